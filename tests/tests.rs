@@ -1,6 +1,8 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
+mod fuzz;
 mod reference;
 mod samples;
 mod stress;
 mod support;
+mod tolerance;
