@@ -731,3 +731,50 @@ fn huge_claims_fail_fast() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------
+// Regressions found by the audit or the fuzzer
+
+/// Moving off the grid must land outside it for every grid shape the size check
+/// accepts. With `MAX_GRID_BYTES = u32::MAX` the check accepted 1431655765 x 2 (exactly
+/// `u32::MAX` bytes), where `Dir::Up` from (0, 0) wrapped to index 4294967293: a cell of
+/// the last row, so the BFS walked from the first row into the last. Checked by index
+/// arithmetic on the largest accepted grid of many widths (no 4 GiB buffer needed), and
+/// through robot-maze's header check.
+#[test]
+fn regression_up_from_row_zero_never_wraps_into_the_grid() {
+    use bfs_judge::core::dir::Dir;
+    use bfs_judge::core::scan::MAX_GRID_BYTES;
+    let widths = [
+        2u64,
+        3,
+        4,
+        1000,
+        65_535,
+        65_536,
+        65_537,
+        1 << 20,
+        MAX_GRID_BYTES,
+    ];
+    for width in widths {
+        let rows = MAX_GRID_BYTES / width;
+        let len = rows * width;
+        let w = u32::try_from(width).unwrap();
+        for col in [0, width / 2, width - 2] {
+            let up = u32::try_from(col).unwrap().wrapping_add(Dir::Up.step(w));
+            assert!(
+                u64::from(up) >= len,
+                "up from (0, {col}) of {rows} x {w}: {up}"
+            );
+        }
+        let left = 0u32.wrapping_add(Dir::Left.step(w));
+        assert!(u64::from(left) >= len);
+        let last_row = u32::try_from(len - width).unwrap();
+        let down = u64::from(last_row) + width;
+        assert!(down >= len && down <= u64::from(u32::MAX) + 1);
+    }
+    // The shape that used to be accepted is now refused by its header.
+    let (out, result) = run_bytes(bfs_judge::robot_maze::run, b"1431655765 2 1 1 1 1\n00\n");
+    let message = result.unwrap_err().to_string();
+    assert!(out.is_empty() && message.contains("at most"), "{message}");
+}
