@@ -142,7 +142,7 @@ impl Layout {
         if rows == 0 || cols == 0 {
             return Err(format!("grid must be at least 1x1, got {rows}x{cols}"));
         }
-        let cells = rows as u64 * cols as u64;
+        let cells = (rows as u64).saturating_mul(cols as u64);
         if cells > MAX_CELLS {
             return Err(format!("{rows}x{cols} grid exceeds {MAX_CELLS} cells"));
         }
@@ -150,6 +150,17 @@ impl Layout {
             if rows < 3 && cols < 3 {
                 return Err(format!(
                     "split needs 3 rows or 3 columns, got {rows}x{cols}"
+                ));
+            }
+            // The cut line (see `draw`) is no one's to take.
+            let cut = if split_columns(rows, cols) {
+                rows
+            } else {
+                cols
+            };
+            if cells - (cut as u64) < points as u64 {
+                return Err(format!(
+                    "split: {rows}x{cols} is too small for {points} markers"
                 ));
             }
         }
@@ -318,8 +329,7 @@ impl Layout {
             }
             Layout::Split { density } => {
                 cv.scatter_walls(density, rng);
-                // Cut across the longer side so both halves are as large as possible.
-                if cols >= 3 && (cols >= rows || rows < 3) {
+                if split_columns(rows, cols) {
                     let cut = cols / 2;
                     for r in 0..rows {
                         cv.set((r, cut), cv.wall);
@@ -348,6 +358,12 @@ impl Layout {
         }
         plan
     }
+}
+
+/// Whether `split` cuts with a column (across the longer side, so both halves are as large as
+/// possible) rather than a row.
+fn split_columns(rows: usize, cols: usize) -> bool {
+    cols >= 3 && (cols >= rows || rows < 3)
 }
 
 // Temporary cell bytes of the maze search: the direction from a visited room back to its parent.
@@ -427,7 +443,14 @@ fn carve_maze(cv: &mut Canvas<'_>, rng: &mut Rng) -> Cell {
             }
         }
     }
-    ((rows - 1) / 2 * 2, (cols - 1) / 2 * 2)
+    let last = ((rows - 1) / 2 * 2, (cols - 1) / 2 * 2);
+    if last == (0, 0) && rows * cols > 1 {
+        // A single room (2x2, 1x2, 2x1): end at a spur so the finish is not the start.
+        let spur = if cols == 2 { (0, 1) } else { (1, 0) };
+        cv.set(spur, open);
+        return spur;
+    }
+    last
 }
 
 /// Knocks out `percent`% of the walls that separate two rooms of a carved maze.

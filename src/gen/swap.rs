@@ -72,12 +72,15 @@ pub fn rank(b: &Board) -> usize {
 
 /// The board of rank `r` (inverse of [`rank`]).
 pub fn unrank(mut r: usize) -> Board {
-    let mut pool: Vec<u8> = (1..=9).collect();
+    // The numbers not yet used, in increasing order; digit i of the factorial-base `r` picks one.
+    let mut pool: Board = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     let mut b = [0u8; 9];
-    for (i, cell) in b.iter_mut().enumerate() {
+    for i in 0..9 {
         let f = FACT[8 - i] as usize;
-        *cell = pool.remove(r / f);
+        let k = r / f;
         r %= f;
+        b[i] = pool[k];
+        pool.copy_within(k + 1..9 - i, k);
     }
     b
 }
