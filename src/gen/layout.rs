@@ -19,7 +19,7 @@
 //!   equal shortest paths (exercises tie-breaking).
 //! - `serpentine`: a boustrophedon corridor: even rows open, odd rows wall except one connector
 //!   alternately at the right and left end. The path from the first to the last corridor cell
-//!   visits every free cell: ceil(R/2)*C + floor(R/2) cells, e.g. 8,002,000 for 4001x4000.
+//!   visits every free cell: ceil(R/2)*C + floor(R/2) cells, e.g. 8,006,000 for 4001x4000.
 //! - `spiral`: a one-cell-wide corridor winding clockwise inwards (uses all four directions, unlike
 //!   the serpentine whose corridor never goes up); about half of the cells are on the path.
 //! - `rooms`: recursive division: a chamber larger than `room` on a side is cut by a wall line
