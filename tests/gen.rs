@@ -805,6 +805,8 @@ fn bad_requests_are_errors_not_panics() {
         ("wave", "split", &[2, 2]),
         ("pushing-boxes", "open", &[1, 1, 2]),
         ("pushing-boxes", "corridor", &[1]),
+        ("pushing-boxes", "random", &[1 << 40, 30, 30]),
+        ("pushing-boxes", "corridor", &[1 << 40, 1 << 20]),
         ("swap-game", "random", &[]),
         ("swap-game", "nope", &[1]),
         ("swap-game", "all", &[1]),

@@ -100,6 +100,25 @@ fn append_rows(
     Ok(base)
 }
 
+/// An empty text with room for `cases` maps of at most `rows` x `cols`: fails at once, instead of
+/// after generating for minutes, when a request (10^12 small cases) cannot fit in memory.
+/// Reserving the upper bound of `vary` costs only address space: untouched pages are never
+/// made resident.
+fn multi_case_text(cases: usize, rows: usize, cols: usize) -> Result<Vec<u8>, String> {
+    let per_case = cols
+        .checked_add(1)
+        .and_then(|w| w.checked_mul(rows))
+        .and_then(|b| b.checked_add(42)); // two numbers of 20 digits, a space, a newline
+    let total = per_case
+        .and_then(|b| b.checked_mul(cases))
+        .and_then(|b| b.checked_add(4))
+        .ok_or_else(|| format!("{cases} cases of {rows}x{cols} do not fit in memory"))?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(total)
+        .map_err(|_| format!("cannot allocate {total} bytes for {cases} cases of {rows}x{cols}"))?;
+    Ok(out)
+}
+
 /// Draws `layout` on `rows` x `cols` cells appended to `out`, and places the markers.
 #[allow(clippy::too_many_arguments)]
 fn draw_grid(
@@ -318,7 +337,7 @@ pub fn pushing_boxes(
 ) -> Result<Vec<u8>, String> {
     check(layout, rows, cols, 3)?;
     let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
+    let mut out = multi_case_text(cases, rows, cols)?;
     for _ in 0..cases {
         let (r, c) = case_size(rows, cols, layout, opts.vary, &mut rng)?;
         header(&mut out, &[r, c]);
@@ -358,7 +377,7 @@ pub fn pushing_boxes_corridor(
     }
     check(Layout::Open, 2, length, 3)?;
     let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
+    let mut out = multi_case_text(cases, length, 2)?;
     for _ in 0..cases {
         let len = if opts.vary {
             rng.range(3, length as u64) as usize
