@@ -256,7 +256,7 @@ pub(crate) struct Plan {
     pub start: Option<Cell>,
     /// Fixed finish, else a random free cell.
     pub finish: Option<Cell>,
-    /// Where a random start may go: rows `.0 .. .1`, cols `.2 .. .3`.
+    /// Where a random start may go.
     pub start_area: Area,
     /// Where a random finish may go.
     pub finish_area: Area,
@@ -276,7 +276,8 @@ pub(crate) struct Area {
 }
 
 impl Layout {
-    /// The byte every cell should hold before [`Layout::draw`]: wall for carved layouts.
+    /// Whether every cell must hold the wall byte before [`Layout::draw`] (carved layouts);
+    /// else the open byte.
     pub(crate) fn starts_walled(self) -> bool {
         matches!(self, Layout::Maze | Layout::Braid { .. } | Layout::Spiral)
     }
