@@ -80,7 +80,7 @@ pub const TARGETS: &[Target] = &[Target {
     answers: Answers::Single,
     reference: Some(crate::reference::robot_maze::reference),
     claim: Some(|r, c| format!("{r} {c} 1 1 1 1\n0\n").into_bytes()),
-    ci_mutants: 60_000,
+    ci_mutants: 1_000_000,
 }];
 
 impl Target {
