@@ -1,0 +1,61 @@
+//! From stdin to a solver to stdout: the whole of every binary's `main`.
+//!
+//! The input is read at once (one `read_to_end` on the locked stdin) into a buffer the
+//! solver may rewrite in place. A solver writes only answers it has fully computed, so
+//! on bad input stdout holds exactly the answers to the valid cases before it (none
+//! for single-case problems), and stderr one line: `<binary>: line L: expected X, found Y`.
+
+use super::error::InputError;
+use super::out::Output;
+use std::io::{self, Read};
+use std::process::ExitCode;
+
+/// A problem's entry point: solves all of `input`, writing answers to the output.
+pub type Solver = fn(&mut Vec<u8>, &mut Output) -> Result<(), InputError>;
+
+/// Runs `solver` on stdin and stdout; returns the process exit code (1 on any error).
+pub fn main(binary: &str, solver: Solver) -> ExitCode {
+    main_with(binary, solver)
+}
+
+/// [`main`] for solvers that need more than the input, such as command-line options.
+pub fn main_with(
+    binary: &str,
+    solver: impl FnOnce(&mut Vec<u8>, &mut Output) -> Result<(), InputError>,
+) -> ExitCode {
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
+        eprintln!("{binary}: cannot read input: {e}");
+        return ExitCode::from(1);
+    }
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    let mut out = Output::new(&mut lock);
+    let result = solver(&mut input, &mut out);
+    // Answers already computed are written even when a later case is bad.
+    let written = out.finish();
+    if let Err(e) = result {
+        eprintln!("{binary}: {e}");
+        return ExitCode::from(1);
+    }
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error of ours.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{binary}: cannot write output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Runs `solver` in-process on a copy of `input`: what it wrote, and how it ended.
+/// For tests, fuzzing and benchmarks.
+pub fn run_bytes(solver: Solver, input: &[u8]) -> (Vec<u8>, Result<(), InputError>) {
+    let mut buffer = input.to_vec();
+    let mut written = Vec::new();
+    let mut out = Output::new(&mut written);
+    let result = solver(&mut buffer, &mut out);
+    out.finish().expect("writing to a Vec cannot fail");
+    (written, result)
+}

@@ -1,0 +1,10 @@
+//! bfs-judge: judge-grade solvers for the shortest-path-by-BFS family of problems.
+//!
+//! The [`core`] holds everything the problems share: input scanning with line numbers,
+//! typed input errors, buffered output, the flat grid with its directions, and one BFS
+//! kernel. Each problem module holds only what is particular to it and offers
+//! `parse` -> `solve` -> `write`, wired to stdin and stdout by `src/bin/<problem>.rs`.
+
+pub mod core;
+pub mod ext;
+pub mod robot_maze;

@@ -1,0 +1,120 @@
+//! Helpers shared by the integration tests: the problem folders, running a binary,
+//! and a seeded loop that reports how to replay a failing case.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The folder `problems/<problem>`.
+pub fn problem_dir(problem: &str) -> PathBuf {
+    root().join("problems").join(problem)
+}
+
+/// The path of a problem's release-or-debug binary built for this test run.
+pub fn binary(problem: &str) -> &'static str {
+    match problem {
+        "robot-maze" => env!("CARGO_BIN_EXE_robot-maze"),
+        other => panic!("no binary for problem {other:?}"),
+    }
+}
+
+/// Every problem that has a binary (and so a folder of tests).
+pub const PROBLEMS: &[&str] = &["robot-maze"];
+
+/// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
+pub struct Case {
+    pub name: String,
+    pub input: Vec<u8>,
+    pub expected: Vec<u8>,
+    pub args: Vec<String>,
+}
+
+/// The cases of `problems/<problem>/tests`, sorted by name.
+pub fn cases(problem: &str) -> Vec<Case> {
+    let dir = problem_dir(problem).join("tests");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let read = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}")));
+            let args = read("args")
+                .map(|a| {
+                    String::from_utf8(a)
+                        .expect("args file is UTF-8")
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
+            Case {
+                input: read("in").unwrap(),
+                expected: read("out")
+                    .unwrap_or_else(|e| panic!("{problem}/{name}.out missing: {e}")),
+                args,
+                name,
+            }
+        })
+        .collect()
+}
+
+/// What a process did: exit code, stdout, stderr.
+pub struct Outcome {
+    pub code: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+/// Runs `program` with `args`, feeding `input` on stdin.
+pub fn run_program(program: &Path, args: &[String], input: &[u8]) -> Outcome {
+    use std::io::Write;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Feed stdin from a thread so a large output cannot deadlock against it.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    Outcome {
+        code: output.status.code(),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The number of random cases a stress test runs: `default`, or `BFS_JUDGE_STRESS`
+/// when set (long runs are opt-in).
+pub fn stress_count(default: u64) -> u64 {
+    std::env::var("BFS_JUDGE_STRESS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Shows an input for a failure message: as text when printable, cut when long.
+pub fn show(input: &[u8]) -> String {
+    let text = String::from_utf8_lossy(input);
+    if text.len() > 4000 {
+        format!("{}... ({} bytes)", &text[..4000], input.len())
+    } else {
+        text.into_owned()
+    }
+}

@@ -1,0 +1,6 @@
+//! The one integration-test root: every file under `tests/` is a module of this crate.
+
+mod reference;
+mod samples;
+mod stress;
+mod support;
