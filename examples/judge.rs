@@ -1276,8 +1276,9 @@ fn splitmix(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// The generator's kind and sizes for case `seed` when not given: small shapes, where a
-/// disagreement is easy to read.
+/// The generator's kind and sizes for case `seed` when not given (see `gen --help`): small
+/// shapes, where a disagreement is easy to read, and for the `random` layout a density of 0 to
+/// 45% walls. Drawn from the seed alone, so `--seed S --count 1` replays case S.
 fn default_shape(problem: &str, seed: u64, o: &Opts) -> (String, Vec<String>) {
     let mut rng = splitmix(seed);
     let mut pick = |lo: u64, hi: u64| (lo + rng() % (hi - lo + 1)).to_string();
@@ -1285,11 +1286,19 @@ fn default_shape(problem: &str, seed: u64, o: &Opts) -> (String, Vec<String>) {
     if !o.sizes.is_empty() {
         return (kind, o.sizes.clone());
     }
-    let sizes = match problem {
-        "swap-game" => vec![pick(1, 20)],
-        "pushing-boxes" => vec![pick(1, 8), pick(1, 8)],
+    let base = kind.split(',').next().unwrap_or("");
+    let mut sizes = match (problem, base) {
+        ("swap-game", "all") => vec![],
+        ("swap-game", "distance") => vec![pick(1, 20), pick(0, 16)],
+        ("swap-game", _) => vec![pick(1, 20)],
+        ("pushing-boxes", "corridor") => vec![pick(1, 3), pick(3, 12)],
+        ("pushing-boxes", _) => vec![pick(1, 3), pick(1, 8), pick(3, 8)],
+        ("chase" | "wave", _) => vec![pick(1, 12), pick(2, 12)],
         _ => vec![pick(1, 12), pick(1, 12)],
     };
+    if base == "random" && problem != "swap-game" {
+        sizes.push(pick(0, 45));
+    }
     (kind, sizes)
 }
 
