@@ -625,22 +625,25 @@ fn norm_lines(b: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// "end of output".
 type Diff<'a> = (usize, Option<&'a [u8]>, Option<&'a [u8]>);
 
+/// The number of lines up to the last non-blank one (trailing blank lines do not count).
+fn effective_lines(b: &[u8]) -> usize {
+    norm_lines(b)
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty())
+        .last()
+        .map_or(0, |(i, _)| i + 1)
+}
+
 fn first_diff<'a>(expected: &'a [u8], got: &'a [u8]) -> Option<Diff<'a>> {
-    let (mut e, mut g) = (norm_lines(expected), norm_lines(got));
+    let mut e = norm_lines(expected).take(effective_lines(expected));
+    let mut g = norm_lines(got).take(effective_lines(got));
     let mut n = 0;
     loop {
         n += 1;
         match (e.next(), g.next()) {
             (None, None) => return None,
-            (Some(a), Some(b)) if a == b => {}
-            (Some(a), Some(b)) => return Some((n, Some(a), Some(b))),
-            // One side ended: the other may only hold blank lines from here on.
-            (Some(a), None) => {
-                return (!(a.is_empty() && e.all(|l| l.is_empty()))).then_some((n, Some(a), None))
-            }
-            (None, Some(b)) => {
-                return (!(b.is_empty() && g.all(|l| l.is_empty()))).then_some((n, None, Some(b)))
-            }
+            (a, b) if a == b => {}
+            (a, b) => return Some((n, a, b)),
         }
     }
 }
@@ -1479,5 +1482,57 @@ fn main() -> ExitCode {
             eprintln!("judge: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparison_ignores_line_endings_trailing_space_and_blank_lines() {
+        assert_eq!(first_diff(b"1 2\n3\n", b"1 2 \r\n3\t\r\n\r\n\n"), None);
+        assert_eq!(first_diff(b"1\n\n2\n", b"1\n\n2"), None);
+        assert_eq!(first_diff(b"", b"\n\n"), None);
+        let d = first_diff(b"1\n2\n3\n", b"1\n2\n").unwrap();
+        assert_eq!(d, (3, Some(&b"3"[..]), None));
+        let d = first_diff(b"1\n", b"1\n\nx\n").unwrap();
+        assert_eq!(d, (2, None, Some(&b""[..])));
+        let d = first_diff(b"a b\n", b" a b\n").unwrap();
+        assert_eq!(d.0, 1, "leading space is a difference");
+    }
+
+    #[test]
+    fn info_toml_is_read_flat() {
+        let i = parse_info(
+            "p",
+            "# c\nname = \"p\"\nbinary = \"p-bin\" # x\ntime_limit_ms = 2_000\n\
+             memory_limit_mib = 64\ncompare = \"exact\"\nchecker = true\nmax_rows = 10\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                i.binary.as_str(),
+                i.time_limit_ms,
+                i.memory_limit_mib,
+                i.checker
+            ),
+            ("p-bin", 2000, 64, true)
+        );
+        assert!(parse_info("p", "time_limit_ms = fast\n").is_err());
+        assert_eq!(parse_info("q", "").unwrap().binary, "q");
+    }
+
+    #[test]
+    fn plain_commands_are_exec_d_and_the_rest_go_through_sh() {
+        assert!(matches!(Program::from_cmd("./a.out"), Program::Direct(_)));
+        assert!(matches!(
+            Program::from_cmd("python3 my.py"),
+            Program::Direct(_)
+        ));
+        assert!(matches!(Program::from_cmd("a | b"), Program::Shell(_)));
+        assert!(matches!(Program::from_cmd("~/a"), Program::Shell(_)));
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
     }
 }
