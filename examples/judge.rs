@@ -901,6 +901,14 @@ impl Env {
     }
 }
 
+/// `s` with the current directory's prefix removed from the paths in it (shorter lines).
+fn short(s: &str) -> String {
+    match std::env::current_dir() {
+        Ok(cwd) => s.replace(&format!("{}/", cwd.display()), ""),
+        Err(_) => s.to_string(),
+    }
+}
+
 fn list_problems(dir: &Path) -> Result<Vec<String>, String> {
     let mut v: Vec<String> = fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
@@ -1195,7 +1203,7 @@ fn judge_tests(o: &Opts, env: &Env) -> Result<bool, String> {
         say!(
             "# {}: {} | limits {} ms, {} MiB | {mode}",
             p.problem,
-            p.program.describe(),
+            short(&p.program.describe()),
             p.info.time_limit_ms,
             p.info.memory_limit_mib
         );
@@ -1257,7 +1265,7 @@ fn judge_tests(o: &Opts, env: &Env) -> Result<bool, String> {
     if failed > 0 {
         say!(
             "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",
-            env.out_dir.display()
+            short(&env.out_dir.display().to_string())
         );
     }
     say!("{passed} passed, {failed} failed");
@@ -1333,8 +1341,8 @@ fn stress(o: &Opts, env: &Env, problem: &str) -> Result<bool, String> {
     });
     say!(
         "# stress {problem}: {} against {} | {} cases from seed {seed0} | {}",
-        candidate.describe(),
-        ours.describe(),
+        short(&candidate.describe()),
+        short(&ours.describe()),
         o.count,
         if checker.is_some() {
             "checker"
@@ -1417,12 +1425,15 @@ fn stress(o: &Opts, env: &Env, problem: &str) -> Result<bool, String> {
             for d in detail {
                 say!("{}", fit(&d, w));
             }
-            say!("  input:     {}", input.display());
-            say!("  expected:  {} (ours)", expected.display());
+            say!("  input:     {}", short(&input.display().to_string()));
+            say!(
+                "  expected:  {} (ours)",
+                short(&expected.display().to_string())
+            );
             say!(
                 "  got:       {} (stderr: {})",
-                got.display(),
-                got_err.display()
+                short(&got.display().to_string()),
+                short(&got_err.display().to_string())
             );
             say!(
                 "  input from: cargo run --release --example gen -- {}",
