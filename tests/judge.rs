@@ -240,7 +240,8 @@ fn touching_a_gibibyte_is_a_memory_limit_exceeded() {
     let j = expect_all(
         "mle",
         "dd if=/dev/zero of=/dev/null bs=1G count=1",
-        &["--memory-limit-mib", "256"],
+        // A generous time limit: on a loaded machine dd may take seconds to reach 256 MiB.
+        &["--memory-limit-mib", "256", "--time-limit-ms", "20000"],
         "MLE",
     );
     assert!(j.stdout.contains("(limit 256.0 MiB)"), "{j}");
@@ -248,21 +249,28 @@ fn touching_a_gibibyte_is_a_memory_limit_exceeded() {
 
 #[test]
 fn peak_memory_is_the_childs_own() {
-    // 100 MiB in awk-free dd (bs=100M): reported near 100, not summed over earlier runs.
-    let out = scratch("mem");
+    // Each run reads 100 MiB into dd's block: each line reports about 100 MiB, neither the sum
+    // over earlier runs nor the shell's own few MiB (dd is the shell's child: `wait4` gives
+    // the maximum over the program and what it waited for).
+    let dir = fake_problem("mem");
+    let problems = dir.join("problems").display().to_string();
     let j = judge(
-        &out,
+        &dir.join("out"),
         &[
-            "robot-maze",
+            "fake",
+            "--problems-dir",
+            &problems,
             "--cmd",
-            "dd if=/dev/zero of=/dev/null bs=100M count=1",
+            "dd if=/dev/zero of=/dev/null bs=100M count=1 2>/dev/null; echo 1 2 3; :",
             "--memory-limit-mib",
             "1024",
-            "-j",
-            "2",
+            "--time-limit-ms",
+            "20000",
         ],
     );
-    for line in j.stdout.lines().filter(|l| l.contains(" MiB  ")) {
+    let lines: Vec<&str> = j.stdout.lines().filter(|l| l.contains(" MiB  ")).collect();
+    assert_eq!(lines.len(), 2, "{j}");
+    for line in lines {
         let mib: f64 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
         assert!((95.0..140.0).contains(&mib), "{line}\n{j}");
     }
