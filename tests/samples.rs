@@ -1,6 +1,8 @@
-//! Every `problems/<problem>/tests` case through the real binary, byte for byte.
+//! Every `problems/<problem>/tests` case through the real binary, byte for byte; every
+//! `problems/<problem>/invalid` case must fail cleanly; and every expected output must
+//! agree with the literal reference, so no `.out` file is merely the fast solver's word.
 
-use crate::support::{binary, cases, run_program, PROBLEMS};
+use crate::support::{binary, cases, invalid_cases, run_program, PROBLEMS};
 use std::path::Path;
 
 fn check_problem(problem: &str) {
@@ -27,6 +29,49 @@ fn check_problem(problem: &str) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+fn check_invalid(problem: &str) {
+    let cases = invalid_cases(problem);
+    assert!(
+        cases.len() >= 15,
+        "{problem}: only {} invalid cases",
+        cases.len()
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let outcome = run_program(Path::new(binary(problem)), &[], &case.input);
+        let lines: Vec<&str> = outcome.stderr.lines().collect();
+        let prefix = format!("{problem}: line ");
+        let ok = outcome.code == Some(1)
+            && outcome.stdout == case.stdout
+            && lines.len() == 1
+            && lines[0].starts_with(&prefix)
+            && lines[0].contains(&case.fragment);
+        if !ok {
+            failures.push(format!(
+                "{problem}/invalid/{}: exit {:?}, stdout {:?}, stderr {:?}, wanted fragment {:?}",
+                case.name,
+                outcome.code,
+                String::from_utf8_lossy(&outcome.stdout),
+                outcome.stderr,
+                case.fragment
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn check_reference(problem: &str, reference: impl Fn(&[u8], &[String]) -> Vec<u8>) {
+    for case in cases(problem) {
+        let expected = reference(&case.input, &case.args);
+        assert!(
+            expected == case.expected,
+            "{problem}/{}.out disagrees with the reference:\n{}",
+            case.name,
+            String::from_utf8_lossy(&expected)
+        );
+    }
+}
+
 #[test]
 fn every_problem_has_tests() {
     for problem in PROBLEMS {
@@ -37,4 +82,16 @@ fn every_problem_has_tests() {
 #[test]
 fn robot_maze_samples() {
     check_problem("robot-maze");
+}
+
+#[test]
+fn robot_maze_invalid_inputs_fail_cleanly() {
+    check_invalid("robot-maze");
+}
+
+#[test]
+fn robot_maze_expected_outputs_match_the_reference() {
+    check_reference("robot-maze", |input, _| {
+        crate::reference::robot_maze::reference(input)
+    });
 }

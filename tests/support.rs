@@ -118,3 +118,44 @@ pub fn show(input: &[u8]) -> String {
         text.into_owned()
     }
 }
+
+/// A malformed input from `problems/<problem>/invalid`: the binary must exit with code 1,
+/// print `stdout` (answers to earlier valid cases, usually nothing) and one stderr line
+/// containing `fragment`.
+pub struct InvalidCase {
+    pub name: String,
+    pub input: Vec<u8>,
+    pub fragment: String,
+    pub stdout: Vec<u8>,
+}
+
+/// The cases of `problems/<problem>/invalid`, sorted by name (none if the folder is absent).
+pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
+    let dir = problem_dir(problem).join("invalid");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let read = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}")));
+            let fragment = String::from_utf8(
+                read("err").unwrap_or_else(|e| panic!("{problem}/invalid/{name}.err: {e}")),
+            )
+            .expect(".err files are UTF-8");
+            InvalidCase {
+                input: read("in").unwrap(),
+                fragment: fragment.trim_end().to_string(),
+                stdout: read("out").unwrap_or_default(),
+                name,
+            }
+        })
+        .collect()
+}

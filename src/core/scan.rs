@@ -92,7 +92,7 @@ impl<'a> Scanner<'a> {
     /// A scanner over `input`. A missing final newline is added, so that every line,
     /// the last one too, ends in `\n` (in-place grid compaction relies on it).
     pub fn new(input: &'a mut Vec<u8>) -> Self {
-        if input.last() != Some(&b'\n') {
+        if !input.is_empty() && input.last() != Some(&b'\n') {
             input.push(b'\n');
         }
         Scanner {
@@ -102,9 +102,14 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// The 1-based line of the next unread byte.
+    /// The 1-based line of the next unread byte; at the end of the input, the last line.
     pub fn line(&self) -> usize {
-        self.line
+        if self.pos >= self.buf.len() && self.line > 1 {
+            // Past the final newline there is no line of its own to blame.
+            self.line - 1
+        } else {
+            self.line
+        }
     }
 
     fn skip_space(&mut self) {
@@ -128,11 +133,12 @@ impl<'a> Scanner<'a> {
     /// The next whitespace-separated token and its line; an empty token at the end.
     pub fn token(&mut self) -> (usize, &[u8]) {
         self.skip_space();
+        let line = self.line();
         let start = self.pos;
         while self.pos < self.buf.len() && !is_space(self.buf[self.pos]) {
             self.pos += 1;
         }
-        (self.line, &self.buf[start..self.pos])
+        (line, &self.buf[start..self.pos])
     }
 
     /// The rest of the current line after leading whitespace, without consuming it
@@ -161,7 +167,7 @@ impl<'a> Scanner<'a> {
     pub fn uint_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<u64, InputError> {
         let line_before = {
             self.skip_space();
-            self.line
+            self.line()
         };
         let value = self.uint(what)?;
         if value < lo || value > hi {
@@ -179,7 +185,7 @@ impl<'a> Scanner<'a> {
         if self.at_end() {
             return Ok(());
         }
-        let line = self.line;
+        let line = self.line();
         let rest = self.peek_line();
         Err(InputError::new(
             line,
@@ -341,10 +347,11 @@ impl<'a> Scanner<'a> {
                 bad + 1,
                 quote(&row[bad..bad + 1])
             ),
+            _ if row.len() == 1 => format!("{} (1 character)", quote(row)),
             _ if !row.is_empty() => format!("{} ({} characters)", quote(row), row.len()),
             _ => quote(row),
         };
-        InputError::new(self.line, expected, found)
+        InputError::new(self.line(), expected, found)
     }
 
     /// The grid [`Scanner::read_grid`] compacted, borrowed until the scanner is used again.
