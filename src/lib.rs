@@ -7,4 +7,5 @@
 
 pub mod core;
 pub mod ext;
+pub mod gen;
 pub mod robot_maze;
