@@ -2,6 +2,7 @@
 
 mod fuzz;
 mod gen;
+mod judge;
 mod reference;
 mod samples;
 mod stress;
