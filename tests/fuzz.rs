@@ -33,8 +33,8 @@ use bfs_judge::core::error::InputError;
 use bfs_judge::core::run::{run_bytes, Solver};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 /// The longest any single (small) input may take before it counts as a hang.
@@ -264,7 +264,7 @@ fn numbers(input: &[u8]) -> Vec<(usize, usize)> {
 }
 
 /// Applies one random mutation to `input`.
-fn mutate_once(rng: &mut TestRng, input: &mut Vec<u8>, pool: &[Vec<u8>], alphabet: &[u8]) {
+fn mutate_once(rng: &mut TestRng, input: &mut Vec<u8>, pool: &[Seed], alphabet: &[u8]) {
     let len = input.len() as u64;
     match rng.below(13) {
         // Flip one bit.
@@ -345,7 +345,7 @@ fn mutate_once(rng: &mut TestRng, input: &mut Vec<u8>, pool: &[Vec<u8>], alphabe
             let at = rng.below(len + 1) as usize;
             input.truncate(at);
             if rng.chance(60) {
-                let other = pick(rng, pool);
+                let other = &pick(rng, pool).input;
                 let from = rng.below(other.len() as u64 + 1) as usize;
                 input.extend_from_slice(&other[from..]);
             }
@@ -386,16 +386,13 @@ fn seeds(target: &Target) -> Vec<Seed> {
 }
 
 /// Mutant number `seed` of a problem: which seed input it starts from and its bytes.
-fn mutant(
-    problem: &str,
-    seeds: &[Seed],
-    pool: &[Vec<u8>],
-    alphabet: &[u8],
-    seed: u64,
-) -> (usize, Vec<u8>) {
-    let salt = problem.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    });
+fn mutant(target: &Target, seeds: &[Seed], seed: u64) -> (usize, Vec<u8>) {
+    let salt = target
+        .problem
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
     let mut rng = TestRng::new(salt ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let which = rng.below(seeds.len() as u64) as usize;
     let mut input = seeds[which].input.clone();
@@ -405,7 +402,7 @@ fn mutant(
         1 + rng.below(3)
     };
     for _ in 0..rounds {
-        mutate_once(&mut rng, &mut input, pool, alphabet);
+        mutate_once(&mut rng, &mut input, seeds, target.alphabet);
     }
     (which, input)
 }
@@ -516,60 +513,55 @@ pub fn fuzz(target: &'static Target, start: u64, count: u64, deadline: Option<In
     assert!(!seeds.is_empty(), "{}: no seed inputs", target.problem);
     let current = Arc::new(AtomicU64::new(start));
     let progress = Arc::new(AtomicU64::new(0));
-    let done = Arc::new(AtomicBool::new(false));
-    let tally = Arc::new(Mutex::new(Tally::default()));
     let worker = {
-        let (seeds, current, progress, done, tally) = (
-            seeds.clone(),
-            current.clone(),
-            progress.clone(),
-            done.clone(),
-            tally.clone(),
-        );
+        let (seeds, current, progress) = (seeds.clone(), current.clone(), progress.clone());
         std::thread::Builder::new()
             .name(format!("fuzz-{}", target.problem))
             .spawn(move || {
-                let pool: Vec<Vec<u8>> = seeds.iter().map(|s| s.input.clone()).collect();
-                let mut local = Tally::default();
+                let mut tally = Tally::default();
                 for n in start..start.saturating_add(count) {
                     if deadline.is_some_and(|d| Instant::now() >= d) {
                         break;
                     }
                     current.store(n, Ordering::SeqCst);
-                    let (which, input) = mutant(target.problem, &seeds, &pool, target.alphabet, n);
-                    if let Some(why) = try_one(target, &seeds[which], &input, &mut local) {
-                        local.failures.push(report(target, n, &input, &why));
-                        if local.failures.len() >= 20 {
+                    let (which, input) = mutant(target, &seeds, n);
+                    if let Some(why) = try_one(target, &seeds[which], &input, &mut tally) {
+                        tally.failures.push(report(target, n, &input, &why));
+                        if tally.failures.len() >= 20 {
                             break;
                         }
                     }
                     progress.fetch_add(1, Ordering::SeqCst);
                 }
-                *tally.lock().unwrap() = local;
-                done.store(true, Ordering::SeqCst);
+                tally
             })
             .expect("cannot start a fuzz thread")
     };
-    // The watchdog: a mutant that makes no progress for longer than HANG is a hang.
+    // The watchdog: a mutant that makes no progress for longer than HANG is a hang
+    // (the worker measures every mutant too, but cannot notice one that never returns).
     let mut seen = 0;
     let mut since = Instant::now();
-    while !done.load(Ordering::SeqCst) {
+    while !worker.is_finished() {
         std::thread::sleep(Duration::from_millis(20));
         let now = progress.load(Ordering::SeqCst);
         if now != seen {
             seen = now;
             since = Instant::now();
-        } else if since.elapsed() > HANG && !done.load(Ordering::SeqCst) {
+        } else if since.elapsed() > HANG && !worker.is_finished() {
             let n = current.load(Ordering::SeqCst);
-            let pool: Vec<Vec<u8>> = seeds.iter().map(|s| s.input.clone()).collect();
-            let (_, input) = mutant(target.problem, &seeds, &pool, target.alphabet, n);
+            let (_, input) = mutant(target, &seeds, n);
             // The worker is stuck for good; leave it, the test process ends anyway.
             panic!("{}", report(target, n, &input, "hang: no answer after 2 s"));
         }
     }
-    worker.join().expect("the fuzz worker catches every panic");
-    let tally = std::mem::take(&mut *tally.lock().unwrap());
-    tally
+    match worker.join() {
+        Ok(tally) => tally,
+        Err(_) => panic!(
+            "{}: the fuzzer itself panicked: {}",
+            target.problem,
+            LAST_PANIC.with(|p| p.borrow().clone())
+        ),
+    }
 }
 
 /// Saves a failing input and describes the failure with how to replay it.
@@ -777,4 +769,75 @@ fn regression_up_from_row_zero_never_wraps_into_the_grid() {
     let (out, result) = run_bytes(bfs_judge::robot_maze::run, b"1431655765 2 1 1 1 1\n00\n");
     let message = result.unwrap_err().to_string();
     assert!(out.is_empty() && message.contains("at most"), "{message}");
+}
+
+/// A solver with a planted crash, and one with a planted hang, for the self-test.
+fn planted_panic(
+    input: &mut Vec<u8>,
+    out: &mut bfs_judge::core::out::Output,
+) -> Result<(), InputError> {
+    assert!(!input.contains(&b'x'), "planted bug");
+    bfs_judge::robot_maze::run(input, out)
+}
+
+fn planted_hang(
+    input: &mut Vec<u8>,
+    out: &mut bfs_judge::core::out::Output,
+) -> Result<(), InputError> {
+    std::thread::sleep(HANG + Duration::from_millis(700));
+    bfs_judge::robot_maze::run(input, out)
+}
+
+static PLANTED_PANIC: Target = Target {
+    variants: &[(&[], planted_panic)],
+    ..TARGETS[0]
+};
+
+static PLANTED_HANG: Target = Target {
+    variants: &[(&[], planted_hang)],
+    ..TARGETS[0]
+};
+
+/// The fuzzer notices a panic (and keeps its message) and a hang (by its watchdog,
+/// saving the input): its failure paths are not dead code.
+#[test]
+fn fuzz_catches_planted_panic_and_hang() {
+    quiet_fuzz_panics();
+    let seed = Seed {
+        input: b"1 1 1 1 1 1\nx\n".to_vec(),
+        solver: planted_panic,
+        plain: true,
+    };
+    // On a fuzz-named thread, as in a real run, so the hook records the message.
+    let why = std::thread::Builder::new()
+        .name("fuzz-self-test".into())
+        .spawn(move || {
+            try_one(
+                &PLANTED_PANIC,
+                &seed,
+                &seed.input.clone(),
+                &mut Tally::default(),
+            )
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("panic") && w.contains("planted bug")),
+        "{why:?}"
+    );
+    let seed_number = u64::MAX - 1;
+    let hang = catch_unwind(|| fuzz(&PLANTED_HANG, seed_number, 1, None));
+    let message = match hang {
+        Ok(tally) => panic!("the watchdog missed a hang: {tally:?}"),
+        Err(payload) => payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default(),
+    };
+    assert!(message.contains("hang"), "{message}");
+    let saved = failure_dir().join(format!("robot-maze-{seed_number}.in"));
+    assert!(saved.exists(), "{} not saved", saved.display());
+    let _ = std::fs::remove_file(saved);
 }
