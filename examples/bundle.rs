@@ -212,7 +212,9 @@ fn lex(src: &str) -> Result<Vec<Token>, String> {
             let next = s.get(i).copied();
             let raw_prefix = matches!(word, b"r" | b"br" | b"cr");
             let plain_prefix = matches!(word, b"b" | b"c");
-            if raw_prefix && matches!(next, Some(b'"') | Some(b'#')) && raw_string_end(s, i).is_some()
+            if raw_prefix
+                && matches!(next, Some(b'"') | Some(b'#'))
+                && raw_string_end(s, i).is_some()
             {
                 i = raw_string_end(s, i).unwrap_or(s.len());
                 Kind::Literal
@@ -344,9 +346,7 @@ impl<'a> Code<'a> {
     }
 
     fn text(&self, i: usize) -> &'a str {
-        self.tokens
-            .get(i)
-            .map_or("", |t| &self.src[t.start..t.end])
+        self.tokens.get(i).map_or("", |t| &self.src[t.start..t.end])
     }
 
     fn kind(&self, i: usize) -> Option<Kind> {
@@ -371,7 +371,8 @@ impl<'a> Code<'a> {
                 i = self.use_tree(i + 1, Vec::new(), line, &mut out)?;
                 continue;
             }
-            if self.kind(i) == Some(Kind::Ident) && text == "extern" && self.text(i + 1) == "crate" {
+            if self.kind(i) == Some(Kind::Ident) && text == "extern" && self.text(i + 1) == "crate"
+            {
                 return Err(format!("line {}: `extern crate`", self.line(i)));
             }
             let leading = self.kind(i) == Some(Kind::PathSep)
@@ -596,6 +597,9 @@ pub struct Bundle {
     pub api: BTreeSet<String>,
 }
 
+/// Given a `mod x;` declaration's visibility and name, its replacement (None: remove it).
+type ModReplacer<'a> = dyn FnMut(&str, &str) -> Result<Option<String>, String> + 'a;
+
 /// A file's cleaned text with the module declarations it makes.
 struct Module {
     file: PathBuf,
@@ -684,7 +688,7 @@ impl Project {
         &self,
         file: &Path,
         is_main: bool,
-        replace: &mut dyn FnMut(&str, &str) -> Result<Option<String>, String>,
+        replace: &mut ModReplacer<'_>,
     ) -> Result<Module, String> {
         let name = self.relative(file);
         let src = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
@@ -881,9 +885,9 @@ impl Project {
                 inner.push('\n');
                 inner
             } else if used.contains(&child_path) {
-                let child_file = self.module_file(&child_path).ok_or_else(|| {
-                    format!("no file for module {}", child_path.join("::"))
-                })?;
+                let child_file = self
+                    .module_file(&child_path)
+                    .ok_or_else(|| format!("no file for module {}", child_path.join("::")))?;
                 let text =
                     self.render(&child_path, used, standins, stand_in_crates, &mut *files)?;
                 format!("// {}\n{}", self.relative(&child_file), text)

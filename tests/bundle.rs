@@ -199,3 +199,255 @@ fn standin_bstr_debug_matches_the_crate() {
         check(&bytes);
     }
 }
+
+// --- Bundles -------------------------------------------------------------------------------
+
+/// The bundler itself (`scripts/bundle` runs it as an example); its CLI is unused here.
+#[allow(dead_code)]
+#[path = "../examples/bundle.rs"]
+mod bundler;
+
+use crate::support::{self, cases, invalid_cases, run_program, Outcome};
+use std::path::{Path, PathBuf};
+
+/// Valid random inputs per problem; a third as many again with one byte damaged.
+const RANDOM_INPUTS: u64 = 450;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn same(what: &str, ours: &Outcome, bundled: &Outcome) -> Result<(), String> {
+    if ours.code == bundled.code && ours.stdout == bundled.stdout && ours.stderr == bundled.stderr {
+        return Ok(());
+    }
+    Err(format!(
+        "{what}: the bundle differs from the binary\n--- binary: exit {:?}, stderr {:?}\n{}\
+         --- bundle: exit {:?}, stderr {:?}\n{}",
+        ours.code,
+        ours.stderr,
+        support::show(&ours.stdout),
+        bundled.code,
+        bundled.stderr,
+        support::show(&bundled.stdout)
+    ))
+}
+
+/// Bundles `problem`, compiles it once and runs everything through both programs.
+fn check_bundle(project: &bundler::Project, problem: &str, dir: &Path) -> Result<String, String> {
+    let bundle = project.bundle(problem)?;
+    let size = bundle.source.len();
+    if size > bundler::MAX_BYTES {
+        return Err(format!("{problem}: {size} bytes"));
+    }
+    for krate in ["itoa::", "memchr::", "bstr::"] {
+        // Crates appear only as stand-ins under `crate::ext`.
+        let bare = bundle
+            .source
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .any(|l| l.replace(&format!("ext::{krate}"), "").contains(krate));
+        if bare {
+            return Err(format!(
+                "{problem}: the bundle names {krate} outside crate::ext"
+            ));
+        }
+    }
+    let source = dir.join(format!("{problem}.rs"));
+    std::fs::write(&source, &bundle.source).unwrap();
+    let exe = dir.join(problem);
+    // Fails on any rustc output: warnings count.
+    bundler::compile_bundle(&source, &exe)?;
+    let binary = Path::new(support::binary("robot-maze"))
+        .parent()
+        .unwrap()
+        .join(problem);
+
+    let mut arg_sets: Vec<Vec<String>> = vec![Vec::new()];
+    let cases = cases(problem);
+    if cases.is_empty() {
+        return Err(format!("{problem}: no test cases"));
+    }
+    for case in &cases {
+        let ours = run_program(&binary, &case.args, &case.input);
+        let bundled = run_program(&exe, &case.args, &case.input);
+        same(&format!("{problem}/tests/{}", case.name), &ours, &bundled)?;
+        if bundled.code != Some(0) || bundled.stdout != case.expected {
+            return Err(format!(
+                "{problem}/tests/{}: the bundle is wrong",
+                case.name
+            ));
+        }
+        if !arg_sets.contains(&case.args) {
+            arg_sets.push(case.args.clone());
+        }
+    }
+    let invalid = invalid_cases(problem);
+    for case in &invalid {
+        let ours = run_program(&binary, &[], &case.input);
+        let bundled = run_program(&exe, &[], &case.input);
+        same(&format!("{problem}/invalid/{}", case.name), &ours, &bundled)?;
+        if bundled.code != Some(1) || !bundled.stderr.contains(&case.fragment) {
+            return Err(format!("{problem}/invalid/{}: not rejected", case.name));
+        }
+    }
+    let make = crate::stress::maker(problem).ok_or_else(|| {
+        format!("{problem}: no random-input maker: add it to stress::maker in tests/stress/mod.rs")
+    })?;
+    let mut rng = TestRng::new(0xb0d1e);
+    let mut runs = 0;
+    for seed in 0..RANDOM_INPUTS * 4 / 3 {
+        let mut input = make(seed % RANDOM_INPUTS);
+        if seed >= RANDOM_INPUTS && !input.is_empty() {
+            // Damaged: one byte replaced, so error paths (and their quoting) are compared too.
+            let at = rng.below(input.len() as u64) as usize;
+            let junk = [b'x', b'9', b' ', b'\n', b'\r', 0, 0xff, 0xc3, b'"', b'-'];
+            input[at] = junk[rng.below(junk.len() as u64) as usize];
+        }
+        for args in &arg_sets {
+            let ours = run_program(&binary, args, &input);
+            let bundled = run_program(&exe, args, &input);
+            same(
+                &format!(
+                    "{problem} random input {seed} {args:?}\n{}",
+                    support::show(&input)
+                ),
+                &ours,
+                &bundled,
+            )?;
+            runs += 1;
+        }
+    }
+    Ok(format!(
+        "{problem}: {size} bytes, {} tests, {} invalid, {runs} random runs identical",
+        cases.len(),
+        invalid.len()
+    ))
+}
+
+#[test]
+fn bundles_compile_and_match_the_binaries() {
+    let project = bundler::Project::load(&support::root()).unwrap();
+    let problems: Vec<String> = project.bins.keys().cloned().collect();
+    assert!(!problems.is_empty(), "Cargo.toml lists no binaries");
+    let dir = scratch("bundle");
+    // One thread per problem: each compiles its bundle once, then runs its cases.
+    let results: Vec<Result<String, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = problems
+            .iter()
+            .map(|problem| {
+                let (project, dir) = (&project, &dir);
+                scope.spawn(move || check_bundle(project, problem, dir))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut failures = Vec::new();
+    for result in results {
+        match result {
+            Ok(summary) => eprintln!("{summary}"),
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A fake project whose problem module `bad` is `module`: the real ext.rs and stand-ins.
+fn fake_project(name: &str, module: &str) -> PathBuf {
+    let root = scratch(name);
+    let real = support::root();
+    std::fs::create_dir_all(root.join("src/bin")).unwrap();
+    std::fs::create_dir_all(root.join("src/standin")).unwrap();
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"bfs-judge\"\n\n[lib]\nname = \"bfs_judge\"\n\n[dependencies]\n\
+         itoa = \"1\"\nmemchr = \"2\"\nbstr = \"1\"\n\n[[bin]]\nname = \"bad\"\npath = \"src/bin/bad.rs\"\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("src/lib.rs"), "pub mod bad;\npub mod ext;\n").unwrap();
+    std::fs::copy(real.join("src/ext.rs"), root.join("src/ext.rs")).unwrap();
+    for file in ["mod.rs", "itoa.rs", "memchr.rs", "bstr.rs"] {
+        std::fs::copy(
+            real.join("src/standin").join(file),
+            root.join("src/standin").join(file),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        root.join("src/bin/bad.rs"),
+        "fn main() {\n    bfs_judge::bad::run();\n}\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("src/bad.rs"), module).unwrap();
+    root
+}
+
+fn bundle_fake(name: &str, module: &str) -> Result<bundler::Bundle, String> {
+    bundler::Project::load(&fake_project(name, module))?.bundle("bad")
+}
+
+#[test]
+fn bundler_refuses_crates_the_standins_do_not_cover() {
+    // The control: the same project bundles and compiles when it stays within the stand-ins.
+    let good = bundle_fake(
+        "bundle-good",
+        "// memchr::memchr in a comment is fine.\n\
+         pub fn run() {\n    let _ = crate::ext::memchr::memchr(b'a', b\"abc\");\n}\n",
+    )
+    .unwrap_or_else(|e| panic!("the control failed: {e}"));
+    assert!(good.source.contains("pub mod memchr {"));
+    assert!(!good.source.contains("pub mod itoa {"), "unused stand-in");
+    let dir = scratch("bundle-good-exe");
+    std::fs::write(dir.join("bad.rs"), &good.source).unwrap();
+    bundler::compile_bundle(&dir.join("bad.rs"), &dir.join("bad")).unwrap();
+
+    let refused = [
+        (
+            "use memchr::memmem;\npub fn run() {}\n",
+            "reaches the crate `memchr`",
+        ),
+        (
+            "pub fn run() {\n    let _ = memchr::memchr(b'a', b\"abc\");\n}\n",
+            "reaches the crate `memchr`",
+        ),
+        (
+            "pub fn run() {\n    let _ = crate::ext::memchr::memrchr(b'a', b\"abc\");\n}\n",
+            "has no public `memrchr`",
+        ),
+        (
+            "use crate::ext::memchr::memmem;\npub fn run() {}\n",
+            "has no public `memmem`",
+        ),
+        (
+            "pub fn run() {\n    let _ = crate::ext::itoa::Buffer::with_capacity();\n}\n",
+            "has no `with_capacity`",
+        ),
+        ("extern crate itoa;\npub fn run() {}\n", "extern crate"),
+        (
+            "pub fn run() {\n    let _ = ::bstr::B(b\"x\");\n}\n",
+            "reaches the crate `bstr`",
+        ),
+        ("use regex::Regex;\npub fn run() {}\n", "neither a module"),
+        (
+            "use crate::ext::{itoa, memchr::{memchr, memmem::find}};\npub fn run() {}\n",
+            "has no public `memmem`",
+        ),
+    ];
+    for (i, (module, fragment)) in refused.iter().enumerate() {
+        match bundle_fake(&format!("bundle-bad-{i}"), module) {
+            Ok(_) => panic!("bundled a module that reaches a crate:\n{module}"),
+            Err(e) => assert!(
+                e.contains(fragment),
+                "{module}\nerror {e:?}, wanted {fragment:?}"
+            ),
+        }
+    }
+    let huge = format!("// {}\npub fn run() {{}}\n", "x".repeat(bundler::MAX_BYTES));
+    let e = bundle_fake("bundle-huge", &huge)
+        .err()
+        .expect("a bundle over 64 KiB");
+    assert!(e.contains("more than the 65536"), "{e}");
+}
