@@ -24,17 +24,26 @@ use std::process::{Command, ExitCode};
 /// The largest bundle accepted (Codeforces' source limit).
 pub const MAX_BYTES: usize = 64 * 1024;
 
-const USAGE: &str = "usage: scripts/bundle [--no-compile] PROBLEM...|all
+const USAGE: &str = "usage: scripts/bundle [--no-compile] [--root DIR] PROBLEM...|all
   writes target/bundle/PROBLEM.rs (one std-only source file for online judges) and,
   unless --no-compile, compiles it with `rustc --edition 2021 -O` to target/bundle/PROBLEM,
-  failing on any rustc warning";
+  failing on any rustc warning. --root bundles another checkout (default: this one).";
 
 fn main() -> ExitCode {
     let mut compile = true;
     let mut wanted = Vec::new();
-    for arg in std::env::args().skip(1) {
+    let mut root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--no-compile" => compile = false,
+            "--root" => match args.next() {
+                Some(dir) => root = PathBuf::from(dir),
+                None => {
+                    eprintln!("bundle: --root needs a folder\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -50,7 +59,6 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     match run(&root, &wanted, compile) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -499,6 +507,99 @@ impl<'a> Code<'a> {
         }
     }
 
+    /// Edits for `main`'s imports of the library's top modules, which in the bundle are
+    /// the root's own modules (importing them again would define them twice):
+    /// `use bfs_judge::chase;` goes, `use bfs_judge::chase::{self, Mode};` becomes
+    /// `use crate::chase::Mode;`, `use bfs_judge::{chase, core::run};` becomes
+    /// `use crate::core::run;`.
+    fn root_self_imports(
+        &self,
+        is_top_module: &dyn Fn(&str) -> bool,
+    ) -> Vec<(usize, usize, String)> {
+        let mut edits = Vec::new();
+        let mut depth = 0i32;
+        let mut i = 0;
+        while i < self.tokens.len() {
+            match self.text(i) {
+                "{" => depth += 1,
+                "}" => depth -= 1,
+                _ => {}
+            }
+            if depth != 0 || self.text(i) != "use" {
+                i += 1;
+                continue;
+            }
+            let Some(end) = (i..self.tokens.len()).find(|&k| self.text(k) == ";") else {
+                break;
+            };
+            let words: Vec<&str> = (i + 1..end).map(|k| self.text(k)).collect();
+            let root = |w: &str| w == "bfs_judge" || w == "crate";
+            let (start, stop) = (self.tokens[i].start, self.tokens[end].end);
+            let group = words.iter().position(|&w| w == "{");
+            let replacement = match group {
+                // `use bfs_judge::chase;`
+                None if words.len() == 3 && root(words[0]) && is_top_module(words[2]) => {
+                    Some(String::new())
+                }
+                Some(open) if words.last() == Some(&"}") && root(words[0]) => {
+                    let prefix: String = words[..open].concat();
+                    let drop_self = open == 4 && is_top_module(words[2]);
+                    // The group's elements, split at its own commas.
+                    let mut elements: Vec<(usize, usize)> = Vec::new();
+                    let (mut nest, mut from) = (0, i + 2 + open);
+                    for k in i + 2 + open..end - 1 {
+                        match self.text(k) {
+                            "{" => nest += 1,
+                            "}" => nest -= 1,
+                            "," if nest == 0 => {
+                                elements.push((from, k));
+                                from = k + 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                    if from < end - 1 {
+                        elements.push((from, end - 1));
+                    }
+                    let kept: Vec<&str> = elements
+                        .iter()
+                        .filter(|&&(a, b)| {
+                            let single = b == a + 1;
+                            let redundant = single
+                                && ((drop_self && self.text(a) == "self")
+                                    || (open == 2 && is_top_module(self.text(a))));
+                            !redundant
+                        })
+                        .map(|&(a, b)| {
+                            self.src[self.tokens[a].start..self.tokens[b - 1].end].trim()
+                        })
+                        .collect();
+                    if kept.len() == elements.len() {
+                        None
+                    } else if kept.is_empty() {
+                        Some(String::new())
+                    } else if kept.len() == 1 {
+                        Some(format!("use {prefix}{};", kept[0]))
+                    } else {
+                        Some(format!("use {prefix}{{{}}};", kept.join(", ")))
+                    }
+                }
+                _ => None,
+            };
+            if let Some(text) = replacement {
+                let text = text.replace("bfs_judge::", "crate::");
+                let (start, stop) = if text.is_empty() {
+                    whole_line(self.src, start, stop)
+                } else {
+                    (start, stop)
+                };
+                edits.push((start, stop, text));
+            }
+            i = end + 1;
+        }
+        edits
+    }
+
     /// Byte ranges of `#[cfg(test)]` items, from the attribute to the item's end.
     fn test_items(&self) -> Vec<(usize, usize)> {
         let mut ranges = Vec::new();
@@ -701,6 +802,10 @@ impl Project {
         for &(s, e) in &tests {
             let (s, e) = whole_line(&src, s, e);
             edits.push((s, e, String::new()));
+        }
+        if is_main {
+            let is_top = |name: &str| self.module_file(&[name.to_string()]).is_some();
+            edits.extend(code.root_self_imports(&is_top));
         }
         for t in &all {
             if inside_tests(t.start) {

@@ -356,7 +356,7 @@ fn bundles_compile_and_match_the_binaries() {
 }
 
 /// A fake project whose problem module `bad` is `module`: the real ext.rs and stand-ins.
-fn fake_project(name: &str, module: &str) -> PathBuf {
+fn fake_project(name: &str, module: &str, main: &str) -> PathBuf {
     let root = scratch(name);
     let real = support::root();
     std::fs::create_dir_all(root.join("src/bin")).unwrap();
@@ -376,28 +376,36 @@ fn fake_project(name: &str, module: &str) -> PathBuf {
         )
         .unwrap();
     }
-    std::fs::write(
-        root.join("src/bin/bad.rs"),
-        "fn main() {\n    bfs_judge::bad::run();\n}\n",
-    )
-    .unwrap();
+    std::fs::write(root.join("src/bin/bad.rs"), main).unwrap();
     std::fs::write(root.join("src/bad.rs"), module).unwrap();
     root
 }
 
 fn bundle_fake(name: &str, module: &str) -> Result<bundler::Bundle, String> {
-    bundler::Project::load(&fake_project(name, module))?.bundle("bad")
+    let main = "fn main() {\n    bfs_judge::bad::run();\n}\n";
+    bundler::Project::load(&fake_project(name, module, main))?.bundle("bad")
 }
 
 #[test]
 fn bundler_refuses_crates_the_standins_do_not_cover() {
-    // The control: the same project bundles and compiles when it stays within the stand-ins.
-    let good = bundle_fake(
+    // The control: the same project bundles and compiles when it stays within the stand-ins
+    // (its main imports the problem module itself, as chase's does).
+    let root = fake_project(
         "bundle-good",
         "// memchr::memchr in a comment is fine.\n\
+         pub struct Unit;\n\
          pub fn run() {\n    let _ = crate::ext::memchr::memchr(b'a', b\"abc\");\n}\n",
-    )
-    .unwrap_or_else(|e| panic!("the control failed: {e}"));
+        "use bfs_judge::bad::{self, Unit};\n\
+         fn main() {\n    bad::run();\n    let _ = Unit;\n}\n",
+    );
+    let good = bundler::Project::load(&root)
+        .and_then(|p| p.bundle("bad"))
+        .unwrap_or_else(|e| panic!("the control failed: {e}"));
+    assert!(
+        good.source.contains("use crate::bad::Unit;"),
+        "{}",
+        good.source
+    );
     assert!(good.source.contains("pub mod memchr {"));
     assert!(!good.source.contains("pub mod itoa {"), "unused stand-in");
     let dir = scratch("bundle-good-exe");
