@@ -7,5 +7,6 @@
 
 pub mod core;
 pub mod ext;
+pub mod gen;
 pub mod robot_maze;
 pub mod standin;
