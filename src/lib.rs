@@ -8,3 +8,4 @@
 pub mod core;
 pub mod ext;
 pub mod robot_maze;
+pub mod swap_game;
