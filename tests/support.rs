@@ -18,12 +18,13 @@ pub fn problem_dir(problem: &str) -> PathBuf {
 pub fn binary(problem: &str) -> &'static str {
     match problem {
         "robot-maze" => env!("CARGO_BIN_EXE_robot-maze"),
+        "swap-game" => env!("CARGO_BIN_EXE_swap-game"),
         other => panic!("no binary for problem {other:?}"),
     }
 }
 
 /// Every problem that has a binary (and so a folder of tests).
-pub const PROBLEMS: &[&str] = &["robot-maze"];
+pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game"];
 
 /// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
 pub struct Case {
@@ -117,4 +118,44 @@ pub fn show(input: &[u8]) -> String {
     } else {
         text.into_owned()
     }
+}
+
+/// A malformed input: `NAME.in`, the fragment `NAME.err` its one stderr line must
+/// contain, and the answers `NAME.out` still printed before it (empty when absent).
+pub struct InvalidCase {
+    pub name: String,
+    pub input: Vec<u8>,
+    pub fragment: String,
+    pub stdout: Vec<u8>,
+}
+
+/// The cases of `problems/<problem>/invalid`, sorted by name (none if the folder is missing).
+pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
+    let dir = problem_dir(problem).join("invalid");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".in").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let read = |ext: &str| std::fs::read(dir.join(format!("{name}.{ext}")));
+            let fragment = String::from_utf8(
+                read("err").unwrap_or_else(|e| panic!("{problem}/invalid/{name}.err: {e}")),
+            )
+            .expect(".err is UTF-8");
+            InvalidCase {
+                input: read("in").unwrap(),
+                fragment: fragment.trim_end_matches(['\n', '\r']).to_string(),
+                stdout: read("out").unwrap_or_default(),
+                name,
+            }
+        })
+        .collect()
 }

@@ -3,6 +3,7 @@
 //! A failure prints the seed and the input so the case can be replayed.
 
 pub mod robot_maze;
+pub mod swap_game;
 
 /// SplitMix64, enough randomness for tests and identical on every platform.
 pub struct TestRng(u64);
