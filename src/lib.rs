@@ -10,3 +10,4 @@ pub mod ext;
 pub mod gen;
 pub mod robot_maze;
 pub mod standin;
+pub mod swap_game;

@@ -3,6 +3,7 @@
 //! A failure prints the seed and the input so the case can be replayed.
 
 pub mod robot_maze;
+pub mod swap_game;
 
 /// The random-input maker of each problem's stress test (`make(seed)`), for the tests that
 /// run random inputs through other programs (the single-file bundles). A problem missing
@@ -10,6 +11,7 @@ pub mod robot_maze;
 pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
     match problem {
         "robot-maze" => Some(robot_maze::make),
+        "swap-game" => Some(swap_game::make),
         _ => None,
     }
 }
