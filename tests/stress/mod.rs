@@ -3,6 +3,18 @@
 //! A failure prints the seed and the input so the case can be replayed.
 
 pub mod robot_maze;
+pub mod swap_game;
+
+/// The random-input maker of each problem's stress test (`make(seed)`), for the tests that
+/// run random inputs through other programs (the single-file bundles). A problem missing
+/// here fails `bundle::bundles_compile_and_match_the_binaries` with a pointer to this table.
+pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
+    match problem {
+        "robot-maze" => Some(robot_maze::make),
+        "swap-game" => Some(swap_game::make),
+        _ => None,
+    }
+}
 
 /// SplitMix64, enough randomness for tests and identical on every platform.
 pub struct TestRng(u64);
