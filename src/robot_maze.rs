@@ -18,6 +18,7 @@ use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
+use crate::core::path;
 use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
 
 /// The seed's order of trying moves; it fixes which shortest path is printed.
@@ -26,9 +27,9 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 const CELLS: CellSet = CellSet::new(b"01", "`0` or `1`", &[]);
 const FREE: u8 = b'0';
 /// Grid bytes after the search: 0..4 are `Dir` codes (the move into the cell, or after
-/// [`solve`] the move out of it along the path); these two mark the path's ends.
+/// [`solve`] the move out of it along the path), [`path::END`] the finish; this one the
+/// start until the path is threaded.
 const START: u8 = 4;
-const END: u8 = 5;
 
 /// A parsed maze: the grid (in the input buffer) and the two cells, 0-based indices.
 pub struct Instance<'a> {
@@ -77,11 +78,18 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
 }
 
 /// The searched maze: when the finish was reached, the path is threaded through the
-/// grid from `start`, each cell holding the direction of the next move.
+/// grid from `start` (see [`path::thread`]).
 pub struct Answer<'a> {
     grid: Grid<'a>,
     start: u32,
-    reached: bool,
+    moves: Option<u32>,
+}
+
+impl Answer<'_> {
+    /// The number of moves of a shortest path, `None` if the finish is unreachable.
+    pub fn moves(&self) -> Option<u32> {
+        self.moves
+    }
 }
 
 /// Searches from the start and, if the finish is reached, reverses the parent chain
@@ -92,10 +100,12 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         start,
         finish,
     } = instance;
-    let width = grid.width();
+    // Any byte but FREE keeps the search out of the start, wall or not.
     grid.cells_mut()[start as usize] = START;
-    let reached = start == finish
-        || Bfs::new()
+    let moves = if start == finish {
+        Some(0)
+    } else {
+        Bfs::new()
             .search(
                 &mut grid,
                 FREE,
@@ -104,55 +114,26 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
                 |k, _| ORDER[k] as u8,
                 |cell, _| cell == finish,
             )
-            .is_some();
-    if reached {
-        let cells = grid.cells_mut();
-        // Walk back from the finish, leaving in each cell the move that leads on.
-        let mut cell = finish;
-        let mut onward = END;
-        loop {
-            let entered_by = cells[cell as usize];
-            cells[cell as usize] = onward;
-            if cell == start {
-                break;
-            }
-            onward = entered_by;
-            cell = cell.wrapping_add(Dir::from_code(entered_by).opposite().step(width));
-        }
+            .map(|(_, layer)| layer)
+    };
+    if moves.is_some() {
+        path::thread(&mut grid, start, finish);
     }
-    Answer {
-        grid,
-        start,
-        reached,
-    }
+    Answer { grid, start, moves }
 }
 
 /// Writes the path, 1-based `r c` per line, or `-1`.
 pub fn write(answer: &Answer<'_>, out: &mut Output) {
-    if !answer.reached {
+    if answer.moves.is_none() {
         out.bytes(b"-1\n");
         return;
     }
-    let grid = &answer.grid;
-    let cells = grid.cells();
-    let width = grid.width();
-    let (mut row, mut col) = grid.coords(answer.start);
-    let mut cell = answer.start;
-    loop {
+    path::walk(&answer.grid, answer.start, |row, col| {
         out.uint(u64::from(row) + 1);
         out.byte(b' ');
         out.uint(u64::from(col) + 1);
         out.byte(b'\n');
-        let onward = cells[cell as usize];
-        if onward == END {
-            break;
-        }
-        let dir = Dir::from_code(onward);
-        let (dr, dc) = dir.delta();
-        row = row.wrapping_add(dr as u32);
-        col = col.wrapping_add(dc as u32);
-        cell = cell.wrapping_add(dir.step(width));
-    }
+    });
 }
 
 /// Parses, solves and writes one maze.
