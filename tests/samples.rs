@@ -7,7 +7,11 @@ use std::path::Path;
 
 fn check_problem(problem: &str) {
     let cases = cases(problem);
-    assert!(cases.len() >= 8, "{problem}: only {} test cases", cases.len());
+    assert!(
+        cases.len() >= 8,
+        "{problem}: only {} test cases",
+        cases.len()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         let outcome = run_program(Path::new(binary(problem)), &case.args, &case.input);
@@ -27,7 +31,11 @@ fn check_problem(problem: &str) {
 
 fn check_invalid(problem: &str) {
     let cases = invalid_cases(problem);
-    assert!(cases.len() >= 15, "{problem}: only {} invalid cases", cases.len());
+    assert!(
+        cases.len() >= 15,
+        "{problem}: only {} invalid cases",
+        cases.len()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         let outcome = run_program(Path::new(binary(problem)), &[], &case.input);

@@ -2,10 +2,11 @@
 //! way (nested vectors, a `VecDeque`, no tricks) so that it is obviously correct. They
 //! take a valid input and return the exact expected output.
 
-
 // Index loops are kept as the seeds write them: literal is the point here.
 #![allow(clippy::needless_range_loop)]
+pub mod chase;
 pub mod robot_maze;
+pub mod wave;
 
 /// The whitespace-separated tokens of the header lines and the remaining lines, for
 /// the simple parsers below: lines are trimmed, empty lines dropped.
