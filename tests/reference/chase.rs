@@ -8,8 +8,11 @@ use std::collections::{HashMap, VecDeque};
 /// The seed's move order.
 pub const SEED_ORDER: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
+/// A map's rows, the monster and the player, (row, col) from 0.
+pub type Map = (Vec<Vec<char>>, (usize, usize), (usize, usize));
+
 /// The map's rows (header dropped), the monster and the player.
-pub fn parse(input: &[u8]) -> (Vec<Vec<char>>, (usize, usize), (usize, usize)) {
+pub fn parse(input: &[u8]) -> Map {
     let lines = super::lines(input);
     let first: Vec<&str> = lines[0].split_whitespace().collect();
     let has_header = first.len() == 2 && first.iter().all(|t| t.parse::<u64>().is_ok());
