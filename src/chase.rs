@@ -11,19 +11,18 @@
 //! parent, which gives the lexicographically smallest shortest move sequence under
 //! D < U < R < L.
 //!
-//! Approach: the input buffer becomes the grid; the BFS kernel stores in each cell the
-//! direction it was entered by and stops as soon as E is entered (the layer number is
-//! then the distance); for `--path` the parent chain is reversed in place and streamed
-//! (see [`crate::core::path`]). The distance alone uses the same search: it costs no
-//! more than a search without parents, since a mark has to be written either way.
+//! Approach: the input buffer becomes the grid; a BFS from E marks distances (mod 3) in
+//! the cells and stops with the layer that reaches S, whose number is the answer. For
+//! `--path` the path is walked from S taking the first of D, U, R, L that gets one step
+//! closer: the lexicographically smallest shortest path, which is the seed's (see
+//! [`walk`]). It streams out with no memory beyond the grid.
 //! Complexity: O(R * C) time, the input's own bytes plus the widest BFS layer.
 
-use crate::core::bfs::Bfs;
+use crate::core::bfs::{walk, Distances};
 use crate::core::dir::Dir;
 use crate::core::error::{quote, InputError};
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::path;
 use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
 
 /// The seed's order of trying moves (`dr = {1, -1, 0, 0}`, `dc = {0, 0, 1, -1}`);
@@ -127,11 +126,11 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     })
 }
 
-/// The searched map: the distance and, when asked for, the path threaded through the
-/// grid from the monster (see [`path::thread`]).
+/// The searched map: distance marks towards E, when S was reached.
 pub struct Answer<'a> {
     grid: Grid<'a>,
     monster: u32,
+    player: u32,
     steps: Option<u32>,
     mode: Mode,
 }
@@ -143,33 +142,25 @@ impl Answer<'_> {
     }
 }
 
-/// Searches from the monster until the player is entered; for [`Mode::Path`] threads
-/// the path. S and E are distinct cells (one of each in the grid), so E is at least
-/// one step away.
+/// Searches from the player until the monster's layer is complete, so that the path
+/// can be walked (and written) from the monster. S and E are distinct cells (one of
+/// each in the grid), so S is at least one step away.
 pub fn solve(instance: Instance<'_>, mode: Mode) -> Answer<'_> {
     let Instance {
         mut grid,
         monster,
         player,
     } = instance;
-    // The player's cell is free to enter; the monster's `S` byte keeps the search out.
-    grid.cells_mut()[player as usize] = FREE;
-    let steps = Bfs::new()
-        .search(
-            &mut grid,
-            FREE,
-            monster,
-            &ORDER,
-            |k, _| ORDER[k] as u8,
-            |cell, _| cell == player,
-        )
-        .map(|(_, layer)| layer);
-    if steps.is_some() && mode == Mode::Path {
-        path::thread(&mut grid, monster, player);
-    }
+    // The monster's cell is free to enter; the player's is the source.
+    grid.cells_mut()[monster as usize] = FREE;
+    let distance = Distances::new().run(&mut grid, FREE, player, |cells, _| {
+        cells[monster as usize] != FREE
+    });
+    let steps = (grid.cells()[monster as usize] != FREE).then_some(distance);
     Answer {
         grid,
         monster,
+        player,
         steps,
         mode,
     }
@@ -186,15 +177,29 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
         (Mode::Distance, None) => out.bytes(b"-1\n"),
         (Mode::Path, None) => out.byte(b'\n'),
         (Mode::Path, Some(_)) => {
-            let mut first = true;
-            path::walk(&answer.grid, answer.monster, |row, col| {
-                out.bytes(if first { b"(" } else { b" (" });
-                first = false;
-                out.uint(u64::from(row));
+            let (row, col) = answer.grid.coords(answer.monster);
+            let (mut row, mut col) = (u64::from(row), u64::from(col));
+            let cell = |out: &mut Output, row: u64, col: u64| {
+                out.byte(b'(');
+                out.uint(row);
                 out.bytes(b", ");
-                out.uint(u64::from(col));
+                out.uint(col);
                 out.byte(b')');
-            });
+            };
+            cell(out, row, col);
+            walk(
+                &answer.grid,
+                answer.monster,
+                answer.player,
+                &ORDER,
+                |_, dir| {
+                    let (dr, dc) = dir.delta();
+                    row = row.wrapping_add(dr as u64);
+                    col = col.wrapping_add(dc as u64);
+                    out.byte(b' ');
+                    cell(out, row, col);
+                },
+            );
             out.byte(b'\n');
         }
     }

@@ -9,5 +9,6 @@ pub mod chase;
 pub mod check;
 pub mod core;
 pub mod ext;
+pub mod gen;
 pub mod robot_maze;
 pub mod wave;

@@ -8,17 +8,17 @@
 //! U < D < L < R. The start may be a wall (the robot stands there and may leave it); a
 //! walled finish is unreachable unless it is the start.
 //!
-//! Approach: the input buffer becomes the grid; the BFS kernel stores in each cell the
-//! direction it was entered by; the parent chain from the finish is then reversed in
-//! place, so the path streams from the start with no memory beyond the grid.
+//! Approach: the input buffer becomes the grid; BFS from the finish marks distances
+//! (mod 3) in the cells, and the path is walked from the start taking the first of
+//! U, D, L, R that gets one step closer: the lexicographically smallest shortest path,
+//! which is the seed's. It streams out with no memory beyond the grid.
 //! Complexity: O(R * C) time, O(R * C) bytes (the input's own) plus the widest BFS layer.
 
-use crate::core::bfs::Bfs;
+use crate::core::bfs::{walk, Distances};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::path;
 use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
 
 /// The seed's order of trying moves; it fixes which shortest path is printed.
@@ -26,10 +26,6 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
 const CELLS: CellSet = CellSet::new(b"01", "`0` or `1`", &[]);
 const FREE: u8 = b'0';
-/// Grid bytes after the search: 0..4 are `Dir` codes (the move into the cell, or after
-/// [`solve`] the move out of it along the path), [`path::END`] the finish; this one the
-/// start until the path is threaded.
-const START: u8 = 4;
 
 /// A parsed maze: the grid (in the input buffer) and the two cells, 0-based indices.
 pub struct Instance<'a> {
@@ -77,63 +73,67 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     })
 }
 
-/// The searched maze: when the finish was reached, the path is threaded through the
-/// grid from `start` (see [`path::thread`]).
+/// The searched maze: distance marks towards the finish, when it was reached.
 pub struct Answer<'a> {
     grid: Grid<'a>,
     start: u32,
-    moves: Option<u32>,
+    finish: u32,
+    reached: bool,
 }
 
-impl Answer<'_> {
-    /// The number of moves of a shortest path, `None` if the finish is unreachable.
-    pub fn moves(&self) -> Option<u32> {
-        self.moves
-    }
-}
-
-/// Searches from the start and, if the finish is reached, reverses the parent chain
-/// so the path can be written from the start.
+/// Searches from the finish until the start is reached, so that the path can then be
+/// walked (and written) from the start.
 pub fn solve(instance: Instance<'_>) -> Answer<'_> {
     let Instance {
         mut grid,
         start,
         finish,
     } = instance;
-    // Any byte but FREE keeps the search out of the start, wall or not.
-    grid.cells_mut()[start as usize] = START;
-    let moves = if start == finish {
-        Some(0)
-    } else {
-        Bfs::new()
-            .search(
-                &mut grid,
-                FREE,
-                start,
-                &ORDER,
-                |k, _| ORDER[k] as u8,
-                |cell, _| cell == finish,
-            )
-            .map(|(_, layer)| layer)
-    };
-    if moves.is_some() {
-        path::thread(&mut grid, start, finish);
+    let cells = grid.cells_mut();
+    // A walled finish is reached only by standing on it; a walled start may be left.
+    let reached = start == finish
+        || (cells[finish as usize] == FREE && {
+            cells[start as usize] = FREE;
+            Distances::new().run(&mut grid, FREE, finish, |cells, _| {
+                cells[start as usize] != FREE
+            });
+            grid.cells()[start as usize] != FREE
+        });
+    Answer {
+        grid,
+        start,
+        finish,
+        reached,
     }
-    Answer { grid, start, moves }
 }
 
 /// Writes the path, 1-based `r c` per line, or `-1`.
 pub fn write(answer: &Answer<'_>, out: &mut Output) {
-    if answer.moves.is_none() {
+    if !answer.reached {
         out.bytes(b"-1\n");
         return;
     }
-    path::walk(&answer.grid, answer.start, |row, col| {
-        out.uint(u64::from(row) + 1);
+    let (row, col) = answer.grid.coords(answer.start);
+    let (mut row, mut col) = (u64::from(row) + 1, u64::from(col) + 1);
+    let line = |out: &mut Output, row: u64, col: u64| {
+        out.uint(row);
         out.byte(b' ');
-        out.uint(u64::from(col) + 1);
+        out.uint(col);
         out.byte(b'\n');
-    });
+    };
+    line(out, row, col);
+    walk(
+        &answer.grid,
+        answer.start,
+        answer.finish,
+        &ORDER,
+        |_, dir| {
+            let (dr, dc) = dir.delta();
+            row = row.wrapping_add(dr as u64);
+            col = col.wrapping_add(dc as u64);
+            line(out, row, col);
+        },
+    );
 }
 
 /// Parses, solves and writes one maze.

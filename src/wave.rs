@@ -9,15 +9,16 @@
 //! stepping to the first neighbour, in the order up, right, down, left, whose wave
 //! number is one less.
 //!
-//! Approach: the input buffer becomes the grid. The BFS kernel stores in each cell its
-//! wave number modulo 3; that is enough for the walk back, because the wave numbers of
-//! two neighbours differ by at most 1, so among the neighbours of a cell at distance `d`
-//! the marked ones are at `d - 1`, `d` or `d + 1`, three different residues. Path cells
+//! Approach: the input buffer becomes the grid. The BFS kernel ([`Distances`]) stores in
+//! each cell its wave number modulo 3; that is enough for the walk back ([`descend`]),
+//! because the wave numbers of two neighbours differ by at most 1, so among the
+//! neighbours of a cell at distance `d` the marked ones are at `d - 1`, `d` or `d + 1`,
+//! three different residues. Path cells
 //! become `*`, the other marks turn back into `.`, and the grid, whose wall column is
 //! the newline after each row, is written out as it lies in memory.
 //! Complexity: O(n * m) time, the input's own bytes plus the widest BFS layer.
 
-use crate::core::bfs::Bfs;
+use crate::core::bfs::{descend, Distances};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -26,7 +27,7 @@ use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
 
 /// The seed's order (`di = {-1, 0, 1, 0}`, `dj = {0, 1, 0, -1}`): up, right, down, left.
 /// The walk back tries neighbours in this order, which fixes the printed path; the
-/// wave itself may run in any order, and uses this one too.
+/// wave itself may visit cells in any order.
 pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
 
 const CELLS: CellSet = CellSet::new(b"#.sf", "`#`, `.`, `s` or `f`", b"sf");
@@ -103,40 +104,28 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         start,
         finish,
     } = instance;
-    let cells = grid.cells_mut();
-    cells[start as usize] = 0;
-    cells[finish as usize] = FREE;
-    // Stopping when f is entered is safe: f's distance L is then known, and every cell
-    // at distance L - 1 or less is already marked (its whole layer was entered before
-    // layer L began), while the walk back only ever looks for distances below L. Cells
-    // the wave has not reached hold `.`, never a mark, so they cannot be mistaken.
-    let moves = Bfs::new()
-        .search(
-            &mut grid,
-            FREE,
-            start,
-            &ORDER,
-            |_, layer| (layer % 3) as u8,
-            |cell, _| cell == finish,
-        )
-        .map(|(_, layer)| layer);
-    if let Some(moves) = moves {
-        let steps = ORDER.map(|dir| dir.step(grid.width()));
-        let cells = grid.cells_mut();
-        let mut cell = finish;
-        // Cells at distances moves - 1 down to 1 are the path between f and s.
-        for distance in (1..moves).rev() {
-            let wanted = (distance % 3) as u8;
-            cell = steps
-                .iter()
-                .map(|&step| cell.wrapping_add(step))
-                .find(|&next| cells.get(next as usize) == Some(&wanted))
-                .expect("a cell at distance d > 0 has a neighbour at distance d - 1");
-            cells[cell as usize] = PATH;
-        }
-    }
+    grid.cells_mut()[finish as usize] = FREE;
+    // Stopping with f's layer is safe: f's distance L is then known, and every cell at
+    // distance L - 1 or less is already marked, while the walk back only ever looks for
+    // distances below L. Cells the wave has not reached hold `.`, never a mark.
+    let distance = Distances::new().run(&mut grid, FREE, start, |cells, _| {
+        cells[finish as usize] != FREE
+    });
+    let moves = (grid.cells()[finish as usize] != FREE).then_some(distance);
     // Only a reached f prints the maze; otherwise the marks may stay.
     if moves.is_some() {
+        let mut cell = finish;
+        loop {
+            let (next, _) = descend(&grid, cell, &ORDER);
+            // `cell` is rewritten only now that it has been stepped off.
+            if cell != finish {
+                grid.cells_mut()[cell as usize] = PATH;
+            }
+            if next == start {
+                break;
+            }
+            cell = next;
+        }
         let cells = grid.cells_mut();
         for byte in cells.iter_mut() {
             if *byte < MARKS {

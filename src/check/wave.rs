@@ -9,8 +9,7 @@
 //! shortest path.
 
 use super::{agree, as_printed, int, lines, show};
-use crate::core::bfs::Bfs;
-use crate::core::dir::Dir;
+use crate::core::bfs::Distances;
 use crate::core::grid::Grid;
 use crate::core::scan::SENTINEL;
 use crate::wave;
@@ -107,17 +106,10 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
     }
     let (start, finish) = (instance.start, instance.finish);
     let mut grid = Grid::new(&mut path_cells, maze.rows(), maze.cols());
-    grid.cells_mut()[start as usize] = b's';
-    let reached = Bfs::new()
-        .search(
-            &mut grid,
-            b'.',
-            start,
-            &Dir::ALL,
-            |_, _| b'+',
-            |cell, _| cell == finish,
-        )
-        .is_some();
+    Distances::new().run(&mut grid, b'.', start, |cells, _| {
+        cells[finish as usize] != b'.'
+    });
+    let reached = grid.cells()[finish as usize] != b'.';
     if reached {
         Ok(())
     } else {

@@ -6,7 +6,6 @@
 //! - [`grid`]: [`Grid`](grid::Grid), the flat row-major grid with a wall column.
 //! - [`dir`]: [`Dir`](dir::Dir), the four moves as data.
 //! - [`bfs`]: [`Bfs`](bfs::Bfs), the layered breadth-first search kernel.
-//! - [`path`]: a BFS parent chain reversed in place and streamed from its start.
 //! - [`run`]: stdin to solver to stdout, exit codes and the one-line error.
 
 pub mod bfs;
@@ -14,6 +13,5 @@ pub mod dir;
 pub mod error;
 pub mod grid;
 pub mod out;
-pub mod path;
 pub mod run;
 pub mod scan;
