@@ -11,4 +11,5 @@ pub mod core;
 pub mod ext;
 pub mod gen;
 pub mod robot_maze;
+pub mod standin;
 pub mod wave;

@@ -1,7 +1,9 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
+mod bundle;
 mod check;
 mod gen;
+mod judge;
 mod reference;
 mod samples;
 mod stress;

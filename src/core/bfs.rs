@@ -184,33 +184,97 @@ impl Distances {
     ) {
         let back = Dir::from_code(CAME).opposite();
         let queue = std::mem::take(&mut self.queues[CAME as usize]);
-        let mut lens = self.lens;
-        {
-            let [up, down, left, right] = &mut self.next;
-            let mut targets = [
-                (Dir::Up, up.as_mut_slice()),
-                (Dir::Down, down.as_mut_slice()),
-                (Dir::Left, left.as_mut_slice()),
-                (Dir::Right, right.as_mut_slice()),
-            ];
-            for &cell in &queue[..len] {
-                for (dir, next) in targets.iter_mut() {
-                    if *dir != back {
-                        enter(
-                            cells,
-                            cell,
-                            *dir,
-                            width,
-                            free,
-                            mark,
-                            next,
-                            &mut lens[*dir as usize],
-                        );
-                    }
+        // Lengths in locals, so they stay in registers across the loop.
+        let [mut up_len, mut down_len, mut left_len, mut right_len] = self.lens;
+        let [up, down, left, right] = &mut self.next;
+        // Cells with `width <= cell < len - width`: off the first and last rows, all
+        // four neighbours inside the slice (one check here instead of one per neighbour).
+        let interior = (cells.len() as u32).saturating_sub(2 * width);
+        for &cell in &queue[..len] {
+            if cell.wrapping_sub(width) < interior {
+                if back != Dir::Up {
+                    enter_interior(cells, cell, Dir::Up, width, free, mark, up, &mut up_len);
                 }
+                if back != Dir::Down {
+                    enter_interior(
+                        cells,
+                        cell,
+                        Dir::Down,
+                        width,
+                        free,
+                        mark,
+                        down,
+                        &mut down_len,
+                    );
+                }
+                if back != Dir::Left {
+                    enter_interior(
+                        cells,
+                        cell,
+                        Dir::Left,
+                        width,
+                        free,
+                        mark,
+                        left,
+                        &mut left_len,
+                    );
+                }
+                if back != Dir::Right {
+                    enter_interior(
+                        cells,
+                        cell,
+                        Dir::Right,
+                        width,
+                        free,
+                        mark,
+                        right,
+                        &mut right_len,
+                    );
+                }
+                continue;
+            }
+            // `back` is a constant here: each copy of this loop keeps three calls.
+            if back != Dir::Up {
+                enter(cells, cell, Dir::Up, width, free, mark, up, &mut up_len);
+            }
+            if back != Dir::Down {
+                enter(
+                    cells,
+                    cell,
+                    Dir::Down,
+                    width,
+                    free,
+                    mark,
+                    down,
+                    &mut down_len,
+                );
+            }
+            if back != Dir::Left {
+                enter(
+                    cells,
+                    cell,
+                    Dir::Left,
+                    width,
+                    free,
+                    mark,
+                    left,
+                    &mut left_len,
+                );
+            }
+            if back != Dir::Right {
+                enter(
+                    cells,
+                    cell,
+                    Dir::Right,
+                    width,
+                    free,
+                    mark,
+                    right,
+                    &mut right_len,
+                );
             }
         }
-        self.lens = lens;
+        self.lens = [up_len, down_len, left_len, right_len];
         self.queues[CAME as usize] = queue;
     }
 
@@ -254,6 +318,41 @@ fn enter(
         if let Some(slot) = queue.get_mut(*len) {
             *slot = neighbour;
         }
+        *len += usize::from(entered);
+    }
+}
+
+/// [`enter`] without bounds checks, for a cell off the first and last rows.
+///
+/// The only `unsafe` in the solvers. Measured on a 4000x4000 grid with 25% random
+/// walls: 675M -> 472M instructions (callgrind) and 112 -> 92 ms user time (hyperfine,
+/// 10 runs): the four checks per neighbour were a third of the kernel's instructions.
+///
+/// Callers guarantee `width <= cell < cells.len() - width`, and `*len` is below the
+/// number of layer cells expanded so far, which [`Distances::reserve`] made at most
+/// `queue.len()`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn enter_interior(
+    cells: &mut [u8],
+    cell: u32,
+    dir: Dir,
+    width: u32,
+    free: u8,
+    mark: u8,
+    queue: &mut [u32],
+    len: &mut usize,
+) {
+    let neighbour = cell.wrapping_add(dir.step(width)) as usize;
+    debug_assert!(neighbour < cells.len() && *len < queue.len());
+    // SAFETY: `width <= cell < cells.len() - width`, so `cell - width`, `cell - 1`,
+    // `cell + 1` and `cell + width`, the only values of `neighbour`, are in bounds;
+    // `*len < queue.len()` as documented above.
+    unsafe {
+        let byte = cells.get_unchecked_mut(neighbour);
+        let entered = *byte == free;
+        *byte = if entered { mark } else { *byte };
+        *queue.get_unchecked_mut(*len) = neighbour as u32;
         *len += usize::from(entered);
     }
 }

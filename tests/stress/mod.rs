@@ -6,6 +6,18 @@ pub mod chase;
 pub mod robot_maze;
 pub mod wave;
 
+/// The random-input maker of each problem's stress test (`make(seed)`), for the tests that
+/// run random inputs through other programs (the single-file bundles). A problem missing
+/// here fails `bundle::bundles_compile_and_match_the_binaries` with a pointer to this table.
+pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
+    match problem {
+        "robot-maze" => Some(robot_maze::make),
+        "chase" => Some(chase::make),
+        "wave" => Some(wave::make),
+        _ => None,
+    }
+}
+
 /// SplitMix64, enough randomness for tests and identical on every platform.
 pub struct TestRng(u64);
 

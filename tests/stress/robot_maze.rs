@@ -1,7 +1,7 @@
 use super::{compare, write_rows, RandomGrid, TestRng};
 use crate::reference::robot_maze::reference;
 
-pub fn make(seed: u64) -> Vec<u8> {
+pub(crate) fn make(seed: u64) -> Vec<u8> {
     let mut rng = TestRng::new(seed);
     let grid = RandomGrid::new(&mut rng, if seed < 2000 { 6 } else { 30 });
     let (r1, c1) = grid.cell(&mut rng);

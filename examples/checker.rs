@@ -1,0 +1,64 @@
+//! `checker PROBLEM INPUT OUTPUT ANSWER`: accepts any valid optimal answer (testlib convention).
+//!
+//! What: reads the three files and calls `bfs_judge::check::<problem>::check(input, output,
+//! answer)`, which returns `Ok(())` or the reason for rejecting (`move 12 walks into the box at
+//! (3, 4)`). Exit code 0 = accepted, 1 = rejected (reason on stdout), 3 = the checker itself
+//! failed (usage, unreadable file, no checker for the problem), as testlib's `_ok`/`_wa`/`_fail`.
+//! So it plugs into `scripts/judge --checker` and into `oj test --judge-command
+//! "target/release/examples/checker robot-maze"` alike.
+//!
+//! Approach: a table from problem name to check function; adding a checker is one line.
+//! Complexity: that of the problem's checker (a BFS over the input: linear in its size).
+
+use std::process::ExitCode;
+
+/// `check(input, output, answer)`: `answer` is our own output for `input` (the optimum).
+type Check = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
+
+/// One line per problem that has `src/check/<problem>.rs`; keep `checker = true` in its
+/// `problems/<problem>/info.toml` in step with this table.
+const CHECKERS: &[(&str, Check)] = &[
+    ("chase", bfs_judge::check::chase::check),
+    ("robot-maze", bfs_judge::check::robot_maze::check),
+    ("wave", bfs_judge::check::wave::check),
+];
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [problem, input, output, answer] = args.as_slice() else {
+        eprintln!("usage: checker PROBLEM INPUT OUTPUT ANSWER");
+        return ExitCode::from(3);
+    };
+    let Some((_, check)) = CHECKERS.iter().find(|(name, _)| name == problem) else {
+        let known: Vec<&str> = CHECKERS.iter().map(|(name, _)| *name).collect();
+        eprintln!(
+            "checker: no checker for `{problem}` (checkers: {})",
+            if known.is_empty() {
+                "none yet".to_string()
+            } else {
+                known.join(", ")
+            }
+        );
+        return ExitCode::from(3);
+    };
+    let mut files = Vec::new();
+    for path in [input, output, answer] {
+        match std::fs::read(path) {
+            Ok(bytes) => files.push(bytes),
+            Err(e) => {
+                eprintln!("checker: {path}: {e}");
+                return ExitCode::from(3);
+            }
+        }
+    }
+    match check(&files[0], &files[1], &files[2]) {
+        Ok(()) => {
+            println!("ok");
+            ExitCode::SUCCESS
+        }
+        Err(reason) => {
+            println!("wrong answer: {reason}");
+            ExitCode::from(1)
+        }
+    }
+}
