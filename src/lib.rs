@@ -12,4 +12,5 @@ pub mod ext;
 pub mod gen;
 pub mod robot_maze;
 pub mod standin;
+pub mod swap_game;
 pub mod wave;

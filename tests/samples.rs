@@ -147,3 +147,30 @@ fn wave_invalid_inputs_fail_cleanly() {
 fn wave_expected_outputs_match_the_reference() {
     check_reference("wave", |input, _| crate::reference::wave::reference(input));
 }
+
+#[test]
+fn swap_game_samples() {
+    check_problem("swap-game");
+}
+
+#[test]
+fn swap_game_invalid_inputs_fail_cleanly() {
+    check_invalid("swap-game");
+}
+
+#[test]
+fn swap_game_expected_outputs_match_the_reference() {
+    // The literal search costs ~0.2 s a board; the full BFS answers every board at once.
+    let distances = crate::reference::swap_game::full_bfs();
+    check_reference("swap-game", |input, _| {
+        let numbers: Vec<u32> = String::from_utf8_lossy(input)
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        numbers
+            .chunks(9)
+            .map(|board| format!("{}\n", distances[&crate::reference::swap_game::code(board)]))
+            .collect::<String>()
+            .into_bytes()
+    });
+}

@@ -6,6 +6,7 @@
 #![allow(clippy::needless_range_loop)]
 pub mod chase;
 pub mod robot_maze;
+pub mod swap_game;
 pub mod wave;
 
 /// The whitespace-separated tokens of the header lines and the remaining lines, for

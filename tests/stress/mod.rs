@@ -4,6 +4,7 @@
 
 pub mod chase;
 pub mod robot_maze;
+pub mod swap_game;
 pub mod wave;
 
 /// The random-input maker of each problem's stress test (`make(seed)`), for the tests that
@@ -14,6 +15,7 @@ pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
         "robot-maze" => Some(robot_maze::make),
         "chase" => Some(chase::make),
         "wave" => Some(wave::make),
+        "swap-game" => Some(swap_game::make),
         _ => None,
     }
 }
