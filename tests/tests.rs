@@ -1,6 +1,7 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
 mod bundle;
+mod check;
 mod fuzz;
 mod gen;
 mod judge;

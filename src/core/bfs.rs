@@ -359,8 +359,8 @@ fn enter_interior(
 
 /// Walks a shortest path down the distance marks [`Distances::run`] left, from `from`
 /// to the source `to`, each time stepping to the first neighbour in `order` whose
-/// distance is one less; `step(cell, dir)` is called for each move with the cell moved
-/// to.
+/// distance is one less (see [`descend`]); `step(cell, dir)` is called for each move
+/// with the cell moved to.
 ///
 /// The moves form the lexicographically smallest shortest move sequence from `from` to
 /// `to` under `order`, which is exactly the path a BFS from `from` trying moves in
@@ -370,16 +370,30 @@ fn enter_interior(
 ///
 /// `from` must be marked. Complexity: O(path length).
 pub fn walk(grid: &Grid<'_>, from: u32, to: u32, order: &[Dir; 4], mut step: impl FnMut(u32, Dir)) {
-    let cells = grid.cells();
     let mut cell = from;
     while cell != to {
-        let lower = (cells[cell as usize] + 2) % 3;
-        let next = order.iter().find_map(|&dir| {
-            let next = grid.neighbour(cell, dir)?;
-            (cells[next as usize] == lower).then_some((next, dir))
-        });
-        let (next, dir) = next.expect("a marked cell other than the source has a lower neighbour");
+        let (next, dir) = descend(grid, cell, order);
         step(next, dir);
         cell = next;
     }
+}
+
+/// One step of [`walk`]: the first neighbour of `cell` in `order` whose distance mark
+/// is one less, and the move to it. For callers that rewrite the path as they walk it:
+/// a cell may be rewritten once it has been stepped off (it reads as neither `cell`'s
+/// mark nor a lower one unless rewritten with a mark), not before, since its own mark
+/// is what this reads.
+///
+/// `cell` must be marked and not the source.
+#[inline]
+pub fn descend(grid: &Grid<'_>, cell: u32, order: &[Dir; 4]) -> (u32, Dir) {
+    let cells = grid.cells();
+    let lower = (cells[cell as usize] + 2) % 3;
+    order
+        .iter()
+        .find_map(|&dir| {
+            let next = grid.neighbour(cell, dir)?;
+            (cells[next as usize] == lower).then_some((next, dir))
+        })
+        .expect("a marked cell other than the source has a lower neighbour")
 }
