@@ -27,6 +27,7 @@
 //! Adding a problem is one entry of [`TARGETS`]; `every_problem_is_fuzzed` fails until
 //! each problem of `support::PROBLEMS` has one.
 
+use crate::reference;
 use crate::stress::TestRng;
 use crate::support::{cases, invalid_cases, root, PROBLEMS};
 use bfs_judge::core::error::InputError;
@@ -54,54 +55,78 @@ pub enum Answers {
 /// A literal reference: a valid input to its exact expected output.
 pub type Reference = fn(&[u8]) -> Vec<u8>;
 
+/// Command-line arguments, the solver run with them, and the literal reference to
+/// cross-check every accepted mutant against (where one exists and is cheap per mutant).
+pub type Variant = (&'static [&'static str], Solver, Option<Reference>);
+
 /// One problem under test: everything the fuzzer, the huge-claim test and the tolerance
 /// test need to know about it.
 pub struct Target {
     pub problem: &'static str,
-    /// The solver for each set of command-line arguments (`&[]` is the plain binary).
-    pub variants: &'static [(&'static [&'static str], Solver)],
+    /// One variant per set of command-line arguments (`&[]` is the plain binary).
+    pub variants: &'static [Variant],
     /// The bytes that mean something in this problem's input (cells, markers).
     pub alphabet: &'static [u8],
     pub answers: Answers,
-    /// The literal reference (plain variant), to cross-check every accepted mutant.
-    pub reference: Option<Reference>,
     /// An input of about 20 bytes whose header claims a `rows x cols` grid and which then
     /// gives one short row; `None` when the format has no size header.
     pub claim: Option<fn(u64, u64) -> Vec<u8>>,
-    /// Mutants per CI run (about ten seconds of one core in release).
+    /// Mutants per CI run (a few seconds of one core).
     pub ci_mutants: u64,
 }
 
 /// Every problem, one entry each.
+#[rustfmt::skip]
 pub const TARGETS: &[Target] = &[
     Target {
         problem: "robot-maze",
-        variants: &[(&[], bfs_judge::robot_maze::run)],
+        variants: &[(&[], bfs_judge::robot_maze::run, Some(reference::robot_maze::reference))],
         alphabet: b"01",
         answers: Answers::Single,
-        reference: Some(crate::reference::robot_maze::reference),
         claim: Some(|r, c| format!("{r} {c} 1 1 1 1\n0\n").into_bytes()),
         ci_mutants: 1_000_000,
     },
     Target {
         problem: "swap-game",
-        variants: &[(&[], bfs_judge::swap_game::run)],
+        // Its literal reference runs a BFS over up to 9! boards per board: too slow per mutant.
+        variants: &[(&[], bfs_judge::swap_game::run, None)],
         alphabet: b"123456789",
         answers: Answers::Lines,
-        // Its literal reference runs a BFS over up to 9! boards per board: too slow per mutant.
-        reference: None,
         claim: None,
         ci_mutants: 30_000,
+    },
+    Target {
+        problem: "chase",
+        variants: &[
+            (&[], bfs_judge::chase::run, Some(reference::chase::reference)),
+            (&["--path"], bfs_judge::chase::run_path, Some(reference::chase::reference_path)),
+        ],
+        alphabet: b".#SE",
+        answers: Answers::Single,
+        claim: Some(|r, c| format!("{r} {c}\n.\n").into_bytes()),
+        ci_mutants: 1_000_000,
+    },
+    Target {
+        problem: "wave",
+        variants: &[(&[], bfs_judge::wave::run, Some(reference::wave::reference))],
+        alphabet: b"#.sf",
+        answers: Answers::Single,
+        claim: Some(|r, c| format!("{r} {c}\n.\n").into_bytes()),
+        ci_mutants: 1_000_000,
     },
 ];
 
 impl Target {
-    /// The solver for `args`, if this problem has such a variant.
-    pub fn solver(&self, args: &[String]) -> Option<Solver> {
+    /// The variant for `args`, if this problem has one.
+    pub fn variant(&self, args: &[String]) -> Option<&Variant> {
         self.variants
             .iter()
-            .find(|(a, _)| a.iter().copied().eq(args.iter().map(String::as_str)))
-            .map(|&(_, solver)| solver)
+            .find(|(a, _, _)| a.iter().copied().eq(args.iter().map(String::as_str)))
+    }
+
+    /// The solver for `args`, if this problem has such a variant.
+    pub fn solver(&self, args: &[String]) -> Option<Solver> {
+        self.variant(args).map(|&(_, solver, _)| solver)
     }
 }
 
@@ -365,34 +390,40 @@ fn mutate_once(rng: &mut TestRng, input: &mut Vec<u8>, pool: &[Seed], alphabet: 
     }
 }
 
-/// A seed input and the solver variant it belongs to.
+/// A seed input and the variant (solver and reference) it runs with.
 struct Seed {
     input: Vec<u8>,
     solver: Solver,
-    plain: bool,
+    reference: Option<Reference>,
 }
 
+/// The problem's valid tests with their own variants, then its invalid inputs, each
+/// with the variants in turn (so `chase --path` meets malformed input too).
 fn seeds(target: &Target) -> Vec<Seed> {
-    let plain = target
-        .solver(&[])
-        .expect("every target has a plain variant");
     let mut seeds: Vec<Seed> = cases(target.problem)
         .into_iter()
-        .map(|case| Seed {
-            solver: target.solver(&case.args).unwrap_or_else(|| {
+        .map(|case| {
+            let &(_, solver, reference) = target.variant(&case.args).unwrap_or_else(|| {
                 panic!(
                     "{}/{}: no fuzz variant for arguments {:?}",
                     target.problem, case.name, case.args
                 )
-            }),
-            plain: case.args.is_empty(),
-            input: case.input,
+            });
+            Seed {
+                input: case.input,
+                solver,
+                reference,
+            }
         })
         .collect();
-    seeds.extend(invalid_cases(target.problem).into_iter().map(|case| Seed {
-        input: case.input,
-        solver: plain,
-        plain: true,
+    let invalid = invalid_cases(target.problem).into_iter().enumerate();
+    seeds.extend(invalid.map(|(i, case)| {
+        let &(_, solver, reference) = &target.variants[i % target.variants.len()];
+        Seed {
+            input: case.input,
+            solver,
+            reference,
+        }
     }));
     seeds
 }
@@ -509,7 +540,7 @@ fn try_one(target: &Target, seed: &Seed, input: &[u8], tally: &mut Tally) -> Opt
         return None;
     }
     tally.accepted += 1;
-    if let (Some(reference), true) = (target.reference, seed.plain) {
+    if let Some(reference) = seed.reference {
         match catch_unwind(AssertUnwindSafe(|| reference(input))) {
             Ok(expected) => {
                 tally.cross_checked += 1;
@@ -811,12 +842,12 @@ fn planted_hang(
 }
 
 static PLANTED_PANIC: Target = Target {
-    variants: &[(&[], planted_panic)],
+    variants: &[(&[], planted_panic, None)],
     ..TARGETS[0]
 };
 
 static PLANTED_HANG: Target = Target {
-    variants: &[(&[], planted_hang)],
+    variants: &[(&[], planted_hang, None)],
     ..TARGETS[0]
 };
 
@@ -828,7 +859,7 @@ fn fuzz_catches_planted_panic_and_hang() {
     let seed = Seed {
         input: b"1 1 1 1 1 1\nx\n".to_vec(),
         solver: planted_panic,
-        plain: true,
+        reference: None,
     };
     // On a fuzz-named thread, as in a real run, so the hook records the message.
     let why = std::thread::Builder::new()
