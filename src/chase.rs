@@ -23,7 +23,7 @@ use crate::core::dir::Dir;
 use crate::core::error::{quote, InputError};
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
+use crate::core::scan::{CellSet, Scanner, Shape};
 
 /// The seed's order of trying moves (`dr = {1, -1, 0, 0}`, `dc = {0, 0, 1, -1}`);
 /// it fixes which shortest path `--path` prints.
@@ -88,20 +88,10 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     let found = quote(first);
     let line = scanner.line();
     let shape = if numbers && count == 2 {
-        let max = u64::from(u32::MAX);
-        let rows = scanner.uint_in("the number of rows R", 1, max)?;
-        let cols = scanner.uint_in("the number of columns C", 1, max)?;
-        if rows * (cols + 1) > MAX_GRID_BYTES {
-            return Err(InputError::new(
-                line,
-                format!("R x (C + 1) of at most {MAX_GRID_BYTES}"),
-                format!("R = {rows}, C = {cols}"),
-            ));
-        }
-        // In range: both were checked against u32 above.
+        let (rows, cols) = scanner.grid_size("R", "C")?;
         Shape {
-            rows: Some(rows as u32),
-            cols: Some(cols as u32),
+            rows: Some(rows),
+            cols: Some(cols),
         }
     } else if numbers {
         // An empty input too (no tokens at all).
@@ -177,27 +167,20 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
         (Mode::Distance, None) => out.bytes(b"-1\n"),
         (Mode::Path, None) => out.byte(b'\n'),
         (Mode::Path, Some(_)) => {
-            let (row, col) = answer.grid.coords(answer.monster);
-            let (mut row, mut col) = (u64::from(row), u64::from(col));
-            let cell = |out: &mut Output, row: u64, col: u64| {
-                out.byte(b'(');
-                out.uint(row);
-                out.bytes(b", ");
-                out.uint(col);
-                out.byte(b')');
-            };
-            cell(out, row, col);
+            let mut separator: &[u8] = b"";
             walk(
                 &answer.grid,
                 answer.monster,
                 answer.player,
                 &ORDER,
-                |_, dir| {
-                    let (dr, dc) = dir.delta();
-                    row = row.wrapping_add(dr as u64);
-                    col = col.wrapping_add(dc as u64);
-                    out.byte(b' ');
-                    cell(out, row, col);
+                |row, col| {
+                    out.bytes(separator);
+                    separator = b" ";
+                    out.byte(b'(');
+                    out.uint(u64::from(row));
+                    out.bytes(b", ");
+                    out.uint(u64::from(col));
+                    out.byte(b')');
                 },
             );
             out.byte(b'\n');

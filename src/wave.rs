@@ -23,7 +23,7 @@ use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::{Output, CHUNK};
-use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
+use crate::core::scan::{CellSet, Scanner, Shape};
 
 /// The seed's order (`di = {-1, 0, 1, 0}`, `dj = {0, 1, 0, -1}`): up, right, down, left.
 /// The walk back tries neighbours in this order, which fixes the printed path; the
@@ -47,24 +47,10 @@ pub struct Instance<'a> {
 /// Parses the whole input.
 pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     let mut scanner = Scanner::new(input);
-    let header_line = {
-        scanner.at_end();
-        scanner.line()
-    };
-    let max = u64::from(u32::MAX);
-    let rows = scanner.uint_in("the number of rows n", 1, max)?;
-    let cols = scanner.uint_in("the number of columns m", 1, max)?;
-    if rows * (cols + 1) > MAX_GRID_BYTES {
-        return Err(InputError::new(
-            header_line,
-            format!("n x (m + 1) of at most {MAX_GRID_BYTES}"),
-            format!("n = {rows}, m = {cols}"),
-        ));
-    }
-    // In range: both were checked against u32 above.
+    let (rows, cols) = scanner.grid_size("n", "m")?;
     let shape = Shape {
-        rows: Some(rows as u32),
-        cols: Some(cols as u32),
+        rows: Some(rows),
+        cols: Some(cols),
     };
     let dims = scanner.read_grid(shape, &CELLS)?;
     scanner.expect_end("the last row of the maze")?;
