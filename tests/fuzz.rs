@@ -892,5 +892,8 @@ fn fuzz_catches_planted_panic_and_hang() {
     assert!(message.contains("hang"), "{message}");
     let saved = failure_dir().join(format!("robot-maze-{seed_number}.in"));
     assert!(saved.exists(), "{} not saved", saved.display());
+    // The planted hang does return after HANG + 0.7 s, and its worker then reports the
+    // slow input (saving it again): wait for that before cleaning up.
+    std::thread::sleep(Duration::from_millis(1500));
     let _ = std::fs::remove_file(saved);
 }
