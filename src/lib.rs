@@ -7,4 +7,5 @@
 
 pub mod core;
 pub mod ext;
+pub mod pushing_boxes;
 pub mod robot_maze;

@@ -1,0 +1,456 @@
+//! pushing-boxes: a person pushes one box to a target, fewest pushes then fewest walks
+//! (seed 002: AcWing 174 / POJ 1475 / UVa 589, SWERC 1997).
+//!
+//! Input: any number of cases, each `N M` then `N` rows of `M` cells (`#` wall, `.` floor,
+//! `S` person, `B` box, `T` target, one of each), ending at `0 0` or at the end of the
+//! input. Output per case: `Maze #k`, the moves (`N S W E` pushes, `n s w e` walks) or
+//! `Impossible.`, then a blank line.
+//!
+//! Which answer: exactly the seed's. Its box search is a first-in first-out search over
+//! states (box cell, direction of the last push), trying pushes N, S, W, E; a state's cost
+//! is (pushes, walks) and an already-queued state takes a new predecessor only on a
+//! strictly smaller cost, keeping its place. The answer ends in the box-on-T state of
+//! smallest cost, the one dequeued first among equals; each walk is the seed's
+//! first-parent person BFS trying n, s, w, e (the lexicographically smallest shortest walk).
+//!
+//! Approach (the same states, costs, order and predecessors as the seed, less work):
+//! - The queue holds states in layers of equal pushes, so a state's cost is final once the
+//!   previous layer is done. One person BFS per dequeued state, from the cell the box just
+//!   left with the box fixed, gives the walk lengths to all four pushing sides at once; it
+//!   stops as soon as every side still worth reaching is found. A side is not worth
+//!   reaching when its push leads to a state of an earlier layer or to one whose cost the
+//!   push could not strictly lower: the seed's relaxation would change nothing there.
+//! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
+//!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
+//!   predecessors of the answer's chain.
+//! - Walk strings are built only for the pushes of the answer, re-running the person BFS
+//!   with first parents in the seed's order.
+//! - Everything is flat: the grid is the input buffer (S, B, T become floor), the BFS is
+//!   the core kernel marking cells in the grid bytes (restored after each search), and
+//!   per-state arrays are indexed by `cell * 4 + direction`.
+//!
+//! Complexity: O(C) states for C grid bytes, each with one person BFS of O(C): O(C^2)
+//! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
+
+use crate::core::bfs::Bfs;
+use crate::core::dir::Dir;
+use crate::core::error::InputError;
+use crate::core::grid::Grid;
+use crate::core::out::Output;
+use crate::core::scan::{CellSet, Scanner, Shape};
+
+/// The seed's order of pushes (N, S, W, E) and of walks (n, s, w, e).
+pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+/// The walk letter of each direction of [`ORDER`].
+pub const WALKS: [u8; 4] = *b"nswe";
+/// The push letter of each direction of [`ORDER`].
+pub const PUSHES: [u8; 4] = *b"NSWE";
+
+const CELLS: CellSet = CellSet::new(b"#.SBT", "`#`, `.`, `S`, `B` or `T`", b"SBT");
+/// Every free cell after parsing (`S`, `B` and `T` are floor too).
+pub const FLOOR: u8 = b'.';
+/// A wall; the grid's sentinel column is a wall as well (anything but [`FLOOR`] is).
+pub const WALL: u8 = b'#';
+/// The box's cell during a person search.
+const BOX: u8 = b'B';
+/// A cell the person search has entered (cost searches) or started from (walk searches,
+/// which mark entered cells with the direction code 0..4 instead).
+const SEEN: u8 = b'v';
+
+/// The most grid bytes, `N * (M + 1)`, a maze may have: four states per byte must fit
+/// `u32` state numbers.
+pub const MAX_MAZE_BYTES: u64 = (u32::MAX / 4) as u64;
+
+/// "No state": the predecessor of a first push, the answer of an impossible case.
+const NONE: u32 = u32::MAX;
+/// The layer of a state not seen yet.
+const UNSEEN: u32 = u32::MAX;
+/// The walk length to a pushing side that is not needed or not reachable.
+const UNREACHED: u32 = u32::MAX;
+
+/// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
+/// marked cells as grid indices.
+pub struct Maze<'a> {
+    pub case: usize,
+    pub grid: Grid<'a>,
+    pub person: u32,
+    pub box_cell: u32,
+    pub target: u32,
+}
+
+/// Reads the cases one at a time; each case's grid is compacted to the front of the
+/// input buffer, overwriting bytes already consumed.
+pub struct Reader<'a> {
+    scanner: Scanner<'a>,
+    case: usize,
+    finished: bool,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(input: &'a mut Vec<u8>) -> Self {
+        Reader {
+            scanner: Scanner::new(input),
+            case: 0,
+            finished: false,
+        }
+    }
+
+    /// The next case, or `None` after `0 0` or at the end of the input. Errors name the
+    /// case (counting from 1) and the line.
+    pub fn next_maze(&mut self) -> Result<Option<Maze<'_>>, InputError> {
+        if self.finished || self.scanner.at_end() {
+            self.finished = true;
+            return Ok(None);
+        }
+        let case = self.case + 1;
+        let in_case = |e: InputError| e.in_case(case);
+        let header_line = self.scanner.line();
+        let rows = self.scanner.uint("the number of rows N").map_err(in_case)?;
+        let cols = self
+            .scanner
+            .uint("the number of columns M")
+            .map_err(in_case)?;
+        if rows == 0 && cols == 0 {
+            self.finished = true;
+            self.scanner
+                .expect_end("`0 0`")
+                .map_err(|e| e.in_case(case))?;
+            return Ok(None);
+        }
+        if rows == 0 || cols == 0 {
+            return Err(InputError::new(
+                header_line,
+                "N and M both at least 1, or `0 0` to end the input",
+                format!("N = {rows}, M = {cols}"),
+            )
+            .in_case(case));
+        }
+        // Checked before any row is read: the arrays sized by the grid come later.
+        if rows.saturating_mul(cols.saturating_add(1)) > MAX_MAZE_BYTES {
+            return Err(InputError::new(
+                header_line,
+                format!("N x (M + 1) of at most {MAX_MAZE_BYTES}"),
+                format!("N = {rows}, M = {cols}"),
+            )
+            .in_case(case));
+        }
+        let shape = Shape {
+            // In range: checked against MAX_MAZE_BYTES above.
+            rows: Some(rows as u32),
+            cols: Some(cols as u32),
+        };
+        let dims = self.scanner.read_grid(shape, &CELLS).map_err(in_case)?;
+        self.case = case;
+        let [person, box_cell, target, _] = dims.markers;
+        let mut grid = self.scanner.grid(dims);
+        for cell in [person, box_cell, target] {
+            grid.cells_mut()[cell as usize] = FLOOR;
+        }
+        Ok(Some(Maze {
+            case,
+            grid,
+            person,
+            box_cell,
+            target,
+        }))
+    }
+}
+
+/// An optimal plan: its numbers of pushes and walks, and the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub pushes: u64,
+    pub walks: u64,
+    pub moves: Vec<u8>,
+}
+
+/// The search's buffers, reused from case to case.
+#[derive(Default)]
+pub struct Solver {
+    bfs: Bfs,
+    /// Cells a person search entered, to restore them to floor.
+    touched: Vec<u32>,
+    /// Per state `cell * 4 + k` (box in `cell`, last pushed in `ORDER[k]`): its number of
+    /// pushes ([`UNSEEN`] if not reached), walks, and predecessor state ([`NONE`] for a
+    /// first push).
+    layer: Vec<u32>,
+    walks: Vec<u64>,
+    pre: Vec<u32>,
+    /// The first-in first-out queue of states; each state enters it at most once.
+    queue: Vec<u32>,
+}
+
+#[inline]
+fn free(cells: &[u8], cell: Option<u32>) -> Option<u32> {
+    cell.filter(|&c| cells.get(c as usize) == Some(&FLOOR))
+}
+
+impl Solver {
+    pub fn new() -> Self {
+        Solver::default()
+    }
+
+    /// The seed's answer for `maze`, or `None` when the box cannot reach the target.
+    /// The grid is left as it was given.
+    pub fn solve(&mut self, maze: &mut Maze<'_>) -> Option<Plan> {
+        let grid = &mut maze.grid;
+        let states = grid.cells().len() * 4;
+        self.layer.clear();
+        self.layer.resize(states, UNSEEN);
+        self.walks.clear();
+        self.walks.resize(states, 0);
+        self.pre.clear();
+        self.pre.resize(states, NONE);
+        self.queue.clear();
+
+        // The first pushes: the person walks from S, the box at B.
+        let (sides, dests) = self.pushes_from(grid, maze.box_cell, 0, 0);
+        let dist = self.distances(grid, maze.person, maze.box_cell, &sides);
+        for k in 0..4 {
+            if dist[k] != UNREACHED {
+                let state = dests[k] * 4 + k as u32;
+                self.layer[state as usize] = 1;
+                self.walks[state as usize] = u64::from(dist[k]);
+                self.queue.push(state);
+            }
+        }
+
+        let mut best = NONE;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let state = self.queue[head];
+            head += 1;
+            let s = state as usize;
+            let pushes = self.layer[s];
+            let cell = state / 4;
+            if best != NONE {
+                // Only this layer can hold the answer; its costs are final.
+                if pushes > self.layer[best as usize] {
+                    break;
+                }
+                if cell == maze.target && self.walks[s] < self.walks[best as usize] {
+                    best = state;
+                }
+                continue;
+            }
+            if cell == maze.target {
+                best = state;
+                continue;
+            }
+            let walks = self.walks[s];
+            // The person stands where the box was before this push.
+            let came = ORDER[(state % 4) as usize];
+            let person = grid
+                .neighbour(cell, came.opposite())
+                .expect("pushed from there");
+            let (sides, dests) = self.pushes_from(grid, cell, pushes, walks);
+            let dist = self.distances(grid, person, cell, &sides);
+            for k in 0..4 {
+                if dist[k] == UNREACHED {
+                    continue;
+                }
+                let next = dests[k] * 4 + k as u32;
+                let n = next as usize;
+                let cost = walks + u64::from(dist[k]);
+                if self.layer[n] == UNSEEN {
+                    self.layer[n] = pushes + 1;
+                    self.walks[n] = cost;
+                    self.pre[n] = state;
+                    self.queue.push(next);
+                } else if cost < self.walks[n] {
+                    // Same layer (pushes_from dropped the others): strictly cheaper wins.
+                    self.walks[n] = cost;
+                    self.pre[n] = state;
+                }
+            }
+        }
+        if best == NONE {
+            return None;
+        }
+        Some(self.plan(grid, maze.person, maze.box_cell, best))
+    }
+
+    /// For a box in `cell` whose state has `pushes` and `walks`: for each `k`, the side the
+    /// person must reach to push it in `ORDER[k]` and the cell it lands in, or
+    /// [`NONE`] as the side when the push is impossible or could not change anything
+    /// (its state is in an earlier layer, or already costs at most `walks`).
+    fn pushes_from(
+        &self,
+        grid: &Grid<'_>,
+        cell: u32,
+        pushes: u32,
+        walks: u64,
+    ) -> ([u32; 4], [u32; 4]) {
+        let cells = grid.cells();
+        let mut sides = [NONE; 4];
+        let mut dests = [NONE; 4];
+        for (k, &dir) in ORDER.iter().enumerate() {
+            let side = free(cells, grid.neighbour(cell, dir.opposite()));
+            let dest = free(cells, grid.neighbour(cell, dir));
+            if let (Some(side), Some(dest)) = (side, dest) {
+                let next = (dest * 4) as usize + k;
+                let layer = self.layer[next];
+                if layer == UNSEEN || (layer == pushes + 1 && self.walks[next] > walks) {
+                    sides[k] = side;
+                    dests[k] = dest;
+                }
+            }
+        }
+        (sides, dests)
+    }
+
+    /// The person's walk lengths from `from` to each of `sides` ([`NONE`] entries are not
+    /// wanted) with the box in `box_cell`; [`UNREACHED`] where there is no walk.
+    /// One BFS, stopped when every wanted side is found.
+    fn distances(
+        &mut self,
+        grid: &mut Grid<'_>,
+        from: u32,
+        box_cell: u32,
+        sides: &[u32; 4],
+    ) -> [u32; 4] {
+        let mut dist = [UNREACHED; 4];
+        let mut wanted = 0;
+        for k in 0..4 {
+            if sides[k] == from {
+                dist[k] = 0;
+            } else if sides[k] != NONE {
+                wanted += 1;
+            }
+        }
+        if wanted == 0 {
+            return dist;
+        }
+        let touched = &mut self.touched;
+        touched.clear();
+        grid.cells_mut()[box_cell as usize] = BOX;
+        grid.cells_mut()[from as usize] = SEEN;
+        self.bfs.search(
+            grid,
+            FLOOR,
+            from,
+            &ORDER,
+            |_, _| SEEN,
+            |cell, layer| {
+                touched.push(cell);
+                for k in 0..4 {
+                    if sides[k] == cell {
+                        dist[k] = layer;
+                        wanted -= 1;
+                    }
+                }
+                wanted == 0
+            },
+        );
+        self.restore(grid, from, box_cell);
+        dist
+    }
+
+    /// Puts floor back in every cell the last person search changed.
+    fn restore(&self, grid: &mut Grid<'_>, from: u32, box_cell: u32) {
+        let cells = grid.cells_mut();
+        for &cell in &self.touched {
+            cells[cell as usize] = FLOOR;
+        }
+        cells[from as usize] = FLOOR;
+        cells[box_cell as usize] = FLOOR;
+    }
+
+    /// Appends the seed's walk from `from` to `to` with the box in `box_cell`: BFS trying
+    /// n, s, w, e, first parent kept, which is the lexicographically smallest shortest
+    /// walk. `to` is known to be reachable.
+    fn walk(
+        &mut self,
+        grid: &mut Grid<'_>,
+        from: u32,
+        to: u32,
+        box_cell: u32,
+        moves: &mut Vec<u8>,
+    ) {
+        if from == to {
+            return;
+        }
+        let touched = &mut self.touched;
+        touched.clear();
+        grid.cells_mut()[box_cell as usize] = BOX;
+        grid.cells_mut()[from as usize] = SEEN;
+        let reached = self.bfs.search(
+            grid,
+            FLOOR,
+            from,
+            &ORDER,
+            |k, _| k as u8,
+            |cell, _| {
+                touched.push(cell);
+                cell == to
+            },
+        );
+        debug_assert!(reached.is_some(), "the cost search reached this side");
+        let start = moves.len();
+        let mut cell = to;
+        while cell != from {
+            let k = grid.cells()[cell as usize];
+            moves.push(WALKS[k as usize]);
+            cell = grid
+                .neighbour(cell, ORDER[k as usize].opposite())
+                .expect("a parent inside the grid");
+        }
+        moves[start..].reverse();
+        self.restore(grid, from, box_cell);
+    }
+
+    /// The moves of the chain of states ending in `best`.
+    fn plan(&mut self, grid: &mut Grid<'_>, person: u32, box_cell: u32, best: u32) -> Plan {
+        let mut chain = Vec::new();
+        let mut state = best;
+        while state != NONE {
+            chain.push(state);
+            state = self.pre[state as usize];
+        }
+        chain.reverse();
+        let mut moves = Vec::new();
+        let (mut person, mut box_cell) = (person, box_cell);
+        for &state in &chain {
+            let dir = ORDER[(state % 4) as usize];
+            let side = grid
+                .neighbour(box_cell, dir.opposite())
+                .expect("a pushing side inside the grid");
+            self.walk(grid, person, side, box_cell, &mut moves);
+            moves.push(PUSHES[(state % 4) as usize]);
+            person = box_cell;
+            box_cell = state / 4;
+        }
+        let pushes = chain.len() as u64;
+        let walks = moves.len() as u64 - pushes;
+        debug_assert_eq!(walks, self.walks[best as usize]);
+        Plan {
+            pushes,
+            walks,
+            moves,
+        }
+    }
+}
+
+/// Writes case `case`'s answer: `Maze #k`, the moves or `Impossible.`, a blank line.
+pub fn write(case: usize, plan: Option<&Plan>, out: &mut Output) {
+    out.bytes(b"Maze #");
+    out.uint(case as u64);
+    out.byte(b'\n');
+    match plan {
+        Some(plan) => out.bytes(&plan.moves),
+        None => out.bytes(b"Impossible."),
+    }
+    out.bytes(b"\n\n");
+}
+
+/// Parses, solves and writes every case; a bad case stops the run after the answers to
+/// the cases before it have been written.
+pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    let mut reader = Reader::new(input);
+    let mut solver = Solver::new();
+    while let Some(mut maze) = reader.next_maze()? {
+        let plan = solver.solve(&mut maze);
+        write(maze.case, plan.as_ref(), out);
+    }
+    Ok(())
+}
