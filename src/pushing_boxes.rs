@@ -63,8 +63,6 @@ pub const MAX_MAZE_BYTES: u64 = (u32::MAX / 4) as u64;
 
 /// "No state": the predecessor of a first push, the answer of an impossible case.
 const NONE: u32 = u32::MAX;
-/// The layer of a state not seen yet.
-const UNSEEN: u32 = u32::MAX;
 /// The walk length to a pushing side that is not needed or not reachable.
 const UNREACHED: u32 = u32::MAX;
 
@@ -170,14 +168,19 @@ pub struct Solver {
     bfs: Bfs,
     /// Cells a person search entered, to restore them to floor.
     touched: Vec<u32>,
-    /// Per state `cell * 4 + k` (box in `cell`, last pushed in `ORDER[k]`): its number of
-    /// pushes ([`UNSEEN`] if not reached), walks, and predecessor state ([`NONE`] for a
-    /// first push).
+    /// Per state `cell * 4 + k` (box in `cell`, last pushed in `ORDER[k]`): its layer, walks,
+    /// and predecessor state ([`NONE`] for a first push). The layer is `base` plus the
+    /// number of pushes, so a state is unseen in this case when its layer is at most
+    /// `base`: raising `base` past every layer of the last case forgets them all without
+    /// touching the arrays.
     layer: Vec<u32>,
+    base: u32,
     walks: Vec<u64>,
     pre: Vec<u32>,
     /// The first-in first-out queue of states; each state enters it at most once.
     queue: Vec<u32>,
+    /// Which sides of a box cell are connected around it.
+    blocks: Blocks,
 }
 
 #[inline]
@@ -195,21 +198,28 @@ impl Solver {
     pub fn solve(&mut self, maze: &mut Maze<'_>) -> Option<Plan> {
         let grid = &mut maze.grid;
         let states = grid.cells().len() * 4;
-        self.layer.clear();
-        self.layer.resize(states, UNSEEN);
-        self.walks.clear();
-        self.walks.resize(states, 0);
-        self.pre.clear();
-        self.pre.resize(states, NONE);
+        if self.layer.len() < states {
+            self.layer.resize(states, 0);
+            self.walks.resize(states, 0);
+            self.pre.resize(states, NONE);
+        }
+        // A case has fewer layers than states; start afresh when they might not fit.
+        if u64::from(self.base) + states as u64 + 1 >= u64::from(u32::MAX) {
+            self.layer.fill(0);
+            self.base = 0;
+        }
+        let base = self.base;
         self.queue.clear();
+        self.blocks.build(grid, maze.box_cell);
 
         // The first pushes: the person walks from S, the box at B.
-        let (sides, dests) = self.pushes_from(grid, maze.box_cell, 0, 0);
+        let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
         let dist = self.distances(grid, maze.person, maze.box_cell, &sides);
         for k in 0..4 {
             if dist[k] != UNREACHED {
                 let state = dests[k] * 4 + k as u32;
-                self.layer[state as usize] = 1;
+                self.layer[state as usize] = base + 1;
+                self.pre[state as usize] = NONE;
                 self.walks[state as usize] = u64::from(dist[k]);
                 self.queue.push(state);
             }
@@ -221,11 +231,11 @@ impl Solver {
             let state = self.queue[head];
             head += 1;
             let s = state as usize;
-            let pushes = self.layer[s];
+            let layer = self.layer[s];
             let cell = state / 4;
             if best != NONE {
                 // Only this layer can hold the answer; its costs are final.
-                if pushes > self.layer[best as usize] {
+                if layer > self.layer[best as usize] {
                     break;
                 }
                 if cell == maze.target && self.walks[s] < self.walks[best as usize] {
@@ -243,8 +253,32 @@ impl Solver {
             let person = grid
                 .neighbour(cell, came.opposite())
                 .expect("pushed from there");
-            let (sides, dests) = self.pushes_from(grid, cell, pushes, walks);
-            let dist = self.distances(grid, person, cell, &sides);
+            let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
+            // Sides cut off from the person by the box are not searched for.
+            let here = self.blocks.group(cell, came.opposite());
+            for (k, side) in sides.iter_mut().enumerate() {
+                if self.blocks.group(cell, ORDER[k].opposite()) != here {
+                    *side = NONE;
+                }
+            }
+            // Most walks round the box are as short as they can be; those need no search.
+            let mut dist = [UNREACHED; 4];
+            for k in 0..4 {
+                if sides[k] != NONE {
+                    if let Some(d) =
+                        shortest_round(grid, cell, came.opposite(), ORDER[k].opposite())
+                    {
+                        dist[k] = d;
+                        sides[k] = NONE;
+                    }
+                }
+            }
+            let far = self.distances(grid, person, cell, &sides);
+            for k in 0..4 {
+                if far[k] != UNREACHED {
+                    dist[k] = far[k];
+                }
+            }
             for k in 0..4 {
                 if dist[k] == UNREACHED {
                     continue;
@@ -252,8 +286,8 @@ impl Solver {
                 let next = dests[k] * 4 + k as u32;
                 let n = next as usize;
                 let cost = walks + u64::from(dist[k]);
-                if self.layer[n] == UNSEEN {
-                    self.layer[n] = pushes + 1;
+                if self.layer[n] <= base {
+                    self.layer[n] = layer + 1;
                     self.walks[n] = cost;
                     self.pre[n] = state;
                     self.queue.push(next);
@@ -264,13 +298,17 @@ impl Solver {
                 }
             }
         }
+        if let Some(&last) = self.queue.last() {
+            // The queue is in layer order: its last state has the highest layer.
+            self.base = self.layer[last as usize];
+        }
         if best == NONE {
             return None;
         }
         Some(self.plan(grid, maze.person, maze.box_cell, best))
     }
 
-    /// For a box in `cell` whose state has `pushes` and `walks`: for each `k`, the side the
+    /// For a box in `cell` whose state has `layer` and `walks`: for each `k`, the side the
     /// person must reach to push it in `ORDER[k]` and the cell it lands in, or
     /// [`NONE`] as the side when the push is impossible or could not change anything
     /// (its state is in an earlier layer, or already costs at most `walks`).
@@ -278,7 +316,7 @@ impl Solver {
         &self,
         grid: &Grid<'_>,
         cell: u32,
-        pushes: u32,
+        layer: u32,
         walks: u64,
     ) -> ([u32; 4], [u32; 4]) {
         let cells = grid.cells();
@@ -289,8 +327,8 @@ impl Solver {
             let dest = free(cells, grid.neighbour(cell, dir));
             if let (Some(side), Some(dest)) = (side, dest) {
                 let next = (dest * 4) as usize + k;
-                let layer = self.layer[next];
-                if layer == UNSEEN || (layer == pushes + 1 && self.walks[next] > walks) {
+                let seen = self.layer[next];
+                if seen <= self.base || (seen == layer + 1 && self.walks[next] > walks) {
                     sides[k] = side;
                     dests[k] = dest;
                 }
@@ -325,6 +363,9 @@ impl Solver {
         touched.clear();
         grid.cells_mut()[box_cell as usize] = BOX;
         grid.cells_mut()[from as usize] = SEEN;
+        // Sides lie within one row of the box: one comparison rules out most cells.
+        let width = grid.width();
+        let first = box_cell.wrapping_sub(width);
         self.bfs.search(
             grid,
             FLOOR,
@@ -333,6 +374,9 @@ impl Solver {
             |_, _| SEEN,
             |cell, layer| {
                 touched.push(cell);
+                if cell.wrapping_sub(first) > 2 * width {
+                    return false;
+                }
                 for k in 0..4 {
                     if sides[k] == cell {
                         dist[k] = layer;
@@ -453,4 +497,161 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
         write(maze.case, plan.as_ref(), out);
     }
     Ok(())
+}
+
+/// Which sides of each cell can reach each other around a box standing there.
+///
+/// With the box in cell `c`, the person can walk between two free neighbours of `c`
+/// exactly when they are connected in the floor graph without `c`. One depth-first
+/// search (Hopcroft-Tarjan low points) answers that for every cell at once: a neighbour
+/// reached through a child subtree whose low point does not climb above `c` (or any child
+/// subtree of the root) is cut off from the rest; every other neighbour is on the parent's
+/// side. Each cell gets a byte of four 2-bit group labels, one per direction (a cell has
+/// at most four groups); equal labels mean "connected around the box".
+#[derive(Default)]
+struct Blocks {
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    /// The largest discovery time in the cell's subtree.
+    last: Vec<u32>,
+    parent: Vec<u32>,
+    stack: Vec<(u32, u8)>,
+    /// Per cell, bits `2k..2k+2`: the group of the neighbour in direction `Dir::ALL[k]`.
+    groups: Vec<u8>,
+}
+
+impl Blocks {
+    /// Labels every cell of `root`'s floor component. Complexity O(grid bytes).
+    fn build(&mut self, grid: &Grid<'_>, root: u32) {
+        let cells = grid.cells();
+        let n = cells.len();
+        for v in [&mut self.disc, &mut self.low, &mut self.last] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        self.parent.clear();
+        self.parent.resize(n, NONE);
+        self.groups.clear();
+        self.groups.resize(n, 0);
+        let (disc, low, last, parent) = (
+            &mut self.disc,
+            &mut self.low,
+            &mut self.last,
+            &mut self.parent,
+        );
+        // Iterative, so a 10^6-cell serpentine does not overflow the call stack.
+        let mut time = 1;
+        disc[root as usize] = time;
+        low[root as usize] = time;
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(top) = self.stack.last_mut() {
+            let (c, next) = *top;
+            if next < 4 {
+                top.1 += 1;
+                let Some(u) = free(cells, grid.neighbour(c, Dir::ALL[next as usize])) else {
+                    continue;
+                };
+                if disc[u as usize] == 0 {
+                    time += 1;
+                    parent[u as usize] = c;
+                    disc[u as usize] = time;
+                    low[u as usize] = time;
+                    self.stack.push((u, 0));
+                } else if u != parent[c as usize] {
+                    low[c as usize] = low[c as usize].min(disc[u as usize]);
+                }
+            } else {
+                self.stack.pop();
+                last[c as usize] = time;
+                if let Some(&(p, _)) = self.stack.last() {
+                    low[p as usize] = low[p as usize].min(low[c as usize]);
+                }
+            }
+        }
+        for c in 0..n as u32 {
+            let dc = disc[c as usize];
+            if dc == 0 {
+                continue;
+            }
+            let neighbours = Dir::ALL.map(|dir| free(cells, grid.neighbour(c, dir)));
+            // Children of c that are cut off from the rest when c is taken away, with
+            // their labels: the root's children are all cut off from each other.
+            let mut label = [0u8; 4];
+            let mut next_label = if c == root { 0 } else { 1 };
+            for (k, &u) in neighbours.iter().enumerate() {
+                if let Some(u) = u {
+                    if parent[u as usize] == c && (c == root || low[u as usize] >= dc) {
+                        label[k] = next_label;
+                        next_label += 1;
+                    }
+                }
+            }
+            let mut byte = 0u8;
+            for (k, &u) in neighbours.iter().enumerate() {
+                let Some(u) = u else { continue };
+                let du = disc[u as usize];
+                let group = if du < dc {
+                    0 // the parent, or an ancestor by a back edge
+                } else {
+                    // A descendant: in the subtree of exactly one child w of c.
+                    neighbours
+                        .iter()
+                        .enumerate()
+                        .find_map(|(j, &w)| {
+                            let w = w?;
+                            (parent[w as usize] == c
+                                && disc[w as usize] <= du
+                                && du <= last[w as usize])
+                                .then_some(label[j])
+                        })
+                        .expect("a descendant lies under a child")
+                };
+                byte |= group << (2 * k);
+            }
+            self.groups[c as usize] = byte;
+        }
+    }
+
+    /// The group of `cell`'s neighbour in direction `dir`.
+    #[inline]
+    fn group(&self, cell: u32, dir: Dir) -> u8 {
+        (self.groups[cell as usize] >> (2 * dir as u8)) & 3
+    }
+}
+
+/// The two directions at right angles to `dir`.
+fn across(dir: Dir) -> [Dir; 2] {
+    match dir {
+        Dir::Up | Dir::Down => [Dir::Left, Dir::Right],
+        Dir::Left | Dir::Right => [Dir::Up, Dir::Down],
+    }
+}
+
+/// With the box in `cell` and the person beside it in direction `at`, the walk length to
+/// the free side in direction `to` when it is the least any walk can be, else `None`
+/// (then only a search can tell). The least: 0 to the person's own side; 2 to a side at
+/// right angles (they are two steps apart, and the way through the box is shut), when
+/// the corner cell between them is free; 4 to the opposite side (the straight way is
+/// shut and a grid walk between cells two apart has even length), when the three cells
+/// along one flank of the box are free.
+fn shortest_round(grid: &Grid<'_>, cell: u32, at: Dir, to: Dir) -> Option<u32> {
+    let cells = grid.cells();
+    let is_free = |c: Option<u32>| free(cells, c).is_some();
+    let step = |c: Option<u32>, d: Dir| c.and_then(|c| grid.neighbour(c, d));
+    let beside = |d: Dir| grid.neighbour(cell, d);
+    if to == at {
+        Some(0)
+    } else if to == at.opposite() {
+        across(at)
+            .iter()
+            .any(|&flank| {
+                is_free(step(beside(at), flank))
+                    && is_free(beside(flank))
+                    && is_free(step(beside(to), flank))
+            })
+            .then_some(4)
+    } else {
+        is_free(step(beside(to), at)).then_some(2)
+    }
 }

@@ -2,9 +2,9 @@
 //! way (nested vectors, a `VecDeque`, no tricks) so that it is obviously correct. They
 //! take a valid input and return the exact expected output.
 
-
 // Index loops are kept as the seeds write them: literal is the point here.
 #![allow(clippy::needless_range_loop)]
+pub mod pushing_boxes;
 pub mod robot_maze;
 
 /// The whitespace-separated tokens of the header lines and the remaining lines, for
