@@ -5,6 +5,7 @@
 //! kernel. Each problem module holds only what is particular to it and offers
 //! `parse` -> `solve` -> `write`, wired to stdin and stdout by `src/bin/<problem>.rs`.
 
+pub mod check;
 pub mod core;
 pub mod ext;
 pub mod pushing_boxes;

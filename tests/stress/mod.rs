@@ -2,6 +2,7 @@
 //! random cases (tiny sizes first). `BFS_JUDGE_STRESS=N` runs N cases instead.
 //! A failure prints the seed and the input so the case can be replayed.
 
+pub mod pushing_boxes;
 pub mod robot_maze;
 
 /// SplitMix64, enough randomness for tests and identical on every platform.
