@@ -110,9 +110,8 @@ impl<'a> Reader<'a> {
             .map_err(in_case)?;
         if rows == 0 && cols == 0 {
             self.finished = true;
-            self.scanner
-                .expect_end("`0 0`")
-                .map_err(|e| e.in_case(case))?;
+            // Not a case: the error names no case number.
+            self.scanner.expect_end("`0 0`")?;
             return Ok(None);
         }
         if rows == 0 || cols == 0 {

@@ -38,3 +38,8 @@ fn every_problem_has_tests() {
 fn robot_maze_samples() {
     check_problem("robot-maze");
 }
+
+#[test]
+fn pushing_boxes_samples() {
+    check_problem("pushing-boxes");
+}

@@ -18,12 +18,13 @@ pub fn problem_dir(problem: &str) -> PathBuf {
 pub fn binary(problem: &str) -> &'static str {
     match problem {
         "robot-maze" => env!("CARGO_BIN_EXE_robot-maze"),
+        "pushing-boxes" => env!("CARGO_BIN_EXE_pushing-boxes"),
         other => panic!("no binary for problem {other:?}"),
     }
 }
 
 /// Every problem that has a binary (and so a folder of tests).
-pub const PROBLEMS: &[&str] = &["robot-maze"];
+pub const PROBLEMS: &[&str] = &["robot-maze", "pushing-boxes"];
 
 /// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
 pub struct Case {

@@ -1,5 +1,6 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
+mod pushing_boxes;
 mod reference;
 mod samples;
 mod stress;
