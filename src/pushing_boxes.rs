@@ -209,7 +209,9 @@ impl Solver {
         }
         let base = self.base;
         self.queue.clear();
-        self.blocks.build(grid, maze.box_cell);
+        // Built on the first search that had to exhaust a region to find a side unreachable:
+        // on small open maps that never happens, and the analysis would cost more than it saves.
+        let mut blocks_built = false;
 
         // The first pushes: the person walks from S, the box at B.
         let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
@@ -254,10 +256,12 @@ impl Solver {
                 .expect("pushed from there");
             let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
             // Sides cut off from the person by the box are not searched for.
-            let here = self.blocks.group(cell, came.opposite());
-            for (k, side) in sides.iter_mut().enumerate() {
-                if self.blocks.group(cell, ORDER[k].opposite()) != here {
-                    *side = NONE;
+            if blocks_built {
+                let here = self.blocks.group(cell, came.opposite());
+                for (k, side) in sides.iter_mut().enumerate() {
+                    if self.blocks.group(cell, ORDER[k].opposite()) != here {
+                        *side = NONE;
+                    }
                 }
             }
             // Most walks round the box are as short as they can be; those need no search.
@@ -273,6 +277,10 @@ impl Solver {
                 }
             }
             let far = self.distances(grid, person, cell, &sides);
+            if !blocks_built && (0..4).any(|k| sides[k] != NONE && far[k] == UNREACHED) {
+                self.blocks.build(grid, maze.box_cell);
+                blocks_built = true;
+            }
             for k in 0..4 {
                 if far[k] != UNREACHED {
                     dist[k] = far[k];
