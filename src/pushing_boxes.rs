@@ -180,6 +180,8 @@ pub struct Solver {
     queue: Vec<u32>,
     /// Which sides of a box cell are connected around it.
     blocks: Blocks,
+    /// Per cell, bit `d` set when it and its neighbour in direction `Dir::ALL[d]` are floor.
+    open: Vec<u8>,
 }
 
 #[inline]
@@ -212,6 +214,19 @@ impl Solver {
         // Built on the first search that had to exhaust a region to find a side unreachable:
         // on small open maps that never happens, and the analysis would cost more than it saves.
         let mut blocks_built = false;
+        self.open.clear();
+        let cells = grid.cells();
+        self.open.extend((0..cells.len() as u32).map(|c| {
+            let mut bits = 0;
+            if cells[c as usize] == FLOOR {
+                for dir in Dir::ALL {
+                    if free(cells, grid.neighbour(c, dir)).is_some() {
+                        bits |= 1 << dir as u8;
+                    }
+                }
+            }
+            bits
+        }));
 
         // The first pushes: the person walks from S, the box at B.
         let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
@@ -257,9 +272,9 @@ impl Solver {
             let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
             // Sides cut off from the person by the box are not searched for.
             if blocks_built {
-                let here = self.blocks.group(cell, came.opposite());
+                let here = self.blocks.group(grid, cell, came.opposite());
                 for (k, side) in sides.iter_mut().enumerate() {
-                    if self.blocks.group(cell, ORDER[k].opposite()) != here {
+                    if self.blocks.group(grid, cell, ORDER[k].opposite()) != here {
                         *side = NONE;
                     }
                 }
@@ -268,9 +283,13 @@ impl Solver {
             let mut dist = [UNREACHED; 4];
             for k in 0..4 {
                 if sides[k] != NONE {
-                    if let Some(d) =
-                        shortest_round(grid, cell, came.opposite(), ORDER[k].opposite())
-                    {
+                    if let Some(d) = shortest_round(
+                        &self.open,
+                        grid.width(),
+                        cell,
+                        came.opposite(),
+                        ORDER[k].opposite(),
+                    ) {
                         dist[k] = d;
                         sides[k] = NONE;
                     }
@@ -326,13 +345,15 @@ impl Solver {
         layer: u32,
         walks: u64,
     ) -> ([u32; 4], [u32; 4]) {
-        let cells = grid.cells();
+        let width = grid.width();
+        let open = self.open[cell as usize];
         let mut sides = [NONE; 4];
         let mut dests = [NONE; 4];
         for (k, &dir) in ORDER.iter().enumerate() {
-            let side = free(cells, grid.neighbour(cell, dir.opposite()));
-            let dest = free(cells, grid.neighbour(cell, dir));
-            if let (Some(side), Some(dest)) = (side, dest) {
+            let both = (1 << dir as u8) | (1 << dir.opposite() as u8);
+            if open & both == both {
+                let side = cell.wrapping_add(dir.opposite().step(width));
+                let dest = cell.wrapping_add(dir.step(width));
                 let next = (dest * 4) as usize + k;
                 let seen = self.layer[next];
                 if seen <= self.base || (seen == layer + 1 && self.walks[next] > walks) {
@@ -515,6 +536,9 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
 /// subtree of the root) is cut off from the rest; every other neighbour is on the parent's
 /// side. Each cell gets a byte of four 2-bit group labels, one per direction (a cell has
 /// at most four groups); equal labels mean "connected around the box".
+/// Not a possible labelling: at most one neighbour of a cell is in group 3.
+const UNLABELLED: u8 = 0xFF;
+
 #[derive(Default)]
 struct Blocks {
     disc: Vec<u32>,
@@ -525,6 +549,7 @@ struct Blocks {
     stack: Vec<(u32, u8)>,
     /// Per cell, bits `2k..2k+2`: the group of the neighbour in direction `Dir::ALL[k]`.
     groups: Vec<u8>,
+    root: u32,
 }
 
 impl Blocks {
@@ -539,7 +564,7 @@ impl Blocks {
         self.parent.clear();
         self.parent.resize(n, NONE);
         self.groups.clear();
-        self.groups.resize(n, 0);
+        self.groups.resize(n, UNLABELLED);
         let (disc, low, last, parent) = (
             &mut self.disc,
             &mut self.low,
@@ -576,53 +601,65 @@ impl Blocks {
                 }
             }
         }
-        for c in 0..n as u32 {
-            let dc = disc[c as usize];
-            if dc == 0 {
-                continue;
-            }
-            let neighbours = Dir::ALL.map(|dir| free(cells, grid.neighbour(c, dir)));
-            // Children of c that are cut off from the rest when c is taken away, with
-            // their labels: the root's children are all cut off from each other.
-            let mut label = [0u8; 4];
-            let mut next_label = if c == root { 0 } else { 1 };
-            for (k, &u) in neighbours.iter().enumerate() {
-                if let Some(u) = u {
-                    if parent[u as usize] == c && (c == root || low[u as usize] >= dc) {
-                        label[k] = next_label;
-                        next_label += 1;
-                    }
-                }
-            }
-            let mut byte = 0u8;
-            for (k, &u) in neighbours.iter().enumerate() {
-                let Some(u) = u else { continue };
-                let du = disc[u as usize];
-                let group = if du < dc {
-                    0 // the parent, or an ancestor by a back edge
-                } else {
-                    // A descendant: in the subtree of exactly one child w of c.
-                    neighbours
-                        .iter()
-                        .enumerate()
-                        .find_map(|(j, &w)| {
-                            let w = w?;
-                            (parent[w as usize] == c
-                                && disc[w as usize] <= du
-                                && du <= last[w as usize])
-                                .then_some(label[j])
-                        })
-                        .expect("a descendant lies under a child")
-                };
-                byte |= group << (2 * k);
-            }
-            self.groups[c as usize] = byte;
-        }
+        self.root = root;
     }
 
-    /// The group of `cell`'s neighbour in direction `dir`.
+    /// The four 2-bit labels of `c`, a cell of the searched component.
+    fn labels(&self, grid: &Grid<'_>, c: u32) -> u8 {
+        let (cells, disc, low, last, parent) = (
+            grid.cells(),
+            &self.disc,
+            &self.low,
+            &self.last,
+            &self.parent,
+        );
+        let root = self.root;
+        let dc = disc[c as usize];
+        let neighbours = Dir::ALL.map(|dir| free(cells, grid.neighbour(c, dir)));
+        // Children of c that are cut off from the rest when c is taken away, with
+        // their labels: the root's children are all cut off from each other.
+        let mut label = [0u8; 4];
+        let mut next_label = if c == root { 0 } else { 1 };
+        for (k, &u) in neighbours.iter().enumerate() {
+            if let Some(u) = u {
+                if parent[u as usize] == c && (c == root || low[u as usize] >= dc) {
+                    label[k] = next_label;
+                    next_label += 1;
+                }
+            }
+        }
+        let mut byte = 0u8;
+        for (k, &u) in neighbours.iter().enumerate() {
+            let Some(u) = u else { continue };
+            let du = disc[u as usize];
+            let group = if du < dc {
+                0 // the parent, or an ancestor by a back edge
+            } else {
+                // A descendant: in the subtree of exactly one child w of c.
+                neighbours
+                    .iter()
+                    .enumerate()
+                    .find_map(|(j, &w)| {
+                        let w = w?;
+                        (parent[w as usize] == c
+                            && disc[w as usize] <= du
+                            && du <= last[w as usize])
+                            .then_some(label[j])
+                    })
+                    .expect("a descendant lies under a child")
+            };
+            byte |= group << (2 * k);
+        }
+        byte
+    }
+
+    /// The group of `cell`'s neighbour in direction `dir`; a cell's labels are worked out
+    /// the first time they are asked for (most cells never hold the box).
     #[inline]
-    fn group(&self, cell: u32, dir: Dir) -> u8 {
+    fn group(&mut self, grid: &Grid<'_>, cell: u32, dir: Dir) -> u8 {
+        if self.groups[cell as usize] == UNLABELLED {
+            self.groups[cell as usize] = self.labels(grid, cell);
+        }
         (self.groups[cell as usize] >> (2 * dir as u8)) & 3
     }
 }
@@ -642,23 +679,17 @@ fn across(dir: Dir) -> [Dir; 2] {
 /// the corner cell between them is free; 4 to the opposite side (the straight way is
 /// shut and a grid walk between cells two apart has even length), when the three cells
 /// along one flank of the box are free.
-fn shortest_round(grid: &Grid<'_>, cell: u32, at: Dir, to: Dir) -> Option<u32> {
-    let cells = grid.cells();
-    let is_free = |c: Option<u32>| free(cells, c).is_some();
-    let step = |c: Option<u32>, d: Dir| c.and_then(|c| grid.neighbour(c, d));
-    let beside = |d: Dir| grid.neighbour(cell, d);
+fn shortest_round(open: &[u8], width: u32, cell: u32, at: Dir, to: Dir) -> Option<u32> {
+    let has = |c: u32, d: Dir| open[c as usize] >> d as u8 & 1 == 1;
+    let beside = |d: Dir| cell.wrapping_add(d.step(width));
     if to == at {
         Some(0)
     } else if to == at.opposite() {
         across(at)
             .iter()
-            .any(|&flank| {
-                is_free(step(beside(at), flank))
-                    && is_free(beside(flank))
-                    && is_free(step(beside(to), flank))
-            })
+            .any(|&flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
             .then_some(4)
     } else {
-        is_free(step(beside(to), at)).then_some(2)
+        has(beside(to), at).then_some(2)
     }
 }
