@@ -19,7 +19,11 @@
 //!   left with the box fixed, gives the walk lengths to all four pushing sides at once; it
 //!   stops as soon as every side still worth reaching is found. A side is not worth
 //!   reaching when its push leads to a state of an earlier layer or to one whose cost the
-//!   push could not strictly lower: the seed's relaxation would change nothing there.
+//!   push could not strictly lower (the seed's relaxation would change nothing there), or
+//!   when the box cuts it off from the person: a depth-first search for cut cells, run
+//!   once per case after the first person search that had to exhaust a region, tells.
+//!   Walks as short as the geometry allows (2 round a corner, 4 round the box along a
+//!   free flank) are recognised from a per-cell mask of free neighbours, with no search.
 //! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
 //!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
 //!   predecessors of the answer's chain.
