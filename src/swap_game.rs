@@ -235,12 +235,14 @@ impl AStar {
             .map(|k| u32::from(MANHATTAN[k][cells[k] as usize]))
             .sum::<u32>()
             / 2;
-        let rank = board.rank();
+        let (digits, rank) = lehmer(&cells);
+        let parity = (digits.iter().sum::<i32>() & 1) as usize;
+        let h0 = h0 as usize + ((h0 as usize ^ parity) & 1);
         self.marks[rank as usize] = 1;
         self.touched.push(rank);
-        self.open[h0 as usize * GS].push((board, rank));
+        self.open[h0 * GS].push((board, rank));
         let mut answer = None;
-        'f: for f in h0 as usize..GS {
+        'f: for f in (h0..GS).step_by(2) {
             loop {
                 let Some(g) = (0..=f).rev().find(|&g| !self.open[f * GS + g].is_empty()) else {
                     continue 'f;
@@ -268,6 +270,7 @@ impl AStar {
                         - man(i)
                         - man(j);
                     let f2 = g2 + ((sum + moved) / 2) as usize;
+                    let f2 = f2 + ((f2 ^ parity) & 1);
                     if f2 >= GS {
                         continue;
                     }
