@@ -5,6 +5,7 @@ mod check;
 mod fuzz;
 mod gen;
 mod judge;
+mod pushing_boxes;
 mod reference;
 mod samples;
 mod stress;

@@ -3,6 +3,7 @@
 //! A failure prints the seed and the input so the case can be replayed.
 
 pub mod chase;
+pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod swap_game;
 pub mod wave;
@@ -16,6 +17,7 @@ pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
         "chase" => Some(chase::make),
         "wave" => Some(wave::make),
         "swap-game" => Some(swap_game::make),
+        "pushing-boxes" => Some(pushing_boxes::make),
         _ => None,
     }
 }
