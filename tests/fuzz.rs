@@ -93,7 +93,7 @@ pub const TARGETS: &[Target] = &[
         alphabet: b"123456789",
         answers: Answers::Lines,
         claim: None,
-        ci_mutants: 30_000,
+        ci_mutants: 300_000,
     },
     Target {
         problem: "chase",
@@ -113,6 +113,14 @@ pub const TARGETS: &[Target] = &[
         answers: Answers::Single,
         claim: Some(|r, c| format!("{r} {c}\n.\n").into_bytes()),
         ci_mutants: 1_000_000,
+    },
+    Target {
+        problem: "pushing-boxes",
+        variants: &[(&[], bfs_judge::pushing_boxes::run, Some(reference::pushing_boxes::reference))],
+        alphabet: b"#.SBT",
+        answers: Answers::Blocks("Maze #"),
+        claim: Some(|r, c| format!("{r} {c}\n.\n").into_bytes()),
+        ci_mutants: 400_000,
     },
 ];
 
@@ -159,7 +167,56 @@ pub fn check_error(error: &InputError, input: &[u8]) -> Result<(), String> {
     if !message.contains("expected") || !message.contains("found") {
         return Err(format!("error message lacks expected/found: {message:?}"));
     }
+    if let Some(quoted) = unquote(&error.found) {
+        if bfs_judge::ext::memchr::memmem::find(input, &quoted).is_none() {
+            return Err(format!(
+                "error message quotes {:?}, which is not in the input: {message:?}",
+                String::from_utf8_lossy(&quoted)
+            ));
+        }
+    }
     Ok(())
+}
+
+/// The input bytes that a `found` text starting with a `quote`d piece of input stands
+/// for (undoing the escapes of `bstr`'s `Debug` and the `...` of a cut quote); `None`
+/// when it does not start with a quote.
+fn unquote(found: &str) -> Option<Vec<u8>> {
+    let mut chars = found.strip_prefix('"')?.chars();
+    let mut bytes = Vec::new();
+    let hex = |digits: &str| u32::from_str_radix(digits, 16).ok();
+    loop {
+        match chars.next()? {
+            '"' => break,
+            '\\' => match chars.next()? {
+                '0' => bytes.push(0),
+                't' => bytes.push(b'\t'),
+                'r' => bytes.push(b'\r'),
+                'n' => bytes.push(b'\n'),
+                'x' => {
+                    let digits: String = chars.by_ref().take(2).collect();
+                    bytes.push(u8::try_from(hex(&digits)?).ok()?);
+                }
+                'u' => {
+                    let digits: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                    let c = char::from_u32(hex(&digits)?)?;
+                    bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                other => bytes.extend_from_slice(other.encode_utf8(&mut [0; 4]).as_bytes()),
+            },
+            c => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    // A cut quote ends in `..."` and goes on with ` (N bytes)`.
+    let cut = chars
+        .as_str()
+        .strip_prefix(" (")
+        .and_then(|rest| rest.split_once(" bytes)"))
+        .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    if cut {
+        bytes.truncate(bytes.len().saturating_sub(3));
+    }
+    Some(bytes)
 }
 
 /// The number of whole answers in `out`, or why it is not a sequence of whole answers.
@@ -700,6 +757,41 @@ fn fuzz_checks_catch_bad_outcomes() {
     assert!(check_outcome(target, input, b"", &error(0, "a row", "\"0x\"")).is_err());
     assert!(check_outcome(target, input, b"1 1\n", &error(3, "a row", "x")).is_err());
     assert!(check_outcome(target, input, b"", &error(3, "a\nrow", "x")).is_err());
+    // A quote of something the input does not hold (a row overwritten in place).
+    assert!(check_outcome(
+        target,
+        input,
+        b"",
+        &error(3, "a row", "\"0x\" (2 characters)")
+    )
+    .is_ok());
+    assert!(check_outcome(target, input, b"", &error(3, "a row", "\"00\\n0x\"")).is_ok());
+    assert!(check_outcome(
+        target,
+        input,
+        b"",
+        &error(3, "a row", "\"x0\" (2 characters)")
+    )
+    .is_err());
+    let escaped = "\"\\0\\xff\\u{301}\\\"\\\\é\"";
+    assert_eq!(
+        unquote(escaped),
+        Some(
+            "\0\u{ff}"
+                .replace('\u{ff}', "")
+                .into_bytes()
+                .into_iter()
+                .chain([0xff])
+                .chain("\u{301}\"\\é".bytes())
+                .collect()
+        )
+    );
+    assert_eq!(unquote("\"abc...\" (50 bytes)"), Some(b"abc".to_vec()));
+    assert_eq!(
+        unquote("\"abc...\" (50 bytes) (50 characters)"),
+        Some(b"abc".to_vec())
+    );
+    assert_eq!(unquote("end of input"), None);
     // Accepted with nothing printed, or a cut answer.
     assert!(check_outcome(target, input, b"", &Ok(())).is_err());
     assert!(check_outcome(target, input, b"1 1", &Ok(())).is_err());
