@@ -94,7 +94,7 @@ fn maze(rng: &mut TestRng, rows: usize, cols: usize) -> Vec<Vec<u8>> {
         g[nr][nc] = b'.';
         stack.push((nr, nc));
     }
-    let braid = rng.below(30);
+    let braid = rng.below(30) as u32;
     for row in g.iter_mut() {
         for cell in row.iter_mut() {
             if *cell == b'#' && rng.chance(braid) {
@@ -128,7 +128,7 @@ fn rooms(rng: &mut TestRng, rows: usize, cols: usize) -> Vec<Vec<u8>> {
             }
         }
     }
-    let pillars = rng.below(10);
+    let pillars = rng.below(10) as u32;
     for row in g.iter_mut() {
         for cell in row.iter_mut() {
             if rng.chance(pillars) {
