@@ -41,6 +41,11 @@ use std::time::{Duration, Instant};
 /// The longest any single (small) input may take before it counts as a hang.
 pub const HANG: Duration = Duration::from_secs(2);
 
+/// The same for a literal reference cross-checking an accepted mutant: they are plain,
+/// not fast (pushing-boxes's runs a person BFS per push: a 35x50 map takes seconds in
+/// the dev profile), and only a reference that never returns should stop the run.
+pub const REFERENCE_HANG: Duration = Duration::from_secs(60);
+
 /// How a problem's answers sit in its output, to check that an error keeps only whole ones.
 #[derive(Clone, Copy, Debug)]
 pub enum Answers {
@@ -571,10 +576,18 @@ pub struct Tally {
 }
 
 /// Runs one mutant and returns why it failed, if it did.
-fn try_one(target: &Target, seed: &Seed, input: &[u8], tally: &mut Tally) -> Option<String> {
+/// `solved` is called once the solver has returned, before the reference runs.
+fn try_one(
+    target: &Target,
+    seed: &Seed,
+    input: &[u8],
+    tally: &mut Tally,
+    solved: impl FnOnce(),
+) -> Option<String> {
     let started = Instant::now();
     let ran = catch_unwind(AssertUnwindSafe(|| run_bytes(seed.solver, input)));
     let elapsed = started.elapsed();
+    solved();
     tally.tried += 1;
     tally.slowest = tally.slowest.max(elapsed);
     let (out, result) = match ran {
@@ -635,7 +648,11 @@ pub fn fuzz(target: &'static Target, start: u64, count: u64, deadline: Option<In
                     }
                     current.store(n, Ordering::SeqCst);
                     let (which, input) = mutant(target, &seeds, n);
-                    if let Some(why) = try_one(target, &seeds[which], &input, &mut tally) {
+                    // Odd while the reference runs, even while the solver does.
+                    let solved = || {
+                        progress.fetch_add(1, Ordering::SeqCst);
+                    };
+                    if let Some(why) = try_one(target, &seeds[which], &input, &mut tally, solved) {
                         tally.failures.push(report(target, n, &input, &why));
                         if tally.failures.len() >= 20 {
                             break;
@@ -647,8 +664,10 @@ pub fn fuzz(target: &'static Target, start: u64, count: u64, deadline: Option<In
             })
             .expect("cannot start a fuzz thread")
     };
-    // The watchdog: a mutant that makes no progress for longer than HANG is a hang
-    // (the worker measures every mutant too, but cannot notice one that never returns).
+    // The watchdog: a solver that makes no progress for longer than HANG is a hang (the
+    // worker measures every run too, but cannot notice one that never returns). The
+    // literal reference, which may be slow on a larger map in the dev profile, has
+    // REFERENCE_HANG.
     let mut seen = 0;
     let mut since = Instant::now();
     while !worker.is_finished() {
@@ -657,11 +676,19 @@ pub fn fuzz(target: &'static Target, start: u64, count: u64, deadline: Option<In
         if now != seen {
             seen = now;
             since = Instant::now();
-        } else if since.elapsed() > HANG && !worker.is_finished() {
-            let n = current.load(Ordering::SeqCst);
-            let (_, input) = mutant(target, &seeds, n);
-            // The worker is stuck for good; leave it, the test process ends anyway.
-            panic!("{}", report(target, n, &input, "hang: no answer after 2 s"));
+        } else {
+            let (limit, who) = if seen % 2 == 1 {
+                (REFERENCE_HANG, "the literal reference")
+            } else {
+                (HANG, "the solver")
+            };
+            if since.elapsed() > limit && !worker.is_finished() {
+                let n = current.load(Ordering::SeqCst);
+                let (_, input) = mutant(target, &seeds, n);
+                let why = format!("hang: {who} gave no answer in {limit:?}");
+                // The worker is stuck for good; leave it, the test process ends anyway.
+                panic!("{}", report(target, n, &input, &why));
+            }
         }
     }
     match worker.join() {
@@ -962,6 +989,7 @@ fn fuzz_catches_planted_panic_and_hang() {
                 &seed,
                 &seed.input.clone(),
                 &mut Tally::default(),
+                || {},
             )
         })
         .unwrap()
