@@ -79,6 +79,8 @@ const UNREACHED: u32 = u32::MAX;
 /// marked cells as grid indices.
 pub struct Maze<'a> {
     pub case: usize,
+    /// The line of the map's last row, for errors about the map as a whole.
+    pub line: usize,
     pub grid: Grid<'a>,
     pub person: u32,
     pub box_cell: u32,
@@ -146,6 +148,7 @@ impl<'a> Reader<'a> {
             cols: Some(cols as u32),
         };
         let dims = self.scanner.read_grid(shape, &CELLS).map_err(in_case)?;
+        let line = self.scanner.line().saturating_sub(1).max(1);
         self.case = case;
         let [person, box_cell, target, _] = dims.markers;
         let mut grid = self.scanner.grid(dims);
@@ -154,6 +157,7 @@ impl<'a> Reader<'a> {
         }
         Ok(Some(Maze {
             case,
+            line,
             grid,
             person,
             box_cell,
@@ -202,8 +206,37 @@ fn free(cells: &[u8], cell: Option<u32>) -> Option<u32> {
 }
 
 impl Solver {
+    /// Roughly what the search arrays take per grid byte: four states, each with a
+    /// layer (4 bytes), walks (8), predecessor (4) and a queue slot (4); and the
+    /// cut-cell analysis's five arrays.
+    const BYTES_PER_GRID_BYTE: u64 = 4 * (4 + 8 + 4 + 4) + 4 * 4 + 2;
+
     pub fn new() -> Self {
         Solver::default()
+    }
+
+    /// Makes room for the search of a grid of `bytes` bytes up front, so that running
+    /// out of memory is an error to report rather than an abort mid-search.
+    pub fn reserve(&mut self, bytes: usize) -> Result<(), std::collections::TryReserveError> {
+        fn room<T>(v: &mut Vec<T>, n: usize) -> Result<(), std::collections::TryReserveError> {
+            v.try_reserve(n.saturating_sub(v.len()))
+        }
+        let states = bytes.saturating_mul(4);
+        room(&mut self.layer, states)?;
+        room(&mut self.walks, states)?;
+        room(&mut self.pre, states)?;
+        room(&mut self.queue, states)?;
+        room(&mut self.open, bytes)?;
+        let blocks = &mut self.blocks;
+        for v in [
+            &mut blocks.disc,
+            &mut blocks.low,
+            &mut blocks.last,
+            &mut blocks.parent,
+        ] {
+            room(v, bytes)?;
+        }
+        room(&mut blocks.groups, bytes)
     }
 
     /// The seed's answer for `maze`, or `None` when the box cannot reach the target.
@@ -547,6 +580,22 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
     let mut reader = Reader::new(input);
     let mut solver = Solver::new();
     while let Some(mut maze) = reader.next_maze()? {
+        let bytes = maze.grid.cells().len();
+        if solver.reserve(bytes).is_err() {
+            // A map the input proved (its rows are all there) but whose search would
+            // need more memory than there is: a clear error, not an abort.
+            return Err(InputError::new(
+                maze.line,
+                "a map whose search fits in memory",
+                format!(
+                    "{} x {} cells needing about {} MiB",
+                    maze.grid.rows(),
+                    maze.grid.cols(),
+                    (bytes as u64 * Solver::BYTES_PER_GRID_BYTE) >> 20
+                ),
+            )
+            .in_case(maze.case));
+        }
         let plan = solver.solve(&mut maze);
         write(maze.case, plan.as_ref(), out);
     }

@@ -331,3 +331,16 @@ fn pushing_boxes_checker_rejects_wrong_outputs_with_reasons() {
         .unwrap_err()
         .starts_with("the jury's answer is wrong"));
 }
+
+/// A map too large to search is refused up front (the binary turns this into a
+/// one-line error naming the case) instead of aborting when an allocation fails.
+#[test]
+fn pushing_boxes_solver_refuses_a_search_that_cannot_fit() {
+    let mut solver = bfs_judge::pushing_boxes::Solver::new();
+    assert!(solver.reserve(usize::MAX / 8).is_err());
+    assert!(
+        solver.reserve(1 << 40).is_err(),
+        "about 100 TiB of search arrays"
+    );
+    assert!(solver.reserve(20 * 21).is_ok());
+}
