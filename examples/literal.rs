@@ -22,6 +22,7 @@ fn main() -> std::process::ExitCode {
     }
     let output = match problem.as_str() {
         "robot-maze" => reference::robot_maze::reference(&input),
+        "swap-game" => reference::swap_game::reference(&input),
         other => {
             eprintln!("literal: unknown problem {other:?}");
             return std::process::ExitCode::from(2);
