@@ -18,7 +18,9 @@ type Check = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
 /// One line per problem that has `src/check/<problem>.rs`; keep `checker = true` in its
 /// `problems/<problem>/info.toml` in step with this table.
 const CHECKERS: &[(&str, Check)] = &[
-    // ("robot-maze", bfs_judge::check::robot_maze::check),
+    ("chase", bfs_judge::check::chase::check),
+    ("robot-maze", bfs_judge::check::robot_maze::check),
+    ("wave", bfs_judge::check::wave::check),
 ];
 
 fn main() -> ExitCode {

@@ -23,6 +23,15 @@ fn main() -> std::process::ExitCode {
     let output = match problem.as_str() {
         "robot-maze" => reference::robot_maze::reference(&input),
         "swap-game" => reference::swap_game::reference(&input),
+        "chase" => match &args[1..] {
+            [] => reference::chase::reference(&input),
+            [path] if path == "--path" => reference::chase::reference_path(&input),
+            other => {
+                eprintln!("literal: chase takes only --path, not {other:?}");
+                return std::process::ExitCode::from(2);
+            }
+        },
+        "wave" => reference::wave::reference(&input),
         other => {
             eprintln!("literal: unknown problem {other:?}");
             return std::process::ExitCode::from(2);

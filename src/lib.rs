@@ -5,9 +5,12 @@
 //! kernel. Each problem module holds only what is particular to it and offers
 //! `parse` -> `solve` -> `write`, wired to stdin and stdout by `src/bin/<problem>.rs`.
 
+pub mod chase;
+pub mod check;
 pub mod core;
 pub mod ext;
 pub mod gen;
 pub mod robot_maze;
 pub mod standin;
 pub mod swap_game;
+pub mod wave;

@@ -19,7 +19,7 @@ use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
+use crate::core::scan::{CellSet, Scanner, Shape};
 
 /// The seed's order of trying moves; it fixes which shortest path is printed.
 pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
@@ -37,26 +37,12 @@ pub struct Instance<'a> {
 /// Parses the whole input. Coordinates become 0-based grid indices here.
 pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     let mut scanner = Scanner::new(input);
-    let header_line = {
-        scanner.at_end();
-        scanner.line()
-    };
-    let max = u64::from(u32::MAX);
-    let rows = scanner.uint_in("the number of rows R", 1, max)?;
-    let cols = scanner.uint_in("the number of columns C", 1, max)?;
-    if rows * (cols + 1) > MAX_GRID_BYTES {
-        return Err(InputError::new(
-            header_line,
-            format!("R x (C + 1) of at most {MAX_GRID_BYTES}"),
-            format!("R = {rows}, C = {cols}"),
-        ));
-    }
-    let r1 = scanner.uint_in("the start row r1", 1, rows)?;
-    let c1 = scanner.uint_in("the start column c1", 1, cols)?;
-    let r2 = scanner.uint_in("the finish row r2", 1, rows)?;
-    let c2 = scanner.uint_in("the finish column c2", 1, cols)?;
-    // In range: rows and cols were checked against u32 above.
-    let (rows, cols) = (rows as u32, cols as u32);
+    let (rows, cols) = scanner.grid_size("R", "C")?;
+    let (rows64, cols64) = (u64::from(rows), u64::from(cols));
+    let r1 = scanner.uint_in("the start row r1", 1, rows64)?;
+    let c1 = scanner.uint_in("the start column c1", 1, cols64)?;
+    let r2 = scanner.uint_in("the finish row r2", 1, rows64)?;
+    let c2 = scanner.uint_in("the finish column c2", 1, cols64)?;
     let shape = Shape {
         rows: Some(rows),
         cols: Some(cols),
@@ -113,25 +99,16 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
         out.bytes(b"-1\n");
         return;
     }
-    let (row, col) = answer.grid.coords(answer.start);
-    let (mut row, mut col) = (u64::from(row) + 1, u64::from(col) + 1);
-    let line = |out: &mut Output, row: u64, col: u64| {
-        out.uint(row);
-        out.byte(b' ');
-        out.uint(col);
-        out.byte(b'\n');
-    };
-    line(out, row, col);
     walk(
         &answer.grid,
         answer.start,
         answer.finish,
         &ORDER,
-        |_, dir| {
-            let (dr, dc) = dir.delta();
-            row = row.wrapping_add(dr as u64);
-            col = col.wrapping_add(dc as u64);
-            line(out, row, col);
+        |row, col| {
+            out.uint(u64::from(row) + 1);
+            out.byte(b' ');
+            out.uint(u64::from(col) + 1);
+            out.byte(b'\n');
         },
     );
 }

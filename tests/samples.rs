@@ -97,6 +97,58 @@ fn robot_maze_expected_outputs_match_the_reference() {
 }
 
 #[test]
+fn chase_samples() {
+    check_problem("chase");
+}
+
+#[test]
+fn chase_invalid_inputs_fail_cleanly() {
+    check_invalid("chase");
+}
+
+#[test]
+fn chase_expected_outputs_match_the_reference() {
+    check_reference("chase", |input, args| match args {
+        [] => crate::reference::chase::reference(input),
+        [path] if path == "--path" => crate::reference::chase::reference_path(input),
+        other => panic!("chase test with arguments {other:?}"),
+    });
+}
+
+#[test]
+fn chase_usage_errors_exit_with_2() {
+    for args in [&["--bogus"][..], &["--path", "extra"], &["-p"]] {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let outcome = run_program(Path::new(binary("chase")), &args, b"SE\n");
+        let lines: Vec<&str> = outcome.stderr.lines().collect();
+        assert_eq!(outcome.code, Some(2), "{args:?}");
+        assert!(outcome.stdout.is_empty(), "{args:?}");
+        assert!(
+            lines.len() == 1
+                && lines[0].starts_with("chase: unknown argument")
+                && lines[0].contains("usage: chase [--path]"),
+            "{args:?}: {:?}",
+            outcome.stderr
+        );
+    }
+}
+
+#[test]
+fn wave_samples() {
+    check_problem("wave");
+}
+
+#[test]
+fn wave_invalid_inputs_fail_cleanly() {
+    check_invalid("wave");
+}
+
+#[test]
+fn wave_expected_outputs_match_the_reference() {
+    check_reference("wave", |input, _| crate::reference::wave::reference(input));
+}
+
+#[test]
 fn swap_game_samples() {
     check_problem("swap-game");
 }

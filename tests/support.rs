@@ -18,13 +18,15 @@ pub fn problem_dir(problem: &str) -> PathBuf {
 pub fn binary(problem: &str) -> &'static str {
     match problem {
         "robot-maze" => env!("CARGO_BIN_EXE_robot-maze"),
+        "chase" => env!("CARGO_BIN_EXE_chase"),
+        "wave" => env!("CARGO_BIN_EXE_wave"),
         "swap-game" => env!("CARGO_BIN_EXE_swap-game"),
         other => panic!("no binary for problem {other:?}"),
     }
 }
 
 /// Every problem that has a binary (and so a folder of tests).
-pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game"];
+pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game", "chase", "wave"];
 
 /// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
 pub struct Case {

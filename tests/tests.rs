@@ -2,6 +2,7 @@
 
 mod bench;
 mod bundle;
+mod check;
 mod gen;
 mod judge;
 mod reference;

@@ -208,6 +208,30 @@ impl<'a> Scanner<'a> {
         Ok(value)
     }
 
+    /// Reads a grid header: the number of rows then of columns (`rows_name` and
+    /// `cols_name` name them in errors, e.g. "R" and "C"), each at least 1, such that
+    /// `rows * (cols + 1)` bytes fit [`MAX_GRID_BYTES`] (32-bit cell indices).
+    pub fn grid_size(
+        &mut self,
+        rows_name: &str,
+        cols_name: &str,
+    ) -> Result<(u32, u32), InputError> {
+        self.skip_space();
+        let line = self.line();
+        let max = u64::from(u32::MAX);
+        let rows = self.uint_in(&format!("the number of rows {rows_name}"), 1, max)?;
+        let cols = self.uint_in(&format!("the number of columns {cols_name}"), 1, max)?;
+        if rows * (cols + 1) > MAX_GRID_BYTES {
+            return Err(InputError::new(
+                line,
+                format!("{rows_name} x ({cols_name} + 1) of at most {MAX_GRID_BYTES}"),
+                format!("{rows_name} = {rows}, {cols_name} = {cols}"),
+            ));
+        }
+        // In range: both were checked against u32 above.
+        Ok((rows as u32, cols as u32))
+    }
+
     /// Fails unless only whitespace remains.
     pub fn expect_end(&mut self, what_was_last: &str) -> Result<(), InputError> {
         if self.at_end() {

@@ -4,8 +4,10 @@
 
 // Index loops are kept as the seeds write them: literal is the point here.
 #![allow(clippy::needless_range_loop)]
+pub mod chase;
 pub mod robot_maze;
 pub mod swap_game;
+pub mod wave;
 
 /// The whitespace-separated tokens of the header lines and the remaining lines, for
 /// the simple parsers below: lines are trimmed, empty lines dropped.

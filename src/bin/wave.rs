@@ -1,0 +1,4 @@
+//! wave: see `bfs_judge::wave`.
+fn main() -> std::process::ExitCode {
+    bfs_judge::core::run::main("wave", bfs_judge::wave::run)
+}

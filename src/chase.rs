@@ -1,0 +1,207 @@
+//! chase: a monster `S` chases the player `E` on a `. # S E` grid (seed 000).
+//!
+//! Input: an optional header `R C`, then rows of cells `.` free, `#` wall, `S`, `E`,
+//! written together (`S..#`) or space-separated (`S . . #`, as the seed draws them);
+//! exactly one `S` and one `E`, all rows the same width. Without a header the rows run
+//! to the end of the input. Output the fewest steps from S to E, or `-1`.
+//!
+//! `--path` ([`run_path`]) prints instead the cells of a shortest path, 0-indexed, as
+//! `(r, c)` separated by one space on one line (an empty line when E is unreachable).
+//! Which path: the seed's exercise tries down, up, right, left and keeps the first
+//! parent, which gives the lexicographically smallest shortest move sequence under
+//! D < U < R < L.
+//!
+//! Approach: the input buffer becomes the grid; a BFS from E marks distances (mod 3) in
+//! the cells and stops with the layer that reaches S, whose number is the answer. For
+//! `--path` the path is walked from S taking the first of D, U, R, L that gets one step
+//! closer: the lexicographically smallest shortest path, which is the seed's (see
+//! [`walk`]). It streams out with no memory beyond the grid.
+//! Complexity: O(R * C) time, the input's own bytes plus the widest BFS layer.
+
+use crate::core::bfs::{walk, Distances};
+use crate::core::dir::Dir;
+use crate::core::error::{quote, InputError};
+use crate::core::grid::Grid;
+use crate::core::out::Output;
+use crate::core::scan::{CellSet, Scanner, Shape};
+
+/// The seed's order of trying moves (`dr = {1, -1, 0, 0}`, `dc = {0, 0, 1, -1}`);
+/// it fixes which shortest path `--path` prints.
+pub const ORDER: [Dir; 4] = [Dir::Down, Dir::Up, Dir::Right, Dir::Left];
+
+const CELLS: CellSet = CellSet::new(b".#SE", "`.`, `#`, `S` or `E`", b"SE");
+const FREE: u8 = b'.';
+
+/// What to print: the distance, or the cells of the path (`--path`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Distance,
+    Path,
+}
+
+/// The command-line usage, for error messages.
+pub const USAGE: &str = "usage: chase [--path] < maze";
+
+impl Mode {
+    /// The mode the command-line arguments (without the program name) ask for; an
+    /// error message naming the first argument it does not know otherwise.
+    pub fn from_args<I: IntoIterator<Item = String>>(args: I) -> Result<Mode, String> {
+        let mut mode = Mode::Distance;
+        for arg in args {
+            match arg.as_str() {
+                "--path" => mode = Mode::Path,
+                other => return Err(format!("unknown argument {other:?}; {USAGE}")),
+            }
+        }
+        Ok(mode)
+    }
+}
+
+/// A parsed map: the grid (in the input buffer), the monster and the player.
+pub struct Instance<'a> {
+    pub grid: Grid<'a>,
+    pub monster: u32,
+    pub player: u32,
+}
+
+/// Whether `token` looks like an integer: digits, perhaps after a minus sign. Such a
+/// token is never a grid cell, so the header is optional without ambiguity.
+fn is_number(token: &[u8]) -> bool {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    !digits.is_empty() && digits.iter().all(u8::is_ascii_digit)
+}
+
+/// The tokens of a line.
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b == b' ' || b == b'\t')
+        .filter(|t| !t.is_empty())
+}
+
+/// Parses the whole input.
+pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
+    let mut scanner = Scanner::new(input);
+    let first = scanner.peek_line();
+    // A first line of numbers is the header: its sizes are checked as such, so that
+    // `-3 4` is reported as a bad size rather than a bad row.
+    let numbers = tokens(first).all(is_number);
+    let count = tokens(first).count();
+    let found = quote(first);
+    let line = scanner.line();
+    let shape = if numbers && count == 2 {
+        let (rows, cols) = scanner.grid_size("R", "C")?;
+        Shape {
+            rows: Some(rows),
+            cols: Some(cols),
+        }
+    } else if numbers {
+        // An empty input too (no tokens at all).
+        return Err(InputError::new(
+            line,
+            "a header `R C` (two whole numbers) or the first row of the map",
+            found,
+        ));
+    } else {
+        Shape {
+            rows: None,
+            cols: None,
+        }
+    };
+    let dims = scanner.read_grid(shape, &CELLS)?;
+    scanner.expect_end("the last row of the map")?;
+    let grid = scanner.into_grid(dims);
+    Ok(Instance {
+        grid,
+        monster: dims.markers[0],
+        player: dims.markers[1],
+    })
+}
+
+/// The searched map: distance marks towards E, when S was reached.
+pub struct Answer<'a> {
+    grid: Grid<'a>,
+    monster: u32,
+    player: u32,
+    steps: Option<u32>,
+    mode: Mode,
+}
+
+impl Answer<'_> {
+    /// The fewest steps from S to E, `None` if E is unreachable.
+    pub fn steps(&self) -> Option<u32> {
+        self.steps
+    }
+}
+
+/// Searches from the player until the monster's layer is complete, so that the path
+/// can be walked (and written) from the monster. S and E are distinct cells (one of
+/// each in the grid), so S is at least one step away.
+pub fn solve(instance: Instance<'_>, mode: Mode) -> Answer<'_> {
+    let Instance {
+        mut grid,
+        monster,
+        player,
+    } = instance;
+    // The monster's cell is free to enter; the player's is the source.
+    grid.cells_mut()[monster as usize] = FREE;
+    let distance = Distances::new().run(&mut grid, FREE, player, |cells, _| {
+        cells[monster as usize] != FREE
+    });
+    let steps = (grid.cells()[monster as usize] != FREE).then_some(distance);
+    Answer {
+        grid,
+        monster,
+        player,
+        steps,
+        mode,
+    }
+}
+
+/// Writes the distance or `-1`; or for [`Mode::Path`] the cells `(r, c)` on one line,
+/// an empty line if there is no path.
+pub fn write(answer: &Answer<'_>, out: &mut Output) {
+    match (answer.mode, answer.steps) {
+        (Mode::Distance, Some(steps)) => {
+            out.uint(u64::from(steps));
+            out.byte(b'\n');
+        }
+        (Mode::Distance, None) => out.bytes(b"-1\n"),
+        (Mode::Path, None) => out.byte(b'\n'),
+        (Mode::Path, Some(_)) => {
+            let mut separator: &[u8] = b"";
+            walk(
+                &answer.grid,
+                answer.monster,
+                answer.player,
+                &ORDER,
+                |row, col| {
+                    out.bytes(separator);
+                    separator = b" ";
+                    out.byte(b'(');
+                    out.uint(u64::from(row));
+                    out.bytes(b", ");
+                    out.uint(u64::from(col));
+                    out.byte(b')');
+                },
+            );
+            out.byte(b'\n');
+        }
+    }
+}
+
+/// Parses, solves and writes one map in `mode`.
+pub fn run_mode(input: &mut Vec<u8>, out: &mut Output, mode: Mode) -> Result<(), InputError> {
+    let instance = parse(input)?;
+    let answer = solve(instance, mode);
+    write(&answer, out);
+    Ok(())
+}
+
+/// Prints the distance (the default mode).
+pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    run_mode(input, out, Mode::Distance)
+}
+
+/// Prints the path (`--path`).
+pub fn run_path(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    run_mode(input, out, Mode::Path)
+}

@@ -1,0 +1,130 @@
+//! Checkers: accept any valid optimal answer, reject anything else with a reason.
+//!
+//! Each follows testlib's convention: `check(input, output, answer)` gets the test's
+//! input, the contestant's output and the jury's answer, and returns `Ok(())` to accept
+//! or `Err(reason)` to reject, the reason saying what is wrong and where ("cell 5
+//! (2, 3) is a wall"). The optimum is computed from the input with the problem's own
+//! solver; the jury's answer must agree with it (a disagreement is reported as a bad
+//! answer file, never silently trusted). Output is read leniently about whitespace at
+//! line ends (CRLF, trailing spaces) and blank lines at the end, strictly about content.
+//!
+//! Complexity: linear in the grid and the output.
+
+pub mod chase;
+pub mod robot_maze;
+pub mod wave;
+
+use crate::core::grid::Grid;
+
+/// `bytes` without trailing spaces, tabs and carriage returns.
+fn trim_end(bytes: &[u8]) -> &[u8] {
+    crate::core::scan::trim_end(bytes)
+}
+
+/// The lines of `text`, each without trailing whitespace, blank lines at the end dropped.
+pub(crate) fn lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').map(trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+/// A line or token shown in a reason: quoted and cut like input errors.
+pub(crate) fn show(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        "an empty line".to_string()
+    } else {
+        crate::core::error::quote(bytes)
+    }
+}
+
+/// `text` as an integer, sign allowed.
+pub(crate) fn int(text: &[u8]) -> Option<i64> {
+    std::str::from_utf8(text).ok()?.trim().parse().ok()
+}
+
+/// The shortest distance a solver found, as its output prints it (`-1` for none).
+pub(crate) fn as_printed(moves: Option<u32>) -> i64 {
+    moves.map_or(-1, i64::from)
+}
+
+/// Fails unless the jury's claimed optimum equals the one computed from the input.
+pub(crate) fn agree(claimed: Option<i64>, optimum: i64) -> Result<(), String> {
+    match claimed {
+        Some(c) if c == optimum => Ok(()),
+        Some(c) => Err(format!(
+            "bad answer file: it gives {c}, but the optimum computed from the input is {optimum}"
+        )),
+        None => Err("bad answer file: cannot read its optimum".to_string()),
+    }
+}
+
+/// Checks that `path` (0-based `(row, col)` cells in printed order) is a shortest path
+/// of adjacent cells from `start` to `finish` on `grid` with `moves` moves, every cell
+/// after the first `walkable`. `name(row, col)` writes a cell as the output prints it.
+pub(crate) fn check_path(
+    grid: &Grid<'_>,
+    path: &[(u64, u64)],
+    start: u32,
+    finish: u32,
+    moves: u32,
+    walkable: impl Fn(u8) -> bool,
+    name: impl Fn(u64, u64) -> String,
+) -> Result<(), String> {
+    let (rows, cols) = (u64::from(grid.rows()), u64::from(grid.cols()));
+    let shown = |(r, c): (u32, u32)| name(u64::from(r), u64::from(c));
+    let mut previous: Option<(u64, u64)> = None;
+    for (i, &(r, c)) in path.iter().enumerate() {
+        let number = i + 1;
+        if r >= rows || c >= cols {
+            return Err(format!(
+                "cell {number} {} is outside the {rows}x{cols} grid",
+                name(r, c)
+            ));
+        }
+        // In range: checked against the grid's u32 sizes just above.
+        let index = grid.index(r as u32, c as u32);
+        match previous {
+            None if index != start => {
+                return Err(format!(
+                    "cell 1 {} is not the start {}",
+                    name(r, c),
+                    shown(grid.coords(start))
+                ));
+            }
+            None => {}
+            Some((pr, pc)) => {
+                if r.abs_diff(pr) + c.abs_diff(pc) != 1 {
+                    return Err(format!(
+                        "cell {number} {} is not next to cell {i} {}",
+                        name(r, c),
+                        name(pr, pc)
+                    ));
+                }
+                if !walkable(grid.cells()[index as usize]) {
+                    return Err(format!("cell {number} {} is a wall", name(r, c)));
+                }
+            }
+        }
+        previous = Some((r, c));
+    }
+    match previous {
+        None => return Err("the path is empty, but the finish is reachable".to_string()),
+        Some((r, c)) if grid.index(r as u32, c as u32) != finish => {
+            return Err(format!(
+                "the path ends at {}, not at the finish {}",
+                name(r, c),
+                shown(grid.coords(finish))
+            ));
+        }
+        Some(_) => {}
+    }
+    let taken = path.len() as u64 - 1;
+    if taken != u64::from(moves) {
+        return Err(format!(
+            "the path has {taken} moves, a shortest one has {moves}"
+        ));
+    }
+    Ok(())
+}
