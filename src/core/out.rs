@@ -29,10 +29,8 @@ pub struct Output<'w> {
     len: usize,
     sink: &'w mut dyn Write,
     error: Option<io::Error>,
-    /// [`Output::pair_line`]'s cache: the last first number and its digits and a space.
-    pair_first: u64,
-    pair_prefix: [u8; 24],
-    pair_prefix_len: usize,
+    /// [`Output::pair_line`]'s cache: the last line written, its two numbers and length.
+    pair: PairLine,
 }
 
 impl<'w> Output<'w> {
@@ -42,9 +40,12 @@ impl<'w> Output<'w> {
             len: 0,
             sink,
             error: None,
-            pair_first: u64::MAX,
-            pair_prefix: [0; 24],
-            pair_prefix_len: 0,
+            pair: PairLine {
+                first: 0,
+                second: 0,
+                text: [0; PAIR_LINE],
+                len: 0,
+            },
         }
     }
 
@@ -128,25 +129,34 @@ impl<'w> Output<'w> {
         self.bytes(digits.format(value).as_bytes());
     }
 
-    /// Appends the line `first second\n`. The digits of `first` are kept and reused
-    /// while it repeats, as a path's row does along a row (serpentine: 8 million lines).
+    /// Appends the line `first second\n`, for paths printed one cell per line.
+    ///
+    /// The last line is kept: the next one usually has the same `first` (a path's row
+    /// along a row) and `second` one more or one less, so only its last digit changes.
+    /// Such a line costs one digit update and one fixed-size copy (serpentine 4001x4000,
+    /// 8 million lines).
     #[inline(always)]
     pub fn pair_line(&mut self, first: u64, second: u64) {
-        if first != self.pair_first {
-            self.pair_first = first;
-            let n = put_decimal(&mut self.pair_prefix, first);
-            self.pair_prefix[n] = b' ';
-            self.pair_prefix_len = n + 1;
+        let p = &mut self.pair;
+        // `len` is 0 until a line is formatted, and a line has at least 4 bytes.
+        let last = p.len.wrapping_sub(2);
+        match p.text.get(last) {
+            Some(&digit)
+                if first == p.first && p.second.checked_add(1) == Some(second) && digit != b'9' =>
+            {
+                p.text[last] = digit + 1;
+            }
+            Some(&digit)
+                if first == p.first && second.checked_add(1) == Some(p.second) && digit != b'0' =>
+            {
+                p.text[last] = digit - 1;
+            }
+            _ => p.format(first, second),
         }
-        let prefix = self.pair_prefix;
-        let prefix_len = self.pair_prefix_len;
-        let spare = self.spare();
-        // Fixed-size copies: the prefix's 24 bytes (only `prefix_len` count) and the
-        // digits written in place; `spare` has SLACK = 64 >= 24 + 20 + 1 bytes.
-        spare[..24].copy_from_slice(&prefix);
-        let n = put_decimal(&mut spare[prefix_len..], second);
-        spare[prefix_len + n] = b'\n';
-        self.len += prefix_len + n + 1;
+        p.second = second;
+        let (text, len) = (p.text, p.len);
+        self.spare()[..PAIR_LINE].copy_from_slice(&text);
+        self.len += len;
         self.maybe_flush();
     }
 
@@ -162,6 +172,30 @@ impl<'w> Output<'w> {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+}
+
+/// The longest `first second\n` line, rounded up: 20 + 1 + 20 + 1 bytes.
+const PAIR_LINE: usize = 48;
+
+/// The last line [`Output::pair_line`] wrote (`len` 0 before the first).
+struct PairLine {
+    first: u64,
+    second: u64,
+    text: [u8; PAIR_LINE],
+    len: usize,
+}
+
+impl PairLine {
+    /// Formats the line from scratch.
+    #[cold]
+    fn format(&mut self, first: u64, second: u64) {
+        self.first = first;
+        let n = put_decimal(&mut self.text, first);
+        self.text[n] = b' ';
+        let m = put_decimal(&mut self.text[n + 1..], second);
+        self.text[n + 1 + m] = b'\n';
+        self.len = n + m + 2;
     }
 }
 
@@ -262,6 +296,34 @@ mod tests {
                         expected.extend_from_slice(format!("{} -{i}\n", u64::MAX - i).as_bytes());
                     }
                 }
+            }
+        });
+        assert!(got == expected, "outputs differ");
+    }
+
+    #[test]
+    fn pair_lines_walking_up_and_down_across_carries() {
+        let mut expected = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let got = written(|out| {
+            let (mut a, mut b) = (1u64, 0u64);
+            for _ in 0..200_000 {
+                match next() % 16 {
+                    0 => a = next() % 1000,
+                    1 => b = next() >> (next() % 64),
+                    2 => (a, b) = (u64::MAX, u64::MAX - next() % 3),
+                    3 => b = 0,
+                    4..=9 => b = b.wrapping_add(1),
+                    _ => b = b.wrapping_sub(1),
+                }
+                out.pair_line(a, b);
+                expected.extend_from_slice(format!("{a} {b}\n").as_bytes());
             }
         });
         assert!(got == expected, "outputs differ");
