@@ -19,6 +19,7 @@ type Check = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
 /// `problems/<problem>/info.toml` in step with this table.
 const CHECKERS: &[(&str, Check)] = &[
     ("chase", bfs_judge::check::chase::check),
+    ("pushing-boxes", bfs_judge::check::pushing_boxes::check),
     ("robot-maze", bfs_judge::check::robot_maze::check),
     ("wave", bfs_judge::check::wave::check),
 ];

@@ -32,6 +32,8 @@ fn main() -> std::process::ExitCode {
             }
         },
         "wave" => reference::wave::reference(&input),
+        "swap-game" => reference::swap_game::reference(&input),
+        "pushing-boxes" => reference::pushing_boxes::reference(&input),
         other => {
             eprintln!("literal: unknown problem {other:?}");
             return std::process::ExitCode::from(2);

@@ -10,6 +10,7 @@ pub mod check;
 pub mod core;
 pub mod ext;
 pub mod gen;
+pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod standin;
 pub mod swap_game;

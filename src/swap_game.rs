@@ -7,27 +7,32 @@
 //! gives exactly the CSES output. On a bad board the answers to the boards before it
 //! are still printed.
 //!
-//! Approach. A board is a permutation of 9 values; its number in `0..9!` is its Lehmer
-//! rank, so a visited or distance table is 9! = 362,880 bytes (the seed's base-9 array
-//! is 9^9 = 387 million). A search keeps boards packed as eight 4-bit cells in a `u32`
-//! (the ninth is implied) and gets each neighbour's rank from its own by updating the
-//! Lehmer digits the swap changes (two for a horizontal swap, four for a vertical one)
-//! instead of ranking from scratch. Measured (see `problems/swap-game/README.md`):
-//! - fewer than [`FULL_TABLE_FROM`] boards: A* per board with half the Manhattan sum as
-//!   the bound, equal `f` deepest first. The hardest board (16 swaps) expands 19,666
-//!   boards (every board with `f < 16`, and no more), a random one about 1,000.
-//!   A bidirectional BFS was measured too: 3x slower on the hardest board (it meets
-//!   only after 132,000 expansions: a third of all boards lie within 8 swaps of sorted)
-//!   and 14x slower on random ones.
-//! - from that many boards: one BFS from the sorted board over all 9! boards gives a distance
-//!   table, then each answer is one lookup.
+//! Approach. Measured (see `problems/swap-game/README.md`):
+//! - fewer than [`FULL_TABLE_FROM`] boards: A* per board ([`AStar`]). The bound is half
+//!   the sum of the Manhattan distances, rounded up to the parity of the board's
+//!   permutation (each swap is a transposition, so the answer has that parity); with
+//!   the parity every `f` has the start's parity and the search steps `f` by 2. The
+//!   hardest board (16 swaps) expands 1,315 boards (19,666 without the parity), the
+//!   worst of all 9! 1,364, the mean 30. Boards stay packed as nine 4-bit cells in a
+//!   `u64`; neighbours are queued without any lookup on one stack per `f`, and only a
+//!   board taken from a stack is looked up, in a small hash set of expanded boards.
+//!   A bidirectional BFS was measured too (before the parity): 3x slower than A* on
+//!   the hardest board (it meets only after 132,000 expansions: a third of all boards
+//!   lie within 8 swaps of sorted) and 14x slower on random ones.
+//! - from that many boards: one BFS from the sorted board over all 9! boards gives a
+//!   distance table, then each answer is one lookup. A board is numbered by its Lehmer
+//!   rank in `0..9!`, so the table is 9! = 362,880 bytes (the seed's base-9 array is
+//!   9^9 = 387 million); the BFS keeps boards as eight 4-bit cells in a `u32` (the
+//!   ninth is implied) and gets each neighbour's rank from its own by updating the
+//!   Lehmer digits the swap changes (two for a horizontal swap, four for a vertical
+//!   one) instead of ranking from scratch.
 //!
 //! All boards are parsed before any is solved so the method can depend on their number;
 //! answers are still written only for the boards before the first bad one.
 //!
-//! Complexity: parse O(input); few boards O(expanded) each with a 9!-byte table touched
-//! only where marked; many boards O(9! * 12) once plus O(1) per board, 9! bytes of
-//! table and 9! `u32`s of queue.
+//! Complexity: parse O(input); few boards O(expanded) each (at most 1,364 expansions,
+//! a 32 KiB hash set and two stacks reused from board to board); many boards
+//! O(9! * 12) once plus O(1) per board, 9! bytes of table and 9! `u32`s of queue.
 
 use crate::core::error::{quote, InputError};
 use crate::core::out::Output;
@@ -37,9 +42,10 @@ use crate::core::scan::Scanner;
 pub const BOARDS: usize = 362_880;
 
 /// From this many boards on, one full BFS from the sorted board answers them all.
-/// Measured: the full BFS costs 211 M instructions (about 21 ms of user time), an A*
-/// search of a random board about 145 K (18 ms of user time per 1,000 boards).
-pub const FULL_TABLE_FROM: usize = 1200;
+/// Measured: the full BFS costs 208 M instructions, A* about 10.4 K per random board
+/// (parsing included); whole processes on 15,000 random boards take the same median
+/// wall time either way (A* is cheaper below, the BFS above).
+pub const FULL_TABLE_FROM: usize = 15_000;
 
 /// (8 - k)!: the weight of Lehmer digit `k` in a rank.
 const WEIGHT: [i32; 9] = [40320, 5040, 720, 120, 24, 6, 2, 1, 1];
@@ -201,92 +207,223 @@ const MANHATTAN: [[u8; 9]; 9] = manhattan_table();
 /// over all 9! boards). A* drops paths that cannot be shorter.
 pub const MAX_SWAPS: u32 = 16;
 
-const GS: usize = MAX_SWAPS as usize + 1;
+/// `SWAP_DELTA[s][a | b << 4]`: the change of the Manhattan sum when swap `s` (cells
+/// `i < j` of [`SWAPS`]) exchanges value `a` in cell `i` with value `b` in cell `j`.
+/// (Indexed by the two cells' nibbles: for a side-by-side swap that is one byte of the
+/// packed board.)
+const SWAP_DELTA: [[i8; 256]; 12] = {
+    let mut t = [[0i8; 256]; 12];
+    let mut s = 0;
+    while s < 12 {
+        let (i, j) = SWAPS[s];
+        let mut a = 0;
+        while a < 9 {
+            let mut b = 0;
+            while b < 9 {
+                let after = MANHATTAN[i][b] + MANHATTAN[j][a];
+                let before = MANHATTAN[i][a] + MANHATTAN[j][b];
+                t[s][a | b << 4] = after as i8 - before as i8;
+                b += 1;
+            }
+            a += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// An open A* entry: the board as nine 4-bit cells (bits 0..36, cell 8 explicit), its
+/// Manhattan sum (bits 40..48) and its distance `g` from the start (bits 48..56).
+type Entry = u64;
+
+const SUM_SHIFT: u32 = 40;
+const G_SHIFT: u32 = 48;
+const CELLS_MASK: u64 = (1 << 36) - 1;
+
+/// The boards expanded by one search: an open-addressing hash set of their cells (a
+/// Lehmer rank costs about 100 instructions, a hash a few). Each slot holds the cells
+/// and the number of the search that put them there, so a new search starts empty
+/// without clearing the table.
+struct Closed {
+    /// `cells | search << 36`; 0 is empty (searches are numbered from 1).
+    slots: Vec<u64>,
+    /// 64 minus the log2 of the number of slots: the hash is the product's top bits.
+    shift: u32,
+    /// Entries of this search.
+    len: usize,
+    /// This search's number.
+    search: u64,
+}
+
+impl Closed {
+    const SEARCH_SHIFT: u32 = 36;
+
+    fn new() -> Closed {
+        Closed {
+            slots: vec![0; 1 << 12],
+            shift: 64 - 12,
+            len: 0,
+            search: 1,
+        }
+    }
+
+    /// Empties the set for the next search.
+    fn next_search(&mut self) {
+        self.len = 0;
+        self.search += 1;
+        if self.search == 1 << (64 - Self::SEARCH_SHIFT) {
+            self.slots.fill(0);
+            self.search = 1;
+        }
+    }
+
+    /// Adds `cells`; false if they were there already.
+    #[inline(always)]
+    fn insert(&mut self, cells: u64) -> bool {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let key = cells | self.search << Self::SEARCH_SHIFT;
+        let mask = self.slots.len() - 1;
+        let mut h = (cells.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            let slot = self.slots[h];
+            if slot == key {
+                return false;
+            }
+            if slot >> Self::SEARCH_SHIFT != self.search {
+                self.slots[h] = key;
+                self.len += 1;
+                return true;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+
+    /// Doubles the table, keeping this search's entries.
+    #[cold]
+    fn grow(&mut self) {
+        let doubled = vec![0; 2 * self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.shift -= 1;
+        self.len = 0;
+        for slot in old {
+            if slot >> Self::SEARCH_SHIFT == self.search {
+                self.insert(slot & CELLS_MASK);
+            }
+        }
+    }
+}
 
 /// Reusable memory for [`AStar::solve`].
 pub struct AStar {
-    /// Best distance from the board found so far plus one, by rank; 0 unseen.
-    marks: Vec<u8>,
-    /// Open boards with their ranks, bucket `f * GS + g`.
-    open: Vec<Vec<(Board, u32)>>,
-    /// The ranks marked, to clear them for the next board.
-    touched: Vec<u32>,
+    /// The boards expanded (each with its shortest distance from the start).
+    closed: Closed,
+    /// Open entries of the `f` being searched, a stack.
+    now: Vec<Entry>,
+    /// Open entries of the next `f` (`f + 2`).
+    later: Vec<Entry>,
 }
 
 impl Default for AStar {
     fn default() -> Self {
         AStar {
-            marks: vec![0; BOARDS],
-            open: vec![Vec::new(); GS * GS],
-            touched: Vec::new(),
+            closed: Closed::new(),
+            now: Vec::with_capacity(1 << 12),
+            later: Vec::with_capacity(1 << 12),
         }
     }
 }
 
+/// Queues the neighbour of `entry` by swap `S`: on `now` if its `f` is the one being
+/// searched, else on `later` (its `f` is then 2 more: the bound is consistent and
+/// every `f` has the start's parity). `base` is `entry` with `g` one more; the
+/// neighbour stays at this `f` exactly when its Manhattan sum changes by at most
+/// `room`.
+#[inline(always)]
+fn queue<const S: usize>(base: Entry, room: i64, now: &mut Vec<Entry>, later: &mut Vec<Entry>) {
+    let (i, j) = SWAPS[S];
+    // The two cells' values a | b << 4 (one byte for a side-by-side swap).
+    let pair = ((base >> (4 * i)) & 0x0F) | ((base >> (4 * j - 4)) & 0xF0);
+    let x = (pair ^ (pair >> 4)) & 15;
+    let delta = SWAP_DELTA[S][pair as usize];
+    let next = (base ^ (x << (4 * i)) ^ (x << (4 * j)))
+        .wrapping_add((i64::from(delta) as u64) << SUM_SHIFT);
+    if i64::from(delta) <= room {
+        now.push(next);
+    } else {
+        later.push(next);
+    }
+}
+
 impl AStar {
-    /// The fewest swaps sorting `board`, by A* with the bound "half the sum of the
-    /// Manhattan distances of the values from their cells" (a swap moves two values
-    /// one step each, so the sum falls by at most 2; the bound is consistent).
-    /// Boards of equal `f = g + h` are taken deepest first, so the sorted board is
-    /// taken as soon as it is generated on an optimal path.
+    /// The fewest swaps sorting `board`, by A*.
+    ///
+    /// The bound is half the sum of the Manhattan distances of the values from their
+    /// cells (a swap moves two values one step each), rounded up to the parity of the
+    /// board's permutation: every swap is a transposition, so a board needs an even
+    /// number of swaps exactly when its permutation is even. The bound stays
+    /// consistent (a neighbour's bound has the other parity), and every `f = g + h`
+    /// now has the start's parity, so the search moves from `f` to `f + 2`: the
+    /// hardest board expands 1,315 boards (19,666 without the parity).
+    ///
+    /// The open boards of one `f` are a stack, so they are taken depth first and the
+    /// sorted board soon after an optimal path reaches it. With a consistent bound a
+    /// board taken from the open list has its shortest distance, so a closed set is all
+    /// the bookkeeping: neighbours are queued without looking them up (duplicates,
+    /// the parent among them, are dropped when taken). Nothing is ranked.
     pub fn solve(&mut self, board: Board) -> u32 {
         let cells = board.cells();
-        let h0: u32 = (0..9)
-            .map(|k| u32::from(MANHATTAN[k][cells[k] as usize]))
-            .sum::<u32>()
-            / 2;
-        let rank = board.rank();
-        self.marks[rank as usize] = 1;
-        self.touched.push(rank);
-        self.open[h0 as usize * GS].push((board, rank));
-        let mut answer = None;
-        'f: for f in h0 as usize..GS {
-            loop {
-                let Some(g) = (0..=f).rev().find(|&g| !self.open[f * GS + g].is_empty()) else {
-                    continue 'f;
-                };
-                let (board, rank) = self.open[f * GS + g].pop().unwrap();
-                if rank == 0 {
-                    answer = Some(g as u32);
-                    break 'f;
+        let mut packed = 0u64;
+        let mut sum = 0u64;
+        for (k, &v) in cells.iter().enumerate() {
+            packed |= u64::from(v) << (4 * k);
+            sum += u64::from(MANHATTAN[k][v as usize]);
+        }
+        let (digits, _) = lehmer(&cells);
+        let parity = digits.iter().sum::<i32>() as u64 & 1;
+        let h0 = sum / 2;
+        let mut f = h0 + ((h0 ^ parity) & 1);
+        let (now, later) = (&mut self.now, &mut self.later);
+        now.push(packed | sum << SUM_SHIFT);
+        let answer = 'search: loop {
+            while let Some(entry) = now.pop() {
+                let sum = (entry >> SUM_SHIFT) & 255;
+                let g = entry >> G_SHIFT;
+                if sum == 0 {
+                    break 'search g as u32;
                 }
-                if usize::from(self.marks[rank as usize]) < g + 1 {
-                    continue; // a shorter way here was found after this entry was queued
+                if !self.closed.insert(entry & CELLS_MASK) {
+                    continue;
                 }
-                let p = board.cells();
-                let man = |k: usize| i32::from(MANHATTAN[k][p[k] as usize]);
-                let sum: i32 = (0..9).map(man).sum();
-                let g2 = g + 1;
-                let next = neighbours(board, &p);
-                for (&(next, rank), &(i, j)) in next.iter().zip(&SWAPS) {
-                    let m = self.marks[rank as usize];
-                    if m != 0 && usize::from(m) <= g2 + 1 {
-                        continue;
-                    }
-                    let moved = i32::from(MANHATTAN[i][p[j] as usize])
-                        + i32::from(MANHATTAN[j][p[i] as usize])
-                        - man(i)
-                        - man(j);
-                    let f2 = g2 + ((sum + moved) / 2) as usize;
-                    if f2 >= GS {
-                        continue;
-                    }
-                    if m == 0 {
-                        self.touched.push(rank);
-                    }
-                    self.marks[rank as usize] = (g2 + 1) as u8;
-                    self.open[f2 * GS + g2].push((next, rank));
-                }
+                // A neighbour stays at f when g + 1 + (sum + delta) / 2 <= f (here
+                // f > g, as sum > 0 makes the bound at least 1).
+                let room = (2 * (f - g) - 1) as i64 - sum as i64;
+                let base = entry + (1 << G_SHIFT);
+                queue::<0>(base, room, now, later);
+                queue::<1>(base, room, now, later);
+                queue::<2>(base, room, now, later);
+                queue::<3>(base, room, now, later);
+                queue::<4>(base, room, now, later);
+                queue::<5>(base, room, now, later);
+                queue::<6>(base, room, now, later);
+                queue::<7>(base, room, now, later);
+                queue::<8>(base, room, now, later);
+                queue::<9>(base, room, now, later);
+                queue::<10>(base, room, now, later);
+                queue::<11>(base, room, now, later);
             }
-        }
-        for &rank in &self.touched {
-            self.marks[rank as usize] = 0;
-        }
-        self.touched.clear();
-        for bucket in &mut self.open {
-            bucket.clear();
-        }
-        answer.expect("every board is at most MAX_SWAPS swaps from sorted")
+            assert!(
+                f < u64::from(MAX_SWAPS),
+                "no board needs more than MAX_SWAPS swaps"
+            );
+            f += 2;
+            std::mem::swap(now, later);
+        };
+        now.clear();
+        later.clear();
+        self.closed.next_search();
+        answer
     }
 }
 
@@ -457,6 +594,21 @@ mod tests {
     }
 
     #[test]
+    fn closed_set_grows_and_empties_per_search() {
+        // No board expands more than 1,364 boards, so searches never grow the table:
+        // grow it here, with distinct packed boards (the cells need not be boards).
+        let mut closed = Closed::new();
+        let keys: Vec<u64> = (1..=10_000u64).map(|k| k * 0x1_0000_0001).collect();
+        for _ in 0..2 {
+            assert!(keys.iter().all(|&k| closed.insert(k & CELLS_MASK)));
+            assert!(keys.iter().all(|&k| !closed.insert(k & CELLS_MASK)));
+            assert_eq!(closed.len, keys.len());
+            closed.next_search();
+        }
+        assert!(closed.slots.len() >= 2 * keys.len());
+    }
+
+    #[test]
     fn known_answers() {
         let sample = from_values([2, 1, 3, 7, 5, 9, 8, 4, 6]);
         let hardest = from_values([9, 8, 7, 6, 5, 4, 3, 2, 1]);
@@ -468,6 +620,5 @@ mod tests {
         assert_eq!(search.solve(hardest), 16);
         assert_eq!(search.solve(SORTED), 0);
         assert_eq!(search.solve(sample), 4);
-        assert!(search.marks.iter().all(|&m| m == 0));
     }
 }

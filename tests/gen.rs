@@ -679,20 +679,7 @@ fn boards(t: &str) -> Vec<[u8; 9]> {
         .collect()
 }
 
-const SWAPS: [(usize, usize); 12] = [
-    (0, 1),
-    (1, 2),
-    (3, 4),
-    (4, 5),
-    (6, 7),
-    (7, 8),
-    (0, 3),
-    (1, 4),
-    (2, 5),
-    (3, 6),
-    (4, 7),
-    (5, 8),
-];
+use bfs_judge::swap_game::SWAPS;
 
 /// The distance table is exact: 0 only at the sorted board, and every other board has a
 /// neighbour one closer and none two or more closer (by induction, that is the BFS distance).

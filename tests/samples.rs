@@ -174,3 +174,20 @@ fn swap_game_expected_outputs_match_the_reference() {
             .into_bytes()
     });
 }
+
+#[test]
+fn pushing_boxes_samples() {
+    check_problem("pushing-boxes");
+}
+
+#[test]
+fn pushing_boxes_invalid_inputs_fail_cleanly() {
+    check_invalid("pushing-boxes");
+}
+
+#[test]
+fn pushing_boxes_expected_outputs_match_the_reference() {
+    check_reference("pushing-boxes", |input, _| {
+        crate::reference::pushing_boxes::reference(input)
+    });
+}

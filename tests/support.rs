@@ -21,12 +21,13 @@ pub fn binary(problem: &str) -> &'static str {
         "chase" => env!("CARGO_BIN_EXE_chase"),
         "wave" => env!("CARGO_BIN_EXE_wave"),
         "swap-game" => env!("CARGO_BIN_EXE_swap-game"),
+        "pushing-boxes" => env!("CARGO_BIN_EXE_pushing-boxes"),
         other => panic!("no binary for problem {other:?}"),
     }
 }
 
 /// Every problem that has a binary (and so a folder of tests).
-pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game", "chase", "wave"];
+pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game", "chase", "wave", "pushing-boxes"];
 
 /// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
 pub struct Case {

@@ -5,6 +5,7 @@ mod bundle;
 mod check;
 mod gen;
 mod judge;
+mod pushing_boxes;
 mod reference;
 mod samples;
 mod stress;

@@ -11,6 +11,7 @@
 //! Complexity: linear in the grid and the output.
 
 pub mod chase;
+pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod wave;
 

@@ -310,23 +310,22 @@ impl<'a> Scanner<'a> {
                     format!("a grid larger than that at row {}", rows_read + 1),
                 ));
             }
-            let ok = if len == width {
-                self.buf.copy_within(start..start + width, write);
-                true
-            } else if width > 0
+            // Checked before it moves: the row is compacted over bytes that may be its
+            // own, and an error must quote it as it was written.
+            let together = len == width && cells.contains_all(row);
+            let spaced = !together
+                && width > 0
                 && len == 2 * width - 1
                 && row.iter().skip(1).step_by(2).all(|&b| is_blank(b))
-            {
+                && row.iter().step_by(2).all(|&b| cells.contains(b));
+            if together {
+                self.buf.copy_within(start..start + width, write);
+            } else if spaced {
                 for j in 0..width {
                     self.buf[write + j] = self.buf[start + 2 * j];
                 }
-                true
             } else {
-                false
-            };
-            let valid = ok && cells.contains_all(&self.buf[write..write + width]);
-            if !valid {
-                let row = trim_end(&self.buf[start..newline]).to_vec();
+                let row = row.to_vec();
                 return Err(self.row_error(rows_read, shape.rows, cols, cells, &row));
             }
             for (slot, &marker) in markers.iter_mut().zip(cells.unique) {
@@ -438,4 +437,30 @@ pub fn parse_uint(token: &[u8]) -> Option<u64> {
         value = value.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
     }
     Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: a bad row was quoted after the in-place compaction had already
+    /// overwritten its first bytes (a short header puts the row's destination over
+    /// the row itself), so `SB.\0T` was reported as `TB.\0T`.
+    #[test]
+    fn regression_bad_row_is_quoted_as_written() {
+        const CELLS: CellSet = CellSet::new(b"#.SBT", "a cell", b"");
+        for input in [&b"1 5\nSB.\0T\n"[..], b"1 5\nS B . \0 T\n"] {
+            let mut input = input.to_vec();
+            let mut scanner = Scanner::new(&mut input);
+            assert_eq!(scanner.uint("rows"), Ok(1));
+            assert_eq!(scanner.uint("columns"), Ok(5));
+            let shape = Shape {
+                rows: Some(1),
+                cols: Some(5),
+            };
+            let error = scanner.read_grid(shape, &CELLS).unwrap_err();
+            assert!(error.found.starts_with(r#""S"#), "{error}");
+            assert!(error.found.contains(r"\0"), "{error}");
+        }
+    }
 }

@@ -37,22 +37,6 @@ pub type Board = [u8; 9];
 const FACT: [u32; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 /// Number of boards.
 pub const BOARDS: usize = 362_880;
-/// The cell pairs one swap exchanges: side by side, then one above the other.
-const SWAPS: [(usize, usize); 12] = [
-    (0, 1),
-    (1, 2),
-    (3, 4),
-    (4, 5),
-    (6, 7),
-    (7, 8),
-    (0, 3),
-    (1, 4),
-    (2, 5),
-    (3, 6),
-    (4, 7),
-    (5, 8),
-];
-
 /// The rank of `b` among all boards in lexicographic order (0 = sorted, 9!-1 = `987654321`).
 pub fn rank(b: &Board) -> usize {
     // Lehmer code: the count of smaller numbers after position i is (b[i] - 1) minus the count
@@ -88,29 +72,8 @@ pub fn unrank(mut r: usize) -> Board {
 /// The fewest swaps that sort each board, indexed by [`rank`]; computed once per process.
 pub fn distances() -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        const UNSEEN: u8 = u8::MAX;
-        let mut dist = vec![UNSEEN; BOARDS];
-        // (board, its distance): no rank computation for the board taken from the queue.
-        let mut queue: Vec<(Board, u8)> = Vec::with_capacity(BOARDS);
-        queue.push(([1, 2, 3, 4, 5, 6, 7, 8, 9], 0));
-        dist[0] = 0;
-        let mut head = 0;
-        while head < queue.len() {
-            let (b, d) = queue[head];
-            head += 1;
-            for &(i, j) in &SWAPS {
-                let mut n = b;
-                n.swap(i, j);
-                let k = rank(&n);
-                if dist[k] == UNSEEN {
-                    dist[k] = d + 1;
-                    queue.push((n, d + 1));
-                }
-            }
-        }
-        dist
-    })
+    // The solver's own full BFS; its ranks are this module's (lexicographic order).
+    TABLE.get_or_init(crate::swap_game::distance_table)
 }
 
 fn write_board(out: &mut Vec<u8>, b: &Board, one_line: bool) {

@@ -5,6 +5,7 @@
 // Index loops are kept as the seeds write them: literal is the point here.
 #![allow(clippy::needless_range_loop)]
 pub mod chase;
+pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod swap_game;
 pub mod wave;

@@ -3,6 +3,7 @@
 //! A failure prints the seed and the input so the case can be replayed.
 
 pub mod chase;
+pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod swap_game;
 pub mod wave;
@@ -16,36 +17,13 @@ pub fn maker(problem: &str) -> Option<fn(u64) -> Vec<u8>> {
         "chase" => Some(chase::make),
         "wave" => Some(wave::make),
         "swap-game" => Some(swap_game::make),
+        "pushing-boxes" => Some(pushing_boxes::make),
         _ => None,
     }
 }
 
-/// SplitMix64, enough randomness for tests and identical on every platform.
-pub struct TestRng(u64);
-
-impl TestRng {
-    pub fn new(seed: u64) -> Self {
-        TestRng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0); the tiny modulo bias does not matter here.
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+/// The project's generator RNG (SplitMix64: the same numbers on every platform).
+pub type TestRng = bfs_judge::gen::Rng;
 
 /// Runs `cases` seeded cases: `make(seed)` builds an input, and the solver's output must
 /// equal the reference's byte for byte.

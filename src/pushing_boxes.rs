@@ -1,0 +1,699 @@
+//! pushing-boxes: a person pushes one box to a target, fewest pushes then fewest walks
+//! (seed 002: AcWing 174 / POJ 1475 / UVa 589, SWERC 1997).
+//!
+//! Input: any number of cases, each `N M` then `N` rows of `M` cells (`#` wall, `.` floor,
+//! `S` person, `B` box, `T` target, one of each), ending at `0 0` or at the end of the
+//! input. Output per case: `Maze #k`, the moves (`N S W E` pushes, `n s w e` walks) or
+//! `Impossible.`, then a blank line.
+//!
+//! Which answer: exactly the seed's. Its box search is a first-in first-out search over
+//! states (box cell, direction of the last push), trying pushes N, S, W, E; a state's cost
+//! is (pushes, walks) and an already-queued state takes a new predecessor only on a
+//! strictly smaller cost, keeping its place. The answer ends in the box-on-T state of
+//! smallest cost, the one dequeued first among equals; each walk is the seed's
+//! first-parent person BFS trying n, s, w, e (the lexicographically smallest shortest walk).
+//!
+//! Approach (the same states, costs, order and predecessors as the seed, less work):
+//! - The queue holds states in layers of equal pushes, so a state's cost is final once the
+//!   previous layer is done. One person BFS per dequeued state, from the cell the box just
+//!   left with the box fixed, gives the walk lengths to all four pushing sides at once; it
+//!   stops as soon as every side still worth reaching is found. A side is not worth
+//!   reaching when its push leads to a state of an earlier layer or to one whose cost the
+//!   push could not strictly lower (the seed's relaxation would change nothing there), or
+//!   when the box cuts it off from the person: a depth-first search for cut cells, run
+//!   once per case after the first person search that had to exhaust a region, tells.
+//!   Walks as short as the geometry allows (2 round a corner, 4 round the box along a
+//!   free flank) are recognised from a per-cell mask of free neighbours, with no search.
+//! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
+//!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
+//!   predecessors of the answer's chain.
+//! - Walk strings are built only for the pushes of the answer, re-running the person BFS
+//!   with first parents in the seed's order.
+//! - Everything is flat: the grid is the input buffer (S, B, T become floor), the BFS is
+//!   the core kernel marking cells in the grid bytes (restored after each search), and
+//!   per-state arrays are indexed by `cell * 4 + direction`.
+//!
+//! Complexity: O(C) states for C grid bytes, each with one person BFS of O(C): O(C^2)
+//! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
+
+use crate::core::bfs::Bfs;
+use crate::core::dir::Dir;
+use crate::core::error::InputError;
+use crate::core::grid::Grid;
+use crate::core::out::Output;
+use crate::core::scan::{CellSet, Scanner, Shape};
+
+/// The seed's order of pushes (N, S, W, E) and of walks (n, s, w, e).
+pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+/// The walk letter of each direction of [`ORDER`].
+pub const WALKS: [u8; 4] = *b"nswe";
+/// The push letter of each direction of [`ORDER`].
+pub const PUSHES: [u8; 4] = *b"NSWE";
+
+const CELLS: CellSet = CellSet::new(b"#.SBT", "`#`, `.`, `S`, `B` or `T`", b"SBT");
+/// Every free cell after parsing (`S`, `B` and `T` are floor too).
+pub const FLOOR: u8 = b'.';
+/// A wall; the grid's sentinel column is a wall as well (anything but [`FLOOR`] is).
+pub const WALL: u8 = b'#';
+/// The box's cell during a person search.
+const BOX: u8 = b'B';
+/// A cell the person search has entered (cost searches) or started from (walk searches,
+/// which mark entered cells with the direction code 0..4 instead).
+const SEEN: u8 = b'v';
+
+/// The most grid bytes, `N * (M + 1)`, a maze may have: four states per byte must fit
+/// `u32` state numbers.
+pub const MAX_MAZE_BYTES: u64 = (u32::MAX / 4) as u64;
+
+/// "No state": the predecessor of a first push, the answer of an impossible case.
+const NONE: u32 = u32::MAX;
+/// The walk length to a pushing side that is not needed or not reachable.
+const UNREACHED: u32 = u32::MAX;
+
+/// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
+/// marked cells as grid indices.
+pub struct Maze<'a> {
+    pub case: usize,
+    pub grid: Grid<'a>,
+    pub person: u32,
+    pub box_cell: u32,
+    pub target: u32,
+}
+
+/// Reads the cases one at a time; each case's grid is compacted to the front of the
+/// input buffer, overwriting bytes already consumed.
+pub struct Reader<'a> {
+    scanner: Scanner<'a>,
+    case: usize,
+    finished: bool,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(input: &'a mut Vec<u8>) -> Self {
+        Reader {
+            scanner: Scanner::new(input),
+            case: 0,
+            finished: false,
+        }
+    }
+
+    /// The next case, or `None` after `0 0` or at the end of the input. Errors name the
+    /// case (counting from 1) and the line.
+    pub fn next_maze(&mut self) -> Result<Option<Maze<'_>>, InputError> {
+        if self.finished || self.scanner.at_end() {
+            self.finished = true;
+            return Ok(None);
+        }
+        let case = self.case + 1;
+        let in_case = |e: InputError| e.in_case(case);
+        let header_line = self.scanner.line();
+        let rows = self.scanner.uint("the number of rows N").map_err(in_case)?;
+        let cols = self
+            .scanner
+            .uint("the number of columns M")
+            .map_err(in_case)?;
+        if rows == 0 && cols == 0 {
+            self.finished = true;
+            // Not a case: the error names no case number.
+            self.scanner.expect_end("`0 0`")?;
+            return Ok(None);
+        }
+        if rows == 0 || cols == 0 {
+            return Err(InputError::new(
+                header_line,
+                "N and M both at least 1, or `0 0` to end the input",
+                format!("N = {rows}, M = {cols}"),
+            )
+            .in_case(case));
+        }
+        // Checked before any row is read: the arrays sized by the grid come later.
+        if rows.saturating_mul(cols.saturating_add(1)) > MAX_MAZE_BYTES {
+            return Err(InputError::new(
+                header_line,
+                format!("N x (M + 1) of at most {MAX_MAZE_BYTES}"),
+                format!("N = {rows}, M = {cols}"),
+            )
+            .in_case(case));
+        }
+        let shape = Shape {
+            // In range: checked against MAX_MAZE_BYTES above.
+            rows: Some(rows as u32),
+            cols: Some(cols as u32),
+        };
+        let dims = self.scanner.read_grid(shape, &CELLS).map_err(in_case)?;
+        self.case = case;
+        let [person, box_cell, target, _] = dims.markers;
+        let mut grid = self.scanner.grid(dims);
+        for cell in [person, box_cell, target] {
+            grid.cells_mut()[cell as usize] = FLOOR;
+        }
+        Ok(Some(Maze {
+            case,
+            grid,
+            person,
+            box_cell,
+            target,
+        }))
+    }
+}
+
+/// An optimal plan: its numbers of pushes and walks, and the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub pushes: u64,
+    pub walks: u64,
+    pub moves: Vec<u8>,
+}
+
+/// The search's buffers, reused from case to case.
+#[derive(Default)]
+pub struct Solver {
+    bfs: Bfs,
+    /// Cells a person search entered, to restore them to floor.
+    touched: Vec<u32>,
+    /// Per state `cell * 4 + k` (box in `cell`, last pushed in `ORDER[k]`): its layer, walks,
+    /// and predecessor state ([`NONE`] for a first push). The layer is `base` plus the
+    /// number of pushes, so a state is unseen in this case when its layer is at most
+    /// `base`: raising `base` past every layer of the last case forgets them all without
+    /// touching the arrays.
+    layer: Vec<u32>,
+    base: u32,
+    walks: Vec<u64>,
+    pre: Vec<u32>,
+    /// The first-in first-out queue of states; each state enters it at most once.
+    queue: Vec<u32>,
+    /// Which sides of a box cell are connected around it.
+    blocks: Blocks,
+    /// Per cell, bit `d` set when it and its neighbour in direction `Dir::ALL[d]` are floor.
+    open: Vec<u8>,
+}
+
+#[inline]
+fn free(cells: &[u8], cell: Option<u32>) -> Option<u32> {
+    cell.filter(|&c| cells.get(c as usize) == Some(&FLOOR))
+}
+
+impl Solver {
+    pub fn new() -> Self {
+        Solver::default()
+    }
+
+    /// The seed's answer for `maze`, or `None` when the box cannot reach the target.
+    /// The grid is left as it was given.
+    pub fn solve(&mut self, maze: &mut Maze<'_>) -> Option<Plan> {
+        let grid = &mut maze.grid;
+        let states = grid.cells().len() * 4;
+        if self.layer.len() < states {
+            self.layer.resize(states, 0);
+            self.walks.resize(states, 0);
+            self.pre.resize(states, NONE);
+        }
+        // A case has fewer layers than states; start afresh when they might not fit.
+        if u64::from(self.base) + states as u64 + 1 >= u64::from(u32::MAX) {
+            self.layer.fill(0);
+            self.base = 0;
+        }
+        let base = self.base;
+        self.queue.clear();
+        // Built on the first search that had to exhaust a region to find a side unreachable:
+        // on small open maps that never happens, and the analysis would cost more than it saves.
+        let mut blocks_built = false;
+        self.open.clear();
+        let cells = grid.cells();
+        self.open.extend((0..cells.len() as u32).map(|c| {
+            let mut bits = 0;
+            if cells[c as usize] == FLOOR {
+                for dir in Dir::ALL {
+                    if free(cells, grid.neighbour(c, dir)).is_some() {
+                        bits |= 1 << dir as u8;
+                    }
+                }
+            }
+            bits
+        }));
+
+        // The first pushes: the person walks from S, the box at B.
+        let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
+        let dist = self.distances(grid, maze.person, maze.box_cell, &sides);
+        for k in 0..4 {
+            if dist[k] != UNREACHED {
+                let state = dests[k] * 4 + k as u32;
+                self.layer[state as usize] = base + 1;
+                self.pre[state as usize] = NONE;
+                self.walks[state as usize] = u64::from(dist[k]);
+                self.queue.push(state);
+            }
+        }
+
+        let mut best = NONE;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let state = self.queue[head];
+            head += 1;
+            let s = state as usize;
+            let layer = self.layer[s];
+            let cell = state / 4;
+            if best != NONE {
+                // Only this layer can hold the answer; its costs are final.
+                if layer > self.layer[best as usize] {
+                    break;
+                }
+                if cell == maze.target && self.walks[s] < self.walks[best as usize] {
+                    best = state;
+                }
+                continue;
+            }
+            if cell == maze.target {
+                best = state;
+                continue;
+            }
+            let walks = self.walks[s];
+            // The person stands where the box was before this push.
+            let came = ORDER[(state % 4) as usize];
+            let person = grid
+                .neighbour(cell, came.opposite())
+                .expect("pushed from there");
+            let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
+            // Sides cut off from the person by the box are not searched for.
+            if blocks_built {
+                let here = self.blocks.group(grid, cell, came.opposite());
+                for (k, side) in sides.iter_mut().enumerate() {
+                    if self.blocks.group(grid, cell, ORDER[k].opposite()) != here {
+                        *side = NONE;
+                    }
+                }
+            }
+            // Most walks round the box are as short as they can be; those need no search.
+            let mut dist = [UNREACHED; 4];
+            for k in 0..4 {
+                if sides[k] != NONE {
+                    if let Some(d) = shortest_round(
+                        &self.open,
+                        grid.width(),
+                        cell,
+                        came.opposite(),
+                        ORDER[k].opposite(),
+                    ) {
+                        dist[k] = d;
+                        sides[k] = NONE;
+                    }
+                }
+            }
+            let far = self.distances(grid, person, cell, &sides);
+            if !blocks_built && (0..4).any(|k| sides[k] != NONE && far[k] == UNREACHED) {
+                self.blocks.build(grid, maze.box_cell);
+                blocks_built = true;
+            }
+            for k in 0..4 {
+                if far[k] != UNREACHED {
+                    dist[k] = far[k];
+                }
+            }
+            for k in 0..4 {
+                if dist[k] == UNREACHED {
+                    continue;
+                }
+                let next = dests[k] * 4 + k as u32;
+                let n = next as usize;
+                let cost = walks + u64::from(dist[k]);
+                if self.layer[n] <= base {
+                    self.layer[n] = layer + 1;
+                    self.walks[n] = cost;
+                    self.pre[n] = state;
+                    self.queue.push(next);
+                } else if cost < self.walks[n] {
+                    // Same layer (pushes_from dropped the others): strictly cheaper wins.
+                    self.walks[n] = cost;
+                    self.pre[n] = state;
+                }
+            }
+        }
+        if let Some(&last) = self.queue.last() {
+            // The queue is in layer order: its last state has the highest layer.
+            self.base = self.layer[last as usize];
+        }
+        if best == NONE {
+            return None;
+        }
+        Some(self.plan(grid, maze.person, maze.box_cell, best))
+    }
+
+    /// For a box in `cell` whose state has `layer` and `walks`: for each `k`, the side the
+    /// person must reach to push it in `ORDER[k]` and the cell it lands in, or
+    /// [`NONE`] as the side when the push is impossible or could not change anything
+    /// (its state is in an earlier layer, or already costs at most `walks`).
+    fn pushes_from(
+        &self,
+        grid: &Grid<'_>,
+        cell: u32,
+        layer: u32,
+        walks: u64,
+    ) -> ([u32; 4], [u32; 4]) {
+        let width = grid.width();
+        let open = self.open[cell as usize];
+        let mut sides = [NONE; 4];
+        let mut dests = [NONE; 4];
+        for (k, &dir) in ORDER.iter().enumerate() {
+            let both = (1 << dir as u8) | (1 << dir.opposite() as u8);
+            if open & both == both {
+                let side = cell.wrapping_add(dir.opposite().step(width));
+                let dest = cell.wrapping_add(dir.step(width));
+                let next = (dest * 4) as usize + k;
+                let seen = self.layer[next];
+                if seen <= self.base || (seen == layer + 1 && self.walks[next] > walks) {
+                    sides[k] = side;
+                    dests[k] = dest;
+                }
+            }
+        }
+        (sides, dests)
+    }
+
+    /// The person's walk lengths from `from` to each of `sides` ([`NONE`] entries are not
+    /// wanted) with the box in `box_cell`; [`UNREACHED`] where there is no walk.
+    /// One BFS, stopped when every wanted side is found.
+    fn distances(
+        &mut self,
+        grid: &mut Grid<'_>,
+        from: u32,
+        box_cell: u32,
+        sides: &[u32; 4],
+    ) -> [u32; 4] {
+        let mut dist = [UNREACHED; 4];
+        let mut wanted = 0;
+        for k in 0..4 {
+            if sides[k] == from {
+                dist[k] = 0;
+            } else if sides[k] != NONE {
+                wanted += 1;
+            }
+        }
+        if wanted == 0 {
+            return dist;
+        }
+        let touched = &mut self.touched;
+        touched.clear();
+        grid.cells_mut()[box_cell as usize] = BOX;
+        grid.cells_mut()[from as usize] = SEEN;
+        // Sides lie within one row of the box: one comparison rules out most cells.
+        let width = grid.width();
+        let first = box_cell.wrapping_sub(width);
+        self.bfs.search(
+            grid,
+            FLOOR,
+            from,
+            &ORDER,
+            |_, _| SEEN,
+            |cell, layer| {
+                touched.push(cell);
+                if cell.wrapping_sub(first) > 2 * width {
+                    return false;
+                }
+                for k in 0..4 {
+                    if sides[k] == cell {
+                        dist[k] = layer;
+                        wanted -= 1;
+                    }
+                }
+                wanted == 0
+            },
+        );
+        self.restore(grid, from, box_cell);
+        dist
+    }
+
+    /// Puts floor back in every cell the last person search changed.
+    fn restore(&self, grid: &mut Grid<'_>, from: u32, box_cell: u32) {
+        let cells = grid.cells_mut();
+        for &cell in &self.touched {
+            cells[cell as usize] = FLOOR;
+        }
+        cells[from as usize] = FLOOR;
+        cells[box_cell as usize] = FLOOR;
+    }
+
+    /// Appends the seed's walk from `from` to `to` with the box in `box_cell`: BFS trying
+    /// n, s, w, e, first parent kept, which is the lexicographically smallest shortest
+    /// walk. `to` is known to be reachable.
+    fn walk(
+        &mut self,
+        grid: &mut Grid<'_>,
+        from: u32,
+        to: u32,
+        box_cell: u32,
+        moves: &mut Vec<u8>,
+    ) {
+        if from == to {
+            return;
+        }
+        let touched = &mut self.touched;
+        touched.clear();
+        grid.cells_mut()[box_cell as usize] = BOX;
+        grid.cells_mut()[from as usize] = SEEN;
+        let reached = self.bfs.search(
+            grid,
+            FLOOR,
+            from,
+            &ORDER,
+            |k, _| k as u8,
+            |cell, _| {
+                touched.push(cell);
+                cell == to
+            },
+        );
+        debug_assert!(reached.is_some(), "the cost search reached this side");
+        let start = moves.len();
+        let mut cell = to;
+        while cell != from {
+            let k = grid.cells()[cell as usize];
+            moves.push(WALKS[k as usize]);
+            cell = grid
+                .neighbour(cell, ORDER[k as usize].opposite())
+                .expect("a parent inside the grid");
+        }
+        moves[start..].reverse();
+        self.restore(grid, from, box_cell);
+    }
+
+    /// The moves of the chain of states ending in `best`.
+    fn plan(&mut self, grid: &mut Grid<'_>, person: u32, box_cell: u32, best: u32) -> Plan {
+        let mut chain = Vec::new();
+        let mut state = best;
+        while state != NONE {
+            chain.push(state);
+            state = self.pre[state as usize];
+        }
+        chain.reverse();
+        let mut moves = Vec::new();
+        let (mut person, mut box_cell) = (person, box_cell);
+        for &state in &chain {
+            let dir = ORDER[(state % 4) as usize];
+            let side = grid
+                .neighbour(box_cell, dir.opposite())
+                .expect("a pushing side inside the grid");
+            self.walk(grid, person, side, box_cell, &mut moves);
+            moves.push(PUSHES[(state % 4) as usize]);
+            person = box_cell;
+            box_cell = state / 4;
+        }
+        let pushes = chain.len() as u64;
+        let walks = moves.len() as u64 - pushes;
+        debug_assert_eq!(walks, self.walks[best as usize]);
+        Plan {
+            pushes,
+            walks,
+            moves,
+        }
+    }
+}
+
+/// Writes case `case`'s answer: `Maze #k`, the moves or `Impossible.`, a blank line.
+pub fn write(case: usize, plan: Option<&Plan>, out: &mut Output) {
+    out.bytes(b"Maze #");
+    out.uint(case as u64);
+    out.byte(b'\n');
+    match plan {
+        Some(plan) => out.bytes(&plan.moves),
+        None => out.bytes(b"Impossible."),
+    }
+    out.bytes(b"\n\n");
+}
+
+/// Parses, solves and writes every case; a bad case stops the run after the answers to
+/// the cases before it have been written.
+pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    let mut reader = Reader::new(input);
+    let mut solver = Solver::new();
+    while let Some(mut maze) = reader.next_maze()? {
+        let plan = solver.solve(&mut maze);
+        write(maze.case, plan.as_ref(), out);
+    }
+    Ok(())
+}
+
+/// Which sides of each cell can reach each other around a box standing there.
+///
+/// With the box in cell `c`, the person can walk between two free neighbours of `c`
+/// exactly when they are connected in the floor graph without `c`. One depth-first
+/// search (Hopcroft-Tarjan low points) answers that for every cell at once: a neighbour
+/// reached through a child subtree whose low point does not climb above `c` (or any child
+/// subtree of the root) is cut off from the rest; every other neighbour is on the parent's
+/// side. Each cell gets a byte of four 2-bit group labels, one per direction (a cell has
+/// at most four groups); equal labels mean "connected around the box".
+/// Not a possible labelling: at most one neighbour of a cell is in group 3.
+const UNLABELLED: u8 = 0xFF;
+
+#[derive(Default)]
+struct Blocks {
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    /// The largest discovery time in the cell's subtree.
+    last: Vec<u32>,
+    parent: Vec<u32>,
+    stack: Vec<(u32, u8)>,
+    /// Per cell, bits `2k..2k+2`: the group of the neighbour in direction `Dir::ALL[k]`.
+    groups: Vec<u8>,
+    root: u32,
+}
+
+impl Blocks {
+    /// Labels every cell of `root`'s floor component. Complexity O(grid bytes).
+    fn build(&mut self, grid: &Grid<'_>, root: u32) {
+        let cells = grid.cells();
+        let n = cells.len();
+        for v in [&mut self.disc, &mut self.low, &mut self.last] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        self.parent.clear();
+        self.parent.resize(n, NONE);
+        self.groups.clear();
+        self.groups.resize(n, UNLABELLED);
+        let (disc, low, last, parent) = (
+            &mut self.disc,
+            &mut self.low,
+            &mut self.last,
+            &mut self.parent,
+        );
+        // Iterative, so a 10^6-cell serpentine does not overflow the call stack.
+        let mut time = 1;
+        disc[root as usize] = time;
+        low[root as usize] = time;
+        self.stack.clear();
+        self.stack.push((root, 0));
+        while let Some(top) = self.stack.last_mut() {
+            let (c, next) = *top;
+            if next < 4 {
+                top.1 += 1;
+                let Some(u) = free(cells, grid.neighbour(c, Dir::ALL[next as usize])) else {
+                    continue;
+                };
+                if disc[u as usize] == 0 {
+                    time += 1;
+                    parent[u as usize] = c;
+                    disc[u as usize] = time;
+                    low[u as usize] = time;
+                    self.stack.push((u, 0));
+                } else if u != parent[c as usize] {
+                    low[c as usize] = low[c as usize].min(disc[u as usize]);
+                }
+            } else {
+                self.stack.pop();
+                last[c as usize] = time;
+                if let Some(&(p, _)) = self.stack.last() {
+                    low[p as usize] = low[p as usize].min(low[c as usize]);
+                }
+            }
+        }
+        self.root = root;
+    }
+
+    /// The four 2-bit labels of `c`, a cell of the searched component.
+    fn labels(&self, grid: &Grid<'_>, c: u32) -> u8 {
+        let (cells, disc, low, last, parent) = (
+            grid.cells(),
+            &self.disc,
+            &self.low,
+            &self.last,
+            &self.parent,
+        );
+        let root = self.root;
+        let dc = disc[c as usize];
+        let neighbours = Dir::ALL.map(|dir| free(cells, grid.neighbour(c, dir)));
+        // Children of c that are cut off from the rest when c is taken away, with
+        // their labels: the root's children are all cut off from each other.
+        let mut label = [0u8; 4];
+        let mut next_label = if c == root { 0 } else { 1 };
+        for (k, &u) in neighbours.iter().enumerate() {
+            if let Some(u) = u {
+                if parent[u as usize] == c && (c == root || low[u as usize] >= dc) {
+                    label[k] = next_label;
+                    next_label += 1;
+                }
+            }
+        }
+        let mut byte = 0u8;
+        for (k, &u) in neighbours.iter().enumerate() {
+            let Some(u) = u else { continue };
+            let du = disc[u as usize];
+            let group = if du < dc {
+                0 // the parent, or an ancestor by a back edge
+            } else {
+                // A descendant: in the subtree of exactly one child w of c.
+                neighbours
+                    .iter()
+                    .enumerate()
+                    .find_map(|(j, &w)| {
+                        let w = w?;
+                        (parent[w as usize] == c
+                            && disc[w as usize] <= du
+                            && du <= last[w as usize])
+                            .then_some(label[j])
+                    })
+                    .expect("a descendant lies under a child")
+            };
+            byte |= group << (2 * k);
+        }
+        byte
+    }
+
+    /// The group of `cell`'s neighbour in direction `dir`; a cell's labels are worked out
+    /// the first time they are asked for (most cells never hold the box).
+    #[inline]
+    fn group(&mut self, grid: &Grid<'_>, cell: u32, dir: Dir) -> u8 {
+        if self.groups[cell as usize] == UNLABELLED {
+            self.groups[cell as usize] = self.labels(grid, cell);
+        }
+        (self.groups[cell as usize] >> (2 * dir as u8)) & 3
+    }
+}
+
+/// The two directions at right angles to `dir`.
+fn across(dir: Dir) -> [Dir; 2] {
+    match dir {
+        Dir::Up | Dir::Down => [Dir::Left, Dir::Right],
+        Dir::Left | Dir::Right => [Dir::Up, Dir::Down],
+    }
+}
+
+/// With the box in `cell` and the person beside it in direction `at`, the walk length to
+/// the free side in direction `to` when it is the least any walk can be, else `None`
+/// (then only a search can tell). The least: 0 to the person's own side; 2 to a side at
+/// right angles (they are two steps apart, and the way through the box is shut), when
+/// the corner cell between them is free; 4 to the opposite side (the straight way is
+/// shut and a grid walk between cells two apart has even length), when the three cells
+/// along one flank of the box are free.
+fn shortest_round(open: &[u8], width: u32, cell: u32, at: Dir, to: Dir) -> Option<u32> {
+    let has = |c: u32, d: Dir| open[c as usize] >> d as u8 & 1 == 1;
+    let beside = |d: Dir| cell.wrapping_add(d.step(width));
+    if to == at {
+        Some(0)
+    } else if to == at.opposite() {
+        across(at)
+            .iter()
+            .any(|&flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
+            .then_some(4)
+    } else {
+        has(beside(to), at).then_some(2)
+    }
+}
