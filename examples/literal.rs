@@ -22,7 +22,6 @@ fn main() -> std::process::ExitCode {
     }
     let output = match problem.as_str() {
         "robot-maze" => reference::robot_maze::reference(&input),
-        "swap-game" => reference::swap_game::reference(&input),
         "chase" => match &args[1..] {
             [] => reference::chase::reference(&input),
             [path] if path == "--path" => reference::chase::reference_path(&input),
