@@ -5,7 +5,9 @@
 //! under `target/bench/` if missing, runs our binary once with its output kept (peak
 //! memory from `wait4`, as the judge measures it; output compared with the literal
 //! baseline's), then times, in one `hyperfine` call when it is installed or else in its
-//! own loop: our binary, the **literal** reference (`examples/literal.rs`) and the
+//! own loop (inputs under 1 MiB: always its own loop, spawning the programs directly,
+//! with no shell start-up in their few milliseconds): our binary, the **literal**
+//! reference (`examples/literal.rs`) and the
 //! **floor** (`cat` of the input and the expected output, or, for inputs under 1 MiB, the
 //! start-up of `examples/floor.rs`, a Rust program that only reads stdin). It prints a
 //! Markdown table and the issue's targets, met or not; `--write-readme` puts both, with
@@ -339,12 +341,12 @@ impl Timer {
                 .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
                 .unwrap_or_default();
             format!(
-                "{version}, {} runs after {} warm-up",
+                "{version} (`-N`, each command as `sh -c`), {} runs after {} warm-up",
                 self.runs, self.warmup
             )
         } else {
             format!(
-                "built-in loop (sh -c), {} runs after {} warm-up",
+                "built-in loop (each command as `sh -c`), {} runs after {} warm-up",
                 self.runs, self.warmup
             )
         }
@@ -362,21 +364,56 @@ impl Timer {
         let csv = self.scratch.join("hyperfine.csv");
         let _ = std::fs::remove_file(&csv);
         let status = Command::new("hyperfine")
-            .args(["--style", "none", "--runs"])
+            // No shell of hyperfine's own (its start-up calibration is noise at the few
+            // ms of small commands on a loaded machine): every command pays one `sh`.
+            .args(["-N", "--style", "none", "--runs"])
             .arg(self.runs.to_string())
             .arg("--warmup")
             .arg(self.warmup.to_string())
             .arg("--export-csv")
             .arg(&csv)
-            .args(commands)
+            .args(commands.iter().map(|c| format!("sh -c {}", sh_quote(c))))
             .stdout(Stdio::null())
-            .status()
+            .stderr(Stdio::piped())
+            .output()
             .map_err(|e| format!("cannot run hyperfine: {e}"))?;
-        if !status.success() {
-            return Err(format!("hyperfine failed ({status}) on {commands:?}"));
+        // Its warnings about commands under 5 ms are expected for the small workloads.
+        if !status.status.success() {
+            return Err(format!(
+                "hyperfine failed ({}) on {commands:?}: {}",
+                status.status,
+                String::from_utf8_lossy(&status.stderr).trim()
+            ));
         }
         let text = std::fs::read_to_string(&csv).map_err(|e| format!("reading {csv:?}: {e}"))?;
         parse_hyperfine_csv(&text, commands.len())
+    }
+
+    /// Times `program args < input > /dev/null` spawned directly, no shell: for small
+    /// inputs, where a shell's start-up would be a large part of what is measured.
+    /// Ten times the runs, since each is a few milliseconds.
+    fn direct(&self, program: &Path, args: &[&str], input: &Path) -> Result<Timing, String> {
+        let mut times = Vec::new();
+        for i in 0..self.warmup + 10 * self.runs {
+            let stdin = File::open(input).map_err(|e| format!("opening {input:?}: {e}"))?;
+            let start = Instant::now();
+            let status = Command::new(program)
+                .args(args)
+                .stdin(stdin)
+                .stdout(Stdio::null())
+                .status()
+                .map_err(|e| format!("cannot run {program:?}: {e}"))?;
+            let elapsed = start.elapsed();
+            if !status.success() {
+                return Err(format!("{program:?} failed: {status}"));
+            }
+            if i >= self.warmup {
+                times.push(elapsed);
+            }
+        }
+        Ok(Timing {
+            median: median(&mut times),
+        })
     }
 
     fn own_loop(&self, command: &str) -> Result<Timing, String> {
@@ -540,27 +577,29 @@ impl Env<'_> {
         let output_bytes = size(&ours_out)?;
         let (i, out) = (sh_quote(&path_str(&input)), sh_quote(&path_str(&ours_out)));
         let small = input_bytes < SMALL_INPUT;
-        let floor_command = if small {
-            format!(
-                "{} < {i} > /dev/null",
-                sh_quote(&path_str(&self.example("floor")))
-            )
+        let timings = if small {
+            // Spawned directly, ten times the runs: see `Timer::direct`.
+            let mut t = vec![self.timer.direct(&ours_exe, &[], &input)?];
+            if w.literal {
+                t.push(self.timer.direct(&literal_exe, &[w.problem], &input)?);
+            }
+            t.push(self.timer.direct(&self.example("floor"), &[], &input)?);
+            t
         } else {
-            format!("cat {i} > /dev/null; cat {out} > /dev/null")
+            let mut commands = vec![format!(
+                "{} < {i} > /dev/null",
+                sh_quote(&path_str(&ours_exe))
+            )];
+            if w.literal {
+                commands.push(format!(
+                    "{} {} < {i} > /dev/null",
+                    sh_quote(&path_str(&literal_exe)),
+                    w.problem
+                ));
+            }
+            commands.push(format!("cat {i} > /dev/null; cat {out} > /dev/null"));
+            self.timer.time(&commands)?
         };
-        let mut commands = vec![format!(
-            "{} < {i} > /dev/null",
-            sh_quote(&path_str(&ours_exe))
-        )];
-        if w.literal {
-            commands.push(format!(
-                "{} {} < {i} > /dev/null",
-                sh_quote(&path_str(&literal_exe)),
-                w.problem
-            ));
-        }
-        commands.push(floor_command);
-        let timings = self.timer.time(&commands)?;
         Ok(Row {
             name: w.name,
             input_bytes,
@@ -871,7 +910,9 @@ fn run(o: &Opts) -> Result<bool, String> {
     );
     body.push_str(&table(&rows));
     body.push_str(
-        "\nMedian wall time of whole processes, stdout to /dev/null. Peak RSS: the process's own \
+        "\nMedian wall time of whole processes, stdout to /dev/null; inputs of 1 MiB or more \
+         through `sh -c` (hyperfine or the built-in loop), smaller ones spawned directly by \
+         the built-in loop with 10x the runs (no shell start-up in a few-ms figure). Peak RSS: the process's own \
          (wait4), output to a file. literal: the plain reference from tests/reference as a release \
          program (its time and peak RSS). floor: `cat` of the input and the output, or for inputs \
          under 1 MiB the start-up of a Rust program that only reads stdin.\n\nTargets (issue 6):\n\n",
