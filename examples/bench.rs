@@ -34,6 +34,8 @@ options:
   --warmup N       untimed runs first (default 1)
   --no-huge        skip the 10^8-cell workloads
   --no-hyperfine   time with the built-in loop even when hyperfine is installed
+  --small-bytes N  inputs below N bytes are spawned directly against the start-up floor
+                   (default 1048576; 0 sends everything through sh -c and the cat floor)
   --write-readme   also write the table into README.md's Performance section
   --root DIR --bin-dir DIR --out-dir DIR   (set by scripts/bench)";
 
@@ -203,6 +205,7 @@ struct Opts {
     huge: bool,
     hyperfine: bool,
     write_readme: bool,
+    small_bytes: u64,
     root: PathBuf,
     bin_dir: PathBuf,
     out_dir: PathBuf,
@@ -217,6 +220,7 @@ fn parse_opts(args: Vec<String>) -> Result<Option<Opts>, String> {
         huge: true,
         hyperfine: true,
         write_readme: false,
+        small_bytes: SMALL_INPUT,
         root: PathBuf::from("."),
         bin_dir: PathBuf::from("target/release"),
         out_dir: PathBuf::from("target/bench"),
@@ -235,6 +239,7 @@ fn parse_opts(args: Vec<String>) -> Result<Option<Opts>, String> {
             "--no-huge" => o.huge = false,
             "--no-hyperfine" => o.hyperfine = false,
             "--write-readme" => o.write_readme = true,
+            "--small-bytes" => o.small_bytes = u64::from(number(it.next(), "--small-bytes")?),
             "--root" => o.root = it.next().ok_or("--root needs a value")?.into(),
             "--bin-dir" => o.bin_dir = it.next().ok_or("--bin-dir needs a value")?.into(),
             "--out-dir" => o.out_dir = it.next().ok_or("--out-dir needs a value")?.into(),
@@ -576,7 +581,7 @@ impl Env<'_> {
         let input_bytes = size(&input)?;
         let output_bytes = size(&ours_out)?;
         let (i, out) = (sh_quote(&path_str(&input)), sh_quote(&path_str(&ours_out)));
-        let small = input_bytes < SMALL_INPUT;
+        let small = input_bytes < self.o.small_bytes;
         let timings = if small {
             // Spawned directly, ten times the runs: see `Timer::direct`.
             let mut t = vec![self.timer.direct(&ours_exe, &[], &input)?];

@@ -68,9 +68,9 @@ fn quick_bench(bin: &Path, out: &Path, extra: &[&str]) -> String {
 }
 
 /// Checks the table: its header, one row per robot-maze workload (the two 4000-sized
-/// ones, the huge ones skipped) with nine cells, the literal measured and agreeing, and
-/// a target line per row.
-fn check_shape(stdout: &str) {
+/// ones, the huge ones skipped) with nine cells, the literal measured and agreeing, the
+/// floor of the expected kind, and a target line per row.
+fn check_shape(stdout: &str, floor: &str) {
     let rows: Vec<Vec<&str>> = stdout
         .lines()
         .filter(|l| l.starts_with("| "))
@@ -92,10 +92,7 @@ fn check_shape(stdout: &str) {
             row[6].ends_with('x'),
             "a literal ratio, outputs equal: {row:?}"
         );
-        assert!(
-            row[7].ends_with("(start-up)"),
-            "small inputs use the start-up floor"
-        );
+        assert!(row[7].ends_with(floor), "a {floor} floor: {row:?}");
         assert!(row[8].ends_with('x'), "a floor ratio: {row:?}");
     }
     let targets = stdout
@@ -111,15 +108,19 @@ fn check_shape(stdout: &str) {
 }
 
 #[test]
-fn quick_bench_prints_the_table_with_both_timers() {
+fn quick_bench_prints_the_table_with_every_timer() {
     let bin = bin_dir();
     let out = bin.join(format!("bench-tests-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let own = quick_bench(&bin, &out, &["--no-hyperfine"]);
+    // Small inputs: spawned directly against the start-up floor.
+    let direct = quick_bench(&bin, &out, &["--no-hyperfine"]);
+    check_shape(&direct, "(start-up)");
+    // Everything through `sh -c` and the `cat` floor: the built-in loop...
+    let own = quick_bench(&bin, &out, &["--no-hyperfine", "--small-bytes", "0"]);
     assert!(own.contains("built-in loop"), "{own}");
-    check_shape(&own);
-    // The inputs are kept and reused; hyperfine, when installed, times the second run.
-    let second = quick_bench(&bin, &out, &[]);
-    check_shape(&second);
+    check_shape(&own, "(cat)");
+    // ...and hyperfine when installed (the inputs made above are reused).
+    let default = quick_bench(&bin, &out, &["--small-bytes", "0"]);
+    check_shape(&default, "(cat)");
     std::fs::remove_dir_all(&out).unwrap();
 }
