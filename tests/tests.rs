@@ -3,6 +3,7 @@
 mod bench;
 mod bundle;
 mod check;
+mod fuzz;
 mod gen;
 mod judge;
 mod pushing_boxes;
@@ -10,3 +11,4 @@ mod reference;
 mod samples;
 mod stress;
 mod support;
+mod tolerance;

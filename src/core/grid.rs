@@ -23,7 +23,7 @@ impl<'a> Grid<'a> {
     /// the scanner checks both against the input before building a grid).
     pub fn new(cells: &'a mut [u8], rows: u32, cols: u32) -> Self {
         assert_eq!(cells.len() as u64, u64::from(rows) * (u64::from(cols) + 1));
-        assert!(cells.len() <= u32::MAX as usize);
+        assert!(cells.len() as u64 <= super::scan::MAX_GRID_BYTES);
         Grid { cells, rows, cols }
     }
 

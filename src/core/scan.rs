@@ -96,8 +96,14 @@ pub struct GridDims {
 /// The byte stored after every compacted row: the grid's wall column.
 pub const SENTINEL: u8 = b'\n';
 
-/// The largest number of grid bytes, `rows * (cols + 1)`, that `u32` cell indices can address.
-pub const MAX_GRID_BYTES: u64 = u32::MAX as u64;
+/// The largest number of grid bytes, `rows * (cols + 1)`, a grid may have.
+///
+/// Not `u32::MAX`: moving up from row 0 wraps to `2^32 - width + col`, which must lie
+/// past the grid (`>= rows * width`), so `(rows + 1) * width <= 2^32` is needed. A bound
+/// on `rows * width` alone guarantees that only when it is at most `2^31` (then
+/// `width <= 2^31` too). With `u32::MAX` a 1431655765 x 2 grid stepped from its first
+/// row into its last.
+pub const MAX_GRID_BYTES: u64 = 1 << 31;
 
 #[inline]
 fn is_space(b: u8) -> bool {
