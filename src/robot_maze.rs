@@ -104,12 +104,8 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
         answer.start,
         answer.finish,
         &ORDER,
-        |row, col| {
-            out.uint(u64::from(row) + 1);
-            out.byte(b' ');
-            out.uint(u64::from(col) + 1);
-            out.byte(b'\n');
-        },
+        // The row repeats along a row: `pair_line` reuses its digits.
+        |row, col| out.pair_line(u64::from(row) + 1, u64::from(col) + 1),
     );
 }
 

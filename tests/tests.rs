@@ -1,5 +1,6 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
+mod bench;
 mod bundle;
 mod check;
 mod fuzz;

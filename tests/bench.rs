@@ -1,0 +1,126 @@
+//! `scripts/bench --quick` on robot-maze: the suite runs end to end (generator, our
+//! binary, the literal and floor baselines, with hyperfine when installed and with the
+//! built-in loop) and prints its table. Shape only: timings on a shared machine prove
+//! nothing in a test.
+//!
+//! The bench, literal, gen and floor examples are built in this run's profile beside the
+//! `CARGO_BIN_EXE_*` binaries, and the inputs go to a scratch folder of this run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::support;
+
+/// Builds the examples the suite needs; returns the folder of this run's binaries.
+fn bin_dir() -> PathBuf {
+    let dir = Path::new(support::binary("robot-maze"))
+        .parent()
+        .expect("binary has a folder")
+        .to_path_buf();
+    let target = dir.parent().expect("profile folder has a parent");
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.args(["build", "--quiet", "--manifest-path"])
+        .arg(support::root().join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target);
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    }
+    for example in ["bench", "literal", "gen", "floor"] {
+        cmd.args(["--example", example]);
+    }
+    assert!(
+        cmd.status().expect("cannot run cargo").success(),
+        "build failed"
+    );
+    dir
+}
+
+/// Runs the bench example with `extra` options on robot-maze, quick; returns stdout.
+fn quick_bench(bin: &Path, out: &Path, extra: &[&str]) -> String {
+    let o = Command::new(bin.join("examples/bench"))
+        .args([
+            "robot-maze",
+            "--quick",
+            "--no-huge",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .args(extra)
+        .arg("--root")
+        .arg(support::root())
+        .arg("--bin-dir")
+        .arg(bin)
+        .arg("--out-dir")
+        .arg(out)
+        .output()
+        .expect("cannot run the bench example");
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success(),
+        "bench failed: {}\n{stdout}\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout
+}
+
+/// Checks the table: its header, one row per robot-maze workload (the two 4000-sized
+/// ones, the huge ones skipped) with nine cells, the literal measured and agreeing, the
+/// floor of the expected kind, and a target line per row.
+fn check_shape(stdout: &str, floor: &str) {
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    assert!(rows.len() == 3, "header and two rows expected:\n{stdout}");
+    assert_eq!(rows[0][0], "workload", "{stdout}");
+    for (row, name) in rows[1..]
+        .iter()
+        .zip(["random-4000", "serpentine-4001x4000"])
+    {
+        assert_eq!(row.len(), 9, "nine cells: {row:?}");
+        assert_eq!(row[0], format!("robot-maze/{name}"));
+        for cell in [row[3], row[5], row[7]] {
+            assert!(cell.contains(" ms"), "a time: {cell:?} in {row:?}");
+        }
+        assert!(row[4].ends_with("MiB"), "a peak RSS: {row:?}");
+        assert!(
+            row[6].ends_with('x'),
+            "a literal ratio, outputs equal: {row:?}"
+        );
+        assert!(row[7].ends_with(floor), "a {floor} floor: {row:?}");
+        assert!(row[8].ends_with('x'), "a floor ratio: {row:?}");
+    }
+    let targets = stdout
+        .lines()
+        .filter(|l| l.starts_with("- robot-maze/"))
+        .count();
+    assert_eq!(targets, 2, "{stdout}");
+    assert!(stdout.contains("Machine: ") && stdout.contains("Load average"));
+    assert!(
+        stdout.contains("robot-maze/random-10000 (--no-huge)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn quick_bench_prints_the_table_with_every_timer() {
+    let bin = bin_dir();
+    let out = bin.join(format!("bench-tests-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    // Small inputs: spawned directly against the start-up floor.
+    let direct = quick_bench(&bin, &out, &["--no-hyperfine"]);
+    check_shape(&direct, "(start-up)");
+    // Everything through `sh -c` and the `cat` floor: the built-in loop...
+    let own = quick_bench(&bin, &out, &["--no-hyperfine", "--small-bytes", "0"]);
+    assert!(own.contains("built-in loop"), "{own}");
+    check_shape(&own, "(cat)");
+    // ...and hyperfine when installed (the inputs made above are reused).
+    let default = quick_bench(&bin, &out, &["--small-bytes", "0"]);
+    check_shape(&default, "(cat)");
+    std::fs::remove_dir_all(&out).unwrap();
+}
