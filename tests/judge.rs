@@ -455,7 +455,6 @@ fn another_shortest_path_is_wrong_by_default() {
 }
 
 #[test]
-#[ignore = "needs src/check/robot_maze.rs and its line in examples/checker.rs's CHECKERS table"]
 fn another_shortest_path_is_accepted_by_the_checker() {
     let dir = two_paths("two-paths-checker");
     let problems = dir.join("problems").display().to_string();
