@@ -7,7 +7,7 @@
 //! ends in the box-on-T state with the smallest cost when dequeued, the first among
 //! equals. Nested vectors, a `VecDeque`, no tricks.
 //!
-//! Self-contained (no `super::`), so `examples/literal_boxes.rs` can include it as the
+//! Self-contained (no `super::`), so `examples/literal.rs` can include it as the
 //! literal benchmark baseline. It takes a valid input: headers on their own lines.
 
 use std::collections::VecDeque;
