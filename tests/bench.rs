@@ -13,27 +13,7 @@ use crate::support;
 
 /// Builds the examples the suite needs; returns the folder of this run's binaries.
 fn bin_dir() -> PathBuf {
-    let dir = Path::new(support::binary("robot-maze"))
-        .parent()
-        .expect("binary has a folder")
-        .to_path_buf();
-    let target = dir.parent().expect("profile folder has a parent");
-    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.args(["build", "--quiet", "--manifest-path"])
-        .arg(support::root().join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(target);
-    if dir.file_name().is_some_and(|n| n == "release") {
-        cmd.arg("--release");
-    }
-    for example in ["bench", "literal", "gen", "floor"] {
-        cmd.args(["--example", example]);
-    }
-    assert!(
-        cmd.status().expect("cannot run cargo").success(),
-        "build failed"
-    );
-    dir
+    support::build_examples(&["bench", "literal", "gen", "floor"])
 }
 
 /// Runs the bench example with `extra` options on robot-maze, quick; returns stdout.

@@ -17,32 +17,7 @@ use crate::support;
 /// gen and checker examples built in `examples/` beside them.
 fn bin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = Path::new(support::binary("robot-maze"))
-            .parent()
-            .expect("binary has a folder")
-            .to_path_buf();
-        let target = dir.parent().expect("profile folder has a parent");
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cmd.args(["build", "--quiet", "--manifest-path"])
-            .arg(support::root().join("Cargo.toml"))
-            .arg("--target-dir")
-            .arg(target);
-        if dir.file_name().is_some_and(|n| n == "release") {
-            cmd.arg("--release");
-        }
-        for example in ["judge", "gen", "checker"] {
-            if support::root()
-                .join(format!("examples/{example}.rs"))
-                .is_file()
-            {
-                cmd.args(["--example", example]);
-            }
-        }
-        let status = cmd.status().expect("cannot run cargo");
-        assert!(status.success(), "building the judge examples failed");
-        dir
-    })
+    DIR.get_or_init(|| support::build_examples(&["judge", "gen", "checker"]))
 }
 
 /// A fresh scratch folder under this run's target folder.

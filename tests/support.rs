@@ -163,3 +163,32 @@ pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
         })
         .collect()
 }
+
+/// Builds `examples` in this test run's own profile and target folder (so that the
+/// test binaries and the tools under test are the same build) and returns the folder
+/// of this run's binaries (`target/debug` or `target/release`), the examples being in
+/// its `examples/`.
+pub fn build_examples(examples: &[&str]) -> PathBuf {
+    let dir = Path::new(binary("robot-maze"))
+        .parent()
+        .expect("binary has a folder")
+        .to_path_buf();
+    let target = dir.parent().expect("profile folder has a parent");
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.args(["build", "--quiet", "--manifest-path"])
+        .arg(root().join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target);
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    }
+    for example in examples {
+        cmd.args(["--example", example]);
+    }
+    let status = cmd.status().expect("cannot run cargo");
+    assert!(
+        status.success(),
+        "building the examples {examples:?} failed"
+    );
+    dir
+}
