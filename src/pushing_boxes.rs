@@ -730,7 +730,7 @@ impl Blocks {
 
     /// The group of `cell`'s neighbour in direction `dir`; a cell's labels are worked out
     /// the first time they are asked for (most cells never hold the box).
-    #[inline]
+    #[inline(always)]
     fn group(&mut self, grid: &Grid<'_>, cell: u32, dir: Dir) -> u8 {
         if self.groups[cell as usize] == UNLABELLED {
             self.groups[cell as usize] = self.labels(grid, cell);
