@@ -37,17 +37,22 @@ pub struct Case {
     pub args: Vec<String>,
 }
 
-/// The cases of `problems/<problem>/tests`, sorted by name.
-pub fn cases(problem: &str) -> Vec<Case> {
-    let dir = problem_dir(problem).join("tests");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+/// The names `NAME` of the `NAME.in` files in `dir`, sorted.
+fn input_names(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)?
         .filter_map(|entry| {
             let name = entry.ok()?.file_name().into_string().ok()?;
             name.strip_suffix(".in").map(str::to_string)
         })
         .collect();
     names.sort();
+    Ok(names)
+}
+
+/// The cases of `problems/<problem>/tests`, sorted by name.
+pub fn cases(problem: &str) -> Vec<Case> {
+    let dir = problem_dir(problem).join("tests");
+    let names = input_names(&dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
     names
         .into_iter()
         .map(|name| {
@@ -136,16 +141,9 @@ pub struct InvalidCase {
 /// The cases of `problems/<problem>/invalid`, sorted by name (none if the folder is absent).
 pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
     let dir = problem_dir(problem).join("invalid");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(names) = input_names(&dir) else {
         return Vec::new();
     };
-    let mut names: Vec<String> = entries
-        .filter_map(|entry| {
-            let name = entry.ok()?.file_name().into_string().ok()?;
-            name.strip_suffix(".in").map(str::to_string)
-        })
-        .collect();
-    names.sort();
     names
         .into_iter()
         .map(|name| {
