@@ -3,7 +3,7 @@
 //! built-in loop) and prints its table. Shape only: timings on a shared machine prove
 //! nothing in a test.
 //!
-//! The bench, literal, gen and floor examples are built in this run's profile beside the
+//! The bench, literal, gen and floor tools are built in this run's profile beside the
 //! `CARGO_BIN_EXE_*` binaries, and the inputs go to a scratch folder of this run.
 
 use std::path::{Path, PathBuf};
@@ -11,14 +11,14 @@ use std::process::Command;
 
 use crate::support;
 
-/// Builds the examples the suite needs; returns the folder of this run's binaries.
+/// Builds the tools the suite needs; returns the folder of this run's binaries.
 fn bin_dir() -> PathBuf {
-    support::build_examples(&["bench", "literal", "gen", "floor"])
+    support::build_tools(&["bench", "literal", "gen", "floor"])
 }
 
 /// Runs the bench example with `extra` options on robot-maze, quick; returns stdout.
 fn quick_bench(bin: &Path, out: &Path, extra: &[&str]) -> String {
-    let o = Command::new(bin.join("examples/bench"))
+    let o = Command::new(bin.join("bench"))
         .args([
             "robot-maze",
             "--quick",

@@ -1,4 +1,4 @@
-//! Single-file bundles (`scripts/bundle`, `examples/bundle.rs`) and the std-only stand-ins
+//! Single-file bundles (`scripts/bundle`, `tools/src/bin/bundle`) and the std-only stand-ins
 //! they carry instead of the crates.
 //!
 //! - Each stand-in against its real crate on many inputs: every integer edge case and
@@ -204,7 +204,7 @@ fn standin_bstr_debug_matches_the_crate() {
 
 /// The bundler itself (`scripts/bundle` runs it as an example); its CLI is unused here.
 #[allow(dead_code)]
-#[path = "../examples/bundle.rs"]
+#[path = "../tools/src/bin/bundle/main.rs"]
 mod bundler;
 
 use crate::support::{self, cases, invalid_cases, run_program, Outcome};

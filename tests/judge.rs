@@ -1,9 +1,9 @@
-//! The judge (`examples/judge.rs`, run by `scripts/judge`) judged: our binaries are all AC, a
+//! The judge (`tools/src/bin/judge`, run by `scripts/judge`) judged: our binaries are all AC, a
 //! deliberately wrong program gets each verdict (WA, RE, TLE, MLE), a different valid shortest
 //! path is WA by default and AC with `--checker`, and `--stress` finds a planted bug.
 //!
-//! The judge, gen and checker examples are built once per test run in this run's profile
-//! (`cargo build --examples`, beside the `CARGO_BIN_EXE_*` binaries). The misbehaving programs
+//! The judge, gen and checker tools are built once per test run in this run's profile
+//! (`cargo build -p bfs-judge-tools`, beside the `CARGO_BIN_EXE_*` binaries). The misbehaving programs
 //! are shell one-liners (`--cmd`) using only `sh`, `cat`, `printf`, `dd` and `awk`, so a machine
 //! with Rust alone runs them. Limits are generous (10 s) except where a test wants TLE.
 
@@ -14,10 +14,10 @@ use std::sync::OnceLock;
 use crate::support;
 
 /// The folder of this run's binaries (`target/debug` or `target/release`), with the judge,
-/// gen and checker examples built in `examples/` beside them.
+/// gen and checker tools built beside them.
 fn bin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| support::build_examples(&["judge", "gen", "checker"]))
+    DIR.get_or_init(|| support::build_tools(&["judge", "gen", "checker"]))
 }
 
 /// A fresh scratch folder under this run's target folder.
@@ -79,7 +79,7 @@ impl std::fmt::Display for Judged {
 
 /// Runs the judge with `args`, its failing outputs kept in `out`.
 fn judge(out: &Path, args: &[&str]) -> Judged {
-    let exe = bin_dir().join("examples/judge");
+    let exe = bin_dir().join("judge");
     let o = Command::new(&exe)
         .arg("--bin-dir")
         .arg(bin_dir())
@@ -318,7 +318,7 @@ fn invalid_input_cases_need_exit_1_and_the_message_for_our_binaries_only() {
     let problems = dir.join("problems");
     let bins = dir.join("bin");
     let out = dir.join("out");
-    let exe = bin_dir().join("examples/judge");
+    let exe = bin_dir().join("judge");
     let run = |extra: &[&str]| {
         let o = Command::new(&exe)
             .arg("--problems-dir")
@@ -472,8 +472,8 @@ fn another_shortest_path_is_accepted_by_the_checker() {
 
 #[test]
 fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
-    if !support::root().join("examples/gen.rs").is_file() {
-        panic!("examples/gen.rs (the generator) is missing");
+    if !support::root().join("tools/src/bin/gen/main.rs").is_file() {
+        panic!("tools/src/bin/gen/main.rs (the generator) is missing");
     }
     let ours = support::binary("robot-maze");
     // Correct except that it drops the 9th line: wrong exactly on paths of 9 cells or more.

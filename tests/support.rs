@@ -162,11 +162,11 @@ pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
         .collect()
 }
 
-/// Builds `examples` in this test run's own profile and target folder (so that the
-/// test binaries and the tools under test are the same build) and returns the folder
-/// of this run's binaries (`target/debug` or `target/release`), the examples being in
-/// its `examples/`.
-pub fn build_examples(examples: &[&str]) -> PathBuf {
+/// Builds the `tools` binaries named in `tools` (package `bfs-judge-tools`) in this test
+/// run's own profile and target folder, so that the solvers under test and the tools are
+/// the same build, and returns the folder of this run's binaries (`target/debug` or
+/// `target/release`), where both are.
+pub fn build_tools(tools: &[&str]) -> PathBuf {
     let dir = Path::new(binary("robot-maze"))
         .parent()
         .expect("binary has a folder")
@@ -175,18 +175,16 @@ pub fn build_examples(examples: &[&str]) -> PathBuf {
     let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cmd.args(["build", "--quiet", "--manifest-path"])
         .arg(root().join("Cargo.toml"))
+        .args(["--package", "bfs-judge-tools"])
         .arg("--target-dir")
         .arg(target);
     if dir.file_name().is_some_and(|n| n == "release") {
         cmd.arg("--release");
     }
-    for example in examples {
-        cmd.args(["--example", example]);
+    for tool in tools {
+        cmd.args(["--bin", tool]);
     }
     let status = cmd.status().expect("cannot run cargo");
-    assert!(
-        status.success(),
-        "building the examples {examples:?} failed"
-    );
+    assert!(status.success(), "building the tools {tools:?} failed");
     dir
 }

@@ -3,7 +3,7 @@
 //! A `(problem, kind, sizes, seed)` tuple names one input, byte for byte, on every platform:
 //! all randomness comes from [`Rng`] (SplitMix64), never from the platform.
 //!
-//! - [`generate`] is the string-driven entry point used by `examples/gen.rs`, the judge's stress
+//! - [`generate`] is the string-driven entry point used by the `gen` tool (`tools/src/bin/gen`), the judge's stress
 //!   mode and the benchmarks; [`help`] describes its problems, kinds, sizes and flags.
 //! - The typed functions ([`robot_maze`], [`chase`], [`wave`], [`pushing_boxes`],
 //!   [`pushing_boxes_corridor`], [`swap_game`], [`layout_grid`]) are what tests call.

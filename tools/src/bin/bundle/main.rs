@@ -35,7 +35,7 @@ const USAGE: &str = "usage: scripts/bundle [--no-compile] [--root DIR] PROBLEM..
 fn main() -> ExitCode {
     let mut compile = true;
     let mut wanted = Vec::new();
-    let mut root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -319,7 +319,7 @@ fn raw_string_end(s: &[u8], at: usize) -> Option<usize> {
         return None;
     }
     let mut closing = vec![b'"'];
-    closing.extend(std::iter::repeat(b'#').take(hashes));
+    closing.resize(closing.len() + hashes, b'#');
     let body = at + hashes + 1;
     s[body..]
         .windows(closing.len())
@@ -1027,7 +1027,7 @@ impl Project {
             let Some(stem) = file.file_stem().and_then(|s| s.to_str()) else {
                 continue;
             };
-            if stem == "mod" || file.extension().map_or(true, |e| e != "rs") {
+            if stem == "mod" || file.extension() != Some("rs".as_ref()) {
                 continue;
             }
             let module = self.clean(&file, false, &mut |_, child| {

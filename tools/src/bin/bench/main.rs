@@ -501,7 +501,7 @@ impl Env<'_> {
     }
 
     fn example(&self, name: &str) -> PathBuf {
-        self.o.bin_dir.join("examples").join(name)
+        self.o.bin_dir.join(name)
     }
 
     /// The workload's input, generated with the fixed seed unless already there.

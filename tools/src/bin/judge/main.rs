@@ -464,7 +464,7 @@ fn run(
         .stdout(fs::File::create(stdout).map_err(|e| ctx(e, stdout))?)
         .stderr(fs::File::create(stderr).map_err(|e| ctx(e, stderr))?);
     std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    sys::limit_cpu(&mut cmd, 5 + 4 * ((lim.time_ms + 999) / 1000));
+    sys::limit_cpu(&mut cmd, 5 + 4 * lim.time_ms.div_ceil(1000));
     let start = Instant::now();
     let child = cmd
         .spawn()
@@ -715,7 +715,7 @@ fn parse_opts(argv: Vec<String>) -> Result<Option<Opts>, String> {
     let mut o = Opts {
         jobs: 1,
         count: 500,
-        root: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
+        root: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
         ..Opts::default()
     };
     let mut it = argv.into_iter().peekable();
@@ -852,7 +852,7 @@ impl Env {
         let src = dir.join(format!("{problem}.rs"));
         let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
         if let Some(src_time) = mtime(&src) {
-            if mtime(&exe).map_or(true, |t| t < src_time) {
+            if mtime(&exe).is_none_or(|t| t < src_time) {
                 let out = Command::new("rustc")
                     .args(["--edition", "2021", "-O", "-o"])
                     .arg(&exe)
@@ -889,7 +889,7 @@ impl Env {
     }
 
     fn checker_exe(&self) -> Result<PathBuf, String> {
-        let exe = self.bin_dir.join("examples/checker");
+        let exe = self.bin_dir.join("checker");
         if exe.is_file() {
             Ok(exe)
         } else {
@@ -1247,9 +1247,7 @@ fn judge_tests(o: &Opts, env: &Env) -> Result<bool, String> {
                 );
                 tallies[case.problem].add(&outcome);
                 printed += 1;
-                let last_of_problem = cases
-                    .get(printed)
-                    .map_or(true, |c| c.problem != case.problem);
+                let last_of_problem = cases.get(printed).is_none_or(|c| c.problem != case.problem);
                 if last_of_problem {
                     say!("{}", tallies[case.problem].summary(&p.problem, &p.info));
                 }
@@ -1317,7 +1315,7 @@ fn stress(o: &Opts, env: &Env, problem: &str) -> Result<bool, String> {
     let info = env.info(problem, o)?;
     let ours = env.ours(&info)?;
     let candidate = env.program(problem, &info, o)?;
-    let gen = env.bin_dir.join("examples/gen");
+    let gen = env.bin_dir.join("gen");
     if !gen.is_file() {
         return Err(format!(
             "{} not found: build it with `cargo build --release --example gen`",

@@ -4,7 +4,7 @@
 //! Usage: `literal PROBLEM [ARGS...] < input > output`.
 
 #[allow(dead_code)]
-#[path = "../tests/reference/mod.rs"]
+#[path = "../../../../tests/reference/mod.rs"]
 mod reference;
 
 use std::io::{Read, Write};
