@@ -5,7 +5,6 @@ mod bundle;
 mod check;
 mod fuzz;
 mod gen;
-mod judge;
 mod pushing_boxes;
 mod reference;
 mod samples;

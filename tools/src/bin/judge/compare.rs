@@ -1,0 +1,263 @@
+//! The exact comparison, streamed: two output files are equal when they are equal line by
+//! line once each line loses its trailing whitespace (so CRLF and LF agree) and trailing
+//! blank lines are dropped. Leading and inner whitespace counts.
+//!
+//! Neither file is held in memory: each is read through a small buffer and turned into a
+//! canonical stream of elements (a byte, a run of inner whitespace, a line break) which are
+//! compared one by one. A whitespace run is kept as its length and a hash until the next byte
+//! says whether it was inner (it counts) or trailing (it is dropped), so even a line of a
+//! gigabyte of spaces costs a few words. Complexity: O(size of both files), O(1) memory.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// One element of a canonical stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Elem {
+    Byte(u8),
+    /// A run of whitespace inside a line: its length and FNV-1a hash.
+    Space {
+        len: u64,
+        hash: u64,
+    },
+    Newline,
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// A reader's canonical stream.
+struct Canonical<R> {
+    reader: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    filled: usize,
+    /// Line breaks seen but not yet emitted: they count only if a byte follows.
+    newlines: u64,
+    /// Whitespace seen on the current line but not yet emitted, as (length, hash).
+    space: Option<(u64, u64)>,
+    /// A byte that has arrived, to be emitted after the pending line breaks and space.
+    byte: Option<u8>,
+}
+
+impl<R: Read> Canonical<R> {
+    fn new(reader: R) -> Self {
+        Canonical {
+            reader,
+            buf: vec![0; 64 * 1024].into_boxed_slice(),
+            pos: 0,
+            filled: 0,
+            newlines: 0,
+            space: None,
+            byte: None,
+        }
+    }
+
+    fn read_byte(&mut self) -> io::Result<Option<u8>> {
+        if self.pos == self.filled {
+            self.filled = loop {
+                match self.reader.read(&mut self.buf) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other?,
+                }
+            };
+            self.pos = 0;
+            if self.filled == 0 {
+                return Ok(None);
+            }
+        }
+        self.pos += 1;
+        Ok(Some(self.buf[self.pos - 1]))
+    }
+
+    fn next(&mut self) -> io::Result<Option<Elem>> {
+        loop {
+            if let Some(b) = self.byte {
+                if self.newlines > 0 {
+                    self.newlines -= 1;
+                    return Ok(Some(Elem::Newline));
+                }
+                if let Some((len, hash)) = self.space.take() {
+                    return Ok(Some(Elem::Space { len, hash }));
+                }
+                self.byte = None;
+                return Ok(Some(Elem::Byte(b)));
+            }
+            match self.read_byte()? {
+                None => return Ok(None),
+                Some(b'\n') => {
+                    self.space = None;
+                    self.newlines += 1;
+                }
+                Some(b) if b.is_ascii_whitespace() => {
+                    let (len, hash) = self.space.get_or_insert((0, FNV_OFFSET));
+                    *len += 1;
+                    *hash = (*hash ^ u64::from(b)).wrapping_mul(FNV_PRIME);
+                }
+                Some(b) => self.byte = Some(b),
+            }
+        }
+    }
+}
+
+/// Where two outputs first differ: the 1-based line, and that line of each side (trailing
+/// whitespace removed, cut at [`LINE_CAP`] bytes), `None` where that side has already ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Difference {
+    pub line: u64,
+    pub expected: Option<Vec<u8>>,
+    pub got: Option<Vec<u8>>,
+}
+
+/// The most of a line a [`Difference`] keeps.
+pub const LINE_CAP: usize = 4096;
+
+/// The first difference between two readers' outputs under the exact comparison.
+fn first_difference_in(expected: impl Read, got: impl Read) -> io::Result<Option<u64>> {
+    let (mut e, mut g) = (Canonical::new(expected), Canonical::new(got));
+    let mut line = 1;
+    loop {
+        let (a, b) = (e.next()?, g.next()?);
+        if a == b {
+            match a {
+                None => return Ok(None),
+                Some(Elem::Newline) => line += 1,
+                Some(_) => {}
+            }
+            continue;
+        }
+        // One side ends its line where the other ends its output: the line itself agreed,
+        // and the difference is the next line, present on one side only.
+        return Ok(Some(match (a, b) {
+            (Some(Elem::Newline), None) | (None, Some(Elem::Newline)) => line + 1,
+            _ => line,
+        }));
+    }
+}
+
+/// The first difference between the files `expected` and `got`, `None` when they are equal.
+pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Difference>> {
+    let open = |p: &Path| {
+        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
+    };
+    let Some(line) = first_difference_in(open(expected)?, open(got)?)? else {
+        return Ok(None);
+    };
+    Ok(Some(Difference {
+        line,
+        expected: line_of(|| open(expected), line)?,
+        got: line_of(|| open(got), line)?,
+    }))
+}
+
+/// Line `n` (1-based) as written, trailing whitespace removed and cut at [`LINE_CAP`] bytes;
+/// `None` when the canonical output has fewer lines (trailing blank lines do not count).
+/// `open` gives a fresh reader of the output each time: one pass asks whether the line
+/// exists, the other reads it as it is, tabs and all.
+fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Option<Vec<u8>>> {
+    if !has_line(open()?, n)? {
+        return Ok(None);
+    }
+    let mut raw = Canonical::new(open()?);
+    let mut line = 1;
+    let mut text = Vec::new();
+    while let Some(b) = raw.read_byte()? {
+        if b == b'\n' {
+            line += 1;
+            if line > n {
+                break;
+            }
+        } else if line == n && text.len() < LINE_CAP {
+            text.push(b);
+        }
+    }
+    let end = text
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    text.truncate(end);
+    Ok(Some(text))
+}
+
+/// Whether the canonical output has a line `n`: it has one more line than line breaks, and
+/// none at all when empty.
+fn has_line(reader: impl Read, n: u64) -> io::Result<bool> {
+    let mut c = Canonical::new(reader);
+    let mut newlines = 0;
+    while let Some(elem) = c.next()? {
+        if elem == Elem::Newline {
+            newlines += 1;
+        }
+        if newlines + 1 >= n {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A difference as (line, expected line, got line).
+    type Seen = (u64, Option<Vec<u8>>, Option<Vec<u8>>);
+
+    fn diff(expected: &'static [u8], got: &'static [u8]) -> Option<Seen> {
+        first_difference_in(expected, got).unwrap().map(|line| {
+            let of = |b: &'static [u8]| line_of(|| Ok(b), line).unwrap();
+            (line, of(expected), of(got))
+        })
+    }
+
+    fn some(s: &str) -> Option<Vec<u8>> {
+        Some(s.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn line_endings_trailing_space_and_blank_lines_are_ignored() {
+        assert_eq!(diff(b"1 2\n3\n", b"1 2 \r\n3\t\r\n\r\n\n"), None);
+        assert_eq!(diff(b"1\n\n2\n", b"1\n\n2"), None);
+        assert_eq!(diff(b"", b"\n\n"), None);
+        assert_eq!(diff(b"", b""), None);
+        assert_eq!(diff(b"a  b\n", b"a  b   \n"), None);
+    }
+
+    #[test]
+    fn the_first_differing_line_is_named_with_both_sides() {
+        assert_eq!(diff(b"1\n2\n3\n", b"1\n2\n"), Some((3, some("3"), None)));
+        assert_eq!(diff(b"1\n", b"1\n\nx\n"), Some((2, None, some(""))));
+        assert_eq!(
+            diff(b"a b\n", b" a b\n"),
+            Some((1, some("a b"), some(" a b")))
+        );
+        assert_eq!(
+            diff(b"a b\n", b"a  b\n"),
+            Some((1, some("a b"), some("a  b")))
+        );
+        assert_eq!(
+            diff(b"a b\n", b"a\tb\n"),
+            Some((1, some("a b"), some("a\tb")))
+        );
+        assert_eq!(diff(b"12\n", b"1\n"), Some((1, some("12"), some("1"))));
+        assert_eq!(diff(b"1\n2\n", b"1\n2\n3\n"), Some((3, None, some("3"))));
+        assert_eq!(diff(b"x\n", b""), Some((1, some("x"), None)));
+        assert_eq!(
+            diff(b"1\n\n\n4\n", b"1\n\n\n5\n"),
+            Some((4, some("4"), some("5")))
+        );
+    }
+
+    #[test]
+    fn a_gigantic_line_of_spaces_costs_no_memory() {
+        // 64 MiB of spaces, never held: the stream is generated as it is read.
+        let spaces = io::repeat(b' ').take(64 << 20);
+        let got = b"x".chain(spaces).chain(&b"\n"[..]);
+        assert_eq!(first_difference_in(&b"x\n"[..], got).unwrap(), None);
+        let inner = b"x"
+            .chain(io::repeat(b' ').take(64 << 20))
+            .chain(&b"y\n"[..]);
+        let d = first_difference_in(&b"x y\n"[..], inner).unwrap();
+        assert_eq!(d, Some(1));
+    }
+}

@@ -1,0 +1,213 @@
+//! Judging one case: run the program under its limits, turn the way it ended into a verdict,
+//! else compare its output (exactly, or through the checker), and keep what a failing case
+//! needs for a look afterwards (`CASE.got`, `CASE.expected`, `CASE.stderr`, each at most
+//! [`KEEP_BYTES`]).
+//!
+//! `Err` means a setup error (the program or the checker cannot be run at all): the judge
+//! stops and says it once instead of giving every case the same verdict.
+
+use std::ffi::OsString;
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::cases::{Case, Expect};
+use crate::checker::{Checker, Judgement};
+use crate::compare;
+use crate::program::Program;
+use crate::report::{detail, printable};
+use crate::sandbox::{self, Limits, Run, RunError};
+use crate::sys::Status;
+use crate::verdict::{self, Outcome, Verdict};
+
+/// The most of each file a failing case keeps on disk.
+pub const KEEP_BYTES: u64 = 1 << 20;
+
+/// Everything a case of one problem is judged with.
+pub struct Target {
+    pub program: Program,
+    pub limits: Limits,
+    pub checker: Option<Checker>,
+    /// Where this problem's failing cases are kept.
+    pub out_dir: PathBuf,
+}
+
+/// `base` + `.ext` (not `with_extension`, which would eat a dot in the case's own name).
+pub fn sibling(base: &Path, ext: &str) -> PathBuf {
+    let mut s = OsString::from(base.as_os_str());
+    s.push(".");
+    s.push(ext);
+    PathBuf::from(s)
+}
+
+/// Runs `program` and maps a start failure to a setup error. A shell line whose command is
+/// missing or not executable ends with 127 or 126 and the shell's own message: a setup error
+/// too.
+pub fn run_program(
+    program: &Program,
+    args: &[String],
+    input: &Path,
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+) -> Result<Run, String> {
+    let run = sandbox::run(program, args, input, stdout, stderr, limits).map_err(|e| match e {
+        RunError::CannotStart(why) => format!("cannot run `{}`: {why}", program.describe()),
+        RunError::Judge(why) => format!("judge error: {why}"),
+    })?;
+    if program.is_shell() && matches!(run.status, Status::Code(126 | 127)) {
+        let err = read_capped(stderr, 4096);
+        let text = String::from_utf8_lossy(&err);
+        let lost = [
+            "not found",
+            "No such file",
+            "Permission denied",
+            "cannot execute",
+        ];
+        if lost.iter().any(|m| text.contains(m)) {
+            return Err(format!(
+                "cannot run `{}`: {}",
+                program.describe(),
+                printable(text.trim().as_bytes())
+            ));
+        }
+    }
+    Ok(run)
+}
+
+fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
+    let mut v = Vec::new();
+    if let Ok(f) = File::open(path) {
+        let _ = f.take(cap).read_to_end(&mut v);
+    }
+    v
+}
+
+/// Copies at most [`KEEP_BYTES`] of `from` to `to`; truncates in place when they are the same.
+fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
+    if from == to {
+        let f = fs::OpenOptions::new().write(true).open(to)?;
+        if f.metadata()?.len() > KEEP_BYTES {
+            f.set_len(KEEP_BYTES)?;
+        }
+        return Ok(());
+    }
+    let mut src = File::open(from)?.take(KEEP_BYTES);
+    io::copy(&mut src, &mut File::create(to)?).map(|_| ())
+}
+
+pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
+    let base = t.out_dir.join(&case.name);
+    if let Some(parent) = base.parent() {
+        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let got = sibling(&base, "got");
+    let stderr = sibling(&base, "stderr");
+    let run = run_program(&t.program, &case.args, &case.input, &got, &stderr, t.limits)?;
+    let mut detail_lines = Vec::new();
+    let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
+        Some((v, why)) => {
+            detail_lines.push(detail(&why));
+            if v == Verdict::Re {
+                detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
+            }
+            v
+        }
+        None => judge_output(case, t, &got, &stderr, &mut detail_lines)?,
+    };
+    if verdict == Verdict::Ac {
+        let _ = fs::remove_file(&got);
+        let _ = fs::remove_file(&stderr);
+    } else {
+        let keep = |from: &Path, to: &Path| {
+            keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
+        };
+        let got_bytes = fs::metadata(&got).map_or(0, |m| m.len());
+        if got_bytes > KEEP_BYTES {
+            detail_lines.push(detail(&format!(
+                "(CASE.got keeps the first {} MiB of {} bytes of output)",
+                KEEP_BYTES >> 20,
+                got_bytes
+            )));
+        }
+        keep(&got, &got)?;
+        let expected = sibling(&base, "expected");
+        match case.answer() {
+            Some(answer) => keep(answer, &expected)?,
+            None => {
+                fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
+            }
+        }
+    }
+    Ok(Outcome::of_run(verdict, &run, detail_lines))
+}
+
+/// The last `cap` bytes of a file.
+fn read_tail(path: &Path, cap: u64) -> Vec<u8> {
+    use std::io::{Seek, SeekFrom};
+    let mut v = Vec::new();
+    if let Ok(mut f) = File::open(path) {
+        let len = f.metadata().map_or(0, |m| m.len());
+        let _ = f.seek(SeekFrom::Start(len.saturating_sub(cap)));
+        let _ = f.read_to_end(&mut v);
+    }
+    v
+}
+
+/// The verdict of a run that ended well, from its output.
+fn judge_output(
+    case: &Case,
+    t: &Target,
+    got: &Path,
+    stderr: &Path,
+    detail_lines: &mut Vec<String>,
+) -> Result<Verdict, String> {
+    if let Expect::Invalid { fragment, .. } = &case.expect {
+        let err = read_capped(stderr, 1 << 20);
+        let err = String::from_utf8_lossy(&err);
+        if !err.contains(fragment.as_str()) {
+            detail_lines.push(detail(&format!("stderr lacks: {fragment}")));
+            let first = err.lines().next().unwrap_or("(empty)");
+            detail_lines.push(detail(&format!(
+                "stderr was:   {}",
+                printable(first.as_bytes())
+            )));
+            return Ok(Verdict::Wa);
+        }
+    }
+    if let (Some(checker), Expect::Output(answer)) = (&t.checker, &case.expect) {
+        return Ok(match checker.check(&case.input, got, answer)? {
+            Judgement::Accepted => Verdict::Ac,
+            Judgement::Rejected(reason) => {
+                detail_lines.push(detail(&format!(
+                    "checker: {}",
+                    printable(reason.as_bytes())
+                )));
+                Verdict::Wa
+            }
+        });
+    }
+    let empty = PathBuf::from("/dev/null");
+    let answer = case.answer().unwrap_or(&empty);
+    match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
+        None => Ok(Verdict::Ac),
+        Some(d) => {
+            detail_lines.extend(difference_lines(&d));
+            Ok(Verdict::Wa)
+        }
+    }
+}
+
+/// The detail lines of a difference under the exact comparison.
+pub fn difference_lines(d: &compare::Difference) -> Vec<String> {
+    let show = |l: &Option<Vec<u8>>| match l {
+        None => "(end of output)".to_string(),
+        Some(b) if b.is_empty() => "(empty line)".to_string(),
+        Some(b) => printable(b),
+    };
+    vec![
+        detail(&format!("first difference at line {}:", d.line)),
+        detail(&format!("  expected: {}", show(&d.expected))),
+        detail(&format!("  got:      {}", show(&d.got))),
+    ]
+}

@@ -1,0 +1,197 @@
+//! The judge's options, declared once: clap turns them into `--help`, into parsing, and into
+//! usage errors (exit code 2).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// An online judge on your own machine: judge a program on problems/<problem>/tests (all
+/// problems when none is named), one line per case, a summary per problem, and a closing
+/// `N passed, N failed`. Exit code 0 when every case is AC, 1 when one is not, 2 on a setup
+/// error (a program or checker that cannot run, a bad info.toml, an unknown problem).
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "scripts/judge",
+    after_help = "\
+Verdicts: AC, WA (wrong answer), RE (runtime error: a signal or a bad exit code, with the
+last stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
+
+Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
+judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
+the limit plus a second. --wall-time puts the limit on wall-clock time instead.
+Memory: the program's own peak RSS (wait4), which includes a floor of a few hundred KiB to
+about 1.5 MiB that any process has.
+
+Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
+lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
+1 MiB; stderr keeps its first and last 64 KiB) under target/judge/<problem>/.
+Nothing a program starts outlives its case: background, setsid and double-forked
+processes are killed with it."
+)]
+pub struct Options {
+    /// Problems to judge (default: every folder under problems/).
+    #[arg(value_name = "PROBLEM")]
+    pub problems: Vec<String>,
+
+    /// Judge COMMAND instead of our binary (any language): `./a.out`, `'python3 my.py'`. A
+    /// command with shell syntax runs via `sh -c`; a case's extra arguments (NAME.args) are
+    /// appended. Invalid-input cases are skipped: a foreign program cannot know our messages.
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd: Option<String>,
+
+    /// Judge target/bundle/<problem>, the single-file bundle (compiled with rustc from
+    /// target/bundle/<problem>.rs when missing or older than it; scripts/bundle makes it).
+    #[arg(long, conflicts_with = "cmd")]
+    pub bundle: bool,
+
+    /// Accept any valid optimal answer where the problem has a checker (problems without one
+    /// keep the exact comparison).
+    #[arg(long)]
+    pub checker: bool,
+
+    /// Run N cases in parallel (1 gives the steadiest times).
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: u32,
+
+    /// Override every problem's time limit.
+    #[arg(long, value_name = "MS")]
+    pub time_limit_ms: Option<u64>,
+
+    /// Override every problem's memory limit.
+    #[arg(long, value_name = "MIB")]
+    pub memory_limit_mib: Option<u64>,
+
+    /// The output limit: stdout past it is OLE [default: info.toml's output_limit_mib, else 64].
+    #[arg(long, value_name = "MIB")]
+    pub output_limit_mib: Option<u64>,
+
+    /// Put the time limit on wall-clock time instead of CPU time.
+    #[arg(long)]
+    pub wall_time: bool,
+
+    /// Stress: draw inputs from our generator, compare COMMAND (or --bundle) with our binary
+    /// (or through the checker), stop at the first disagreement, keep it under
+    /// target/judge/stress/PROBLEM and print the command that reproduces it.
+    #[arg(long, value_name = "PROBLEM", conflicts_with = "problems")]
+    pub stress: Option<String>,
+
+    /// (stress) First seed (default: from the clock); case i uses seed S+i.
+    #[arg(long, value_name = "S", requires = "stress")]
+    pub seed: Option<u64>,
+
+    /// (stress) Number of cases.
+    #[arg(long, value_name = "N", default_value_t = 500, requires = "stress")]
+    pub count: u64,
+
+    /// (stress) Generator kind (default: the problem's random kind; `gen --help` lists them).
+    #[arg(long, value_name = "K", requires = "stress")]
+    pub kind: Option<String>,
+
+    /// (stress) Generator sizes (default: small sizes drawn from each seed).
+    #[arg(long = "size", value_name = "N", num_args = 1.., requires = "stress")]
+    pub sizes: Vec<String>,
+
+    /// (stress) Extra arguments for both programs, e.g. --args=--path.
+    #[arg(
+        long,
+        value_name = "ARGS",
+        allow_hyphen_values = true,
+        requires = "stress"
+    )]
+    pub args: Option<String>,
+
+    /// The repository root [default: the checkout this judge was built in].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Where our binaries and tools are [default: ROOT/target/release].
+    #[arg(long, value_name = "DIR")]
+    pub bin_dir: Option<PathBuf>,
+
+    /// Where the problem folders are [default: ROOT/problems].
+    #[arg(long, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
+
+    /// Where failing outputs are kept [default: ROOT/target/judge].
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// The folders a run works with, defaults resolved.
+#[derive(Clone, Debug)]
+pub struct Dirs {
+    pub bin: PathBuf,
+    pub problems: PathBuf,
+    pub out: PathBuf,
+}
+
+impl Options {
+    pub fn dirs(&self) -> Dirs {
+        let root = self.root.clone().unwrap_or_else(|| {
+            let built_in = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+            built_in.canonicalize().unwrap_or(built_in)
+        });
+        Dirs {
+            bin: self
+                .bin_dir
+                .clone()
+                .unwrap_or_else(|| root.join("target/release")),
+            problems: self
+                .problems_dir
+                .clone()
+                .unwrap_or_else(|| root.join("problems")),
+            out: self
+                .out_dir
+                .clone()
+                .unwrap_or_else(|| root.join("target/judge")),
+        }
+    }
+
+    /// The stress mode's extra arguments, split on whitespace.
+    pub fn extra_args(&self) -> Vec<String> {
+        self.args
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_declaration_is_consistent() {
+        Options::command().debug_assert();
+    }
+
+    #[test]
+    fn options_parse_as_documented() {
+        let o = Options::try_parse_from([
+            "judge",
+            "--stress",
+            "chase",
+            "--cmd",
+            "./a",
+            "--size",
+            "3",
+            "4",
+            "--args=--path",
+            "-j",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!(o.stress.as_deref(), Some("chase"));
+        assert_eq!(o.sizes, ["3", "4"]);
+        assert_eq!(o.extra_args(), ["--path"]);
+        assert_eq!(o.jobs, 2);
+        assert!(Options::try_parse_from(["judge", "--cmd", "a", "--bundle"]).is_err());
+        assert!(Options::try_parse_from(["judge", "-j", "0"]).is_err());
+        assert!(Options::try_parse_from(["judge", "--seed", "1"]).is_err());
+        assert!(Options::try_parse_from(["judge", "--stress", "a", "b"]).is_err());
+    }
+}

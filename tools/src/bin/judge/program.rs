@@ -1,0 +1,143 @@
+//! What to run: a plain command executed directly, or a command line for `sh -c`; and the
+//! check, before any case, that it can be run at all (a missing program is a setup error,
+//! said once, not a runtime error on every case).
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// argv, executed directly.
+    Direct(Vec<String>),
+    /// A command line for `sh -c`.
+    Shell(String),
+}
+
+/// Characters that never need a shell: a command made only of these is split on spaces.
+const PLAIN: &str = "_./:,+@%=-";
+
+impl Program {
+    pub fn from_cmd(cmd: &str) -> Program {
+        let plain = cmd
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == ' ' || PLAIN.contains(c));
+        let argv: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+        if plain && !argv.is_empty() {
+            // Exec'd directly, the program itself is the supervisor's child: its own peak
+            // memory is measured and no shell start-up is timed.
+            Program::Direct(argv)
+        } else {
+            Program::Shell(cmd.to_string())
+        }
+    }
+
+    /// The full argv for one run, with the case's extra arguments appended (for a shell
+    /// line, as `"$@"`).
+    pub fn argv(&self, extra: &[String]) -> Vec<String> {
+        match self {
+            Program::Direct(argv) => argv.iter().chain(extra).cloned().collect(),
+            Program::Shell(line) => {
+                let line = if extra.is_empty() {
+                    line.clone()
+                } else {
+                    format!("{line} \"$@\"")
+                };
+                ["sh", "-c", &line, "sh"]
+                    .into_iter()
+                    .map(String::from)
+                    .chain(extra.iter().cloned())
+                    .collect()
+            }
+        }
+    }
+
+    pub fn is_shell(&self) -> bool {
+        matches!(self, Program::Shell(_))
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Program::Direct(argv) => argv.join(" "),
+            Program::Shell(line) => format!("sh -c {}", shell_quote(line)),
+        }
+    }
+
+    /// `Err` with the reason when the program cannot be started: a direct command whose
+    /// program is missing or not executable. A shell line is checked by running it (exit
+    /// codes 126 and 127, see `judging.rs`).
+    pub fn check_runnable(&self) -> Result<(), String> {
+        let Program::Direct(argv) = self else {
+            return Ok(());
+        };
+        let name = &argv[0];
+        let candidates: Vec<PathBuf> = if name.contains('/') {
+            vec![PathBuf::from(name)]
+        } else {
+            std::env::var_os("PATH")
+                .map(|p| std::env::split_paths(&p).map(|d| d.join(name)).collect())
+                .unwrap_or_default()
+        };
+        if candidates.iter().any(|c| is_executable(c)) {
+            return Ok(());
+        }
+        match candidates.first() {
+            Some(c) if name.contains('/') && c.exists() => {
+                Err(format!("cannot run `{name}`: it is not an executable file"))
+            }
+            _ if name.contains('/') => Err(format!("cannot run `{name}`: no such file")),
+            _ => Err(format!("cannot run `{name}`: not found on PATH")),
+        }
+    }
+}
+
+fn is_executable(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// `s` quoted for a POSIX shell, unchanged when it needs no quotes.
+pub fn shell_quote(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || PLAIN.contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_commands_are_exec_d_and_the_rest_go_through_sh() {
+        assert!(matches!(Program::from_cmd("./a.out"), Program::Direct(_)));
+        assert!(matches!(
+            Program::from_cmd("python3 my.py"),
+            Program::Direct(_)
+        ));
+        assert!(matches!(Program::from_cmd("a | b"), Program::Shell(_)));
+        assert!(matches!(Program::from_cmd("~/a"), Program::Shell(_)));
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(
+            Program::from_cmd("a | b").argv(&["--path".into()]),
+            ["sh", "-c", "a | b \"$@\"", "sh", "--path"]
+        );
+    }
+
+    #[test]
+    fn a_missing_or_non_executable_program_is_found_before_any_case() {
+        assert!(Program::from_cmd("sh -c true").check_runnable().is_ok());
+        let missing = Program::from_cmd("./no-such-program-here").check_runnable();
+        assert!(missing.unwrap_err().contains("no such file"));
+        let not_on_path = Program::from_cmd("no-such-program-on-path-xyz").check_runnable();
+        assert!(not_on_path.unwrap_err().contains("not found on PATH"));
+        let here = std::env::current_exe().unwrap();
+        let not_exec = here.with_file_name("judge-test-not-executable");
+        std::fs::write(&not_exec, "echo").unwrap();
+        let err = Program::Direct(vec![not_exec.display().to_string()]).check_runnable();
+        std::fs::remove_file(&not_exec).unwrap();
+        assert!(err.unwrap_err().contains("not an executable file"));
+    }
+}

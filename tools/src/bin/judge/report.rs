@@ -1,0 +1,214 @@
+//! What the judge prints: one line per case (verdict, CPU and wall time, peak memory, name)
+//! with its detail lines under it, a summary per problem, a progress line on a terminal, and
+//! the helpers that keep every line readable (cut to the terminal's width, control characters
+//! escaped).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use crate::problem::Problem;
+use crate::sandbox::Limits;
+use crate::sys;
+use crate::verdict::{Outcome, Verdict};
+
+/// `println!` that ends the judge quietly when stdout is gone (`scripts/judge | head`) instead
+/// of panicking.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, $($arg)*).and_then(|_| out.flush()).is_err() {
+            std::process::exit(1);
+        }
+    }};
+}
+
+/// The width lines are cut to: `COLUMNS`, else the terminal's, else 100.
+pub fn width() -> usize {
+    static WIDTH: OnceLock<usize> = OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse().ok())
+            .or_else(sys::terminal_width)
+            .filter(|&w: &usize| w >= 20)
+            .unwrap_or(100)
+    })
+}
+
+/// `s` cut to `width` characters (an ellipsis marks the cut).
+pub fn fit(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(width.saturating_sub(1)).collect();
+    t.push('…');
+    t
+}
+
+/// Bytes shown as text: invalid UTF-8 replaced, control characters escaped (`\u{1b}`), so
+/// that a program's output can never drive the terminal.
+pub fn printable(bytes: &[u8]) -> String {
+    let mut s = String::new();
+    for c in String::from_utf8_lossy(bytes).chars() {
+        if c.is_control() {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// A detail line under a case: indented, cut to the terminal's width.
+pub fn detail(text: &str) -> String {
+    fit(&format!("    {text}"), width())
+}
+
+pub fn mib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
+pub fn case_line(o: &Outcome, name: &str) -> String {
+    let mut s = format!(
+        "{:<3} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB  {name}",
+        o.verdict.name(),
+        o.cpu_ms,
+        o.wall_ms,
+        o.peak_kib as f64 / 1024.0
+    );
+    for d in &o.detail {
+        let _ = write!(s, "\n{d}");
+    }
+    s
+}
+
+/// The header line of a problem: what runs, the limits and how answers are compared.
+pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String {
+    let time = if limits.wall_time {
+        format!("{} ms wall", limits.time_ms)
+    } else {
+        format!(
+            "{} ms cpu ({} ms wall)",
+            limits.time_ms,
+            limits.wall_backstop_ms()
+        )
+    };
+    format!(
+        "# {}: {program} | limits {time}, {} MiB, output {} MiB | {mode}",
+        p.name,
+        limits.memory_kib / 1024,
+        limits.output_bytes >> 20
+    )
+}
+
+/// Counts per problem for its summary line.
+#[derive(Default)]
+pub struct Tally {
+    counts: BTreeMap<&'static str, usize>,
+    max_cpu_ms: u64,
+    max_wall_ms: u64,
+    max_kib: u64,
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, o: &Outcome) {
+        *self.counts.entry(o.verdict.name()).or_default() += 1;
+        self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
+        self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
+        self.max_kib = self.max_kib.max(o.peak_kib);
+        if o.verdict == Verdict::Ac {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
+
+    pub fn summary(&self, problem: &str, limits: &Limits) -> String {
+        let counts: Vec<String> = Verdict::ALL
+            .iter()
+            .filter_map(|v| {
+                self.counts
+                    .get(v.name())
+                    .map(|n| format!("{n} {}", v.name()))
+            })
+            .collect();
+        format!(
+            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB)",
+            self.passed,
+            self.passed + self.failed,
+            if self.failed > 0 {
+                format!(" [{}]", counts.join(", "))
+            } else {
+                String::new()
+            },
+            self.max_cpu_ms,
+            self.max_wall_ms,
+            limits.time_ms,
+            mib(self.max_kib).trim_end_matches(" MiB"),
+            limits.memory_kib / 1024,
+        )
+    }
+}
+
+/// A progress line on stderr, on a terminal only, once a run has lasted a second.
+pub struct Progress {
+    on: bool,
+    shown: bool,
+    start: Instant,
+}
+
+impl Progress {
+    pub fn new() -> Progress {
+        Progress {
+            on: io::stderr().is_terminal(),
+            shown: false,
+            start: Instant::now(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
+
+    pub fn update(&mut self, done: usize, total: usize, what: &str) {
+        if self.on && self.start.elapsed() >= Duration::from_secs(1) {
+            eprint!("\r\x1b[K[{done}/{total}] {}", fit(what, 60));
+            let _ = io::stderr().flush();
+            self.shown = true;
+        }
+    }
+}
+
+/// `s` with the current directory's prefix removed from the paths in it (shorter lines).
+pub fn short(s: &str) -> String {
+    match std::env::current_dir() {
+        Ok(cwd) => s.replace(&format!("{}/", cwd.display()), ""),
+        Err(_) => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_cut_and_control_characters_escaped() {
+        assert_eq!(fit("abcdef", 4), "abc…");
+        assert_eq!(fit("abc", 4), "abc");
+        assert_eq!(
+            printable(b"a\x1b[31mred\tb\xff"),
+            "a\\u{1b}[31mred\\tb\u{fffd}"
+        );
+    }
+}

@@ -1,0 +1,192 @@
+//! The default mode: judge every case of the chosen problems, `-j N` at a time, and print
+//! the lines in case order whatever order the workers finish in.
+//!
+//! Everything that can make the whole run meaningless (an unknown problem, a bad info.toml,
+//! a program or checker that cannot run) is found before the first case where it can be,
+//! and otherwise stops the run at the first case that meets it: a setup error, said once.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use crate::cases::{self, Case};
+use crate::checker::Checker;
+use crate::judging::{self, Target};
+use crate::options::{Dirs, Options};
+use crate::problem::{
+    self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
+};
+use crate::program::Program;
+use crate::report::{self, case_line, Progress, Tally};
+use crate::sandbox::Limits;
+use crate::say;
+use crate::verdict::Outcome;
+
+/// A problem's limits: the options' overrides, else its info.toml, else the defaults.
+pub fn limits(p: &Problem, o: &Options) -> Limits {
+    let info = &p.info;
+    Limits {
+        time_ms: o
+            .time_limit_ms
+            .or(info.time_limit_ms)
+            .unwrap_or(DEFAULT_TIME_LIMIT_MS),
+        wall_time: o.wall_time,
+        memory_kib: o
+            .memory_limit_mib
+            .or(info.memory_limit_mib)
+            .unwrap_or(DEFAULT_MEMORY_LIMIT_MIB)
+            * 1024,
+        output_bytes: o
+            .output_limit_mib
+            .or(info.output_limit_mib)
+            .unwrap_or(DEFAULT_OUTPUT_LIMIT_MIB)
+            << 20,
+    }
+}
+
+/// What runs for `p`: the user's command, the bundle, or our binary.
+pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
+    let program = match &o.cmd {
+        Some(cmd) => Program::from_cmd(cmd),
+        None if o.bundle => p.bundle(&dirs.bin)?,
+        None => p.ours(&dirs.bin)?,
+    };
+    program.check_runnable()?;
+    Ok(program)
+}
+
+/// Our checker for `p` when `--checker` asks for it and the problem has one.
+pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>, String> {
+    if o.checker && p.info.checker {
+        Checker::ours(&dirs.bin, &p.name).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// Judges the tests; `Ok(true)` when every case is AC.
+pub fn run(o: &Options) -> Result<bool, String> {
+    let dirs = o.dirs();
+    let names = if o.problems.is_empty() {
+        problem::list(&dirs.problems)?
+    } else {
+        o.problems.clone()
+    };
+    if names.is_empty() {
+        return Err(format!("no problems in {}", dirs.problems.display()));
+    }
+    let mut problems = Vec::new();
+    let mut targets = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let p = Problem::open(&dirs.problems, name)?;
+        // Invalid-input cases need our exact messages: our binaries and bundles only.
+        let mut found = cases::discover(&p.dir, i, o.cmd.is_none())?;
+        if found.is_empty() {
+            return Err(format!(
+                "{name}: no test cases in {}",
+                p.dir.join("tests").display()
+            ));
+        }
+        cases.append(&mut found);
+        let out_dir = dirs.out.join(name);
+        let _ = fs::remove_dir_all(&out_dir);
+        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        targets.push(Target {
+            program: program(&p, o, &dirs)?,
+            limits: limits(&p, o),
+            checker: checker(&p, o, &dirs)?,
+            out_dir,
+        });
+        problems.push(p);
+    }
+    for (p, t) in problems.iter().zip(&targets) {
+        let mode = match (&t.checker, o.checker) {
+            (Some(_), _) => "checker",
+            (None, true) => "exact (no checker for this problem)",
+            (None, false) => "exact",
+        };
+        say!(
+            "{}",
+            report::header(p, &report::short(&t.program.describe()), &t.limits, mode)
+        );
+    }
+
+    let total = cases.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
+    let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
+    let mut progress = Progress::new();
+    let mut setup_error = None;
+    thread::scope(|s| {
+        for _ in 0..(o.jobs as usize).min(total) {
+            let tx = tx.clone();
+            let (cases, targets, next, stop) = (&cases, &targets, &next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let judged = judging::judge_case(case, &targets[case.problem]);
+                    if tx.send((i, judged)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut printed = 0;
+        let mut received = 0;
+        for (i, judged) in rx {
+            received += 1;
+            pending.insert(i, judged);
+            while let Some(judged) = pending.remove(&printed) {
+                let outcome = match judged {
+                    Ok(outcome) => outcome,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        setup_error.get_or_insert(e);
+                        break;
+                    }
+                };
+                let case = &cases[printed];
+                let p = &problems[case.problem];
+                progress.clear();
+                say!(
+                    "{}",
+                    case_line(&outcome, &format!("{}/{}", p.name, case.name))
+                );
+                tallies[case.problem].add(&outcome);
+                printed += 1;
+                if cases.get(printed).is_none_or(|c| c.problem != case.problem) {
+                    say!(
+                        "{}",
+                        tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
+                    );
+                }
+            }
+            if setup_error.is_some() {
+                break;
+            }
+            let now = cases.get(printed).map_or("", |c| c.name.as_str());
+            progress.update(received, total, now);
+        }
+        progress.clear();
+    });
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    let passed: usize = tallies.iter().map(|t| t.passed).sum();
+    let failed: usize = tallies.iter().map(|t| t.failed).sum();
+    if failed > 0 {
+        say!(
+            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",
+            report::short(&dirs.out.display().to_string())
+        );
+    }
+    say!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}

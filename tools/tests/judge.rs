@@ -1,0 +1,828 @@
+//! The judge judged, as a user meets it: the real `judge` binary runs real programs (shell
+//! one-liners, so a machine with Rust alone runs them) over real problem folders.
+//!
+//! - our binaries are all AC; each verdict (WA, RE, TLE, MLE, OLE) has its program;
+//! - hostile programs: a gigabyte on stderr, a flood on stdout, `setsid` and double-forked
+//!   background processes, a bounded fork bomb; none may cost the judge memory or disk, and
+//!   none may outlive its case;
+//! - setup errors (a missing or non-executable command, a failing checker, a bad info.toml,
+//!   an unknown problem) exit 2, said once, with no verdict lines;
+//! - CPU time against wall time;
+//! - `--checker` and `--stress`.
+//!
+//! Our solver binaries are built once per run (`cargo build -p bfs-judge`) in this run's
+//! profile and target folder; the tools are this package's own binaries.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tools/ is inside the repository")
+        .to_path_buf()
+}
+
+/// The folder of this run's binaries (`target/debug` or `target/release`): the judge, gen
+/// and checker, and our five solvers, built here once.
+fn bin_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_BIN_EXE_judge"))
+            .parent()
+            .expect("a binary has a folder")
+            .to_path_buf();
+        let target = dir.parent().expect("a profile folder has a parent");
+        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        cmd.args(["build", "--quiet", "--package", "bfs-judge", "--bins"])
+            .arg("--manifest-path")
+            .arg(root().join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(target);
+        if dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        }
+        assert!(
+            cmd.status().expect("cannot run cargo").success(),
+            "building the solvers failed"
+        );
+        dir
+    })
+}
+
+/// A fresh scratch folder under this run's target folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = bin_dir()
+        .join("judge-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Judged {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    /// The judge process's own peak RSS (`VmHWM`), sampled while it ran.
+    peak_kib: u64,
+}
+
+impl Judged {
+    /// The closing `N passed, N failed` line, as numbers.
+    fn tally(&self) -> (usize, usize) {
+        let last = self.stdout.lines().last().unwrap_or("");
+        let nums: Vec<usize> = last
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert!(
+            last.ends_with(" failed") && nums.len() == 2,
+            "no closing `N passed, N failed` line:\n{self}"
+        );
+        (nums[0], nums[1])
+    }
+
+    /// The case lines (`VERDICT ms cpu ms wall MiB  name`), as (verdict, name).
+    fn verdicts(&self) -> Vec<(String, String)> {
+        self.case_lines()
+            .map(|l| {
+                let verdict = l.split_whitespace().next().unwrap().to_string();
+                let name = l.rsplit("  ").next().unwrap().to_string();
+                (verdict, name)
+            })
+            .collect()
+    }
+
+    fn case_lines(&self) -> impl Iterator<Item = &str> {
+        self.stdout
+            .lines()
+            .filter(|l| l.contains(" ms wall ") && l.contains(" MiB  "))
+    }
+}
+
+impl std::fmt::Display for Judged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?}, judge peak {} KiB\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.peak_kib, self.stdout, self.stderr
+        )
+    }
+}
+
+/// `VmHWM` of a live process, KiB.
+fn vm_hwm_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line[6..].trim().trim_end_matches("kB").trim().parse().ok()
+}
+
+/// Runs the judge with `args` (our binaries and tools from this run), failing outputs kept
+/// in `out`, and samples its own peak memory while it runs.
+fn judge(out: &Path, args: &[&str]) -> Judged {
+    judge_in(out, args, None)
+}
+
+fn judge_in(out: &Path, args: &[&str], problems: Option<&Path>) -> Judged {
+    let exe = env!("CARGO_BIN_EXE_judge");
+    let mut cmd = Command::new(exe);
+    cmd.arg("--bin-dir")
+        .arg(bin_dir())
+        .arg("--out-dir")
+        .arg(out);
+    if let Some(p) = problems {
+        cmd.arg("--problems-dir").arg(p);
+    }
+    let mut child = cmd
+        .args(args)
+        .env("COLUMNS", "100")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {exe}: {e}"));
+    let pid = child.id();
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let readers = (
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut stdout, &mut s).unwrap();
+            s
+        }),
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut stderr, &mut s).unwrap();
+            s
+        }),
+    );
+    let mut peak_kib = 0;
+    let status = loop {
+        if let Some(kib) = vm_hwm_kib(pid) {
+            peak_kib = peak_kib.max(kib);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Judged {
+        code: status.code(),
+        stdout: readers.0.join().unwrap(),
+        stderr: readers.1.join().unwrap(),
+        peak_kib,
+    }
+}
+
+/// A problem folder `NAME` under `dir/problems` with one test case (`1 2 3` in, `1 2 3`
+/// out), `info.toml` from `info`; returns the problems folder.
+fn one_case_problem(dir: &Path, name: &str, info: &str) -> PathBuf {
+    let problems = dir.join("problems");
+    let p = problems.join(name);
+    std::fs::create_dir_all(p.join("tests")).unwrap();
+    std::fs::write(p.join("info.toml"), info).unwrap();
+    std::fs::write(p.join("tests/one.in"), "1 2 3\n").unwrap();
+    std::fs::write(p.join("tests/one.out"), "1 2 3\n").unwrap();
+    problems
+}
+
+const ONE_CASE_INFO: &str = "time_limit_ms = 10_000\nmemory_limit_mib = 256\n";
+
+/// Judges `cmd` on a one-case problem with `extra` options.
+fn judge_one(name: &str, cmd: &str, extra: &[&str]) -> (Judged, PathBuf) {
+    let dir = scratch(name);
+    let problems = one_case_problem(&dir, "one", ONE_CASE_INFO);
+    let out = dir.join("out");
+    let mut args = vec!["one", "--cmd", cmd];
+    args.extend_from_slice(extra);
+    (judge_in(&out, &args, Some(&problems)), out)
+}
+
+/// The bytes under a folder, recursively.
+fn disk_bytes(dir: &Path) -> u64 {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    rd.filter_map(|e| e.ok())
+        .map(|e| {
+            let m = e.metadata().unwrap();
+            if m.is_dir() {
+                disk_bytes(&e.path())
+            } else {
+                m.len()
+            }
+        })
+        .sum()
+}
+
+/// The processes whose command line contains `marker`.
+fn processes_with(marker: &str) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter_map(|e| {
+            let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
+            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            text.contains(marker)
+                .then(|| format!("{}: {text}", e.file_name().to_string_lossy()))
+        })
+        .collect()
+}
+
+/// Asserts that no process with `marker` in its command line is alive.
+fn assert_none_left(marker: &str, j: &Judged) {
+    // A killed process may take a moment to leave /proc once reaped.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let left = processes_with(marker);
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{} processes outlived their case: {left:?}\n{j}",
+            left.len()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn single_verdict(j: &Judged) -> String {
+    let v = j.verdicts();
+    assert_eq!(v.len(), 1, "{j}");
+    v[0].0.clone()
+}
+
+// Our binaries, and one program per verdict. --------------------------------------------------
+
+#[test]
+fn our_binaries_are_all_accepted() {
+    let out = scratch("ours");
+    // Debug builds under `cargo test`: the real limits are enforced by `scripts/judge` in CI.
+    let j = judge(&out, &["--time-limit-ms", "10000", "-j", "2"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let (_, failed) = j.tally();
+    assert_eq!(failed, 0, "{j}");
+    for problem in ["robot-maze", "swap-game", "chase", "wave", "pushing-boxes"] {
+        let dir = root().join("problems").join(problem);
+        let count = |sub: &str| {
+            std::fs::read_dir(dir.join(sub)).map_or(0, |rd| {
+                rd.filter_map(|e| e.ok())
+                    .filter(|e| e.file_name().to_string_lossy().ends_with(".in"))
+                    .count()
+            })
+        };
+        let n = count("tests") + count("invalid");
+        let summary = format!("{problem}: {n} of {n} AC");
+        assert!(n > 0 && j.stdout.contains(&summary), "no `{summary}`:\n{j}");
+    }
+}
+
+#[test]
+fn wrong_answer_shows_the_first_differing_line_and_keeps_the_outputs() {
+    let (j, out) = judge_one("wa", "printf '1 2 4\\n'", &[]);
+    assert_eq!(single_verdict(&j), "WA");
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(
+        j.stdout.contains(
+            "first difference at line 1:\n      expected: 1 2 3\n      got:      1 2 4\n"
+        ),
+        "{j}"
+    );
+    assert_eq!(std::fs::read(out.join("one/one.got")).unwrap(), b"1 2 4\n");
+    assert_eq!(
+        std::fs::read(out.join("one/one.expected")).unwrap(),
+        b"1 2 3\n"
+    );
+    assert!(out.join("one/one.stderr").is_file());
+    // CRLF, trailing spaces and trailing blank lines are not differences.
+    let (j, _) = judge_one("wa-lenient", "printf '1 2 3  \\r\\n\\r\\n\\n'", &[]);
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+}
+
+#[test]
+fn a_crash_is_a_runtime_error_naming_the_signal() {
+    let (j, _) = judge_one("re-signal", "kill -SEGV $$", &[]);
+    assert_eq!(single_verdict(&j), "RE");
+    assert!(j.stdout.contains("killed by SIGSEGV (signal 11)"), "{j}");
+}
+
+#[test]
+fn a_runtime_error_shows_the_last_stderr_line_escaped() {
+    // Python puts the exception last; the first line is always the same "Traceback".
+    let traceback = "printf 'Traceback (most recent call last):\\n  File \"a.py\", line 3\\n\
+                     ZeroDivisionError: division by zero\\n\\n' >&2; exit 1";
+    let (j, _) = judge_one("re-traceback", traceback, &[]);
+    assert_eq!(single_verdict(&j), "RE");
+    assert!(j.stdout.contains("exit code 1, expected 0"), "{j}");
+    assert!(
+        j.stdout
+            .contains("    stderr: ZeroDivisionError: division by zero\n"),
+        "{j}"
+    );
+    // Control characters never reach the terminal raw; a long line is cut to its width.
+    let (j, _) = judge_one(
+        "re-control",
+        "printf '\\033[2J\\033[31mboom %0200d\\n' 0 >&2; exit 3",
+        &[],
+    );
+    assert!(!j.stdout.contains('\u{1b}'), "{j}");
+    let line = j
+        .stdout
+        .lines()
+        .find(|l| l.contains("stderr: "))
+        .expect("a stderr line");
+    assert!(line.contains("\\u{1b}[2J\\u{1b}[31mboom 000"), "{j}");
+    assert!(line.chars().count() <= 100 && line.ends_with('…'), "{line}");
+}
+
+#[test]
+fn an_endless_loop_is_a_time_limit_on_cpu_time() {
+    let (j, _) = judge_one(
+        "tle-cpu",
+        "while :; do :; done",
+        &["--time-limit-ms", "300"],
+    );
+    assert_eq!(single_verdict(&j), "TLE");
+    assert!(j.stdout.contains("ms of CPU time (limit 300 ms)"), "{j}");
+}
+
+#[test]
+fn sleeping_is_not_slow_under_a_cpu_limit_but_is_under_wall_time() {
+    // One second asleep, then the right answer: within a 400 ms CPU limit (the wall-clock
+    // backstop is 2 x 400 + 1000 ms), over a 400 ms wall-time limit.
+    let cmd = "sleep 1; echo 1 2 3";
+    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "400"]);
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+    let line = j.case_lines().next().unwrap().to_string();
+    let wall: u64 = line.split_whitespace().nth(4).unwrap().parse().unwrap();
+    let cpu: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(
+        wall >= 1000 && cpu < 400,
+        "cpu {cpu} ms, wall {wall} ms: {line}"
+    );
+    assert!(j.stdout.contains("limits 400 ms cpu (1800 ms wall)"), "{j}");
+
+    let (j, _) = judge_one(
+        "wall-sleep",
+        cmd,
+        &["--time-limit-ms", "400", "--wall-time"],
+    );
+    assert_eq!(single_verdict(&j), "TLE", "{j}");
+    assert!(
+        j.stdout
+            .contains("of wall time (limit 400 ms, --wall-time)"),
+        "{j}"
+    );
+
+    // Asleep for good: the backstop ends it, and says why.
+    let (j, _) = judge_one("cpu-backstop", "sleep 30", &["--time-limit-ms", "200"]);
+    assert_eq!(single_verdict(&j), "TLE", "{j}");
+    assert!(j.stdout.contains("sleeping or waiting for input?"), "{j}");
+}
+
+#[test]
+fn touching_a_gibibyte_is_a_memory_limit_exceeded() {
+    let (j, _) = judge_one(
+        "mle",
+        "dd if=/dev/zero of=/dev/null bs=1G count=1",
+        &["--memory-limit-mib", "256", "--time-limit-ms", "20000"],
+    );
+    assert_eq!(single_verdict(&j), "MLE", "{j}");
+    assert!(j.stdout.contains("(limit 256.0 MiB)"), "{j}");
+}
+
+#[test]
+fn peak_memory_is_the_programs_own() {
+    // 100 MiB in dd's block: about 100 MiB, not the shell's few MiB (dd is the shell's
+    // child, and wait4 gives the maximum over the program and what it waited for).
+    let (j, _) = judge_one(
+        "mem",
+        "dd if=/dev/zero of=/dev/null bs=100M count=1 2>/dev/null; echo 1 2 3",
+        &["--memory-limit-mib", "1024", "--time-limit-ms", "20000"],
+    );
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+    let line = j.case_lines().next().unwrap();
+    let mib: f64 = line.split_whitespace().nth(7).unwrap().parse().unwrap();
+    assert!((95.0..140.0).contains(&mib), "{line}\n{j}");
+}
+
+// Hostile programs. ---------------------------------------------------------------------------
+
+#[test]
+fn a_gibibyte_on_stderr_costs_the_judge_neither_memory_nor_disk() {
+    let (j, out) = judge_one(
+        "stderr-flood",
+        "head -c 1073741824 /dev/zero >&2; exit 3",
+        &[],
+    );
+    assert_eq!(single_verdict(&j), "RE", "{j}");
+    assert!(
+        j.peak_kib < 64 * 1024,
+        "the judge's peak RSS was {} KiB\n{j}",
+        j.peak_kib
+    );
+    let kept = std::fs::read(out.join("one/one.stderr")).unwrap();
+    assert!(
+        kept.len() < 140 * 1024,
+        "{} bytes of stderr kept",
+        kept.len()
+    );
+    assert!(String::from_utf8_lossy(&kept).contains("bytes of stderr not kept]"));
+    assert!(
+        disk_bytes(&out) < 4 << 20,
+        "{} bytes left on disk",
+        disk_bytes(&out)
+    );
+}
+
+#[test]
+fn output_past_the_limit_is_ole_and_the_kept_output_is_capped() {
+    let (j, out) = judge_one("ole", "head -c 300000000 /dev/zero", &[]);
+    assert_eq!(single_verdict(&j), "OLE", "{j}");
+    assert!(
+        j.stdout
+            .contains("stdout passed the output limit of 64 MiB"),
+        "{j}"
+    );
+    assert!(
+        j.peak_kib < 64 * 1024,
+        "the judge's peak RSS was {} KiB\n{j}",
+        j.peak_kib
+    );
+    assert!(
+        disk_bytes(&out) < 4 << 20,
+        "{} bytes left on disk",
+        disk_bytes(&out)
+    );
+    // The limit is an option.
+    let (j, _) = judge_one(
+        "ole-option",
+        "head -c 3000000 /dev/zero",
+        &["--output-limit-mib", "2"],
+    );
+    assert_eq!(single_verdict(&j), "OLE", "{j}");
+    let (j, _) = judge_one(
+        "ole-under",
+        "head -c 3000000 /dev/zero",
+        &["--output-limit-mib", "4"],
+    );
+    assert_eq!(single_verdict(&j), "WA", "{j}");
+}
+
+#[test]
+fn a_setsid_background_process_does_not_outlive_its_case() {
+    let marker = "301.0625";
+    let (j, _) = judge_one(
+        "setsid",
+        &format!("setsid sleep {marker} & echo 1 2 3"),
+        &[],
+    );
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+    assert_none_left(marker, &j);
+}
+
+#[test]
+fn a_double_forked_process_does_not_outlive_its_case() {
+    // The subshell's child forks `sleep` and exits at once: sleep's parent is gone before
+    // the case ends, so only a subreaper can still find it.
+    let marker = "302.0625";
+    let (j, _) = judge_one(
+        "double-fork",
+        &format!("(sh -c 'sleep {marker} >/dev/null 2>&1 &' &); sleep 0.2; echo 1 2 3"),
+        &[],
+    );
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+    assert_none_left(marker, &j);
+}
+
+#[test]
+fn a_bounded_fork_bomb_leaves_nothing_behind() {
+    // 2^8 - 1 forked shells, each sleeping, some of them in new sessions.
+    let marker = "303.0625";
+    let cmd = format!(
+        "bomb() {{ if [ $1 -gt 0 ]; then bomb $(($1-1)) & setsid sh -c 'sleep {marker}' & bomb $(($1-1)) & fi; sleep {marker}; }}; bomb 7 & sleep 1; echo 1 2 3"
+    );
+    let (j, _) = judge_one("fork-bomb", &cmd, &[]);
+    assert_eq!(single_verdict(&j), "AC", "{j}");
+    assert_none_left(marker, &j);
+}
+
+// Setup errors: exit 2, said once, no verdict lines. ---------------------------------------
+
+fn assert_setup_error(j: &Judged, fragment: &str) {
+    assert_eq!(j.code, Some(2), "{j}");
+    assert_eq!(
+        j.verdicts().len(),
+        0,
+        "no verdict lines for a setup error\n{j}"
+    );
+    let lines: Vec<&str> = j.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "said once\n{j}");
+    assert!(
+        lines[0].starts_with("judge: ") && lines[0].contains(fragment),
+        "{j}"
+    );
+}
+
+#[test]
+fn a_command_that_cannot_run_is_a_setup_error() {
+    let (j, _) = judge_one("missing", "./no-such-program", &[]);
+    assert_setup_error(&j, "cannot run `./no-such-program`: no such file");
+    let (j, _) = judge_one("missing-on-path", "no-such-program-xyz < /dev/null", &[]);
+    assert_setup_error(&j, "not found");
+    let dir = scratch("not-executable");
+    let script = dir.join("a.out");
+    std::fs::write(&script, "echo 1 2 3\n").unwrap();
+    let (j, _) = judge_one("not-executable-run", &script.display().to_string(), &[]);
+    assert_setup_error(&j, "not an executable file");
+}
+
+#[test]
+fn a_failing_checker_is_a_setup_error_not_a_wrong_answer() {
+    // `checker = true` for a problem our checker tool does not know: it exits 3.
+    let dir = scratch("checker-fails");
+    let problems = one_case_problem(&dir, "mine", "checker = true\n");
+    let j = judge_in(
+        &dir.join("out"),
+        &["mine", "--checker", "--cmd", "echo 1 2 3"],
+        Some(&problems),
+    );
+    assert_setup_error(&j, "checker");
+    assert!(
+        j.stderr.contains("exit code 3") && !j.stderr.contains("Some("),
+        "{j}"
+    );
+}
+
+#[test]
+fn a_bad_info_toml_is_a_setup_error_naming_file_and_line() {
+    let dir = scratch("bad-info");
+    let problems = one_case_problem(&dir, "bad", "time_limit_ms = 1000\nmemory_limit = 64\n");
+    let j = judge_in(&dir.join("out"), &["bad", "--cmd", "cat"], Some(&problems));
+    assert_setup_error(
+        &j,
+        "info.toml: line 2, column 1: unknown field `memory_limit`",
+    );
+    let j = judge_in(&dir.join("out"), &["no-such-problem"], Some(&problems));
+    assert_setup_error(&j, "no problem `no-such-problem`");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = scratch("usage");
+    let j = judge(&out, &["--stress", "robot-maze"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    let j = judge(&out, &["--cmd", "a", "--bundle"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    // --bundle without target/bundle/robot-maze(.rs): a clear error, not a silent pass.
+    let empty = out.join("release");
+    let o = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["robot-maze", "--bundle", "--bin-dir"])
+        .arg(&empty)
+        .arg("--out-dir")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("scripts/bundle robot-maze"), "{stderr}");
+}
+
+// Invalid-input cases, for our binaries only. -----------------------------------------------
+
+/// A problem `fake` whose "binary" is a shell script printing our kind of error message.
+fn fake_problem(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let p = dir.join("problems/fake");
+    std::fs::create_dir_all(p.join("tests")).unwrap();
+    std::fs::create_dir_all(p.join("invalid")).unwrap();
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let write = |path: &Path, text: &str| std::fs::write(path, text).unwrap();
+    write(
+        &p.join("info.toml"),
+        "# made by tools/tests/judge.rs\nname = \"fake\"\nbinary = \"fake-bin\"\n\
+         time_limit_ms = 10_000  # generous\nmemory_limit_mib = 256\ncompare = \"exact\"\n",
+    );
+    // Echoes valid input (a line of digits) and its arguments with CRLF endings, rejects
+    // anything else like our binaries do.
+    let script = "#!/bin/sh\nread -r line\ncase \"$line\" in\n\
+                  *[!0-9\\ ]*) echo \"fake-bin: line 1: expected a number, found $line\" >&2; exit 1;;\n\
+                  esac\nprintf '%s\\r\\n' \"$line\" \"$@\"\n";
+    let bin = dir.join("bin/fake-bin");
+    write(&bin, script);
+    Command::new("chmod").arg("+x").arg(&bin).status().unwrap();
+    write(&p.join("tests/one.in"), "1 2 3\n");
+    write(&p.join("tests/one.out"), "1 2 3  \n\n\n");
+    write(&p.join("tests/args.in"), "7\n");
+    write(&p.join("tests/args.out"), "7\n--flag\n");
+    write(&p.join("tests/args.args"), "--flag\n");
+    write(&p.join("invalid/letter.in"), "x\n");
+    write(
+        &p.join("invalid/letter.err"),
+        "line 1: expected a number, found x\n",
+    );
+    write(&p.join("invalid/wrong-message.in"), "y\n");
+    write(
+        &p.join("invalid/wrong-message.err"),
+        "line 1: expected a grid\n",
+    );
+    write(&p.join("invalid/accepted.in"), "5\n");
+    write(&p.join("invalid/accepted.err"), "line 1:\n");
+    dir
+}
+
+#[test]
+fn invalid_input_cases_need_exit_1_and_the_message_for_our_binaries_only() {
+    let dir = fake_problem("invalid");
+    let problems = dir.join("problems");
+    let bins = dir.join("bin");
+    let out = dir.join("out");
+    let run = |extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_judge"))
+            .arg("--problems-dir")
+            .arg(&problems)
+            .arg("--bin-dir")
+            .arg(&bins)
+            .arg("--out-dir")
+            .arg(&out)
+            .args(extra)
+            .output()
+            .unwrap();
+        Judged {
+            code: o.status.code(),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+            peak_kib: 0,
+        }
+    };
+    let j = run(&["fake"]);
+    let want = [
+        ("AC", "fake/args"),
+        ("AC", "fake/one"),
+        ("WA", "fake/invalid/accepted"),
+        ("AC", "fake/invalid/letter"),
+        ("WA", "fake/invalid/wrong-message"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(v, n)| (v.to_string(), n.to_string()))
+        .collect();
+    assert_eq!(j.verdicts(), want, "{j}");
+    assert!(j.stdout.contains("exit code 0, expected 1"), "{j}");
+    assert!(
+        j.stdout.contains("stderr lacks: line 1: expected a grid"),
+        "{j}"
+    );
+    assert_eq!(j.tally(), (3, 2), "{j}");
+    assert_eq!(j.code, Some(1), "{j}");
+
+    // A foreign program cannot know our messages: --cmd judges the tests only.
+    let script = bins.join("fake-bin").display().to_string();
+    let j = run(&["fake", "--cmd", &script]);
+    assert_eq!(j.tally(), (2, 0), "{j}");
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
+// --checker -----------------------------------------------------------------------------------
+
+/// A robot-maze problem folder with one case that has two shortest paths: the 2x2 open grid
+/// from (1, 1) to (2, 2). Ours goes down first (U < D < L < R); `ALTERNATIVE` goes right.
+fn two_paths(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let tests = dir.join("problems/robot-maze/tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(
+        dir.join("problems/robot-maze/info.toml"),
+        "name = \"robot-maze\"\nbinary = \"robot-maze\"\ntime_limit_ms = 10000\n\
+         memory_limit_mib = 256\ncompare = \"exact\"\nchecker = true\n",
+    )
+    .unwrap();
+    std::fs::write(tests.join("two.in"), "2 2 1 1 2 2\n00\n00\n").unwrap();
+    std::fs::write(tests.join("two.out"), "1 1\n2 1\n2 2\n").unwrap();
+    dir
+}
+
+const ALTERNATIVE: &str = "printf '1 1\\n1 2\\n2 2\\n'";
+
+#[test]
+fn another_shortest_path_is_wrong_by_default_and_accepted_by_the_checker() {
+    let dir = two_paths("two-paths");
+    let problems = dir.join("problems");
+    let out = dir.join("out");
+    let ours = bin_dir().join("robot-maze").display().to_string();
+    let j_ours = judge_in(&out, &["--cmd", &ours], Some(&problems));
+    assert_eq!(
+        j_ours.verdicts(),
+        [("AC".into(), "robot-maze/two".into())],
+        "ours goes down first\n{j_ours}"
+    );
+    let j = judge_in(&out, &["--cmd", ALTERNATIVE], Some(&problems));
+    assert_eq!(
+        j.verdicts(),
+        [("WA".into(), "robot-maze/two".into())],
+        "{j}"
+    );
+    assert!(j.stdout.contains("first difference at line 2:"), "{j}");
+    let j = judge_in(&out, &["--checker", "--cmd", ALTERNATIVE], Some(&problems));
+    assert_eq!(
+        j.verdicts(),
+        [("AC".into(), "robot-maze/two".into())],
+        "{j}"
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    // A path through a gap (not adjacent cells) is rejected with the checker's reason.
+    let j = judge_in(
+        &out,
+        &["--checker", "--cmd", "printf '1 1\\n2 2\\n2 2\\n'"],
+        Some(&problems),
+    );
+    assert_eq!(
+        j.verdicts(),
+        [("WA".into(), "robot-maze/two".into())],
+        "{j}"
+    );
+    assert!(j.stdout.contains("    checker: "), "{j}");
+}
+
+// --stress ------------------------------------------------------------------------------------
+
+#[test]
+fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
+    let ours = bin_dir().join("robot-maze").display().to_string();
+    // Correct except that it drops the 9th line: wrong exactly on paths of 9 cells or more.
+    let buggy = format!("{ours} | awk 'NR != 9'");
+    let out = scratch("stress");
+    let j = judge(
+        &out,
+        &[
+            "--stress",
+            "robot-maze",
+            "--cmd",
+            &buggy,
+            "--seed",
+            "1",
+            "--count",
+            "300",
+        ],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    let (passed, failed) = j.tally();
+    assert_eq!(failed, 1, "{j}");
+    assert!(passed < 300, "{j}");
+    assert!(j.stdout.contains("first difference at line 9:"), "{j}");
+    assert!(j.stdout.contains("--bin gen -- robot-maze "), "{j}");
+    let dir = out.join("stress/robot-maze");
+    for file in ["input.in", "expected", "got"] {
+        assert!(dir.join(file).is_file(), "{file} not saved\n{j}");
+    }
+    // The printed seed alone reproduces the disagreement.
+    let seed = j
+        .stdout
+        .split("(seed ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .expect("the failure names its seed")
+        .to_string();
+    let again = judge(
+        &scratch("stress-again"),
+        &[
+            "--stress",
+            "robot-maze",
+            "--cmd",
+            &buggy,
+            "--seed",
+            &seed,
+            "--count",
+            "1",
+        ],
+    );
+    assert_eq!(again.tally(), (0, 1), "{again}");
+
+    // Our own binary as the command: no disagreement in as many cases.
+    let clean = judge(
+        &scratch("stress-clean"),
+        &[
+            "--stress",
+            "robot-maze",
+            "--cmd",
+            &ours,
+            "--seed",
+            "1",
+            "--count",
+            "50",
+        ],
+    );
+    assert_eq!(clean.tally(), (50, 0), "{clean}");
+    assert_eq!(clean.code, Some(0), "{clean}");
+}
