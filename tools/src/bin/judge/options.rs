@@ -12,6 +12,7 @@ use clap::Parser;
 #[derive(Clone, Debug, Parser)]
 #[command(
     name = "scripts/judge",
+    bin_name = "scripts/judge",
     after_help = "\
 Verdicts: AC, WA (wrong answer), RE (runtime error: a signal or a bad exit code, with the
 last stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
