@@ -295,8 +295,13 @@ fn wrong_answer_shows_the_first_differing_line_and_keeps_the_outputs() {
     assert_eq!(j.code, Some(1), "{j}");
     assert!(
         j.stdout.contains(
-            "first difference at line 1:\n      expected: 1 2 3\n      got:      1 2 4\n"
+            "    first difference at line 1 (- expected, + got):\n    - 1  1 2 3\n    + 1  1 2 4\n"
         ),
+        "{j}"
+    );
+    // Colour is off in a pipe: the differing token is pointed at with a caret.
+    assert!(
+        j.stdout.contains("\n             ^\n") && !j.stdout.contains('\u{1b}'),
         "{j}"
     );
     assert_eq!(std::fs::read(out.join("one/one.got")).unwrap(), b"1 2 4\n");
@@ -733,7 +738,11 @@ fn another_shortest_path_is_wrong_by_default_and_accepted_by_the_checker() {
         [("WA".into(), "robot-maze/two".into())],
         "{j}"
     );
-    assert!(j.stdout.contains("first difference at line 2:"), "{j}");
+    assert!(
+        j.stdout
+            .contains("first difference at line 2 (- expected, + got):"),
+        "{j}"
+    );
     let j = judge_in(&out, &["--checker", "--cmd", ALTERNATIVE], Some(&problems));
     assert_eq!(
         j.verdicts(),
@@ -780,8 +789,12 @@ fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
     let (passed, failed) = j.tally();
     assert_eq!(failed, 1, "{j}");
     assert!(passed < 300, "{j}");
-    assert!(j.stdout.contains("first difference at line 9:"), "{j}");
-    assert!(j.stdout.contains("--bin gen -- robot-maze "), "{j}");
+    assert!(
+        j.stdout
+            .contains("first difference at line 9 (- expected, + got):"),
+        "{j}"
+    );
+    assert!(j.stdout.contains("/gen robot-maze "), "{j}");
     let dir = out.join("stress/robot-maze");
     for file in ["input.in", "expected", "got"] {
         assert!(dir.join(file).is_file(), "{file} not saved\n{j}");

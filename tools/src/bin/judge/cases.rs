@@ -74,12 +74,10 @@ fn stems(dir: &Path) -> Result<Vec<String>, String> {
     Ok(v)
 }
 
-/// The cases of `problem_dir` (problem number `problem`), the invalid-input ones included
-/// when `invalid`.
-pub fn discover(problem_dir: &Path, problem: usize, invalid: bool) -> Result<Vec<Case>, String> {
+/// The cases in `tests` (problem number `problem`), and those in `invalid` when given.
+pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
-    let tests = problem_dir.join("tests");
-    for stem in stems(&tests)? {
+    for stem in stems(tests)? {
         let out = tests.join(format!("{stem}.out"));
         if !out.exists() {
             return Err(format!("{}: missing", out.display()));
@@ -92,9 +90,8 @@ pub fn discover(problem_dir: &Path, problem: usize, invalid: bool) -> Result<Vec
             name: stem,
         });
     }
-    if invalid {
-        let dir = problem_dir.join("invalid");
-        for stem in stems(&dir)? {
+    if let Some(dir) = invalid {
+        for stem in stems(dir)? {
             let err = dir.join(format!("{stem}.err"));
             let fragment = fs::read_to_string(&err)
                 .map_err(|e| format!("{}: {e}", err.display()))?
@@ -114,4 +111,45 @@ pub fn discover(problem_dir: &Path, problem: usize, invalid: bool) -> Result<Vec
         }
     }
     Ok(cases)
+}
+
+/// Whether `name` matches the shell-style `pattern` (`*` any run, `?` one character).
+pub fn glob_match(pattern: &str, name: &str) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = (pattern.chars().collect(), name.chars().collect());
+    // The classic backtracking over the last `*`: linear in practice, quadratic at worst.
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some((i, j));
+            i += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_match;
+
+    #[test]
+    fn globs_match_like_the_shell() {
+        assert!(glob_match("open*", "open-tie-break"));
+        assert!(glob_match("sample", "sample"));
+        assert!(!glob_match("sample", "sample-1"));
+        assert!(glob_match("sample-?", "sample-1"));
+        assert!(glob_match("*tie*", "open-tie-break"));
+        assert!(glob_match("invalid/*", "invalid/nul-byte"));
+        assert!(!glob_match("a*b", "acd"));
+        assert!(glob_match("*", ""));
+    }
 }

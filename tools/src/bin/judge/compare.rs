@@ -180,20 +180,68 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
     Ok(Some(text))
 }
 
-/// Whether the canonical output has a line `n`: it has one more line than line breaks, and
-/// none at all when empty.
-fn has_line(reader: impl Read, n: u64) -> io::Result<bool> {
-    let mut c = Canonical::new(reader);
-    let mut newlines = 0;
-    while let Some(elem) = c.next()? {
-        if elem == Elem::Newline {
-            newlines += 1;
-        }
-        if newlines + 1 >= n {
-            return Ok(true);
+/// Lines `first..=last` (1-based) of a file as written, each without trailing whitespace and
+/// cut at [`LINE_CAP`] bytes; fewer where the file ends, and none past its last non-blank
+/// line.
+pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
+    let mut raw = Canonical::new(File::open(path)?);
+    let mut lines = Vec::new();
+    let mut current = Vec::new();
+    let mut line = 1;
+    let mut ended = true;
+    while let Some(b) = raw.read_byte()? {
+        ended = false;
+        if b == b'\n' {
+            if line >= first {
+                lines.push(std::mem::take(&mut current));
+            }
+            line += 1;
+            ended = true;
+            if line > last {
+                break;
+            }
+        } else if line >= first && current.len() < LINE_CAP {
+            current.push(b);
         }
     }
-    Ok(false)
+    if !ended && line >= first && line <= last {
+        lines.push(current);
+    }
+    for l in &mut lines {
+        let end = l
+            .iter()
+            .rposition(|c| !c.is_ascii_whitespace())
+            .map_or(0, |p| p + 1);
+        l.truncate(end);
+    }
+    // Trailing blank lines are no part of the output.
+    let total = line_count(File::open(path)?, last)?;
+    lines.truncate((total + 1).saturating_sub(first) as usize);
+    Ok(lines)
+}
+
+/// Whether the canonical output has a line `n`.
+fn has_line(reader: impl Read, n: u64) -> io::Result<bool> {
+    Ok(line_count(reader, n)? >= n)
+}
+
+/// The number of lines of the canonical output, counted up to `cap`: one more than its line
+/// breaks, and none at all when it is empty.
+fn line_count(reader: impl Read, cap: u64) -> io::Result<u64> {
+    let mut c = Canonical::new(reader);
+    let mut lines = 0;
+    while let Some(elem) = c.next()? {
+        if lines == 0 {
+            lines = 1;
+        }
+        if elem == Elem::Newline {
+            lines += 1;
+        }
+        if lines >= cap {
+            break;
+        }
+    }
+    Ok(lines)
 }
 
 #[cfg(test)]

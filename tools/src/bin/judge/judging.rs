@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::cases::{Case, Expect};
 use crate::checker::{Checker, Judgement};
 use crate::compare;
+use crate::options::DiffMode;
 use crate::program::Program;
 use crate::report::{detail, printable};
 use crate::sandbox::{self, Limits, Run, RunError};
@@ -28,6 +29,7 @@ pub struct Target {
     pub program: Program,
     pub limits: Limits,
     pub checker: Option<Checker>,
+    pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
 }
@@ -175,39 +177,42 @@ fn judge_output(
             return Ok(Verdict::Wa);
         }
     }
-    if let (Some(checker), Expect::Output(answer)) = (&t.checker, &case.expect) {
-        return Ok(match checker.check(&case.input, got, answer)? {
-            Judgement::Accepted => Verdict::Ac,
-            Judgement::Rejected(reason) => {
-                detail_lines.push(detail(&format!(
-                    "checker: {}",
-                    printable(reason.as_bytes())
-                )));
-                Verdict::Wa
+    let empty = PathBuf::from("/dev/null");
+    let answer = case.answer().unwrap_or(&empty);
+    let checker = match case.expect {
+        Expect::Output(_) => t.checker.as_ref(),
+        Expect::Invalid { .. } => None,
+    };
+    let base = t.out_dir.join(&case.name);
+    let (verdict, lines) = judge_answer(&case.input, got, answer, checker, t.diff, &base)?;
+    detail_lines.extend(lines);
+    Ok(verdict)
+}
+
+/// The verdict of an output `got` against `answer`: through the checker when there is one,
+/// else by the exact comparison, with the detail lines that explain a rejection. `scratch`
+/// names the checker's own files.
+pub fn judge_answer(
+    input: &Path,
+    got: &Path,
+    answer: &Path,
+    checker: Option<&Checker>,
+    diff: DiffMode,
+    scratch: &Path,
+) -> Result<(Verdict, Vec<String>), String> {
+    if let Some(checker) = checker {
+        let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
+        return Ok(match checker.check(input, got, answer, scratch)? {
+            Judgement::Accepted => (Verdict::Ac, vec![]),
+            Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)]),
+            Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)]),
+            Judgement::Points(score, m) => {
+                (Verdict::Pts, vec![said(&format!("points {score}: {m}"))])
             }
         });
     }
-    let empty = PathBuf::from("/dev/null");
-    let answer = case.answer().unwrap_or(&empty);
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
-        None => Ok(Verdict::Ac),
-        Some(d) => {
-            detail_lines.extend(difference_lines(&d));
-            Ok(Verdict::Wa)
-        }
+        None => Ok((Verdict::Ac, vec![])),
+        Some(d) => Ok((Verdict::Wa, crate::diff::render(answer, got, &d, diff))),
     }
-}
-
-/// The detail lines of a difference under the exact comparison.
-pub fn difference_lines(d: &compare::Difference) -> Vec<String> {
-    let show = |l: &Option<Vec<u8>>| match l {
-        None => "(end of output)".to_string(),
-        Some(b) if b.is_empty() => "(empty line)".to_string(),
-        Some(b) => printable(b),
-    };
-    vec![
-        detail(&format!("first difference at line {}:", d.line)),
-        detail(&format!("  expected: {}", show(&d.expected))),
-        detail(&format!("  got:      {}", show(&d.got))),
-    ]
 }

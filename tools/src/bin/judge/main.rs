@@ -21,6 +21,7 @@
 mod cases;
 mod checker;
 mod compare;
+mod diff;
 mod judging;
 mod options;
 mod problem;
@@ -28,6 +29,7 @@ mod program;
 mod report;
 mod sandbox;
 mod stress;
+mod style;
 mod suite;
 mod supervise;
 mod sys;
@@ -51,11 +53,17 @@ fn main() -> ExitCode {
             )
             .exit();
     }
+    style::init(if options.json {
+        options::ColorChoice::Never
+    } else {
+        options.color
+    });
     // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
     let result = match &options.stress {
-        Some(problem) => stress::run(&options, problem),
+        Some(Some(problem)) => stress::run(&options, problem),
+        Some(None) => stress::run_own(&options),
         None => suite::run(&options),
     };
     let _ = supervise::kill_all_descendants();

@@ -5,17 +5,27 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
-/// An online judge on your own machine: judge a program on problems/<problem>/tests (all
-/// problems when none is named), one line per case, a summary per problem, and a closing
-/// `N passed, N failed`. Exit code 0 when every case is AC, 1 when one is not, 2 on a setup
-/// error (a program or checker that cannot run, a bad info.toml, an unknown problem).
+/// An online judge on your own machine: judge a program on our problems' tests
+/// (problems/<problem>/tests, all problems when none is named) or on any folder of tests
+/// (--tests DIR), one line per case, a summary per problem, and a closing `N passed, N
+/// failed`. Exit code 0 when every case is AC, 1 when one is not, 2 on a setup error (a
+/// program or checker that cannot run, a bad info.toml, an unknown problem).
 #[derive(Clone, Debug, Parser)]
 #[command(
     name = "scripts/judge",
     bin_name = "scripts/judge",
     after_help = "\
-Verdicts: AC, WA (wrong answer), RE (runtime error: a signal or a bad exit code, with the
-last stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
+Examples:
+  scripts/judge                                   every problem, our binaries (what CI runs)
+  scripts/judge --cmd ./a.out robot-maze          your program on one of our problems
+  scripts/judge --cmd ./a.out 'wave/open*'        some cases, by name or glob
+  scripts/judge --tests test --cmd ./a.out        your own folder: test/NAME.in + NAME.out
+  scripts/judge --tests test --cmd ./a.out --checker-cmd ./check
+  scripts/judge --stress --gen ./gen --brute ./brute --cmd ./a.out [--checker-cmd ./check]
+
+Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (partial
+points, from a checker), RE (runtime error: a signal or a bad exit code, with the last
+stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
 
 Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
 judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
@@ -30,9 +40,16 @@ Nothing a program starts outlives its case: background, setsid and double-forked
 processes are killed with it."
 )]
 pub struct Options {
-    /// Problems to judge (default: every folder under problems/).
-    #[arg(value_name = "PROBLEM")]
-    pub problems: Vec<String>,
+    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
+    /// problems (default: all); with --tests, CASE or GLOB among that folder's cases.
+    #[arg(value_name = "PROBLEM[/CASE]")]
+    pub targets: Vec<String>,
+
+    /// Judge the tests of any folder: DIR/NAME.in against DIR/NAME.out (oj's
+    /// test/sample-1.in layout works as is); limits from the options, else from
+    /// DIR/../info.toml or DIR/info.toml, else the defaults.
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
 
     /// Judge COMMAND instead of our binary (any language): `./a.out`, `'python3 my.py'`. A
     /// command with shell syntax runs via `sh -c`; a case's extra arguments (NAME.args) are
@@ -49,6 +66,11 @@ pub struct Options {
     /// keep the exact comparison).
     #[arg(long)]
     pub checker: bool,
+
+    /// Judge answers with your checker: `CMD INPUT OUTPUT ANSWER`, testlib's exit codes (0
+    /// AC, 1 WA, 2 PE, 3 checker failure, 7 points); its message is the case's detail.
+    #[arg(long, value_name = "CMD", conflicts_with = "checker")]
+    pub checker_cmd: Option<String>,
 
     /// Run N cases in parallel (1 gives the steadiest times).
     #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
@@ -71,11 +93,20 @@ pub struct Options {
     #[arg(long)]
     pub wall_time: bool,
 
-    /// Stress: draw inputs from our generator, compare COMMAND (or --bundle) with our binary
-    /// (or through the checker), stop at the first disagreement, keep it under
-    /// target/judge/stress/PROBLEM and print the command that reproduces it.
-    #[arg(long, value_name = "PROBLEM", conflicts_with = "problems")]
-    pub stress: Option<String>,
+    /// Stress: compare COMMAND (or --bundle) on random inputs with a trusted answer, stop at
+    /// the first disagreement, keep it under target/judge/stress/ and print the commands that
+    /// reproduce it. `--stress PROBLEM`: our generator and our binary; `--stress --gen CMD
+    /// --brute CMD`: yours (case i runs `CMD SEED+i`; the brute force's answer is expected).
+    #[arg(long, value_name = "PROBLEM", num_args = 0..=1, conflicts_with = "targets")]
+    pub stress: Option<Option<String>>,
+
+    /// (stress) Your generator: run as `CMD SEED`, the seed appended as its last argument.
+    #[arg(long, value_name = "CMD", requires = "brute", requires = "stress")]
+    pub gen: Option<String>,
+
+    /// (stress) Your slow-but-sure solution: its answer is the expected one.
+    #[arg(long, value_name = "CMD", requires = "gen", requires = "stress")]
+    pub brute: Option<String>,
 
     /// (stress) First seed (default: from the clock); case i uses seed S+i.
     #[arg(long, value_name = "S", requires = "stress")]
@@ -102,6 +133,19 @@ pub struct Options {
     )]
     pub args: Option<String>,
 
+    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff.
+    #[arg(long, value_name = "WHAT", value_enum, default_value_t = DiffMode::Hunk)]
+    pub diff: DiffMode,
+
+    /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print one JSON object per case and one summary object, a line each (exit codes
+    /// unchanged).
+    #[arg(long)]
+    pub json: bool,
+
     /// The repository root [default: the checkout this judge was built in].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
@@ -119,12 +163,27 @@ pub struct Options {
     pub out_dir: Option<PathBuf>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DiffMode {
+    Hunk,
+    Full,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
 /// The folders a run works with, defaults resolved.
 #[derive(Clone, Debug)]
 pub struct Dirs {
     pub bin: PathBuf,
     pub problems: PathBuf,
     pub out: PathBuf,
+    /// The repository root, for the commands the judge prints.
+    pub root: PathBuf,
 }
 
 impl Options {
@@ -146,6 +205,7 @@ impl Options {
                 .out_dir
                 .clone()
                 .unwrap_or_else(|| root.join("target/judge")),
+            root,
         }
     }
 
@@ -186,7 +246,7 @@ mod tests {
             "2",
         ])
         .unwrap();
-        assert_eq!(o.stress.as_deref(), Some("chase"));
+        assert_eq!(o.stress, Some(Some("chase".to_string())));
         assert_eq!(o.sizes, ["3", "4"]);
         assert_eq!(o.extra_args(), ["--path"]);
         assert_eq!(o.jobs, 2);
@@ -194,5 +254,12 @@ mod tests {
         assert!(Options::try_parse_from(["judge", "-j", "0"]).is_err());
         assert!(Options::try_parse_from(["judge", "--seed", "1"]).is_err());
         assert!(Options::try_parse_from(["judge", "--stress", "a", "b"]).is_err());
+        let o = Options::try_parse_from([
+            "judge", "--stress", "--gen", "./g", "--brute", "./b", "--cmd", "./a",
+        ])
+        .unwrap();
+        assert_eq!((o.stress, o.gen.as_deref()), (Some(None), Some("./g")));
+        assert!(Options::try_parse_from(["judge", "--stress", "--gen", "./g"]).is_err());
+        assert!(Options::try_parse_from(["judge", "--checker", "--checker-cmd", "c"]).is_err());
     }
 }

@@ -68,27 +68,69 @@ impl Info {
 
     /// Parses the text of an `info.toml`; the error names the line and column.
     pub fn parse(text: &str) -> Result<Info, String> {
-        toml::from_str(text).map_err(|e: toml::de::Error| {
-            let at = e
-                .span()
-                .map(|span| {
-                    let before = &text[..span.start.min(text.len())];
-                    let line = before.matches('\n').count() + 1;
-                    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-                    format!("line {line}, column {col}: ")
-                })
-                .unwrap_or_default();
-            format!("{at}{}", e.message())
-        })
+        toml::from_str(text).map_err(|e| located(text, &e))
     }
+
+    /// Reads the `info.toml` of someone else's problem folder: only the limits are taken,
+    /// other keys are theirs. Library Checker's `timelimit` (seconds) is understood too.
+    pub fn load_foreign(path: &Path) -> Result<Info, String> {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let table: toml::Table = toml::from_str(&text)
+            .map_err(|e| format!("{}: {}", path.display(), located(&text, &e)))?;
+        let number = |key: &str| -> Result<Option<u64>, String> {
+            match table.get(key) {
+                None => Ok(None),
+                Some(toml::Value::Integer(n)) if *n >= 0 => Ok(Some(*n as u64)),
+                Some(other) => Err(format!(
+                    "{}: {key}: expected a whole number, found {other}",
+                    path.display()
+                )),
+            }
+        };
+        let mut info = Info {
+            time_limit_ms: number("time_limit_ms")?,
+            memory_limit_mib: number("memory_limit_mib")?,
+            output_limit_mib: number("output_limit_mib")?,
+            ..Info::default()
+        };
+        if info.time_limit_ms.is_none() {
+            info.time_limit_ms = match table.get("timelimit") {
+                Some(toml::Value::Float(secs)) if *secs > 0.0 => {
+                    Some((secs * 1000.0).round() as u64)
+                }
+                Some(toml::Value::Integer(secs)) if *secs > 0 => Some(*secs as u64 * 1000),
+                _ => None,
+            };
+        }
+        Ok(info)
+    }
+}
+
+/// A TOML error as `line L, column C: message`.
+fn located(text: &str, e: &toml::de::Error) -> String {
+    let at = e
+        .span()
+        .map(|span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {col}: ")
+        })
+        .unwrap_or_default();
+    format!("{at}{}", e.message())
 }
 
 /// A problem being judged: its name, folder, limits and whether it has our checker.
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub name: String,
-    pub dir: PathBuf,
     pub info: Info,
+    /// The `info.toml` the limits came from, if any.
+    pub info_path: Option<PathBuf>,
+    /// Where the cases are: `DIR/tests` for ours, the folder itself for `--tests DIR`.
+    pub tests_dir: PathBuf,
+    /// Where the invalid-input cases are (ours only).
+    pub invalid_dir: Option<PathBuf>,
 }
 
 impl Problem {
@@ -107,11 +149,46 @@ impl Problem {
                 }
             ));
         }
-        let info = Info::load(&dir.join("info.toml"))?;
+        let info_path = dir.join("info.toml");
+        let info = Info::load(&info_path)?;
         Ok(Problem {
             name: name.to_string(),
-            dir,
+            info_path: info_path.is_file().then_some(info_path),
+            tests_dir: dir.join("tests"),
+            invalid_dir: Some(dir.join("invalid")),
             info,
+        })
+    }
+
+    /// Any folder of tests (`--tests DIR`), named after it (after its parent when the folder
+    /// is called `test` or `tests`), limits from `DIR/../info.toml` or `DIR/info.toml`.
+    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
+        let dir =
+            std::path::absolute(dir).map_err(|e| format!("--tests {}: {e}", dir.display()))?;
+        if !dir.is_dir() {
+            return Err(format!("--tests: no folder {}", dir.display()));
+        }
+        let folder_name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
+        let own = folder_name(&dir).unwrap_or_else(|| "tests".to_string());
+        let name = match own.as_str() {
+            "test" | "tests" => dir.parent().and_then(folder_name).unwrap_or(own),
+            _ => own,
+        };
+        let candidates = [
+            dir.parent().map(|p| p.join("info.toml")),
+            Some(dir.join("info.toml")),
+        ];
+        let info_path = candidates.into_iter().flatten().find(|p| p.is_file());
+        let info = match &info_path {
+            Some(p) => Info::load_foreign(p)?,
+            None => Info::default(),
+        };
+        Ok(Problem {
+            name,
+            info,
+            info_path,
+            tests_dir: dir,
+            invalid_dir: None,
         })
     }
 
@@ -213,6 +290,32 @@ mod tests {
         );
         let e = Info::parse("compare = \"tokens\"\n").unwrap_err();
         assert!(e.starts_with("line 1, "), "{e}");
+    }
+
+    #[test]
+    fn a_foreign_info_toml_gives_its_limits_and_keeps_its_other_keys() {
+        let dir = std::env::temp_dir().join(format!("judge-foreign-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("tests")).unwrap();
+        // Library Checker's format: seconds, and keys of its own.
+        std::fs::write(
+            dir.join("info.toml"),
+            "title = \"A + B\"\ntimelimit = 2.5\n[[tests]]\nname = \"example.in\"\n",
+        )
+        .unwrap();
+        let p = Problem::from_tests_dir(&dir.join("tests")).unwrap();
+        assert_eq!(p.info.time_limit_ms, Some(2500));
+        assert_eq!(p.name, dir.file_name().unwrap().to_string_lossy());
+        std::fs::write(
+            dir.join("info.toml"),
+            "time_limit_ms = 300\nmemory_limit_mib = \"a lot\"\n",
+        )
+        .unwrap();
+        let e = Problem::from_tests_dir(&dir.join("tests")).unwrap_err();
+        assert!(
+            e.contains("memory_limit_mib: expected a whole number"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

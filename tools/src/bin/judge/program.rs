@@ -51,6 +51,36 @@ impl Program {
         }
     }
 
+    /// The same program with its relative file arguments made absolute (against the current
+    /// folder), so that a command printed by the judge runs unchanged from any folder. A shell
+    /// line is left alone: [`Program::printable_in`] prefixes a `cd` instead.
+    pub fn absolutized(&self) -> Program {
+        match self {
+            Program::Direct(argv) => Program::Direct(
+                argv.iter()
+                    .enumerate()
+                    .map(|(i, a)| {
+                        let p = Path::new(a);
+                        let is_file = p.is_relative() && (a.contains('/') || i > 0) && p.exists();
+                        match std::path::absolute(p) {
+                            Ok(abs) if is_file => abs.display().to_string(),
+                            _ => a.clone(),
+                        }
+                    })
+                    .collect(),
+            ),
+            Program::Shell(_) => self.clone(),
+        }
+    }
+
+    /// The command line as a user retypes it (`--cmd VALUE`).
+    pub fn command_line(&self) -> String {
+        match self {
+            Program::Direct(argv) => argv.join(" "),
+            Program::Shell(line) => line.clone(),
+        }
+    }
+
     pub fn is_shell(&self) -> bool {
         matches!(self, Program::Shell(_))
     }

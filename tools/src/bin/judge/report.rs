@@ -76,8 +76,8 @@ pub fn mib(kib: u64) -> String {
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
 pub fn case_line(o: &Outcome, name: &str) -> String {
     let mut s = format!(
-        "{:<3} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB  {name}",
-        o.verdict.name(),
+        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB  {name}",
+        crate::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
         o.cpu_ms,
         o.wall_ms,
         o.peak_kib as f64 / 1024.0
@@ -99,12 +99,52 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
             limits.wall_backstop_ms()
         )
     };
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
     format!(
-        "# {}: {program} | limits {time}, {} MiB, output {} MiB | {mode}",
+        "# {}: {program} | limits {time}, {} MiB, output {} MiB ({source} and options) | {mode}",
         p.name,
         limits.memory_kib / 1024,
         limits.output_bytes >> 20
     )
+}
+
+/// A case as one JSON object (`--json`): the detail lines joined, without indentation.
+pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
+    let detail: Vec<&str> = o.detail.iter().map(|l| l.trim_start()).collect();
+    serde_json::json!({
+        "problem": problem,
+        "case": case,
+        "verdict": o.verdict.name(),
+        "wall_ms": o.wall_ms,
+        "cpu_ms": o.cpu_ms,
+        "peak_rss_kib": o.peak_kib,
+        "detail": detail.join("\n"),
+    })
+    .to_string()
+}
+
+/// The run's summary as one JSON object (`--json`).
+pub fn summary_json(tallies: &[Tally]) -> String {
+    let mut verdicts = serde_json::Map::new();
+    for v in Verdict::ALL {
+        let n: usize = tallies
+            .iter()
+            .map(|t| t.counts.get(v.name()).copied().unwrap_or(0))
+            .sum();
+        if n > 0 {
+            verdicts.insert(v.name().to_string(), n.into());
+        }
+    }
+    serde_json::json!({
+        "summary": true,
+        "passed": tallies.iter().map(|t| t.passed).sum::<usize>(),
+        "failed": tallies.iter().map(|t| t.failed).sum::<usize>(),
+        "verdicts": verdicts,
+    })
+    .to_string()
 }
 
 /// Counts per problem for its summary line.

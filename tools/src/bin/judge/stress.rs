@@ -1,23 +1,29 @@
-//! `--stress PROBLEM`: random inputs from our generator, the user's program against our
-//! binary (exactly, or through the checker), stopping at the first disagreement with
-//! everything needed to look at it and to replay it.
+//! `--stress`: random inputs, the user's program against a trusted answer, stopping at the
+//! first disagreement with everything needed to look at it and to replay it.
 //!
-//! Case i uses seed S+i; the generator's kind and sizes are drawn from that seed alone
-//! (SplitMix64), so `--seed S+i --count 1` replays case i on any machine.
+//! Two sources of inputs and answers:
+//! - ours (`--stress PROBLEM`): our generator, our binary;
+//! - the user's (`--stress --gen CMD --brute CMD`): case i runs `CMD SEED+i` (testlib
+//!   generators read the seed from their last argument) and the brute force's output is the
+//!   expected answer, or the ANSWER given to `--checker-cmd`. When the brute force itself
+//!   fails (RE, TLE, MLE, OLE) the run stops and blames it, not the solution.
+//!
+//! Case i uses seed S+i alone, so `--seed S+i --count 1` replays it; every command printed
+//! uses absolute paths (and a `cd` for shell lines), so it runs unchanged from any folder.
 
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::checker::Judgement;
-use crate::compare;
-use crate::judging::{difference_lines, run_program};
+use crate::checker::Checker;
+use crate::judging::{judge_answer, run_program};
 use crate::options::Options;
 use crate::problem::Problem;
-use crate::program::shell_quote;
-use crate::report::{detail, mib, short, Progress};
+use crate::program::{shell_quote, Program};
+use crate::report::{detail, mib, Progress};
+use crate::sandbox::Limits;
 use crate::say;
 use crate::suite;
 use crate::verdict::{self, Verdict};
@@ -34,7 +40,7 @@ fn splitmix(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// The generator's kind and sizes for case `seed` when not given (see `gen --help`): small
+/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
 /// shapes, where a disagreement is easy to read, and for the `random` layout a density of 0
 /// to 45% walls.
 fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>) {
@@ -60,13 +66,55 @@ fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>)
     (kind, sizes)
 }
 
+/// Where inputs and expected answers come from.
+enum Oracle {
+    Ours {
+        problem: String,
+        gen: PathBuf,
+        ours: Program,
+    },
+    Own {
+        gen: Program,
+        brute: Program,
+    },
+}
+
+/// The limits a generator runs under: generous, it is trusted to be quick.
+const GEN_LIMITS: Limits = Limits {
+    time_ms: 10_000,
+    wall_time: false,
+    memory_kib: 1 << 20,
+    output_bytes: 64 << 20,
+};
+
+/// The files of the case being tried.
+struct Files {
+    dir: PathBuf,
+    input: PathBuf,
+    expected: PathBuf,
+    expected_err: PathBuf,
+    got: PathBuf,
+    got_err: PathBuf,
+}
+
+impl Files {
+    fn new(dir: PathBuf) -> Result<Files, String> {
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Files {
+            input: dir.join("input.in"),
+            expected: dir.join("expected"),
+            expected_err: dir.join("expected.stderr"),
+            got: dir.join("got"),
+            got_err: dir.join("stderr"),
+            dir,
+        })
+    }
+}
+
+/// `--stress PROBLEM`: our generator and our binary.
 pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     let dirs = o.dirs();
     let p = Problem::open(&dirs.problems, name)?;
-    let ours = p.ours(&dirs.bin)?;
-    let candidate = suite::program(&p, o, &dirs)?;
-    let checker = suite::checker(&p, o, &dirs)?;
-    let limits = suite::limits(&p, o);
     let gen = dirs.bin.join("gen");
     if !gen.is_file() {
         return Err(format!(
@@ -74,81 +122,134 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
             gen.display()
         ));
     }
-    let dir = dirs.out.join("stress").join(name);
-    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let input = dir.join("input.in");
-    let (expected, expected_err) = (dir.join("expected"), dir.join("expected.stderr"));
-    let (got, got_err) = (dir.join("got"), dir.join("stderr"));
+    let oracle = Oracle::Ours {
+        problem: name.to_string(),
+        gen,
+        ours: p.ours(&dirs.bin)?,
+    };
+    let checker = suite::checker(&p, o, &dirs)?;
+    stress(
+        o,
+        &p,
+        oracle,
+        checker,
+        Files::new(dirs.out.join("stress").join(name))?,
+    )
+}
+
+/// `--stress --gen CMD --brute CMD`: the user's generator and brute force.
+pub fn run_own(o: &Options) -> Result<bool, String> {
+    let (Some(gen), Some(brute)) = (&o.gen, &o.brute) else {
+        return Err(
+            "--stress without a PROBLEM of ours needs --gen CMD and --brute CMD".to_string(),
+        );
+    };
+    let dirs = o.dirs();
+    let p = match &o.tests {
+        Some(dir) => Problem::from_tests_dir(dir)?,
+        None => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?).map(
+            |mut p| {
+                // Not a folder of tests: the current folder only names the run.
+                p.info = Default::default();
+                p.info_path = None;
+                p
+            },
+        )?,
+    };
+    let runnable = |what: &str, cmd: &str| {
+        let program = Program::from_cmd(cmd).absolutized();
+        program
+            .check_runnable()
+            .map(|()| program)
+            .map_err(|e| format!("--{what}: {e}"))
+    };
+    let oracle = Oracle::Own {
+        gen: runnable("gen", gen)?,
+        brute: runnable("brute", brute)?,
+    };
+    let checker = match &o.checker_cmd {
+        Some(cmd) => Some(Checker::command(cmd)?),
+        None => None,
+    };
+    let files = Files::new(dirs.out.join("stress").join(&p.name))?;
+    stress(o, &p, oracle, checker, files)
+}
+
+fn stress(
+    o: &Options,
+    p: &Problem,
+    oracle: Oracle,
+    checker: Option<Checker>,
+    f: Files,
+) -> Result<bool, String> {
+    let candidate = suite::program(p, o, &o.dirs())?.absolutized();
+    let limits = suite::limits(p, o);
     let args = o.extra_args();
     let seed0 = o.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 1_000_000_000)
     });
+    let against = match &oracle {
+        Oracle::Ours { ours, .. } => ours.describe(),
+        Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
+    };
     say!(
-        "# stress {name}: {} against {} | {} cases from seed {seed0} | {}",
-        short(&candidate.describe()),
-        short(&ours.describe()),
+        "# stress {}: {} against {against} | {} cases from seed {seed0} | {}",
+        p.name,
+        candidate.describe(),
         o.count,
-        if checker.is_some() {
-            "checker"
-        } else {
-            "exact"
+        match &checker {
+            Some(c) => format!("checker {}", c.describe()),
+            None => "exact".to_string(),
         }
     );
     let mut progress = Progress::new();
     for i in 0..o.count {
         let seed = seed0.wrapping_add(i);
-        let (kind, sizes) = default_shape(name, seed, o);
-        let gen_args: Vec<String> = [name.to_string(), kind]
-            .into_iter()
-            .chain(sizes)
-            .chain(["--seed".to_string(), seed.to_string()])
-            .collect();
-        generate(&gen, &gen_args, &input)?;
-        let reference = run_program(&ours, &args, &input, &expected, &expected_err, limits)?;
+        let gen_line = generate(&oracle, o, seed, &f.input)?;
+        let expected_by = match &oracle {
+            Oracle::Ours { ours, .. } => ours,
+            Oracle::Own { brute, .. } => brute,
+        };
+        let reference = run_program(
+            expected_by,
+            &args,
+            &f.input,
+            &f.expected,
+            &f.expected_err,
+            limits,
+        )?;
         if let Some((v, why)) = verdict::of_run(&reference, &limits, 0)? {
-            return Err(format!(
-                "our own binary failed ({} {why}) on seed {seed}: input in {}",
-                v.name(),
-                input.display()
-            ));
+            progress.clear();
+            return blame_the_reference(&oracle, seed, v, &why, &f);
         }
-        let r = run_program(&candidate, &args, &input, &got, &got_err, limits)?;
-        let mut lines = Vec::new();
-        let verdict = if let Some((v, why)) = verdict::of_run(&r, &limits, 0)? {
-            lines.push(detail(&why));
-            if v == Verdict::Re {
-                lines.extend(verdict::stderr_line(
-                    &fs::read(&got_err).unwrap_or_default(),
-                ));
-            }
-            v
-        } else if let Some(checker) = &checker {
-            match checker.check(&input, &got, &expected)? {
-                Judgement::Accepted => Verdict::Ac,
-                Judgement::Rejected(reason) => {
-                    lines.push(detail(&format!("checker: {reason}")));
-                    Verdict::Wa
+        let r = run_program(&candidate, &args, &f.input, &f.got, &f.got_err, limits)?;
+        let (verdict, lines) = match verdict::of_run(&r, &limits, 0)? {
+            Some((v, why)) => {
+                let mut lines = vec![detail(&why)];
+                if v == Verdict::Re {
+                    lines.extend(verdict::stderr_line(
+                        &fs::read(&f.got_err).unwrap_or_default(),
+                    ));
                 }
+                (v, lines)
             }
-        } else {
-            match compare::first_difference(&expected, &got)
-                .map_err(|e| format!("comparing: {e}"))?
-            {
-                Some(d) => {
-                    lines.extend(difference_lines(&d));
-                    Verdict::Wa
-                }
-                None => Verdict::Ac,
-            }
+            None => judge_answer(
+                &f.input,
+                &f.got,
+                &f.expected,
+                checker.as_ref(),
+                o.diff,
+                &f.dir.join("case"),
+            )?,
         };
         progress.update(i as usize + 1, o.count as usize, &format!("seed {seed}"));
         if verdict != Verdict::Ac {
             progress.clear();
             say!(
                 "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
-                verdict.name(),
+                crate::style::verdict(verdict, verdict.name()),
                 i + 1,
                 o.count,
                 r.cpu_ms,
@@ -158,15 +259,22 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
             for l in lines {
                 say!("{l}");
             }
-            let shown = |p: &Path| short(&p.display().to_string());
-            say!("  input:     {}", shown(&input));
-            say!("  expected:  {} (ours)", shown(&expected));
-            say!("  got:       {} (stderr: {})", shown(&got), shown(&got_err));
+            let shown = |p: &Path| p.display().to_string();
+            say!("  input:      {}", shown(&f.input));
+            say!("  expected:   {}", shown(&f.expected));
             say!(
-                "  input from: cargo run --release -p bfs-judge-tools --bin gen -- {}",
-                gen_args.join(" ")
+                "  got:        {} (stderr: {})",
+                shown(&f.got),
+                shown(&f.got_err)
             );
-            say!("  reproduce: {}", reproduce(o, name, seed));
+            if let Some(tests) = &o.tests {
+                say!("  added as:   {}", save_as_test(tests, seed, &f)?);
+            }
+            say!("  input from: {gen_line}");
+            say!(
+                "  reproduce:  {}",
+                reproduce(o, &oracle, &candidate, seed, &checker)
+            );
             say!("{i} passed, 1 failed");
             return Ok(false);
         }
@@ -176,32 +284,153 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Runs the generator into `input`.
-fn generate(gen: &Path, gen_args: &[String], input: &Path) -> Result<(), String> {
-    let out = Command::new(gen)
-        .args(gen_args)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", gen.display()))?;
-    if !out.status.success() {
-        return Err(format!(
-            "gen {} failed: {}",
-            gen_args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
+/// Makes case `seed`'s input; returns the command that makes it again.
+fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, String> {
+    match oracle {
+        Oracle::Ours { problem, gen, .. } => {
+            let (kind, sizes) = default_shape(problem, seed, o);
+            let gen_args: Vec<String> = [problem.clone(), kind]
+                .into_iter()
+                .chain(sizes)
+                .chain(["--seed".to_string(), seed.to_string()])
+                .collect();
+            let out = Command::new(gen)
+                .args(&gen_args)
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", gen.display()))?;
+            if !out.status.success() {
+                return Err(format!(
+                    "gen {} failed: {}",
+                    gen_args.join(" "),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ));
+            }
+            fs::write(input, &out.stdout).map_err(|e| format!("{}: {e}", input.display()))?;
+            Ok(format!("{} {}", gen.display(), gen_args.join(" ")))
+        }
+        Oracle::Own { gen, .. } => {
+            let seed_arg = [seed.to_string()];
+            let err = input.with_extension("gen.stderr");
+            let run = run_program(
+                gen,
+                &seed_arg,
+                Path::new("/dev/null"),
+                input,
+                &err,
+                GEN_LIMITS,
+            )?;
+            if let Some((v, why)) = verdict::of_run(&run, &GEN_LIMITS, 0)? {
+                let last = verdict::stderr_line(&fs::read(&err).unwrap_or_default());
+                return Err(format!(
+                    "the generator `{}` failed on seed {seed}: {} {why}{}",
+                    gen.describe(),
+                    v.name(),
+                    last.map(|l| format!(" ({})", l.trim())).unwrap_or_default()
+                ));
+            }
+            Ok(with_cd(&[gen], format!("{} {seed}", gen.command_line())))
+        }
     }
-    fs::write(input, &out.stdout).map_err(|e| format!("{}: {e}", input.display()))
 }
 
-/// The `scripts/judge` command that replays case `seed` alone.
-fn reproduce(o: &Options, name: &str, seed: u64) -> String {
-    let mut again = format!("scripts/judge --stress {name}");
+/// The reference (our binary or the user's brute force) failed: stop, and say whose fault
+/// it is.
+fn blame_the_reference(
+    oracle: &Oracle,
+    seed: u64,
+    v: Verdict,
+    why: &str,
+    f: &Files,
+) -> Result<bool, String> {
+    let who = match oracle {
+        Oracle::Ours { ours, .. } => format!("our own binary {}", ours.describe()),
+        Oracle::Own { brute, .. } => format!("the brute force `{}`", brute.describe()),
+    };
+    say!("{} from {who} on seed {seed}: {why}", v.name());
+    if let Some(l) = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default()) {
+        say!("{l}");
+    }
+    say!("  input:      {}", f.input.display());
+    Err(format!(
+        "{who} failed ({}) on seed {seed}: the brute force is blamed, not your solution; \
+         its input is {}",
+        v.name(),
+        f.input.display()
+    ))
+}
+
+/// Copies the failing case into the user's `--tests` folder as `stress-SEED.in` and `.out`
+/// (the expected answer), so that it stays a regression test.
+fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, String> {
+    let stem = tests.join(format!("stress-{seed}"));
+    let (input, answer) = (stem.with_extension("in"), stem.with_extension("out"));
+    fs::copy(&f.input, &input).map_err(|e| format!("{}: {e}", input.display()))?;
+    fs::copy(&f.expected, &answer).map_err(|e| format!("{}: {e}", answer.display()))?;
+    let input = std::path::absolute(&input).unwrap_or(input);
+    Ok(format!("{} (+ .out, the expected answer)", input.display()))
+}
+
+/// `cd FOLDER && LINE` when one of `programs` is a shell line (whose relative paths only
+/// the current folder can resolve), else `LINE`.
+fn with_cd(programs: &[&Program], line: String) -> String {
+    if programs.iter().any(|p| p.is_shell()) {
+        let cwd = std::env::current_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        format!("cd {} && {line}", shell_quote(&cwd))
+    } else {
+        line
+    }
+}
+
+/// The `scripts/judge` command that replays case `seed` alone, from any folder.
+fn reproduce(
+    o: &Options,
+    oracle: &Oracle,
+    candidate: &Program,
+    seed: u64,
+    checker: &Option<Checker>,
+) -> String {
+    let judge = o.dirs().root.join("scripts/judge");
+    let mut again = shell_quote(&judge.display().to_string());
+    let mut programs = vec![candidate];
+    match oracle {
+        Oracle::Ours { problem, .. } => {
+            let _ = write!(again, " --stress {problem}");
+        }
+        Oracle::Own { gen, brute } => {
+            let _ = write!(
+                again,
+                " --stress --gen {} --brute {}",
+                shell_quote(&gen.command_line()),
+                shell_quote(&brute.command_line())
+            );
+            programs.extend([gen, brute]);
+        }
+    }
+    if let Some(c) = checker.as_ref().filter(|_| o.checker_cmd.is_some()) {
+        let _ = write!(
+            again,
+            " --checker-cmd {}",
+            shell_quote(&c.program.absolutized().command_line())
+        );
+        programs.push(&c.program);
+    }
     match &o.cmd {
-        Some(c) => {
-            let _ = write!(again, " --cmd {}", shell_quote(c));
+        Some(_) => {
+            let _ = write!(again, " --cmd {}", shell_quote(&candidate.command_line()));
         }
         None => again.push_str(" --bundle"),
     }
     let _ = write!(again, " --seed {seed} --count 1");
+    if let Some(tests) = &o.tests {
+        let abs = std::path::absolute(tests).unwrap_or(tests.clone());
+        let _ = write!(
+            again,
+            " --tests {}",
+            shell_quote(&abs.display().to_string())
+        );
+    }
     if let Some(k) = &o.kind {
         let _ = write!(again, " --kind {k}");
     }
@@ -211,11 +440,19 @@ fn reproduce(o: &Options, name: &str, seed: u64) -> String {
     if let Some(a) = &o.args {
         let _ = write!(again, " --args={}", shell_quote(a));
     }
-    if o.checker {
-        again.push_str(" --checker");
+    for (on, flag) in [(o.checker, " --checker"), (o.wall_time, " --wall-time")] {
+        if on {
+            again.push_str(flag);
+        }
     }
-    if o.wall_time {
-        again.push_str(" --wall-time");
+    for (value, flag) in [
+        (o.time_limit_ms, "--time-limit-ms"),
+        (o.memory_limit_mib, "--memory-limit-mib"),
+        (o.output_limit_mib, "--output-limit-mib"),
+    ] {
+        if let Some(v) = value {
+            let _ = write!(again, " {flag} {v}");
+        }
     }
-    again
+    with_cd(&programs, again)
 }

@@ -50,6 +50,9 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
 pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
     let program = match &o.cmd {
         Some(cmd) => Program::from_cmd(cmd),
+        None if o.tests.is_some() => {
+            return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
+        }
         None if o.bundle => p.bundle(&dirs.bin)?,
         None => p.ours(&dirs.bin)?,
     };
@@ -57,8 +60,12 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
     Ok(program)
 }
 
-/// Our checker for `p` when `--checker` asks for it and the problem has one.
+/// The checker: `--checker-cmd`, or ours when `--checker` asks for it and the problem has
+/// one.
 pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>, String> {
+    if let Some(cmd) = &o.checker_cmd {
+        return Checker::command(cmd).map(Some);
+    }
     if o.checker && p.info.checker {
         Checker::ours(&dirs.bin, &p.name).map(Some)
     } else {
@@ -66,52 +73,103 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
     }
 }
 
+/// The problems to judge and, for each, the case globs chosen (none: every case). Targets
+/// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
+fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+    if let Some(tests) = &o.tests {
+        if o.checker {
+            return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
+        }
+        return Ok(vec![(Problem::from_tests_dir(tests)?, o.targets.clone())]);
+    }
+    let targets = if o.targets.is_empty() {
+        problem::list(&dirs.problems)?
+    } else {
+        o.targets.clone()
+    };
+    let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
+    for target in targets {
+        let (name, glob) = match target.split_once('/') {
+            Some((name, glob)) => (name.to_string(), Some(glob.to_string())),
+            None => (target.clone(), None),
+        };
+        let at = match plan.iter().position(|(p, _)| p.name == name) {
+            Some(at) => at,
+            None => {
+                plan.push((Problem::open(&dirs.problems, &name)?, Vec::new()));
+                plan.len() - 1
+            }
+        };
+        if let Some(glob) = glob {
+            plan[at].1.push(glob);
+        }
+    }
+    if plan.is_empty() {
+        return Err(format!("no problems in {}", dirs.problems.display()));
+    }
+    Ok(plan)
+}
+
 /// Judges the tests; `Ok(true)` when every case is AC.
 pub fn run(o: &Options) -> Result<bool, String> {
     let dirs = o.dirs();
-    let names = if o.problems.is_empty() {
-        problem::list(&dirs.problems)?
-    } else {
-        o.problems.clone()
-    };
-    if names.is_empty() {
-        return Err(format!("no problems in {}", dirs.problems.display()));
-    }
     let mut problems = Vec::new();
     let mut targets = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let p = Problem::open(&dirs.problems, name)?;
+    for (i, (p, globs)) in plan(o, &dirs)?.into_iter().enumerate() {
         // Invalid-input cases need our exact messages: our binaries and bundles only.
-        let mut found = cases::discover(&p.dir, i, o.cmd.is_none())?;
+        let invalid = if o.cmd.is_none() {
+            p.invalid_dir.as_deref()
+        } else {
+            None
+        };
+        let mut found = cases::discover(&p.tests_dir, invalid, i)?;
         if found.is_empty() {
             return Err(format!(
-                "{name}: no test cases in {}",
-                p.dir.join("tests").display()
+                "{}: no test cases (NAME.in with NAME.out) in {}",
+                p.name,
+                p.tests_dir.display()
             ));
         }
+        if !globs.is_empty() {
+            found.retain(|c| globs.iter().any(|g| cases::glob_match(g, &c.name)));
+            if found.is_empty() {
+                return Err(format!(
+                    "no case of {} matches {}",
+                    p.name,
+                    globs.join(" or ")
+                ));
+            }
+        }
         cases.append(&mut found);
-        let out_dir = dirs.out.join(name);
+        let out_dir = dirs.out.join(&p.name);
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
         targets.push(Target {
             program: program(&p, o, &dirs)?,
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
+            diff: o.diff,
             out_dir,
         });
         problems.push(p);
     }
-    for (p, t) in problems.iter().zip(&targets) {
-        let mode = match (&t.checker, o.checker) {
-            (Some(_), _) => "checker",
-            (None, true) => "exact (no checker for this problem)",
-            (None, false) => "exact",
-        };
-        say!(
-            "{}",
-            report::header(p, &report::short(&t.program.describe()), &t.limits, mode)
-        );
+    let json = o.json;
+    if !json {
+        for (p, t) in problems.iter().zip(&targets) {
+            let mode = match (&t.checker, o.checker) {
+                (Some(c), _) if o.checker_cmd.is_some() => {
+                    format!("checker {}", report::short(&c.describe()))
+                }
+                (Some(_), _) => "checker".to_string(),
+                (None, true) => "exact (no checker for this problem)".to_string(),
+                (None, false) => "exact".to_string(),
+            };
+            say!(
+                "{}",
+                report::header(p, &report::short(&t.program.describe()), &t.limits, &mode)
+            );
+        }
     }
 
     let total = cases.len();
@@ -155,13 +213,17 @@ pub fn run(o: &Options) -> Result<bool, String> {
                 let case = &cases[printed];
                 let p = &problems[case.problem];
                 progress.clear();
-                say!(
-                    "{}",
-                    case_line(&outcome, &format!("{}/{}", p.name, case.name))
-                );
+                if json {
+                    say!("{}", report::case_json(&p.name, &case.name, &outcome));
+                } else {
+                    say!(
+                        "{}",
+                        case_line(&outcome, &format!("{}/{}", p.name, case.name))
+                    );
+                }
                 tallies[case.problem].add(&outcome);
                 printed += 1;
-                if cases.get(printed).is_none_or(|c| c.problem != case.problem) {
+                if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
                     say!(
                         "{}",
                         tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
@@ -181,6 +243,10 @@ pub fn run(o: &Options) -> Result<bool, String> {
     }
     let passed: usize = tallies.iter().map(|t| t.passed).sum();
     let failed: usize = tallies.iter().map(|t| t.failed).sum();
+    if json {
+        say!("{}", report::summary_json(&tallies));
+        return Ok(failed == 0);
+    }
     if failed > 0 {
         say!(
             "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",

@@ -15,6 +15,10 @@ pub enum Verdict {
     Ac,
     /// Wrong answer.
     Wa,
+    /// Presentation error (a checker's exit code 2).
+    Pe,
+    /// Partial points (a checker's exit code 7): not accepted, shown with the score.
+    Pts,
     /// Runtime error: a signal, or an exit code other than the expected one.
     Re,
     /// Time limit exceeded.
@@ -26,9 +30,11 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 8] = [
         Verdict::Ac,
         Verdict::Wa,
+        Verdict::Pe,
+        Verdict::Pts,
         Verdict::Re,
         Verdict::Tle,
         Verdict::Mle,
@@ -39,6 +45,8 @@ impl Verdict {
         match self {
             Verdict::Ac => "AC",
             Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
+            Verdict::Pts => "PTS",
             Verdict::Re => "RE",
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
