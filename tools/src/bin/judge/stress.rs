@@ -342,9 +342,15 @@ fn blame_the_reference(
     why: &str,
     f: &Files,
 ) -> Result<bool, String> {
-    let who = match oracle {
-        Oracle::Ours { ours, .. } => format!("our own binary {}", ours.describe()),
-        Oracle::Own { brute, .. } => format!("the brute force `{}`", brute.describe()),
+    let (who, blame) = match oracle {
+        Oracle::Ours { ours, .. } => (
+            format!("our own binary {}", ours.describe()),
+            "a bug of ours, not of your solution",
+        ),
+        Oracle::Own { brute, .. } => (
+            format!("the brute force `{}`", brute.describe()),
+            "the brute force is blamed, not your solution",
+        ),
     };
     say!("{} from {who} on seed {seed}: {why}", v.name());
     if let Some(l) = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default()) {
@@ -352,8 +358,7 @@ fn blame_the_reference(
     }
     say!("  input:      {}", f.input.display());
     Err(format!(
-        "{who} failed ({}) on seed {seed}: the brute force is blamed, not your solution; \
-         its input is {}",
+        "{who} failed ({}) on seed {seed}: {blame}; its input is {}",
         v.name(),
         f.input.display()
     ))

@@ -1,0 +1,512 @@
+//! The judge on someone else's problem, as a competitive programmer meets it: a made-up
+//! problem ("print a + b") in a temporary folder, with its tests, a checker, a generator, a
+//! brute force and solutions, all shell and awk so that a machine with Rust alone runs them.
+//! The judge runs from that folder, with relative paths, as a user would type them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh problem folder `sum/` under this run's target folder:
+/// `tests/` (oj's layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50),
+/// `gen.sh SEED`, `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that
+/// ends with CODE).
+fn sum_problem(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_BIN_EXE_judge"))
+        .parent()
+        .unwrap()
+        .join("own-problem-tests")
+        .join(format!("{name}-{}", std::process::id()))
+        .join("sum");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
+    write(
+        "info.toml",
+        "# a + b\ntime_limit_ms = 5000\nmemory_limit_mib = 256\n",
+    );
+    for (case, a, b) in [("sample-1", 1, 2), ("sample-2", 40, 2), ("big-1", 90, 9)] {
+        write(&format!("tests/{case}.in"), &format!("{a} {b}\n"));
+        write(&format!("tests/{case}.out"), &format!("{}\n", a + b));
+    }
+    write("sol.sh", "awk '{ print $1 + $2 }'\n");
+    write("wrong.sh", "awk '{ print $1 + $2 + ($1 > 50) }'\n");
+    write(
+        "brute.sh",
+        "read a b; s=$a; i=0; while [ $i -lt $b ]; do s=$((s+1)); i=$((i+1)); done; echo $s\n",
+    );
+    write("crash.sh", "echo 'brute: out of ideas' >&2; exit 3\n");
+    write(
+        "gen.sh",
+        "awk -v seed=\"$1\" 'BEGIN { srand(seed); print int(rand() * 100), int(rand() * 10) }'\n",
+    );
+    write(
+        "check.sh",
+        "# check.sh CODE INPUT OUTPUT ANSWER: says something, ends with CODE\n\
+         case $1 in\n 0) echo ok;;\n 1) echo \"wrong answer: expected $(cat $4), found $(cat $3)\";;\n\
+         2) echo 'presentation error: extra spaces' >&2;;\n 3) echo 'checker failed: cannot read answer';;\n\
+         7) echo 'points 0.5 half of it';;\nesac\nexit $1\n",
+    );
+    dir
+}
+
+struct Judged {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Display for Judged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+impl Judged {
+    fn verdicts(&self) -> Vec<(String, String)> {
+        self.stdout
+            .lines()
+            .filter(|l| l.contains(" ms wall ") && l.contains(" MiB  "))
+            .map(|l| {
+                let verdict = l.split_whitespace().next().unwrap().to_string();
+                (verdict, l.rsplit("  ").next().unwrap().to_string())
+            })
+            .collect()
+    }
+}
+
+/// Runs the judge in `cwd` with `args`.
+fn judge(cwd: &Path, args: &[&str]) -> Judged {
+    judge_env(cwd, args, &[])
+}
+
+fn judge_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Judged {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    cmd.current_dir(cwd)
+        .args(args)
+        .env("COLUMNS", "120")
+        .env_remove("NO_COLOR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().unwrap();
+    Judged {
+        code: o.status.code(),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn out_dir(dir: &Path) -> String {
+    dir.join("out").display().to_string()
+}
+
+#[test]
+fn any_folder_of_tests_judges_a_right_and_a_wrong_solution() {
+    let dir = sum_problem("tests");
+    let out = out_dir(&dir);
+    let j = judge(
+        &dir,
+        &["--tests", "tests", "--cmd", "sh sol.sh", "--out-dir", &out],
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    let names: Vec<String> = j
+        .verdicts()
+        .into_iter()
+        .map(|(v, n)| format!("{v} {n}"))
+        .collect();
+    assert_eq!(
+        names,
+        ["AC sum/big-1", "AC sum/sample-1", "AC sum/sample-2"],
+        "{j}"
+    );
+    // The limits come from ../info.toml, and the header says so.
+    assert!(
+        j.stdout
+            .contains("limits 5000 ms cpu (11000 ms wall), 256 MiB, output 64 MiB (from"),
+        "{j}"
+    );
+    assert!(j.stdout.ends_with("3 passed, 0 failed\n"), "{j}");
+
+    let j = judge(
+        &dir,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh wrong.sh",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert_eq!(j.verdicts()[0], ("WA".into(), "sum/big-1".into()), "{j}");
+    assert!(
+        j.stdout.contains(
+            "    first difference at line 1 (- expected, + got):\n    - 1  99\n    + 1  100\n"
+        ),
+        "{j}"
+    );
+    assert!(j.stdout.ends_with("2 passed, 1 failed\n"), "{j}");
+}
+
+#[test]
+fn cases_are_chosen_by_name_and_by_glob() {
+    let dir = sum_problem("select");
+    let out = out_dir(&dir);
+    let names = |j: &Judged| -> Vec<String> { j.verdicts().into_iter().map(|(_, n)| n).collect() };
+    let j = judge(
+        &dir,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh sol.sh",
+            "--out-dir",
+            &out,
+            "sample-1",
+        ],
+    );
+    assert_eq!(names(&j), ["sum/sample-1"], "{j}");
+    let j = judge(
+        &dir,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh sol.sh",
+            "--out-dir",
+            &out,
+            "sample-*",
+        ],
+    );
+    assert_eq!(names(&j), ["sum/sample-1", "sum/sample-2"], "{j}");
+    let j = judge(
+        &dir,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh sol.sh",
+            "--out-dir",
+            &out,
+            "nothing*",
+        ],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("no case of sum matches nothing*"), "{j}");
+    // Our own problems, by PROBLEM/CASE and PROBLEM/GLOB (our binaries are not needed to
+    // choose: a command is judged).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let problems = root.join("problems").display().to_string();
+    let args = [
+        "--problems-dir",
+        &problems,
+        "--out-dir",
+        &out,
+        "--cmd",
+        "cat",
+    ];
+    let j = judge(
+        &dir,
+        &[&args[..], &["robot-maze/sample", "wave/open*"]].concat(),
+    );
+    let chosen = names(&j);
+    assert!(chosen.contains(&"robot-maze/sample".to_string()), "{j}");
+    assert!(
+        !chosen.is_empty() && chosen[1..].iter().all(|n| n.starts_with("wave/open")),
+        "{j}"
+    );
+}
+
+#[test]
+fn a_checker_speaks_with_testlibs_exit_codes() {
+    let dir = sum_problem("checker");
+    let out = out_dir(&dir);
+    let with = |code: &str| {
+        let checker = format!("sh check.sh {code}");
+        judge(
+            &dir,
+            &[
+                "--tests",
+                "tests",
+                "--cmd",
+                "sh sol.sh",
+                "--checker-cmd",
+                &checker,
+                "--out-dir",
+                &out,
+                "sample-1",
+            ],
+        )
+    };
+    let j = with("0");
+    assert_eq!(j.verdicts()[0].0, "AC", "{j}");
+    let j = with("1");
+    assert_eq!(j.verdicts()[0].0, "WA", "{j}");
+    assert!(
+        j.stdout
+            .contains("    checker: wrong answer: expected 3, found 3\n"),
+        "{j}"
+    );
+    let j = with("2");
+    assert_eq!(j.verdicts()[0].0, "PE", "{j}");
+    assert!(
+        j.stdout
+            .contains("checker: presentation error: extra spaces"),
+        "{j}"
+    );
+    let j = with("7");
+    assert_eq!(j.verdicts()[0].0, "PTS", "{j}");
+    assert!(j.stdout.contains("checker: points 0.5: half of it"), "{j}");
+    assert_eq!(j.code, Some(1), "{j}");
+    // Exit 3 is the checker's own failure: a setup error, said once, no verdict.
+    let j = with("3");
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.verdicts().is_empty(), "{j}");
+    assert_eq!(j.stderr.lines().count(), 1, "{j}");
+    assert!(
+        j.stderr
+            .contains("failed (exit code 3): checker failed: cannot read answer"),
+        "{j}"
+    );
+}
+
+#[test]
+fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
+    let dir = sum_problem("stress");
+    let out = out_dir(&dir);
+    let args = [
+        "--stress",
+        "--gen",
+        "sh gen.sh",
+        "--brute",
+        "sh brute.sh",
+        "--cmd",
+        "sh wrong.sh",
+        "--seed",
+        "1",
+        "--count",
+        "200",
+        "--out-dir",
+        &out,
+        "--tests",
+        "tests",
+    ];
+    let j = judge(&dir, &args);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("WA on case "), "{j}");
+    assert!(
+        j.stdout
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with(" passed, 1 failed"),
+        "{j}"
+    );
+    // The counterexample joins the tests, with the brute force's answer.
+    let seed = j
+        .stdout
+        .split("(seed ")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+        .unwrap();
+    let added = dir.join(format!("tests/stress-{seed}.in"));
+    assert!(
+        added.is_file() && dir.join(format!("tests/stress-{seed}.out")).is_file(),
+        "{j}"
+    );
+    let input = std::fs::read_to_string(&added).unwrap();
+    let a: i64 = input.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(a > 50, "the planted bug needs a > 50: {input}");
+
+    // The printed reproduce command runs unchanged from another folder. (It calls
+    // scripts/judge, which would build the release binaries first; the judge under test
+    // stands in for it.)
+    let line = j
+        .stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce:"))
+        .unwrap()
+        .trim();
+    let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
+    let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
+    assert!(line.contains(&scripts_judge), "{line}");
+    let line = line.replace(&scripts_judge, env!("CARGO_BIN_EXE_judge"));
+    let elsewhere = std::env::temp_dir();
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{line} --out-dir {out}"))
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    let again_out = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(
+        again.status.code(),
+        Some(1),
+        "{again_out}\n{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert!(
+        again_out.contains(&format!("WA on case 1 of 1 (seed {seed})")),
+        "{again_out}"
+    );
+
+    // The right solution survives as many cases.
+    let mut clean = args.to_vec();
+    clean[6] = "sh sol.sh";
+    let j = judge(&dir, &clean[..clean.len() - 2]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.ends_with("200 passed, 0 failed\n"), "{j}");
+}
+
+#[test]
+fn stress_stops_and_blames_the_brute_force_when_it_fails() {
+    let dir = sum_problem("brute-fails");
+    let out = out_dir(&dir);
+    let j = judge(
+        &dir,
+        &[
+            "--stress",
+            "--gen",
+            "sh gen.sh",
+            "--brute",
+            "sh crash.sh",
+            "--cmd",
+            "sh sol.sh",
+            "--seed",
+            "5",
+            "--count",
+            "10",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stdout.contains("RE from the brute force `sh /")
+            && j.stdout.contains("/crash.sh` on seed 5: exit code 3"),
+        "{j}"
+    );
+    assert!(j.stdout.contains("stderr: brute: out of ideas"), "{j}");
+    assert!(
+        j.stderr
+            .contains("the brute force is blamed, not your solution"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains("WA on"), "{j}");
+}
+
+#[test]
+fn json_is_one_object_per_case_and_a_summary() {
+    let dir = sum_problem("json");
+    let out = out_dir(&dir);
+    let j = judge(
+        &dir,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh wrong.sh",
+            "--json",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    let objects: Vec<serde_json::Value> = j
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(objects.len(), 4, "{j}");
+    let first = &objects[0];
+    assert_eq!(
+        (first["problem"].as_str(), first["case"].as_str()),
+        (Some("sum"), Some("big-1"))
+    );
+    assert_eq!(first["verdict"], "WA");
+    for key in ["wall_ms", "cpu_ms", "peak_rss_kib"] {
+        assert!(first[key].is_u64(), "{key}: {first}");
+    }
+    assert!(
+        first["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("first difference at line 1"),
+        "{first}"
+    );
+    assert_eq!(objects[1]["verdict"], "AC");
+    assert_eq!(objects[1]["detail"], "");
+    let summary = &objects[3];
+    assert_eq!(
+        (summary["passed"].as_u64(), summary["failed"].as_u64()),
+        (Some(2), Some(1))
+    );
+    assert_eq!(summary["verdicts"]["WA"], 1);
+}
+
+#[test]
+fn colour_only_where_asked_for_and_never_in_a_pipe() {
+    let dir = sum_problem("colour");
+    let out = out_dir(&dir);
+    let args = [
+        "--tests",
+        "tests",
+        "--cmd",
+        "sh wrong.sh",
+        "--out-dir",
+        &out,
+    ];
+    // stdout is a pipe here: auto means plain text.
+    let j = judge(&dir, &args);
+    assert!(!j.stdout.contains('\u{1b}'), "{j}");
+    let j = judge(&dir, &[&args[..], &["--color", "always"]].concat());
+    assert!(j.stdout.contains("\u{1b}["), "{j}");
+    // NO_COLOR does not override an explicit --color always; --color never is plain.
+    let j = judge_env(
+        &dir,
+        &[&args[..], &["--color", "always"]].concat(),
+        &[("NO_COLOR", "1")],
+    );
+    assert!(j.stdout.contains("\u{1b}["), "{j}");
+    let j = judge(&dir, &[&args[..], &["--color", "never"]].concat());
+    assert!(!j.stdout.contains('\u{1b}'), "{j}");
+}
+
+#[test]
+fn full_diff_shows_every_difference() {
+    let dir = sum_problem("full-diff");
+    std::fs::write(dir.join("tests/many.in"), "1 1\n").unwrap();
+    std::fs::write(dir.join("tests/many.out"), "1\n2\n3\n4\n5\n6\n7\n8\n9\n").unwrap();
+    std::fs::write(
+        dir.join("many.sh"),
+        "printf '1\\n2\\nX\\n4\\n5\\n6\\n7\\n8\\nY\\n'\n",
+    )
+    .unwrap();
+    let out = out_dir(&dir);
+    let args = [
+        "--tests",
+        "tests",
+        "--cmd",
+        "sh many.sh",
+        "--out-dir",
+        &out,
+        "many",
+    ];
+    let j = judge(&dir, &args);
+    assert!(
+        j.stdout.contains("+ 3  X") && !j.stdout.contains("+Y"),
+        "{j}"
+    );
+    let j = judge(&dir, &[&args[..], &["--diff", "full"]].concat());
+    assert!(
+        j.stdout.contains("    +X\n")
+            && j.stdout.contains("    +Y\n")
+            && j.stdout.contains("    -9\n"),
+        "{j}"
+    );
+}
