@@ -172,7 +172,7 @@ impl Tally {
     }
 
     pub fn summary(&self, problem: &str, limits: &Limits) -> String {
-        let counts: Vec<String> = Verdict::ALL
+        let counts: Vec<String> = Verdict::ALL[1..]
             .iter()
             .filter_map(|v| {
                 self.counts

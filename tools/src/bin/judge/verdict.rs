@@ -104,11 +104,10 @@ pub fn of_run(
         }
         Some(Kill::Wall) => {
             return tle(format!(
-                "killed after {} ms of wall time with only {} ms of CPU time: sleeping or \
-                 waiting for input? (CPU limit {lim} ms, wall backstop {} ms)",
-                run.wall_ms,
+                "killed at the {} ms wall-clock backstop with {} ms of CPU time: sleeping or \
+                 waiting for input?",
+                limits.wall_backstop_ms(),
                 run.cpu_ms,
-                limits.wall_backstop_ms()
             ))
         }
         Some(Kill::Memory) => {
