@@ -510,3 +510,75 @@ fn full_diff_shows_every_difference() {
         "{j}"
     );
 }
+
+/// The walk-through's problem (docs/examples/knight, in Python) behaves as the README says:
+/// the brute force and the buggy solution pass the samples with the checker, and stress finds
+/// the bug. Skipped, with a notice, where there is no python3.
+#[test]
+fn the_readme_example_problem_behaves_as_documented() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("notice: python3 not found; docs/examples/knight not judged");
+        return;
+    }
+    let knight = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/examples/knight");
+    let out = std::env::temp_dir().join(format!("knight-out-{}", std::process::id()));
+    let out = out.display().to_string();
+    for solution in ["python3 brute.py", "python3 sol.py"] {
+        let j = judge(
+            &knight,
+            &[
+                "--tests",
+                "tests",
+                "--cmd",
+                solution,
+                "--checker-cmd",
+                "python3 check.py",
+                "--out-dir",
+                &out,
+            ],
+        );
+        assert_eq!(j.code, Some(0), "{solution}: {j}");
+    }
+    let j = judge(
+        &knight,
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "python3 sol.py",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(
+        j.code,
+        Some(1),
+        "another shortest route is WA without the checker: {j}"
+    );
+    let j = judge(
+        &knight,
+        &[
+            "--stress",
+            "--gen",
+            "python3 gen.py",
+            "--brute",
+            "python3 brute.py",
+            "--cmd",
+            "python3 sol.py",
+            "--checker-cmd",
+            "python3 check.py",
+            "--seed",
+            "1",
+            "--count",
+            "100",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("WA on case 5 of 100 (seed 5)"), "{j}");
+    assert!(
+        j.stdout.contains("checker: 5 moves, but the fewest is 1"),
+        "{j}"
+    );
+}
