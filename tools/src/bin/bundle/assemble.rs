@@ -5,19 +5,17 @@
 use super::code::{Code, PathRef};
 use super::lex::{lex, Kind};
 use super::project::{Project, Standin};
+use super::prune::prune;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-/// The largest bundle accepted (Codeforces' source limit).
-pub const MAX_BYTES: usize = 64 * 1024;
+/// The largest bundle made: 52 KiB, so that 12 KiB of Codeforces' 64 KiB source limit
+/// stay free for the code to grow before a change could break a submission.
+pub const MAX_BYTES: usize = 52 * 1024;
 
 /// One bundled problem.
 pub struct Bundle {
     pub source: String,
-    /// The files it was made of, relative to the root.
-    pub files: Vec<String>,
-    /// The stand-in API it uses, e.g. `memchr::memchr`.
-    pub api: BTreeSet<String>,
 }
 
 impl Project {
@@ -102,21 +100,22 @@ impl Project {
             .collect();
 
         // Emit: main, then the used modules in the library's declaration order.
-        let mut files = vec![self.relative(main_file)];
         let main = self.clean(main_file, true, &mut |_, _| Ok(None))?;
-        let lib = self.render(&[], &used, &standins, &stand_in_crates, &mut files)?;
+        let lib = self.render(&[], &used, &standins, &stand_in_crates)?;
         let mut body = main.text;
         body.push('\n');
         body.push_str(&lib);
-        let source = header(problem, &files, &api) + &body;
+        let body = prune(&body).map_err(|e| format!("{problem}: leaving out unused items: {e}"))?;
+        let source = header(problem, &self.relative(main_file)) + &body;
         check_no_crates(&source, &self.crates)?;
         if source.len() > MAX_BYTES {
             return Err(format!(
-                "{problem}: the bundle is {} bytes, more than the {MAX_BYTES} judges accept",
+                "{problem}: the bundle is {} bytes, more than the {MAX_BYTES} allowed (52 KiB, \
+                 12 KiB below Codeforces' 64 KiB limit): make the code it holds smaller",
                 source.len()
             ));
         }
-        Ok(Bundle { source, files, api })
+        Ok(Bundle { source })
     }
 
     /// The text of module `path` with its used children inlined (for `[]`, only those).
@@ -126,14 +125,10 @@ impl Project {
         used: &BTreeSet<Vec<String>>,
         standins: &BTreeMap<String, Standin>,
         stand_in_crates: &BTreeSet<String>,
-        files: &mut Vec<String>,
     ) -> Result<String, String> {
         let file = self
             .module_file(path)
             .ok_or_else(|| format!("no file for module {}", path.join("::")))?;
-        if !path.is_empty() {
-            files.push(self.relative(&file));
-        }
         let mut blocks = Vec::new();
         let module = self.clean(&file, false, &mut |vis, child| {
             let mut child_path = path.to_vec();
@@ -145,7 +140,6 @@ impl Project {
                 let mut inner = String::new();
                 for krate in stand_in_crates {
                     let standin = &standins[krate];
-                    files.push(self.relative(&standin.module.file));
                     let text = format!(
                         "// {}\n{}",
                         self.relative(&standin.module.file),
@@ -160,8 +154,7 @@ impl Project {
                 let child_file = self
                     .module_file(&child_path)
                     .ok_or_else(|| format!("no file for module {}", child_path.join("::")))?;
-                let text =
-                    self.render(&child_path, used, standins, stand_in_crates, &mut *files)?;
+                let text = self.render(&child_path, used, standins, stand_in_crates)?;
                 format!("// {}\n{}", self.relative(&child_file), text)
             } else {
                 return Ok(None);
@@ -310,43 +303,12 @@ pub(crate) fn check_no_crates(source: &str, crates: &BTreeSet<String>) -> Result
     Ok(())
 }
 
-/// The header: what the file is, what made it, from which files.
-pub(crate) fn header(problem: &str, files: &[String], api: &BTreeSet<String>) -> String {
-    let mut out = format!(
-        "// {problem}: bfs-judge's `{problem}` binary as one std-only source file for online judges.\n\
-         // Made by `scripts/bundle {problem}`; do not edit, edit the sources and bundle again.\n\
-         // Submit as Rust 2021 (any rustc >= 1.70): `rustc --edition 2021 -O {problem}.rs`.\n"
-    );
-    let mut sources = vec!["Sources:".to_string()];
-    sources.extend(files.iter().cloned());
-    out.push_str(&wrap_comment(&sources));
-    if !api.is_empty() {
-        let mut words: Vec<String> = "Crates replaced by std-only stand-ins:"
-            .split(' ')
-            .map(str::to_string)
-            .collect();
-        let api: Vec<String> = api.iter().cloned().collect();
-        words.push(api.join(", ") + ".");
-        out.push_str(&wrap_comment(&words));
-    }
-    out.push('\n');
-    out
-}
-
-/// `words` as `//` comment lines of at most 95 characters.
-pub(crate) fn wrap_comment(words: &[String]) -> String {
-    let mut out = String::new();
-    let mut line = "//".to_string();
-    for word in words.iter().flat_map(|w| w.split(' ')) {
-        if line.len() + word.len() + 1 > 95 {
-            out.push_str(&line);
-            out.push('\n');
-            line = "//".to_string();
-        }
-        line.push(' ');
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+/// The header: what the file is, for which compilers, where its parts come from.
+pub(crate) fn header(problem: &str, main_file: &str) -> String {
+    format!(
+        "// {problem}: bfs-judge's `{problem}` binary as one std-only file for online judges\n\
+         // (Rust 2021, rustc 1.63 or later). `main` is {main_file}; each module is the file named\n\
+         // at its start, less what this problem never calls. Made by `scripts/bundle {problem}`:\n\
+         // do not edit it; edit src/ and bundle again.\n\n"
+    )
 }
