@@ -13,6 +13,7 @@ mod judge;
 mod pushing_boxes;
 mod reference;
 mod samples;
+mod statements;
 mod stress;
 mod support;
 mod tolerance;
