@@ -83,7 +83,7 @@ pub(crate) fn prune(source: &str) -> Result<String, String> {
     let end = tree.code.tokens.len();
     tree.roots = tree.parse_items(0, end, None)?;
     let live = tree.liveness();
-    let edits = tree.edits(&live)?;
+    let edits = tree.edits(&live);
     let mut text = String::new();
     let mut at = 0;
     for (start, stop, replacement) in edits {
@@ -674,7 +674,7 @@ impl<'a> Tree<'a> {
     }
 
     /// The edits that remove dead items and trim uses: (start, end, replacement) bytes.
-    fn edits(&self, live: &[bool]) -> Result<Vec<(usize, usize, String)>, String> {
+    fn edits(&self, live: &[bool]) -> Vec<(usize, usize, String)> {
         let by_module = self.used_names(live);
         let mut edits = Vec::new();
         for (k, item) in self.items.iter().enumerate() {
@@ -717,7 +717,7 @@ impl<'a> Tree<'a> {
             edits.push((start, stop, use_text(&kept)));
         }
         edits.sort_by_key(|e| e.0);
-        Ok(edits)
+        edits
     }
 
     /// Whether item `k` stays in the bundle (an impl also needs a kept item).
