@@ -656,8 +656,9 @@ impl Blocks {
             let (c, next) = *top;
             if next < 4 {
                 top.1 += 1;
-                let Some(u) = free(cells, grid.neighbour(c, Dir::ALL[next as usize])) else {
-                    continue;
+                let u = match free(cells, grid.neighbour(c, Dir::ALL[next as usize])) {
+                    Some(u) => u,
+                    None => continue,
                 };
                 if disc[u as usize] == 0 {
                     time += 1;
@@ -705,7 +706,10 @@ impl Blocks {
         }
         let mut byte = 0u8;
         for (k, &u) in neighbours.iter().enumerate() {
-            let Some(u) = u else { continue };
+            let u = match u {
+                Some(u) => u,
+                None => continue,
+            };
             let du = disc[u as usize];
             let group = if du < dc {
                 0 // the parent, or an ancestor by a back edge

@@ -126,9 +126,12 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
 
 /// Writes `-1`, or the number of moves and the maze with the path.
 pub fn write(answer: &Answer<'_>, out: &mut Output) {
-    let Some(moves) = answer.moves else {
-        out.bytes(b"-1\n");
-        return;
+    let moves = match answer.moves {
+        Some(moves) => moves,
+        None => {
+            out.bytes(b"-1\n");
+            return;
+        }
     };
     out.uint(u64::from(moves));
     out.byte(b'\n');

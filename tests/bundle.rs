@@ -6,10 +6,12 @@
 //!   position (memchr), random and hand-picked bytes including invalid UTF-8 (bstr).
 //! - Every problem with a binary (read from Cargo.toml, so new problems are covered
 //!   automatically): bundled, compiled once with a plain `rustc --edition 2021 -O`
-//!   (no warnings allowed), at most 64 KiB, then every test case, every invalid case and
+//!   (no warnings allowed), at most 52 KiB, then every test case, every invalid case and
 //!   seeded random inputs (valid, and with one byte damaged) through the bundle and the
 //!   normal binary: exit code, stdout and stderr must be identical byte for byte.
-//! - The bundler refuses sources that would pull in a crate.
+//!   (`scripts/test` compiles and judges them with Debian's rustc 1.63 as well.)
+//! - The bundler refuses sources that would pull in a crate, and leaves out exactly what a
+//!   problem never calls.
 
 use crate::stress::TestRng;
 
@@ -210,6 +212,11 @@ mod bundler;
 use crate::support::{self, cases, invalid_cases, run_program, Outcome};
 use std::path::{Path, PathBuf};
 
+/// The most bytes a bundle may have: 52 KiB, 12 KiB below Codeforces' 64 KiB source
+/// limit, so that code can grow before a change breaks a submission. Written out here so
+/// that the bundler's own limit cannot loosen this test.
+const LIMIT: usize = 52 * 1024;
+
 /// Valid random inputs per problem; a third as many again with one byte damaged.
 const RANDOM_INPUTS: u64 = 450;
 
@@ -240,8 +247,8 @@ fn same(what: &str, ours: &Outcome, bundled: &Outcome) -> Result<(), String> {
 fn check_bundle(project: &bundler::Project, problem: &str, dir: &Path) -> Result<String, String> {
     let bundle = project.bundle(problem)?;
     let size = bundle.source.len();
-    if size > bundler::MAX_BYTES {
-        return Err(format!("{problem}: {size} bytes"));
+    if size > LIMIT {
+        return Err(format!("{problem}: {size} bytes, more than {LIMIT}"));
     }
     for krate in ["itoa::", "memchr::", "bstr::"] {
         // Crates appear only as stand-ins under `crate::ext`.
@@ -260,7 +267,7 @@ fn check_bundle(project: &bundler::Project, problem: &str, dir: &Path) -> Result
     std::fs::write(&source, &bundle.source).unwrap();
     let exe = dir.join(problem);
     // Fails on any rustc output: warnings count.
-    bundler::compile_bundle(&source, &exe)?;
+    bundler::compile_bundle(&bundler::default_rustc(), &source, &exe)?;
     let binary = Path::new(support::binary("robot-maze"))
         .parent()
         .unwrap()
@@ -410,7 +417,12 @@ fn bundler_refuses_crates_the_standins_do_not_cover() {
     assert!(!good.source.contains("pub mod itoa {"), "unused stand-in");
     let dir = scratch("bundle-good-exe");
     std::fs::write(dir.join("bad.rs"), &good.source).unwrap();
-    bundler::compile_bundle(&dir.join("bad.rs"), &dir.join("bad")).unwrap();
+    bundler::compile_bundle(
+        &bundler::default_rustc(),
+        &dir.join("bad.rs"),
+        &dir.join("bad"),
+    )
+    .unwrap();
 
     let refused = [
         (
@@ -453,9 +465,147 @@ fn bundler_refuses_crates_the_standins_do_not_cover() {
             ),
         }
     }
-    let huge = format!("// {}\npub fn run() {{}}\n", "x".repeat(bundler::MAX_BYTES));
+    assert_eq!(bundler::MAX_BYTES, LIMIT);
+    let huge = format!("// {}\npub fn run() {{}}\n", "x".repeat(LIMIT));
     let e = bundle_fake("bundle-huge", &huge)
         .err()
-        .expect("a bundle over 64 KiB");
-    assert!(e.contains("more than the 65536"), "{e}");
+        .expect("a bundle over 52 KiB");
+    assert!(e.contains("more than the 53248 allowed"), "{e}");
+}
+
+#[test]
+fn bundler_leaves_out_what_a_problem_never_calls() {
+    let module = r#"use crate::ext::memchr::memchr;
+use std::fmt;
+
+pub const USAGE: &str = "usage: bad";
+const UNUSED_LIMIT: u8 = 7;
+
+// Kept: run makes one.
+pub struct Kept {
+    count: u32,
+    extra: u64,
+}
+
+pub struct Dropped {
+    x: u8,
+}
+
+impl Kept {
+    pub fn new() -> Self {
+        Kept { count: 1, extra: 2 }
+    }
+
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    // Never called, but the only reader of `extra`: dropping it would warn.
+    pub fn extra_twice(&self) -> u64 {
+        self.extra * 2
+    }
+
+    pub fn step(&self) -> u32 {
+        self.count + 1
+    }
+
+    // Why this helper exists: a comment that goes with it.
+    pub fn never_called(&self) -> u32 {
+        helper_of_never_called()
+    }
+}
+
+fn helper_of_never_called() -> u32 {
+    3
+}
+
+// A free function named like the method run calls: `k.step()` cannot mean it.
+pub fn step() -> u32 {
+    4
+}
+
+impl Dropped {
+    pub fn get(&self) -> u8 {
+        self.x
+    }
+}
+
+impl fmt::Debug for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Kept")
+    }
+}
+
+impl fmt::Display for Dropped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.x)
+    }
+}
+
+pub trait Twice {
+    fn twice(&self) -> u32;
+}
+
+impl Twice for u32 {
+    fn twice(&self) -> u32 {
+        self * 2
+    }
+}
+
+pub trait Unused {
+    fn unused(&self);
+}
+
+impl Unused for u32 {
+    fn unused(&self) {}
+}
+
+pub fn run() {
+    let k = Kept::new();
+    let _ = memchr(b'a', b"abc");
+    println!("{USAGE} {} {} {:?}", k.count().twice(), k.step(), k);
+}
+"#;
+    let bundle = bundle_fake("bundle-prune", module).unwrap_or_else(|e| panic!("{e}"));
+    let source = &bundle.source;
+    for kept in [
+        "pub const USAGE",
+        "pub struct Kept",
+        "fn count(&self)",
+        "fn extra_twice(&self)",
+        "// Never called, but the only reader",
+        "fn step(&self)",
+        "impl fmt::Debug for Kept",
+        "pub trait Twice",
+        "impl Twice for u32",
+        "use std::fmt;",
+        "pub mod memchr {",
+    ] {
+        assert!(source.contains(kept), "{kept:?} is missing:\n{source}");
+    }
+    for dropped in [
+        "UNUSED_LIMIT",
+        "Dropped",
+        "never_called",
+        "// Why this helper exists",
+        "helper_of_never_called",
+        "pub fn step()",
+        "// A free function named like",
+        "Unused",
+        "pub mod itoa",
+        "pub mod bstr",
+    ] {
+        assert!(!source.contains(dropped), "{dropped:?} is left:\n{source}");
+    }
+    // What is left compiles without a warning and still runs.
+    let dir = scratch("bundle-prune-exe");
+    std::fs::write(dir.join("bad.rs"), source).unwrap();
+    bundler::compile_bundle(
+        &bundler::default_rustc(),
+        &dir.join("bad.rs"),
+        &dir.join("bad"),
+    )
+    .unwrap_or_else(|e| panic!("{e}\n{source}"));
+    let out = run_program(&dir.join("bad"), &[], b"");
+    assert_eq!(out.stdout, b"usage: bad 2 2 Kept\n");
 }

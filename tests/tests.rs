@@ -1,5 +1,9 @@
 //! The one integration-test root: every file under `tests/` is a module of this crate.
 
+// The MSRV (Cargo.toml's rust-version) holds the code bundles are made of; the tests
+// run on the current stable only and may use any std API.
+#![allow(clippy::incompatible_msrv)]
+
 mod bench;
 mod bundle;
 mod check;
@@ -8,6 +12,7 @@ mod gen;
 mod pushing_boxes;
 mod reference;
 mod samples;
+mod statements;
 mod stress;
 mod support;
 mod tolerance;

@@ -25,7 +25,7 @@ fn trim_end(bytes: &[u8]) -> &[u8] {
 /// The lines of `text`, each without trailing whitespace, blank lines at the end dropped.
 pub(crate) fn lines(text: &[u8]) -> Vec<&[u8]> {
     let mut lines: Vec<&[u8]> = text.split(|&b| b == b'\n').map(trim_end).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
+    while lines.last().map_or(false, |l| l.is_empty()) {
         lines.pop();
     }
     lines

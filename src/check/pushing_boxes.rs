@@ -143,7 +143,7 @@ fn lines(text: &[u8]) -> Vec<&[u8]> {
         .split(|&b| b == b'\n')
         .map(crate::core::scan::trim_end)
         .collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
+    while lines.last().map_or(false, |l| l.is_empty()) {
         lines.pop();
     }
     lines

@@ -659,8 +659,9 @@ pub(crate) fn place(
         c1: cols,
     };
     let on_cut = |(r, c): Cell| {
-        plan.cut
-            .is_some_and(|a| (a.r0..a.r1).contains(&r) && (a.c0..a.c1).contains(&c))
+        plan.cut.map_or(false, |a| {
+            (a.r0..a.r1).contains(&r) && (a.c0..a.c1).contains(&c)
+        })
     };
     let no_room = || format!("{rows}x{cols} grid has no room for the markers");
     let neighbours = |(r, c): Cell| {

@@ -30,8 +30,8 @@ stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
 Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
 judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
 the limit plus a second. --wall-time puts the limit on wall-clock time instead.
-Memory: the program's own peak RSS (wait4), which includes a floor of a few hundred KiB to
-about 1.5 MiB that any process has.
+Memory: the program's own peak RSS (wait4), which includes a floor of about 1 MiB that any
+process has (`true` shows 0.8 to 1.1 MiB).
 
 Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most

@@ -1,0 +1,255 @@
+//! The project as the bundler sees it: Cargo.toml's binaries and dependencies, the module
+//! files under `src/`, each file read and cleaned (doc comments and `#[cfg(test)]` items
+//! dropped), and the std-only stand-ins under `src/standin/`.
+
+use super::code::Code;
+use super::lex::{lex, Kind};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+pub struct Project {
+    pub(crate) root: PathBuf,
+    /// `[[bin]]` name -> path, from Cargo.toml.
+    pub bins: BTreeMap<String, PathBuf>,
+    /// Crate names (with `_`) a bundle must never reach: every dependency and the library.
+    pub(crate) crates: BTreeSet<String>,
+}
+
+/// Given a `mod x;` declaration's visibility and name, its replacement (None: remove it).
+pub(crate) type ModReplacer<'a> = dyn FnMut(&str, &str) -> Result<Option<String>, String> + 'a;
+
+/// A file's cleaned text with the module declarations it makes.
+pub(crate) struct Module {
+    pub(crate) file: PathBuf,
+    pub(crate) text: String,
+    /// Names of `mod x;` children declared in the file.
+    pub(crate) children: Vec<String>,
+}
+
+impl Project {
+    pub fn load(root: &Path) -> Result<Project, String> {
+        let manifest = root.join("Cargo.toml");
+        let toml = std::fs::read_to_string(&manifest)
+            .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?;
+        let mut bins = BTreeMap::new();
+        let mut crates = BTreeSet::new();
+        let mut section = String::new();
+        let mut bin: (Option<String>, Option<String>) = (None, None);
+        let unquote = |v: &str| v.trim().trim_matches('"').to_string();
+        let mut finish_bin = |bin: &mut (Option<String>, Option<String>)| {
+            if let (Some(name), path) = std::mem::take(bin) {
+                let path = path.unwrap_or_else(|| format!("src/bin/{name}.rs"));
+                bins.insert(name, root.join(path));
+            }
+        };
+        for line in toml.lines() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.starts_with('[') {
+                if section == "[[bin]]" {
+                    finish_bin(&mut bin);
+                }
+                section = line.to_string();
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                continue;
+            };
+            let key = key.trim();
+            match section.as_str() {
+                "[[bin]]" if key == "name" => bin.0 = Some(unquote(value)),
+                "[[bin]]" if key == "path" => bin.1 = Some(unquote(value)),
+                "[dependencies]" | "[dev-dependencies]" | "[build-dependencies]" => {
+                    crates.insert(key.replace('-', "_"));
+                }
+                "[lib]" if key == "name" => {
+                    crates.insert(unquote(value));
+                }
+                _ => {}
+            }
+        }
+        if section == "[[bin]]" {
+            finish_bin(&mut bin);
+        }
+        crates.insert("bfs_judge".to_string());
+        Ok(Project {
+            root: root.to_path_buf(),
+            bins,
+            crates,
+        })
+    }
+
+    pub(crate) fn relative(&self, path: &Path) -> String {
+        path.strip_prefix(&self.root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+
+    /// The file of library module `path` (`[]` is src/lib.rs), if there is one.
+    pub(crate) fn module_file(&self, path: &[String]) -> Option<PathBuf> {
+        let src = self.root.join("src");
+        if path.is_empty() {
+            return Some(src.join("lib.rs"));
+        }
+        let joined = path.join("/");
+        [
+            src.join(format!("{joined}.rs")),
+            src.join(joined).join("mod.rs"),
+        ]
+        .into_iter()
+        .find(|f| f.is_file())
+    }
+
+    /// Reads a file: doc comments and `#[cfg(test)]` items dropped, `bfs_judge::` as
+    /// `crate::` when `is_main`, and each `mod x;` replaced by `replace(vis, x)`.
+    pub(crate) fn clean(
+        &self,
+        file: &Path,
+        is_main: bool,
+        replace: &mut ModReplacer<'_>,
+    ) -> Result<Module, String> {
+        let name = self.relative(file);
+        let src = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
+        let all = lex(&src).map_err(|e| format!("{name}: {e}"))?;
+        let code = Code::new(&src, &all);
+        let tests = code.test_items();
+        let inside_tests = |at: usize| tests.iter().any(|&(s, e)| s <= at && at < e);
+        // (start, end, replacement), in order, not overlapping.
+        let mut edits: Vec<(usize, usize, String)> = Vec::new();
+        for &(s, e) in &tests {
+            let (s, e) = whole_line(&src, s, e);
+            edits.push((s, e, String::new()));
+        }
+        if is_main {
+            let is_top = |name: &str| self.module_file(&[name.to_string()]).is_some();
+            edits.extend(code.root_self_imports(&is_top));
+        }
+        for t in &all {
+            if inside_tests(t.start) {
+                continue;
+            }
+            if t.kind == Kind::DocComment {
+                let (s, e) = whole_line(&src, t.start, t.end);
+                edits.push((s, e, String::new()));
+            }
+            if is_main && t.kind == Kind::Ident && &src[t.start..t.end] == "bfs_judge" {
+                edits.push((t.start, t.end, "crate".to_string()));
+            }
+        }
+        let mut children = Vec::new();
+        for (s, e, vis, child) in code.mod_declarations() {
+            if inside_tests(s) {
+                continue;
+            }
+            children.push(child.clone());
+            match replace(&vis, &child)? {
+                Some(text) => edits.push((s, e, text)),
+                None => {
+                    let (s, e) = whole_line(&src, s, e);
+                    edits.push((s, e, String::new()));
+                }
+            }
+        }
+        edits.sort_by_key(|&(s, _, _)| s);
+        let mut text = String::new();
+        let mut at = 0;
+        for (s, e, replacement) in edits {
+            if s < at {
+                continue;
+            }
+            text.push_str(&src[at..s]);
+            text.push_str(&replacement);
+            at = e;
+        }
+        text.push_str(&src[at..]);
+        Ok(Module {
+            file: file.to_path_buf(),
+            text: tidy(&text),
+            children,
+        })
+    }
+
+    /// The stand-ins under src/standin, by crate name, for the crates src/ext.rs names.
+    pub(crate) fn standins(&self) -> Result<BTreeMap<String, Standin>, String> {
+        let mut map = BTreeMap::new();
+        let dir = self.root.join("src/standin");
+        let entries =
+            std::fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let file = entry.path();
+            let Some(stem) = file.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            if stem == "mod" || file.extension() != Some("rs".as_ref()) {
+                continue;
+            }
+            let module = self.clean(&file, false, &mut |_, child| {
+                Err(format!("stand-ins are single files; found `mod {child};`"))
+            })?;
+            let all = lex(&module.text)?;
+            let code = Code::new(&module.text, &all);
+            let mut items = BTreeSet::new();
+            let mut names = BTreeSet::new();
+            for i in 0..code.tokens.len() {
+                let item_keyword = matches!(
+                    code.text(i),
+                    "fn" | "struct" | "trait" | "enum" | "const" | "static" | "type" | "mod"
+                );
+                if item_keyword && code.kind(i + 1) == Some(Kind::Ident) {
+                    names.insert(code.text(i + 1).to_string());
+                    if code.text(i.wrapping_sub(1)) == "pub" {
+                        items.insert(code.text(i + 1).to_string());
+                    }
+                }
+            }
+            map.insert(
+                stem.to_string(),
+                Standin {
+                    module,
+                    items,
+                    names,
+                },
+            );
+        }
+        Ok(map)
+    }
+}
+
+pub(crate) struct Standin {
+    pub(crate) module: Module,
+    /// Public items (`pub fn memchr`, `pub struct Buffer`, ...).
+    pub(crate) items: BTreeSet<String>,
+    /// Every item name, methods included.
+    pub(crate) names: BTreeSet<String>,
+}
+
+/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
+pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
+    if src[line_start..start].trim().is_empty() && src[end..line_end].trim().is_empty() {
+        (line_start, line_end)
+    } else {
+        (start, end)
+    }
+}
+
+/// Blank lines tidied: none at either end, never two in a row; trailing spaces removed.
+pub(crate) fn tidy(text: &str) -> String {
+    let mut out = String::new();
+    let mut blank = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if blank {
+            out.push('\n');
+            blank = false;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
