@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::cases::{Case, Expect};
 use crate::checker::{Checker, Judgement};
 use crate::compare;
+use crate::explain;
 use crate::program::Program;
 use crate::report::{detail, printable};
 use crate::sandbox::{self, Limits, Run, RunError};
@@ -30,6 +31,8 @@ pub struct Target {
     pub checker: Option<Checker>,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
+    /// What a failing case shows beyond its verdict (named mistake, pictures).
+    pub show: explain::Show,
 }
 
 /// `base` + `.ext` (not `with_extension`, which would eat a dot in the case's own name).
@@ -138,6 +141,17 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
                 fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
             }
         }
+        if let Expect::Output(answer) = &case.expect {
+            let show = &t.show;
+            detail_lines.extend(explain::pictures(
+                show,
+                &case.name,
+                &base,
+                &case.input,
+                &got,
+                answer,
+            ));
+        }
     }
     Ok(Outcome::of_run(verdict, &run, detail_lines))
 }
@@ -179,10 +193,7 @@ fn judge_output(
         return Ok(match checker.check(&case.input, got, answer)? {
             Judgement::Accepted => Verdict::Ac,
             Judgement::Rejected(reason) => {
-                detail_lines.push(detail(&format!(
-                    "checker: {}",
-                    printable(reason.as_bytes())
-                )));
+                detail_lines.push(explain::checker_detail(&reason));
                 Verdict::Wa
             }
         });
@@ -192,6 +203,7 @@ fn judge_output(
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
         None => Ok(Verdict::Ac),
         Some(d) => {
+            detail_lines.extend(explain::mistake(&t.show, &case.input, got, answer));
             detail_lines.extend(difference_lines(&d));
             Ok(Verdict::Wa)
         }

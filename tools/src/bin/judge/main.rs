@@ -14,13 +14,18 @@
 //!   process that is the subreaper of everything the program starts (all `unsafe` is in
 //!   `sys`);
 //! - `verdict`, `compare`, `checker`, `judging`: from a run to a verdict;
-//! - `report`: the lines printed; `suite`, `stress`: the two modes.
+//! - `report`: the lines printed; `suite`, `stress`: the two modes;
+//! - `explain`, `draw`, `html`: why a grid answer is wrong (the named mistake, the drawn
+//!   window, the HTML page).
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
 mod cases;
 mod checker;
 mod compare;
+mod draw;
+mod explain;
+mod html;
 mod judging;
 mod options;
 mod problem;

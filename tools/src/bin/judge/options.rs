@@ -102,6 +102,16 @@ pub struct Options {
     )]
     pub args: Option<String>,
 
+    /// Under a failing grid case, draw the maze around where the judge's route and yours
+    /// part (colour on a terminal unless NO_COLOR; distinct marks either way). Every failing
+    /// grid case also gets a page CASE.html with the whole maze, drawn or not.
+    #[arg(long)]
+    pub draw: bool,
+
+    /// (draw) The window's size, ROWSxCOLS.
+    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::draw::parse_window)]
+    pub draw_window: (u32, u32),
+
     /// The repository root [default: the checkout this judge was built in].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,

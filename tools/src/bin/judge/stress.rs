@@ -13,6 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::checker::Judgement;
 use crate::compare;
+use crate::explain;
 use crate::judging::{difference_lines, run_program};
 use crate::options::Options;
 use crate::problem::Problem;
@@ -96,6 +97,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
             "exact"
         }
     );
+    let show = explain::Show::new(name, p.info.checker, o);
     let mut progress = Progress::new();
     for i in 0..o.count {
         let seed = seed0.wrapping_add(i);
@@ -128,7 +130,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
             match checker.check(&input, &got, &expected)? {
                 Judgement::Accepted => Verdict::Ac,
                 Judgement::Rejected(reason) => {
-                    lines.push(detail(&format!("checker: {reason}")));
+                    lines.push(explain::checker_detail(&reason));
                     Verdict::Wa
                 }
             }
@@ -137,6 +139,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 .map_err(|e| format!("comparing: {e}"))?
             {
                 Some(d) => {
+                    lines.extend(explain::mistake(&show, &input, &got, &expected));
                     lines.extend(difference_lines(&d));
                     Verdict::Wa
                 }
@@ -155,6 +158,12 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 r.wall_ms,
                 mib(r.peak_kib)
             );
+            if verdict == Verdict::Wa {
+                let base = dir.join("input");
+                lines.extend(explain::pictures(
+                    &show, "input", &base, &input, &got, &expected,
+                ));
+            }
             for l in lines {
                 say!("{l}");
             }

@@ -99,6 +99,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
             out_dir,
+            show: crate::explain::Show::new(name, p.info.checker, o),
         });
         problems.push(p);
     }

@@ -1,0 +1,101 @@
+//! Why a grid answer is wrong: the named mistake (`illegal move`, `not shortest`, `wrong
+//! tie-break`) as the first detail line of a WA, also in the exact mode, and the pictures of
+//! a failing case (the `--draw` window under it, the HTML page beside its outputs).
+//!
+//! Why in the judge process: the library's checkers are std-only functions
+//! (`bfs_judge::check`), so explaining costs no second process and needs no checker binary;
+//! the judge's own `--checker` still runs the checker tool, as any testlib checker would be.
+//! Only problems whose info.toml says `checker = true` are explained: for the others the
+//! first differing line is the whole story.
+
+use std::fs;
+use std::path::Path;
+
+use bfs_judge::check::{tie, trace, Mistake};
+
+use crate::draw;
+use crate::html;
+use crate::judging::sibling;
+use crate::report::{detail, printable};
+
+/// What a failing case of one problem shows beyond its verdict.
+#[derive(Clone, Debug, Default)]
+pub struct Show {
+    /// The problem whose checker explains a WA (ours, with a checker), else `None`.
+    pub problem: Option<String>,
+    /// `--draw`: the window's rows and columns.
+    pub draw: Option<(u32, u32)>,
+    /// Colours in the drawn window.
+    pub colour: bool,
+}
+
+impl Show {
+    /// For problem `name` (`checker` from its info.toml) under the options.
+    pub fn new(name: &str, checker: bool, o: &crate::options::Options) -> Show {
+        Show {
+            problem: checker.then(|| name.to_string()),
+            draw: o.draw.then_some(o.draw_window),
+            colour: draw::colour_wanted(),
+        }
+    }
+}
+
+/// The detail line for a checker's reason: a named mistake leads with its name, anything
+/// else says it is the checker's.
+pub fn checker_detail(reason: &str) -> String {
+    let reason = reason.strip_prefix("wrong answer: ").unwrap_or(reason);
+    if Mistake::of(reason) == Mistake::Other {
+        detail(&format!("checker: {}", printable(reason.as_bytes())))
+    } else {
+        detail(&printable(reason.as_bytes()))
+    }
+}
+
+/// The named mistake of `got` (a WA under the exact comparison), when the problem has a
+/// checker: its reason, or `wrong tie-break: ...` for a valid answer that is not ours.
+pub fn mistake(show: &Show, input: &Path, got: &Path, answer: &Path) -> Option<String> {
+    let problem = show.problem.as_deref()?;
+    let (input, got, answer) = (
+        fs::read(input).ok()?,
+        fs::read(got).ok()?,
+        fs::read(answer).ok()?,
+    );
+    let reason = tie::explain(problem, &input, &got, &answer).err()?;
+    Some(checker_detail(&reason))
+}
+
+/// The pictures of a failing case: writes `BASE.html` and returns the detail lines (the
+/// drawn window with `--draw`, and where the page is). Nothing for problems without a maze
+/// or inputs the problem cannot read.
+pub fn pictures(
+    show: &Show,
+    name: &str,
+    base: &Path,
+    input: &Path,
+    got: &Path,
+    answer: &Path,
+) -> Vec<String> {
+    let Some(problem) = show.problem.as_deref() else {
+        return Vec::new();
+    };
+    let read = |p: &Path| fs::read(p).unwrap_or_default();
+    let Some(picture) = trace::picture(problem, &read(input), &read(got), &read(answer)) else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    if let Some(window) = show.draw {
+        lines.extend(draw::window(&picture, window, show.colour));
+    }
+    let page = sibling(base, "html");
+    match fs::write(&page, html::page(&picture, &format!("{problem}/{name}"))) {
+        Ok(()) => lines.push(detail(&format!(
+            "picture: {}",
+            crate::report::short(&page.display().to_string())
+        ))),
+        Err(e) => lines.push(detail(&format!(
+            "picture: cannot write {}: {e}",
+            page.display()
+        ))),
+    }
+    lines
+}
