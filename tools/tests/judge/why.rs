@@ -1,6 +1,6 @@
 //! Why a path is wrong (issue 12): planted wrong programs get their named mistake in the
 //! exact mode, `--draw` draws the window, every failing grid case gets an HTML page (checked
-//! in a real headless browser when one is installed).
+//! in a real headless browser when one is installed), and `--shrink` reduces a stress case.
 //!
 //! The wrong programs are one real BFS in awk (so a machine with Rust alone runs them), with
 //! a planted bug chosen by a variable: another order of moves, a detour, walls ignored.
@@ -230,6 +230,64 @@ fn draw_shows_the_window_around_the_divergence_in_plain_marks_in_a_pipe() {
     assert_eq!(&lines[at + 1..at + 3], ["@xx", "o.x"], "{j}");
     assert!(!j.stdout.contains('\x1b'), "colour in a pipe: {j}");
     assert!(lines.iter().any(|l| l.starts_with("picture: ")), "{j}");
+}
+
+#[test]
+fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
+    let dir = scratch("shrink");
+    let out = dir.join("out");
+    let cmd = awk(&dir, "-v order=RLDU");
+    let args = [
+        "--stress",
+        "robot-maze",
+        "--cmd",
+        &cmd,
+        "--seed",
+        "1",
+        "--count",
+        "5",
+        "--size",
+        "30",
+        "30",
+        "--shrink",
+    ];
+    let j = judge_in(&out, &args, None);
+    let line = j
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("shrunk from 30x30 to "))
+        .unwrap_or_else(|| panic!("no shrink line\n{j}"));
+    let to: Vec<usize> = line["shrunk from 30x30 to ".len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    assert!(to[0] <= 5 && to[1] <= 5, "{line}\n{j}");
+    let shrunk = std::fs::read_to_string(out.join("stress/robot-maze/shrunk.in")).unwrap();
+    assert!(shrunk.lines().count() <= 6, "{shrunk}");
+    assert!(j.stdout.contains("    wrong tie-break: "), "{j}");
+    // The reproduce command judges the shrunk case, which still fails the same way.
+    let reproduce = j
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("  reproduce: scripts/judge "))
+        .unwrap_or_else(|| panic!("{j}"));
+    assert!(reproduce.starts_with("--problems-dir "), "{reproduce}");
+    let problems = out.join("stress");
+    let again = judge_in(
+        &dir.join("again"),
+        &["robot-maze", "--cmd", &cmd],
+        Some(&problems),
+    );
+    assert_eq!(
+        again.verdicts(),
+        [("WA".into(), "robot-maze/shrunk".into())],
+        "{again}"
+    );
+    assert!(
+        details(&again, "robot-maze/shrunk")[0].starts_with("wrong tie-break: "),
+        "{again}"
+    );
 }
 
 /// The headless browser, if one is installed (`CHROMIUM` names another).

@@ -15,8 +15,8 @@
 //!   `sys`);
 //! - `verdict`, `compare`, `checker`, `judging`: from a run to a verdict;
 //! - `report`: the lines printed; `suite`, `stress`: the two modes;
-//! - `explain`, `draw`, `html`: why a grid answer is wrong (the named mistake, the drawn
-//!   window, the HTML page).
+//! - `explain`, `draw`, `html`, `shrink`: why a grid answer is wrong (the named mistake, the
+//!   drawn window, the HTML page) and the smallest input that shows it.
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
@@ -32,6 +32,7 @@ mod problem;
 mod program;
 mod report;
 mod sandbox;
+mod shrink;
 mod stress;
 mod suite;
 mod supervise;

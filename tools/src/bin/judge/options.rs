@@ -112,6 +112,12 @@ pub struct Options {
     #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::draw::parse_window)]
     pub draw_window: (u32, u32),
 
+    /// (stress) After a disagreement, shrink the input while the same kind of disagreement
+    /// remains (fewer cases, rows, columns and walls, the marked cells closer); the result
+    /// is saved as shrunk.in and the reproduce command judges it.
+    #[arg(long, requires = "stress")]
+    pub shrink: bool,
+
     /// The repository root [default: the checkout this judge was built in].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,

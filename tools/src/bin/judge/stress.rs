@@ -20,6 +20,7 @@ use crate::problem::Problem;
 use crate::program::shell_quote;
 use crate::report::{detail, mib, short, Progress};
 use crate::say;
+use crate::shrink;
 use crate::suite;
 use crate::verdict::{self, Verdict};
 
@@ -175,7 +176,21 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 "  input from: cargo run --release -p bfs-judge-tools --bin gen -- {}",
                 gen_args.join(" ")
             );
-            say!("  reproduce: {}", reproduce(o, name, seed));
+            let trial = shrink::Trial {
+                problem: name,
+                ours: &ours,
+                candidate: &candidate,
+                checker: checker.as_ref(),
+                explain: show.problem.is_some(),
+                args: &args,
+                limits,
+                dir: &dir,
+            };
+            let shrunk = shrink::after_stress(o, &p, &trial, &input)?;
+            say!(
+                "  reproduce: {}",
+                shrunk.unwrap_or_else(|| reproduce(o, name, seed))
+            );
             say!("{i} passed, 1 failed");
             return Ok(false);
         }
