@@ -452,3 +452,99 @@ fn the_html_page_shows_both_routes_in_a_real_browser() {
         png.display()
     );
 }
+
+/// Runs the browser on `url` and returns the DOM after its scripts ran.
+fn dump_dom(browser: &Path, profile: &Path, url: &str) -> String {
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1200,900",
+            "--dump-dom",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(url)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .expect("cannot run chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A 1000 x 1000 serpentine (a route of half a million cells): the page's `#bench` draws 35
+/// frames over zoom levels from the whole maze to 64x and pans, and a frame must take well
+/// under the 16 ms of a 60 Hz screen (a generous 50 ms on a loaded machine without a GPU).
+#[test]
+fn the_html_page_stays_fast_at_1000x1000() {
+    let Some(browser) = chromium() else {
+        eprintln!("NOTICE: skipping the_html_page_stays_fast_at_1000x1000: no chromium");
+        return;
+    };
+    let dir = scratch("html-big");
+    let gen = Command::new(bin_dir().join("gen"))
+        .args(["robot-maze", "serpentine", "1000", "1000", "--seed", "1"])
+        .output()
+        .unwrap();
+    assert!(gen.status.success());
+    let problems = problem_with(&dir, "robot-maze", &[("big", &gen.stdout)]);
+    let out = dir.join("out");
+    let j = judge_in(&out, &["robot-maze", "--cmd", "echo 1 1"], Some(&problems));
+    assert_eq!(j.tally(), (0, 1), "{j}");
+    let page = out.join("robot-maze/big.html");
+    let dom = dump_dom(
+        &browser,
+        &dir.join("profile"),
+        &format!("file://{}#bench", page.display()),
+    );
+    let ms: f64 = dom
+        .split("data-frame-ms=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no frame time in the page's DOM"));
+    eprintln!("1000x1000 page: {ms} ms per frame");
+    assert!(ms < 50.0, "{ms} ms per frame");
+}
+
+/// `checker --explain` is the checker with ties explained: exit 1 and `wrong tie-break: ...`
+/// for another shortest path, which the plain checker accepts; our answer is `ok` either way.
+#[test]
+fn the_checker_tool_explains_ties_on_request() {
+    let dir = scratch("checker-explain");
+    let file = |name: &str, text: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let input = file("in", OPEN);
+    let answer = file("ans", &ours("robot-maze", OPEN));
+    let other = file("out", b"1 1\n1 2\n1 3\n2 3\n3 3\n");
+    let check = |explain: bool, output: &Path| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_checker"));
+        if explain {
+            cmd.arg("--explain");
+        }
+        let out = cmd
+            .arg("robot-maze")
+            .args([&input, output, &answer])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    assert_eq!(check(false, &other), (Some(0), "ok\n".to_string()));
+    let (code, text) = check(true, &other);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.starts_with("wrong tie-break: step 1: you moved R; D also gets"),
+        "{text}"
+    );
+    assert_eq!(check(true, &answer), (Some(0), "ok\n".to_string()));
+}
