@@ -40,28 +40,53 @@ impl Show {
     }
 }
 
-/// The detail line for a checker's reason: a named mistake leads with its name, anything
-/// else says it is the checker's.
-pub fn checker_detail(reason: &str) -> String {
+/// The detail lines for a checker's reason: a named mistake leads with its name, anything
+/// else says it is the checker's. A named mistake is the one line a contestant must read
+/// whole, so it is wrapped (at most three lines) rather than cut to the terminal's width.
+pub fn checker_detail(reason: &str) -> Vec<String> {
     let reason = reason.strip_prefix("wrong answer: ").unwrap_or(reason);
+    let text = printable(reason.as_bytes());
     if Mistake::of(reason) == Mistake::Other {
-        detail(&format!("checker: {}", printable(reason.as_bytes())))
-    } else {
-        detail(&printable(reason.as_bytes()))
+        return vec![detail(&format!("checker: {text}"))];
     }
+    wrap(&text, crate::report::width().saturating_sub(4).max(40))
+        .iter()
+        .enumerate()
+        .take(3)
+        .map(|(i, line)| detail(&format!("{}{line}", if i == 0 { "" } else { "  " })))
+        .collect()
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word is cut
+/// later by [`detail`]); continuation lines leave room for a two-space indent.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let limit = if lines.is_empty() { width } else { width - 2 };
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > limit {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
 }
 
 /// The named mistake of `got` (a WA under the exact comparison), when the problem has a
 /// checker: its reason, or `wrong tie-break: ...` for a valid answer that is not ours.
-pub fn mistake(show: &Show, input: &Path, got: &Path, answer: &Path) -> Option<String> {
-    let problem = show.problem.as_deref()?;
-    let (input, got, answer) = (
-        fs::read(input).ok()?,
-        fs::read(got).ok()?,
-        fs::read(answer).ok()?,
-    );
-    let reason = tie::explain(problem, &input, &got, &answer).err()?;
-    Some(checker_detail(&reason))
+pub fn mistake(show: &Show, input: &Path, got: &Path, answer: &Path) -> Vec<String> {
+    let Some(problem) = show.problem.as_deref() else {
+        return Vec::new();
+    };
+    let read = |p: &Path| fs::read(p).unwrap_or_default();
+    match tie::explain(problem, &read(input), &read(got), &read(answer)) {
+        Err(reason) => checker_detail(&reason),
+        Ok(()) => Vec::new(),
+    }
 }
 
 /// The pictures of a failing case: writes `BASE.html` and returns the detail lines (the
@@ -98,4 +123,18 @@ pub fn pictures(
         ))),
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_named_mistake_is_wrapped_not_cut() {
+        let words = "wrong tie-break: step 1: you moved R; D also gets one step closer and comes first in U < D < L < R (at (1 1))";
+        let lines = wrap(words, 60);
+        assert!(lines.iter().all(|l| l.chars().count() <= 60), "{lines:?}");
+        assert_eq!(lines.join(" "), words);
+        assert_eq!(wrap("short", 60), ["short"]);
+    }
 }

@@ -193,7 +193,7 @@ fn judge_output(
         return Ok(match checker.check(&case.input, got, answer)? {
             Judgement::Accepted => Verdict::Ac,
             Judgement::Rejected(reason) => {
-                detail_lines.push(explain::checker_detail(&reason));
+                detail_lines.extend(explain::checker_detail(&reason));
                 Verdict::Wa
             }
         });

@@ -539,7 +539,7 @@ pub fn after_stress(
         trial.dir.join("shrunk.got"),
     );
     let show = crate::explain::Show::new(&p.name, p.info.checker, o);
-    if let Some(line) = crate::explain::mistake(&show, &shrunk.input, &got, &expected) {
+    for line in crate::explain::mistake(&show, &shrunk.input, &got, &expected) {
         say!("{line}");
     }
     if show.problem.is_some() {

@@ -131,7 +131,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
             match checker.check(&input, &got, &expected)? {
                 Judgement::Accepted => Verdict::Ac,
                 Judgement::Rejected(reason) => {
-                    lines.push(explain::checker_detail(&reason));
+                    lines.extend(explain::checker_detail(&reason));
                     Verdict::Wa
                 }
             }
