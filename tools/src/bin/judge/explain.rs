@@ -57,12 +57,25 @@ pub fn checker_detail(reason: &str) -> Vec<String> {
         .collect()
 }
 
-/// `text` in lines of at most `width` characters, broken at spaces (a longer word is cut
-/// later by [`detail`]); continuation lines leave room for a two-space indent.
+/// `text` in lines of at most `width` characters, broken at spaces but never inside an
+/// order of moves (`U < D < L < R`); a longer unit is cut later by [`detail`]; continuation
+/// lines leave room for a two-space indent.
 fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut units: Vec<String> = Vec::new();
+    let mut glue = false;
+    for word in text.split(' ') {
+        match units.last_mut() {
+            Some(last) if glue || word == "<" => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+        glue = word == "<";
+    }
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in text.split(' ') {
+    for word in &units {
         let limit = if lines.is_empty() { width } else { width - 2 };
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > limit {
             lines.push(std::mem::take(&mut line));
@@ -136,5 +149,7 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= 60), "{lines:?}");
         assert_eq!(lines.join(" "), words);
         assert_eq!(wrap("short", 60), ["short"]);
+        let at_100 = wrap(words, 96);
+        assert_eq!(at_100[1], "U < D < L < R (at (1 1))", "{at_100:?}");
     }
 }
