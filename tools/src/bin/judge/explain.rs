@@ -117,15 +117,23 @@ pub fn pictures(
         return Vec::new();
     };
     let read = |p: &Path| fs::read(p).unwrap_or_default();
-    let Some(picture) = trace::picture(problem, &read(input), &read(got), &read(answer)) else {
+    let (input, got, answer) = (read(input), read(got), read(answer));
+    let Some(picture) = trace::picture(problem, &input, &got, &answer) else {
         return Vec::new();
     };
+    // The page says why too (computed again: pictures are only made for failing cases).
+    let reason = tie::explain(problem, &input, &got, &answer).err();
+    let reason = reason.as_deref().unwrap_or("");
+    let reason = reason.strip_prefix("wrong answer: ").unwrap_or(reason);
     let mut lines = Vec::new();
     if let Some(window) = show.draw {
         lines.extend(draw::window(&picture, window, show.colour));
     }
     let page = sibling(base, "html");
-    match fs::write(&page, html::page(&picture, &format!("{problem}/{name}"))) {
+    match fs::write(
+        &page,
+        html::page(&picture, &format!("{problem}/{name}"), reason),
+    ) {
         Ok(()) => lines.push(detail(&format!(
             "picture: {}",
             crate::report::short(&page.display().to_string())

@@ -50,8 +50,9 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The page for `picture`, titled `title` (`problem/case`).
-pub fn page(p: &Picture, title: &str) -> String {
+/// The page for `picture`, titled `title` (`problem/case`), with `reason` (the named
+/// mistake) in its bar.
+pub fn page(p: &Picture, title: &str, reason: &str) -> String {
     let mut walls = String::with_capacity(p.walls.len());
     walls.extend(p.walls.iter().map(|&w| if w { '1' } else { '0' }));
     let labels: Vec<String> = p
@@ -71,6 +72,7 @@ pub fn page(p: &Picture, title: &str) -> String {
         p.case
     );
     let title = escape(title);
+    let reason = escape(reason);
     format!(
         r##"<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -83,6 +85,7 @@ background:#f7f7f7;border-bottom:1px solid #ccc;display:flex;gap:12px;align-item
 #bar b{{font-size:14px}} .k{{display:inline-block;width:12px;height:12px;vertical-align:middle;margin-right:3px}}
 #c{{position:fixed;top:40px;left:0;display:block;cursor:grab}}
 #moves{{font-family:monospace;overflow:hidden;text-overflow:ellipsis}}
+#why{{overflow:hidden;text-overflow:ellipsis;color:#a00}}
 </style></head>
 <body>
 <div id="bar"><b>{title}</b>
@@ -93,6 +96,7 @@ background:#f7f7f7;border-bottom:1px solid #ccc;display:flex;gap:12px;align-item
 <input id="slider" type="range" min="0" value="0" title="step (arrow keys)">
 <button id="fit" title="f">fit</button><button id="go" title="d">divergence</button>
 <span id="moves"></span>
+<span id="why" title="{reason}">{reason}</span>
 </div>
 <canvas id="c"></canvas>
 <script>
@@ -197,11 +201,12 @@ mod tests {
         let answer = b"1 1\n2 1\n3 1\n3 2\n3 3\n";
         let output = b"1 1\n1 2\n1 3\n2 3\n3 3\n";
         let p = bfs_judge::check::trace::picture("robot-maze", input, output, answer).unwrap();
-        let page = page(&p, "robot-maze/<x>");
+        let page = page(&p, "robot-maze/<x>", "wrong tie-break: step 1");
         assert!(page.contains("cells:[0,0,1,0,2,0,2,1,2,2]"), "{page}");
         assert!(page.contains("cells:[0,0,0,1,0,2,1,2,2,2]"));
         assert!(page.contains("divergence:1"));
         assert!(page.contains("robot-maze/&lt;x&gt;"));
+        assert!(page.contains(">wrong tie-break: step 1</span>"));
         // No network: nothing is fetched.
         for fetch in ["http:", "https:", "src=", "@import", "url("] {
             assert!(!page.contains(fetch), "{fetch}");
