@@ -548,3 +548,40 @@ fn the_checker_tool_explains_ties_on_request() {
     );
     assert_eq!(check(true, &answer), (Some(0), "ok\n".to_string()));
 }
+
+/// `--scale`: our binary is predicted to pass at robot-maze's 1000 x 1000; the awk BFS (an
+/// associative array per cell, several times slower per cell) is predicted to exceed a
+/// 1-second limit there, from runs of at most a quarter of that.
+#[test]
+fn the_scaling_probe_tells_a_fast_program_from_a_slow_one() {
+    let dir = scratch("scale");
+    let out = dir.join("out");
+    let j = judge_in(
+        &out,
+        &["--scale", "robot-maze", "--time-limit-ms", "1000"],
+        None,
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.contains("serpentine: OK: predicted "), "{j}");
+    assert!(
+        j.stdout
+            .ends_with("scale: every kind is predicted to pass\n"),
+        "{j}"
+    );
+    let cmd = awk(&dir, "");
+    let j = judge_in(
+        &out,
+        &[
+            "--scale",
+            "robot-maze",
+            "--cmd",
+            &cmd,
+            "--time-limit-ms",
+            "1000",
+        ],
+        None,
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("serpentine: TLE"), "{j}");
+    assert!(j.stdout.contains("at 1000x1000"), "{j}");
+}

@@ -16,7 +16,8 @@
 //! - `verdict`, `compare`, `checker`, `judging`: from a run to a verdict;
 //! - `report`: the lines printed; `suite`, `stress`: the two modes;
 //! - `explain`, `draw`, `html`, `shrink`: why a grid answer is wrong (the named mistake, the
-//!   drawn window, the HTML page) and the smallest input that shows it.
+//!   drawn window, the HTML page) and the smallest input that shows it;
+//! - `scale`: the scaling probe (time and memory against the maze's size).
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
@@ -32,6 +33,7 @@ mod problem;
 mod program;
 mod report;
 mod sandbox;
+mod scale;
 mod shrink;
 mod stress;
 mod suite;
@@ -60,9 +62,10 @@ fn main() -> ExitCode {
     // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
-    let result = match &options.stress {
-        Some(problem) => stress::run(&options, problem),
-        None => suite::run(&options),
+    let result = match (&options.stress, &options.scale) {
+        (Some(problem), _) => stress::run(&options, problem),
+        (None, Some(problem)) => scale::run(&options, problem),
+        (None, None) => suite::run(&options),
     };
     let _ = supervise::kill_all_descendants();
     match result {

@@ -118,6 +118,15 @@ pub struct Options {
     #[arg(long, requires = "stress")]
     pub shrink: bool,
 
+    /// Scaling probe: run COMMAND (or ours) on our hardest generator kinds at doubling sizes,
+    /// fit time and memory per cell, and predict TLE or MLE at the problem's largest size.
+    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["problems", "stress"])]
+    pub scale: Option<String>,
+
+    /// (scale) The size to predict for [default: info.toml's origin maximum, else 4000x4000].
+    #[arg(long, value_name = "RxC", value_parser = crate::draw::parse_window, requires = "scale")]
+    pub scale_to: Option<(u32, u32)>,
+
     /// The repository root [default: the checkout this judge was built in].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
