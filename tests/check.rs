@@ -58,14 +58,14 @@ const CHASE_PATH: &[u8] = b"(0, 0) (0, 1) (0, 2) (1, 2) (2, 2) (2, 3) (3, 3)\n";
 fn chase_checker_rejects_wrong_paths_with_reasons() {
     let c = check::chase::check as Checker;
     let wrong: &[(&str, &str)] = &[
-        ("(0, 0) (1, 0) (2, 0)", "cell 2 (1, 0) is a wall"),
+        ("(0, 0) (1, 0) (2, 0)", "illegal move: step 1 enters a wall: cell 2 (1, 0) is a wall"),
         (
             "(0, 0) (0, 1) (1, 2) (2, 2) (2, 3) (3, 3)",
-            "cell 3 (1, 2) is not next to cell 2 (0, 1)",
+            "illegal move: step 2 jumps: cell 3 (1, 2) is not next to cell 2 (0, 1)",
         ),
         (
             "(0, 1) (0, 2) (1, 2) (2, 2) (2, 3) (3, 3)",
-            "cell 1 (0, 1) is not the start (0, 0)",
+            "illegal move: before step 1: cell 1 (0, 1) is not the start (0, 0)",
         ),
         (
             "(0, 0) (0, 1) (0, 2) (1, 2) (2, 2) (2, 3)",
@@ -73,9 +73,12 @@ fn chase_checker_rejects_wrong_paths_with_reasons() {
         ),
         (
             "(0, 0) (0, 1) (0, 2) (1, 2) (2, 2) (2, 1) (2, 2) (2, 3) (3, 3)",
-            "the path has 8 moves, a shortest one has 6",
+            "not shortest: 2 moves longer than the optimum: the path has 8 moves, a shortest one has 6",
         ),
-        ("(0, 0) (4, 0)", "cell 2 (4, 0) is outside the 4x4 grid"),
+        (
+            "(0, 0) (4, 0)",
+            "illegal move: step 1 leaves the grid: cell 2 (4, 0) is outside the 4x4 grid",
+        ),
         ("0 0 0 1", "cell 1: expected `(r, c)`"),
         ("(0, 0) (0, 1", "cell 2: expected `(r, c)`"),
         ("", "the path is empty, but the finish is reachable"),
@@ -137,14 +140,17 @@ fn wave_checker_accepts_another_shortest_path_and_rejects_wrong_ones() {
             b"8\n*****.\ns#*#*.\n.#.#*.\n...#f.\n",
             "8 `*` cells, but a shortest path has 7 cells",
         ),
-        (b"8\n****..\ns#.#*.\n.#.#*.\n...#f.\n", "6 `*` cells"),
+        (
+            b"8\n****..\ns#.#*.\n.#.#*.\n...#f.\n",
+            "illegal move: step 5 jumps: the `*` cells do not connect s to f; from s they lead no further than row 1, column 4",
+        ),
         (
             b"8\n****.*\ns#.#*.\n.#.#*.\n...#f.\n",
             "do not connect s to f",
         ),
         (
             b"8\n*****.\ns*.#*.\n.#.#*.\n...#f.\n",
-            "row 2, column 2: `*` on \"#\"",
+            "illegal move: the path enters a wall: row 2, column 2: `*` on \"#\"",
         ),
         (
             b"8\n*****.\ns#.#*.\n.#.#*.\n...#f#\n",
@@ -158,6 +164,14 @@ fn wave_checker_accepts_another_shortest_path_and_rejects_wrong_ones() {
     for (output, fragment) in wrong {
         rejects(c, WAVE, output, WAVE_ANSWER, fragment);
     }
+    // Legal but longer: the count line is right, the `*` path goes round by column 6.
+    rejects(
+        c,
+        WAVE,
+        b"8\n******\ns#.#.*\n.#.#.*\n...#f*\n",
+        WAVE_ANSWER,
+        "not shortest: 2 moves longer than the optimum: the `*` cells make a path of 10 moves",
+    );
     let unreachable = b"1 3\ns#f\n";
     accepts(c, unreachable, b"-1\n", b"-1\n");
     rejects(
@@ -186,7 +200,10 @@ fn robot_maze_checker_accepts_another_shortest_path_and_rejects_wrong_ones() {
     accepts(c, ROBOT, answer, answer);
     accepts(c, ROBOT, b"1 1\n1 2\n1 3\n2 3\n3 3\n", answer);
     let wrong: &[(&[u8], &str)] = &[
-        (b"1 1\n1 2\n2 2\n2 3\n3 3\n", "cell 3 (2 2) is a wall"),
+        (
+            b"1 1\n1 2\n2 2\n2 3\n3 3\n",
+            "illegal move: step 2 enters a wall: cell 3 (2 2) is a wall",
+        ),
         (
             b"1 1\n2 1\n3 1\n3 3\n",
             "cell 4 (3 3) is not next to cell 3 (3 1)",
@@ -277,4 +294,87 @@ fn checkers_accept_other_tie_orders_on_random_maps() {
             }
         }
     }
+}
+
+/// `explain` rejects a valid answer that is not the judge's, naming the step where the two
+/// part and the move that comes first; the judge's own answer passes.
+#[test]
+fn a_valid_answer_that_breaks_a_tie_otherwise_is_a_wrong_tie_break() {
+    use check::tie::explain;
+    let robot_answer = b"1 1\n2 1\n3 1\n3 2\n3 3\n";
+    assert_eq!(
+        explain("robot-maze", ROBOT, robot_answer, robot_answer),
+        Ok(())
+    );
+    assert_eq!(
+        explain(
+            "robot-maze",
+            ROBOT,
+            b"1 1\n1 2\n1 3\n2 3\n3 3\n",
+            robot_answer
+        ),
+        Err(
+            "wrong tie-break: step 1: you moved R; D also gets one step closer and comes \
+             first in U < D < L < R (at (1 1))"
+                .to_string()
+        )
+    );
+    // A checker's rejection passes through, named.
+    let wall = explain(
+        "robot-maze",
+        ROBOT,
+        b"1 1\n1 2\n2 2\n2 3\n3 3\n",
+        robot_answer,
+    );
+    assert!(wall.unwrap_err().starts_with("illegal move: step 2"));
+    // Spacing is not a tie-break.
+    let spaced = explain(
+        "robot-maze",
+        ROBOT,
+        b"1  1\n2 1\n3 1\n3 2\n3 3\n",
+        robot_answer,
+    );
+    assert!(spaced.unwrap_err().contains("written differently"));
+
+    let open = b"3 3\ns..\n...\n..f\n";
+    assert_eq!(
+        explain("wave", open, b"4\ns..\n*..\n**f\n", b"4\ns**\n..*\n..f\n"),
+        Err(
+            "wrong tie-break: step 1 of the walk back from f: you moved left; up also gets \
+             one step closer to s and comes first in up < right < down < left (at row 3, \
+             column 3)"
+                .to_string()
+        )
+    );
+
+    let chase = b"S..\n...\n..E\n";
+    let chase_answer = b"(0, 0) (1, 0) (2, 0) (2, 1) (2, 2)\n";
+    assert_eq!(
+        explain(
+            "chase",
+            chase,
+            b"(0, 0) (0, 1) (1, 1) (2, 1) (2, 2)\n",
+            chase_answer
+        ),
+        Err(
+            "wrong tie-break: step 1: you moved R; D also gets one step closer and comes \
+             first in D < U < R < L (at (0, 0))"
+                .to_string()
+        )
+    );
+
+    let boxes = b"3 5\nS....\n.....\n..B.T\n0 0\n";
+    let reason = explain(
+        "pushing-boxes",
+        boxes,
+        b"Maze #1\nessEE\n\n",
+        b"Maze #1\nsseEE\n\n",
+    )
+    .unwrap_err();
+    assert!(
+        reason.starts_with(
+            "wrong tie-break: case 1, move 1: at (1, 1) you did `e`, the judge's plan does `s`"
+        ),
+        "{reason}"
+    );
 }

@@ -244,7 +244,7 @@ fn pushing_boxes_checker_rejects_wrong_outputs_with_reasons() {
     let cases: &[(Vec<u8>, &str)] = &[
         (
             with("s", "EseenWWW", "Impossible."),
-            "case 1, move 1 `s`: walks into a wall at (7, 7)",
+            "illegal move: case 1, move 1 `s`: walks into a wall at (7, 7)",
         ),
         (
             with(good1, "s", "Impossible."),
@@ -256,15 +256,15 @@ fn pushing_boxes_checker_rejects_wrong_outputs_with_reasons() {
         ),
         (
             with(good1, "EseenWWWW", "Impossible."),
-            "case 2, move 9 `W`: pushes the box at (1, 1) off the map",
+            "illegal move: case 2, move 9 `W`: pushes the box at (1, 1) off the map",
         ),
         (
             with(good1, "e", "Impossible."),
-            "case 2, move 1 `e`: walks into the box at (1, 3)",
+            "illegal move: case 2, move 1 `e`: walks into the box at (1, 3)",
         ),
         (
             with("eennwwWWWWW", "EseenWWW", "Impossible."),
-            "case 1, move 11 `W`: pushes the box at (4, 2) into a wall",
+            "illegal move: case 1, move 11 `W`: pushes the box at (4, 2) into a wall",
         ),
         (
             with(good1, "S", "Impossible."),
@@ -289,7 +289,7 @@ fn pushing_boxes_checker_rejects_wrong_outputs_with_reasons() {
         ),
         (
             with(good1, "EseenWWW", "EEEEE"),
-            "case 3, move 3 `E`: pushes the box at (1, 4) into a wall",
+            "illegal move: case 3, move 3 `E`: pushes the box at (1, 4) into a wall",
         ),
         (
             b"Maze #1\neennwwWWWWeeeeeesswwwwwwwnNN\n\nMaze #3\nEseenWWW\n\n".to_vec(),
@@ -322,7 +322,10 @@ fn pushing_boxes_checker_rejects_wrong_outputs_with_reasons() {
     assert_eq!(worse_jury, answer("WWnwSS"));
     assert_eq!(
         check(worse, &answer("WWneswnwSS"), &worse_jury),
-        Err("case 1: 4 pushes and 6 walks, the optimum is 4 pushes and 2 walks".to_string())
+        Err(
+            "not shortest: case 1: 4 pushes and 6 walks, the optimum is 4 pushes and 2 walks"
+                .to_string()
+        )
     );
     assert_eq!(check(worse, &worse_jury, &worse_jury), Ok(()));
     // A wrong jury answer is reported as such, not held against the contestant.

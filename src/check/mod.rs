@@ -8,12 +8,71 @@
 //! answer file, never silently trusted). Output is read leniently about whitespace at
 //! line ends (CRLF, trailing spaces) and blank lines at the end, strictly about content.
 //!
+//! A rejection for a wrong path is named: its reason starts with one of the phrases of
+//! [`Mistake`] (`illegal move: step 3: cell 4 (2 2) is a wall`), so a contestant reads the
+//! kind of mistake before its details; [`tie`] explains a valid answer that is not the one
+//! the judge prints.
+//!
 //! Complexity: linear in the grid and the output.
 
 pub mod chase;
 pub mod pushing_boxes;
 pub mod robot_maze;
+pub mod tie;
+pub mod trace;
 pub mod wave;
+
+/// The kinds of wrong answer a checker names. The kind is carried by the reason's first
+/// words (one of [`Mistake::phrase`]), not by a separate value, so that every consumer of
+/// a checker's one line of text (the judge, `oj`, a person) sees it the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// A move the rules forbid: off the grid, into a wall, a jump, a box pushed into a wall.
+    IllegalMove,
+    /// A legal answer with more moves (pushes, then walks) than the optimum.
+    NotShortest,
+    /// A shortest answer, but not the one the judge prints.
+    WrongTieBreak,
+    /// Anything else: a wrong count line, malformed output, a path that stops short.
+    Other,
+}
+
+impl Mistake {
+    /// The named kinds, in the order a reason is tested against them.
+    pub const NAMED: [Mistake; 3] = [
+        Mistake::IllegalMove,
+        Mistake::NotShortest,
+        Mistake::WrongTieBreak,
+    ];
+
+    /// The words a reason of this kind starts with (empty for [`Mistake::Other`]).
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Mistake::IllegalMove => "illegal move",
+            Mistake::NotShortest => "not shortest",
+            Mistake::WrongTieBreak => "wrong tie-break",
+            Mistake::Other => "",
+        }
+    }
+
+    /// The kind a reason names by its first words.
+    pub fn of(reason: &str) -> Mistake {
+        for kind in Mistake::NAMED {
+            if reason.starts_with(kind.phrase()) {
+                return kind;
+            }
+        }
+        Mistake::Other
+    }
+
+    /// `reason` led by this kind's phrase.
+    pub fn say(self, reason: &str) -> String {
+        match self {
+            Mistake::Other => reason.to_string(),
+            named => format!("{}: {reason}", named.phrase()),
+        }
+    }
+}
 
 use crate::core::grid::Grid;
 
@@ -79,32 +138,41 @@ pub(crate) fn check_path(
     for (i, &(r, c)) in path.iter().enumerate() {
         let number = i + 1;
         if r >= rows || c >= cols {
-            return Err(format!(
+            let what = format!(
                 "cell {number} {} is outside the {rows}x{cols} grid",
                 name(r, c)
-            ));
+            );
+            let step = if number == 1 {
+                "before step 1".to_string()
+            } else {
+                format!("step {i} leaves the grid")
+            };
+            return Err(Mistake::IllegalMove.say(&format!("{step}: {what}")));
         }
         // In range: checked against the grid's u32 sizes just above.
         let index = grid.index(r as u32, c as u32);
         match previous {
             None if index != start => {
-                return Err(format!(
-                    "cell 1 {} is not the start {}",
+                return Err(Mistake::IllegalMove.say(&format!(
+                    "before step 1: cell 1 {} is not the start {}",
                     name(r, c),
                     shown(grid.coords(start))
-                ));
+                )));
             }
             None => {}
             Some((pr, pc)) => {
                 if r.abs_diff(pr) + c.abs_diff(pc) != 1 {
-                    return Err(format!(
-                        "cell {number} {} is not next to cell {i} {}",
+                    return Err(Mistake::IllegalMove.say(&format!(
+                        "step {i} jumps: cell {number} {} is not next to cell {i} {}",
                         name(r, c),
                         name(pr, pc)
-                    ));
+                    )));
                 }
                 if !walkable(grid.cells()[index as usize]) {
-                    return Err(format!("cell {number} {} is a wall", name(r, c)));
+                    return Err(Mistake::IllegalMove.say(&format!(
+                        "step {i} enters a wall: cell {number} {} is a wall",
+                        name(r, c)
+                    )));
                 }
             }
         }
@@ -123,9 +191,15 @@ pub(crate) fn check_path(
     }
     let taken = path.len() as u64 - 1;
     if taken != u64::from(moves) {
-        return Err(format!(
-            "the path has {taken} moves, a shortest one has {moves}"
-        ));
+        let what = format!("the path has {taken} moves, a shortest one has {moves}");
+        return Err(if taken > u64::from(moves) {
+            Mistake::NotShortest.say(&format!(
+                "{} moves longer than the optimum: {what}",
+                taken - u64::from(moves)
+            ))
+        } else {
+            what
+        });
     }
     Ok(())
 }

@@ -16,6 +16,7 @@
 //!
 //! Positions in messages are 1-based `(row, column)`.
 
+use super::Mistake;
 use crate::core::dir::Dir;
 use crate::pushing_boxes::{Plan, Reader, Solver, ORDER, PUSHES, WALKS};
 
@@ -53,11 +54,11 @@ impl Case {
         let (mut pushes, mut walks) = (0u64, 0u64);
         for (i, &m) in moves.iter().enumerate() {
             let fail = |why: String| {
-                Err(format!(
+                Err(Mistake::IllegalMove.say(&format!(
                     "case {number}, move {} `{}`: {why}",
                     i + 1,
                     char::from(m)
-                ))
+                )))
             };
             if let Some(k) = WALKS.iter().position(|&w| w == m) {
                 let Some(next) = self.next(person, ORDER[k]) else {
@@ -96,7 +97,11 @@ impl Case {
                 box_cell = landing;
                 pushes += 1;
             } else {
-                return fail("not a move (expected one of n s w e N S W E)".to_string());
+                return Err(format!(
+                    "case {number}, move {} `{}`: not a move (expected one of n s w e N S W E)",
+                    i + 1,
+                    char::from(m)
+                ));
             }
         }
         if box_cell != self.target {
@@ -125,10 +130,18 @@ impl Case {
         let (pushes, walks) = self.simulate(line)?;
         match &self.optimum {
             Some(plan) if (pushes, walks) == (plan.pushes, plan.walks) => Ok(()),
-            Some(plan) => Err(format!(
-                "case {number}: {pushes} pushes and {walks} walks, the optimum is {} pushes and {} walks",
-                plan.pushes, plan.walks
-            )),
+            Some(plan) => {
+                let what = format!(
+                    "case {number}: {pushes} pushes and {walks} walks, the optimum is {} pushes and {} walks",
+                    plan.pushes, plan.walks
+                );
+                // Fewer than the optimum is impossible for a legal plan; say it plainly.
+                Err(if (pushes, walks) > (plan.pushes, plan.walks) {
+                    Mistake::NotShortest.say(&what)
+                } else {
+                    what
+                })
+            }
             // Unreachable unless the solver is wrong: say so rather than accept.
             None => Err(format!(
                 "case {number}: a legal plan ({pushes} pushes, {walks} walks) where the solver found none"

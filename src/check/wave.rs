@@ -3,14 +3,14 @@
 //! be free cells; and the `*` cells with s and f must form a path of adjacent cells of
 //! L moves from s to f.
 //!
-//! The last condition is checked as: there are exactly L - 1 `*` cells, and f can be
-//! reached from s through them. Any route from s to f has at least L moves, so one
-//! inside the L + 1 cells `*`, s and f must use them all: they are exactly one
-//! shortest path.
+//! The last condition is checked as: f can be reached from s through the `*` cells in L
+//! moves, and there are exactly L - 1 of them. Any route from s to f has at least L
+//! moves, so one inside the L + 1 cells `*`, s and f must use them all: they are exactly
+//! one shortest path. A route through them that is longer is `not shortest`; none at all
+//! is an `illegal move` (the path jumps where the `*` cells reached from s end).
 
-use super::{agree, as_printed, int, lines, show};
-use crate::core::bfs::Distances;
-use crate::core::grid::Grid;
+use super::{agree, as_printed, int, lines, show, Mistake};
+use crate::core::dir::Dir;
 use crate::core::scan::SENTINEL;
 use crate::wave;
 
@@ -76,12 +76,17 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
                     true
                 }
                 (b'*', _) => {
-                    return Err(format!(
+                    let what = format!(
                         "row {}, column {}: `*` on {}, only free cells can be on the path",
                         r + 1,
                         c + 1,
                         show(&[was])
-                    ))
+                    );
+                    return Err(if was == b'#' {
+                        Mistake::IllegalMove.say(&format!("the path enters a wall: {what}"))
+                    } else {
+                        what
+                    });
                 }
                 _ if got == was => was == b'f',
                 _ => {
@@ -98,21 +103,54 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
         }
         path_cells.push(SENTINEL);
     }
-    if stars + 1 != u64::from(moves) {
-        return Err(format!(
+    let (start, finish) = (instance.start, instance.finish);
+    let width = maze.width();
+    let at = |cell: u32| format!("row {}, column {}", cell / width + 1, cell % width + 1);
+    let steps = path_steps(&path_cells, width, start);
+    let (farthest, most) = steps
+        .iter()
+        .enumerate()
+        .filter_map(|(cell, d)| d.map(|d| (cell as u32, d)))
+        .max_by_key(|&(cell, d)| (d, std::cmp::Reverse(cell)))
+        .unwrap_or((start, 0));
+    match steps[finish as usize] {
+        None => Err(Mistake::IllegalMove.say(&format!(
+            "step {} jumps: the `*` cells do not connect s to f; from s they lead no further \
+             than {} (after step {most})",
+            most + 1,
+            at(farthest)
+        ))),
+        Some(d) if d > moves => Err(Mistake::NotShortest.say(&format!(
+            "{} moves longer than the optimum: the `*` cells make a path of {d} moves, a \
+             shortest one has {moves}",
+            d - moves
+        ))),
+
+        Some(_) if stars + 1 != u64::from(moves) => Err(format!(
             "{stars} `*` cells, but a shortest path has {} cells between s and f",
             moves - 1
-        ));
+        )),
+        Some(_) => Ok(()),
     }
-    let (start, finish) = (instance.start, instance.finish);
-    let mut grid = Grid::new(&mut path_cells, maze.rows(), maze.cols());
-    Distances::new().run(&mut grid, b'.', start, |cells, _| {
-        cells[finish as usize] != b'.'
-    });
-    let reached = grid.cells()[finish as usize] != b'.';
-    if reached {
-        Ok(())
-    } else {
-        Err("the `*` cells do not connect s to f".to_string())
+}
+
+/// The moves from `start` to each cell through cells marked `.` in `cells` (a flat grid
+/// `width` bytes per row), `None` for cells not reached.
+fn path_steps(cells: &[u8], width: u32, start: u32) -> Vec<Option<u32>> {
+    let mut steps = vec![None; cells.len()];
+    steps[start as usize] = Some(0);
+    let mut queue = std::collections::VecDeque::from(vec![start]);
+    while let Some(cell) = queue.pop_front() {
+        let d = steps[cell as usize].unwrap_or(0);
+        for dir in Dir::ALL {
+            let next = cell.wrapping_add(dir.step(width));
+            if let Some(&byte) = cells.get(next as usize) {
+                if byte == b'.' && steps[next as usize].is_none() {
+                    steps[next as usize] = Some(d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
     }
+    steps
 }

@@ -750,7 +750,7 @@ fn another_shortest_path_is_wrong_by_default_and_accepted_by_the_checker() {
         "{j}"
     );
     assert_eq!(j.code, Some(0), "{j}");
-    // A path through a gap (not adjacent cells) is rejected with the checker's reason.
+    // A path through a gap (not adjacent cells) is rejected with the checker's reason, named.
     let j = judge_in(
         &out,
         &["--checker", "--cmd", "printf '1 1\\n2 2\\n2 2\\n'"],
@@ -761,7 +761,7 @@ fn another_shortest_path_is_wrong_by_default_and_accepted_by_the_checker() {
         [("WA".into(), "robot-maze/two".into())],
         "{j}"
     );
-    assert!(j.stdout.contains("    checker: "), "{j}");
+    assert!(j.stdout.contains("    illegal move: step 1 jumps: "), "{j}");
 }
 
 // --stress ------------------------------------------------------------------------------------
@@ -839,3 +839,8 @@ fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
     assert_eq!(clean.tally(), (50, 0), "{clean}");
     assert_eq!(clean.code, Some(0), "{clean}");
 }
+
+// Why a path is wrong: named mistakes, --draw, the HTML page, --shrink (issue 12). ---------
+
+#[path = "judge/why.rs"]
+mod why;

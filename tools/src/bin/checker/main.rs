@@ -1,4 +1,5 @@
-//! `checker PROBLEM INPUT OUTPUT ANSWER`: accepts any valid optimal answer (testlib convention).
+//! `checker [--explain] PROBLEM INPUT OUTPUT ANSWER`: accepts any valid optimal answer
+//! (testlib convention); with `--explain`, only the judge's own answer, naming the mistake.
 //!
 //! What: reads the three files and calls `bfs_judge::check::<problem>::check(input, output,
 //! answer)`, which returns `Ok(())` or the reason for rejecting (`move 12 walks into the box at
@@ -7,10 +8,16 @@
 //! So it plugs into `scripts/judge --checker` and into `oj test --judge-command
 //! "target/release/examples/checker robot-maze"` alike.
 //!
+//! A rejection that names its kind starts with it: `illegal move: ...`, `not shortest: ...`,
+//! `wrong tie-break: ...` (`--explain` only: a valid answer that breaks a tie otherwise than
+//! the judge); any other reason is printed as `wrong answer: ...`.
+//!
 //! Approach: a table from problem name to check function; adding a checker is one line.
 //! Complexity: that of the problem's checker (a BFS over the input: linear in its size).
 
 use std::process::ExitCode;
+
+use bfs_judge::check::Mistake;
 
 /// `check(input, output, answer)`: `answer` is our own output for `input` (the optimum).
 type Check = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
@@ -25,9 +32,13 @@ const CHECKERS: &[(&str, Check)] = &[
 ];
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let explain = args.first().is_some_and(|a| a == "--explain");
+    if explain {
+        args.remove(0);
+    }
     let [problem, input, output, answer] = args.as_slice() else {
-        eprintln!("usage: checker PROBLEM INPUT OUTPUT ANSWER");
+        eprintln!("usage: checker [--explain] PROBLEM INPUT OUTPUT ANSWER");
         return ExitCode::from(3);
     };
     let Some((_, check)) = CHECKERS.iter().find(|(name, _)| name == problem) else {
@@ -52,13 +63,22 @@ fn main() -> ExitCode {
             }
         }
     }
-    match check(&files[0], &files[1], &files[2]) {
+    let verdict = if explain {
+        bfs_judge::check::tie::explain(problem, &files[0], &files[1], &files[2])
+    } else {
+        check(&files[0], &files[1], &files[2])
+    };
+    match verdict {
         Ok(()) => {
             println!("ok");
             ExitCode::SUCCESS
         }
-        Err(reason) => {
+        Err(reason) if Mistake::of(&reason) == Mistake::Other => {
             println!("wrong answer: {reason}");
+            ExitCode::from(1)
+        }
+        Err(reason) => {
+            println!("{reason}");
             ExitCode::from(1)
         }
     }

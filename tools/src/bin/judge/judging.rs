@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::cases::{Case, Expect};
 use crate::checker::{Checker, Judgement};
 use crate::compare;
+use crate::explain;
 use crate::options::DiffMode;
 use crate::program::Program;
 use crate::report::{detail, printable};
@@ -32,6 +33,8 @@ pub struct Target {
     pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
+    /// What a failing case shows beyond its verdict (named mistake, pictures).
+    pub show: explain::Show,
 }
 
 /// `base` + `.ext` (not `with_extension`, which would eat a dot in the case's own name).
@@ -140,6 +143,17 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
                 fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
             }
         }
+        if let Expect::Output(answer) = &case.expect {
+            let show = &t.show;
+            detail_lines.extend(explain::pictures(
+                show,
+                &case.name,
+                &base,
+                &case.input,
+                &got,
+                answer,
+            ));
+        }
     }
     Ok(Outcome::of_run(verdict, &run, detail_lines))
 }
@@ -184,19 +198,21 @@ fn judge_output(
         Expect::Invalid { .. } => None,
     };
     let base = t.out_dir.join(&case.name);
-    let (verdict, lines) = judge_answer(&case.input, got, answer, checker, t.diff, &base)?;
+    let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
+    let (verdict, lines) = judge_answer(&case.input, got, answer, checker, show, t.diff, &base)?;
     detail_lines.extend(lines);
     Ok(verdict)
 }
 
 /// The verdict of an output `got` against `answer`: through the checker when there is one,
-/// else by the exact comparison, with the detail lines that explain a rejection. `scratch`
-/// names the checker's own files.
+/// else by the exact comparison, with the detail lines that explain a rejection (for our
+/// grid problems, `show` names the mistake first). `scratch` names the checker's own files.
 pub fn judge_answer(
     input: &Path,
     got: &Path,
     answer: &Path,
     checker: Option<&Checker>,
+    show: Option<&explain::Show>,
     diff: DiffMode,
     scratch: &Path,
 ) -> Result<(Verdict, Vec<String>), String> {
@@ -204,6 +220,9 @@ pub fn judge_answer(
         let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
         return Ok(match checker.check(input, got, answer, scratch)? {
             Judgement::Accepted => (Verdict::Ac, vec![]),
+            Judgement::Wrong(m) if explain::is_named(&m) => {
+                (Verdict::Wa, explain::checker_detail(&m))
+            }
             Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)]),
             Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)]),
             Judgement::Points(score, m) => {
@@ -213,6 +232,10 @@ pub fn judge_answer(
     }
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
         None => Ok((Verdict::Ac, vec![])),
-        Some(d) => Ok((Verdict::Wa, crate::diff::render(answer, got, &d, diff))),
+        Some(d) => {
+            let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
+            lines.extend(crate::diff::render(answer, got, &d, diff));
+            Ok((Verdict::Wa, lines))
+        }
     }
 }

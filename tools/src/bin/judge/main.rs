@@ -14,7 +14,10 @@
 //!   process that is the subreaper of everything the program starts (all `unsafe` is in
 //!   `sys`);
 //! - `verdict`, `compare`, `checker`, `judging`: from a run to a verdict;
-//! - `report`: the lines printed; `suite`, `stress`: the two modes.
+//! - `report`: the lines printed; `suite`, `stress`: the two modes;
+//! - `explain`, `draw`, `html`, `shrink`: why a grid answer is wrong (the named mistake, the
+//!   drawn window, the HTML page) and the smallest input that shows it;
+//! - `scale`: the scaling probe (time and memory against the maze's size).
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
@@ -22,12 +25,17 @@ mod cases;
 mod checker;
 mod compare;
 mod diff;
+mod draw;
+mod explain;
+mod html;
 mod judging;
 mod options;
 mod problem;
 mod program;
 mod report;
 mod sandbox;
+mod scale;
+mod shrink;
 mod stress;
 mod style;
 mod suite;
@@ -61,10 +69,11 @@ fn main() -> ExitCode {
     // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
-    let result = match &options.stress {
-        Some(Some(problem)) => stress::run(&options, problem),
-        Some(None) => stress::run_own(&options),
-        None => suite::run(&options),
+    let result = match (&options.stress, &options.scale) {
+        (Some(Some(problem)), _) => stress::run(&options, problem),
+        (Some(None), _) => stress::run_own(&options),
+        (None, Some(problem)) => scale::run(&options, problem),
+        (None, None) => suite::run(&options),
     };
     let _ = supervise::kill_all_descendants();
     match result {

@@ -145,6 +145,30 @@ pub struct Options {
     /// unchanged).
     #[arg(long)]
     pub json: bool,
+    /// Under a failing grid case, draw the maze around where the judge's route and yours
+    /// part (colour on a terminal unless NO_COLOR; distinct marks either way). Every failing
+    /// grid case also gets a page CASE.html with the whole maze, drawn or not.
+    #[arg(long)]
+    pub draw: bool,
+
+    /// (draw) The window's size, ROWSxCOLS.
+    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::draw::parse_window)]
+    pub draw_window: (u32, u32),
+
+    /// (stress) After a disagreement, shrink the input while the same kind of disagreement
+    /// remains (fewer cases, rows, columns and walls, the marked cells closer); the result
+    /// is saved as shrunk.in and the reproduce command judges it.
+    #[arg(long, requires = "stress")]
+    pub shrink: bool,
+
+    /// Scaling probe: run COMMAND (or ours) on our hardest generator kinds at doubling sizes,
+    /// fit time and memory per cell, and predict TLE or MLE at the problem's largest size.
+    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["targets", "stress"])]
+    pub scale: Option<String>,
+
+    /// (scale) The size to predict for [default: info.toml's origin maximum, else 4000x4000].
+    #[arg(long, value_name = "RxC", value_parser = crate::draw::parse_window, requires = "scale")]
+    pub scale_to: Option<(u32, u32)>,
 
     /// The repository root [default: the checkout this judge was built in].
     #[arg(long, value_name = "DIR")]

@@ -18,6 +18,7 @@ use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::checker::Checker;
+use crate::explain;
 use crate::judging::{judge_answer, run_program};
 use crate::options::Options;
 use crate::problem::Problem;
@@ -25,6 +26,7 @@ use crate::program::{shell_quote, Program};
 use crate::report::{detail, mib, Progress};
 use crate::sandbox::Limits;
 use crate::say;
+use crate::shrink;
 use crate::suite;
 use crate::verdict::{self, Verdict};
 
@@ -100,6 +102,9 @@ struct Files {
 impl Files {
     fn new(dir: PathBuf) -> Result<Files, String> {
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // An earlier `--shrink` left a one-case problem folder here; it is not this run's.
+        let _ = fs::remove_dir_all(dir.join("tests"));
+        let _ = fs::remove_file(dir.join("info.toml"));
         Ok(Files {
             input: dir.join("input.in"),
             expected: dir.join("expected"),
@@ -204,6 +209,7 @@ fn stress(
             None => "exact".to_string(),
         }
     );
+    let show = explain::Show::new(&p.name, p.info.checker, o);
     let mut progress = Progress::new();
     for i in 0..o.count {
         let seed = seed0.wrapping_add(i);
@@ -240,6 +246,7 @@ fn stress(
                 &f.got,
                 &f.expected,
                 checker.as_ref(),
+                Some(&show),
                 o.diff,
                 &f.dir.join("case"),
             )?,
@@ -256,6 +263,18 @@ fn stress(
                 r.wall_ms,
                 mib(r.peak_kib)
             );
+            let mut lines = lines;
+            if verdict == Verdict::Wa {
+                let base = f.dir.join("input");
+                lines.extend(explain::pictures(
+                    &show,
+                    "input",
+                    &base,
+                    &f.input,
+                    &f.got,
+                    &f.expected,
+                ));
+            }
             for l in lines {
                 say!("{l}");
             }
@@ -271,10 +290,19 @@ fn stress(
                 say!("  added as:   {}", save_as_test(tests, seed, &f)?);
             }
             say!("  input from: {gen_line}");
-            say!(
-                "  reproduce:  {}",
-                reproduce(o, &oracle, &candidate, seed, &checker)
-            );
+            let trial = shrink::Trial {
+                problem: &p.name,
+                ours: expected_by,
+                candidate: &candidate,
+                checker: checker.as_ref(),
+                explain: show.problem.is_some(),
+                args: &args,
+                limits,
+                dir: &f.dir,
+            };
+            let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
+            let again = shrunk.unwrap_or_else(|| reproduce(o, &oracle, &candidate, seed, &checker));
+            say!("  reproduce:  {again}");
             say!("{i} passed, 1 failed");
             return Ok(false);
         }

@@ -156,6 +156,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             checker: checker(&p, o, &dirs)?,
             diff: o.diff,
             out_dir,
+            show: crate::explain::Show::new(&p.name, p.info.checker, o),
         });
         problems.push(p);
     }
