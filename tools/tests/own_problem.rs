@@ -582,3 +582,71 @@ fn the_readme_example_problem_behaves_as_documented() {
         "{j}"
     );
 }
+
+/// `--shrink` on the user's own generator's input, whose format the judge does not know:
+/// lines, tokens and numbers are cut while the same disagreement stays, and the printed
+/// command judges the shrunk case as a folder of tests, from any folder.
+#[test]
+fn stress_shrinks_an_unknown_format_as_text() {
+    let dir = sum_problem("shrink-text");
+    // Three lines of noise around the pair: only the first line is read.
+    std::fs::write(
+        dir.join("gen3.sh"),
+        "awk -v seed=\"$1\" 'BEGIN { srand(seed); print int(rand() * 100), int(rand() * 10); \
+         print 7, 7, 7; print 8; print 9, 9 }'\n",
+    )
+    .unwrap();
+    let out = out_dir(&dir);
+    let j = judge(
+        &dir,
+        &[
+            "--stress",
+            "--gen",
+            "sh gen3.sh",
+            "--brute",
+            "sh brute.sh",
+            "--cmd",
+            "sh wrong.sh",
+            "--seed",
+            "1",
+            "--count",
+            "200",
+            "--shrink",
+            "--out-dir",
+            &out,
+        ],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(
+        j.stdout
+            .contains("shrunk from 4 lines, 8 tokens to 1 lines, "),
+        "{j}"
+    );
+    let shrunk = std::fs::read_to_string(dir.join("out/stress/sum/shrunk.in")).unwrap();
+    let a: i64 = shrunk.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(a > 50 && a < 100 && shrunk.lines().count() == 1, "{shrunk}");
+    let line = j
+        .stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce:"))
+        .unwrap()
+        .trim();
+    assert!(
+        line.contains(" --tests /") && line.contains("/stress/sum/tests"),
+        "{line}"
+    );
+    let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
+    let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
+    let line = line.replace(&scripts_judge, env!("CARGO_BIN_EXE_judge"));
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{line} --out-dir {out}"))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    let again_out = String::from_utf8_lossy(&again.stdout);
+    assert!(
+        again_out.contains("WA ") && again_out.contains("  sum/shrunk"),
+        "{again_out}"
+    );
+}

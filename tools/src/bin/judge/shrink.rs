@@ -406,6 +406,8 @@ pub struct Shrunk {
     pub runs: u32,
     /// `shrunk.in`, with `shrunk.expected` and `shrunk.got` beside it.
     pub input: PathBuf,
+    /// Shrunk as plain text (lines, tokens) rather than as a maze (rows, columns).
+    pub text: bool,
 }
 
 /// Shrinks `original` while `trial` finds the disagreement `kind`; `None` when the format is
@@ -496,7 +498,95 @@ pub fn shrink(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Option<S
         to: best.size(),
         runs,
         input,
+        text: false,
     }))
+}
+
+/// Shrinks an input of a format we do not know (the user's `--gen`) as text: drop whole
+/// lines, then single tokens, then halve the numbers, while `trial` finds the disagreement
+/// `kind`. A reduction that makes the input invalid is refused by the reference (the brute
+/// force fails on it, or agrees), so it is simply not kept.
+pub fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shrunk, String> {
+    let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
+    let mut best: Vec<Vec<String>> = String::from_utf8_lossy(&text)
+        .lines()
+        .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = |lines: &Vec<Vec<String>>| (lines.len(), lines.iter().map(Vec::len).sum());
+    let render = |lines: &Vec<Vec<String>>| {
+        let mut out = String::new();
+        for l in lines {
+            out.push_str(&l.join(" "));
+            out.push('\n');
+        }
+        out
+    };
+    let from = size(&best);
+    let attempt = trial.dir.join("try.in");
+    let mut runs = 0u32;
+    let keeps = |candidate: &Vec<Vec<String>>, runs: &mut u32| -> Result<bool, String> {
+        if *runs >= MAX_RUNS {
+            return Ok(false);
+        }
+        *runs += 1;
+        fs::write(&attempt, render(candidate))
+            .map_err(|e| format!("{}: {e}", attempt.display()))?;
+        Ok(trial.kind(&attempt, "try")? == Some(kind))
+    };
+    loop {
+        let before = best.clone();
+        for i in (0..best.len()).rev() {
+            let mut c = best.clone();
+            c.remove(i);
+            if !c.is_empty() && keeps(&c, &mut runs)? {
+                best = c;
+            }
+        }
+        for i in (0..best.len()).rev() {
+            for j in (0..best[i].len()).rev() {
+                if best[i].len() > 1 {
+                    let mut c = best.clone();
+                    c[i].remove(j);
+                    if keeps(&c, &mut runs)? {
+                        best = c;
+                    }
+                }
+            }
+        }
+        for i in 0..best.len() {
+            for j in 0..best[i].len() {
+                while let Ok(v) = best[i][j].parse::<i64>() {
+                    if v.abs() < 2 {
+                        break;
+                    }
+                    let mut c = best.clone();
+                    c[i][j] = (v / 2).to_string();
+                    if !keeps(&c, &mut runs)? {
+                        break;
+                    }
+                    best = c;
+                }
+            }
+        }
+        if best == before || runs >= MAX_RUNS {
+            break;
+        }
+    }
+    let input = trial.dir.join("shrunk.in");
+    fs::write(&input, render(&best)).map_err(|e| format!("{}: {e}", input.display()))?;
+    trial.kind(&input, "shrunk")?;
+    let _ = fs::remove_file(&attempt);
+    for ext in ["expected", "got", "expected.stderr", "stderr"] {
+        let _ = fs::remove_file(trial.dir.join(format!("try.{ext}")));
+    }
+    Ok(Shrunk {
+        from,
+        to: size(&best),
+        runs,
+        input,
+        text: true,
+    })
 }
 
 /// The stress mode's hook: shrinks the disagreement on `input` (if `--shrink`), prints
@@ -516,12 +606,19 @@ pub fn after_stress(
         say!("  (not shrunk: the disagreement did not happen again)");
         return Ok(None);
     };
-    let Some(shrunk) = shrink(trial, input, kind)? else {
-        say!("  (not shrunk: not an input format the shrinker knows)");
-        return Ok(None);
+    // Our problems' formats are shrunk as mazes; anything else (the user's --gen) as text.
+    let ours = p.invalid_dir.is_some();
+    let shrunk = match ours {
+        true => match shrink(trial, input, kind)? {
+            Some(shrunk) => shrunk,
+            None => shrink_text(trial, input, kind)?,
+        },
+        false => shrink_text(trial, input, kind)?,
     };
     let size = |(r, c): (usize, usize)| {
-        if p.name == "swap-game" {
+        if shrunk.text {
+            format!("{r} lines, {c} tokens")
+        } else if p.name == "swap-game" {
             format!("{r} boards")
         } else {
             format!("{r}x{c}")
@@ -578,12 +675,23 @@ pub fn after_stress(
             .display()
             .to_string()
     };
-    let mut again = format!(
-        "{} --problems-dir {} {}",
-        shell_quote(&o.dirs().root.join("scripts/judge").display().to_string()),
-        shell_quote(&absolute(problems_dir)),
-        p.name
-    );
+    let judge = shell_quote(&o.dirs().root.join("scripts/judge").display().to_string());
+    let mut again = if ours {
+        format!(
+            "{judge} --problems-dir {} {}",
+            shell_quote(&absolute(problems_dir)),
+            p.name
+        )
+    } else {
+        let mut line = format!("{judge} --tests {}", shell_quote(&absolute(&tests)));
+        if let Some(c) = trial.checker.filter(|_| o.checker_cmd.is_some()) {
+            line.push_str(&format!(
+                " --checker-cmd {}",
+                shell_quote(&c.program.absolutized().command_line())
+            ));
+        }
+        line
+    };
     match &o.cmd {
         Some(_) => again.push_str(&format!(
             " --cmd {}",
