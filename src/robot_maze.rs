@@ -8,13 +8,14 @@
 //! U < D < L < R. The start may be a wall (the robot stands there and may leave it); a
 //! walled finish is unreachable unless it is the start.
 //!
-//! Approach: the input buffer becomes the grid; BFS from the finish marks distances
-//! (mod 3) in the cells, and the path is walked from the start taking the first of
-//! U, D, L, R that gets one step closer: the lexicographically smallest shortest path,
-//! which is the seed's. It streams out with no memory beyond the grid.
-//! Complexity: O(R * C) time, O(R * C) bytes (the input's own) plus the widest BFS layer.
+//! Approach: the grid's free cells become bitboards ([`BitGrid`], 8x8 cells per word);
+//! a bit-parallel BFS from the finish marks distances (mod 3) a tile at a time, and
+//! the path is walked from the start taking the first of U, D, L, R that gets one step
+//! closer: the lexicographically smallest shortest path, which is the seed's. It
+//! streams out with no memory beyond the bitboards.
+//! Complexity: O(R * C) time; O(R * C) bytes for the input plus 3 bits per cell.
 
-use crate::core::bfs::{walk, Distances};
+use crate::core::bits::BitGrid;
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -60,33 +61,34 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
 }
 
 /// The searched maze: distance marks towards the finish, when it was reached.
-pub struct Answer<'a> {
-    grid: Grid<'a>,
-    start: u32,
-    finish: u32,
+pub struct Answer {
+    bits: BitGrid,
+    start: (u32, u32),
+    finish: (u32, u32),
     reached: bool,
 }
 
 /// Searches from the finish until the start is reached, so that the path can then be
 /// walked (and written) from the start.
-pub fn solve(instance: Instance<'_>) -> Answer<'_> {
+pub fn solve(instance: Instance<'_>) -> Answer {
     let Instance {
-        mut grid,
+        grid,
         start,
         finish,
     } = instance;
-    let cells = grid.cells_mut();
+    let mut bits = BitGrid::new(grid.rows(), grid.cols());
+    for row in 0..grid.rows() {
+        bits.pack_row(row, grid.row(row), FREE);
+    }
+    let (start, finish) = (grid.coords(start), grid.coords(finish));
     // A walled finish is reached only by standing on it; a walled start may be left.
     let reached = start == finish
-        || (cells[finish as usize] == FREE && {
-            cells[start as usize] = FREE;
-            Distances::new().run(&mut grid, FREE, finish, |cells, _| {
-                cells[start as usize] != FREE
-            });
-            grid.cells()[start as usize] != FREE
+        || (bits.is_free(finish.0, finish.1) && {
+            bits.set_free(start.0, start.1);
+            bits.search(finish, start).is_some()
         });
     Answer {
-        grid,
+        bits,
         start,
         finish,
         reached,
@@ -94,13 +96,12 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
 }
 
 /// Writes the path, 1-based `r c` per line, or `-1`.
-pub fn write(answer: &Answer<'_>, out: &mut Output) {
+pub fn write(answer: &Answer, out: &mut Output) {
     if !answer.reached {
         out.bytes(b"-1\n");
         return;
     }
-    walk(
-        &answer.grid,
+    answer.bits.walk(
         answer.start,
         answer.finish,
         &ORDER,
