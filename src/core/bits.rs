@@ -59,43 +59,93 @@ struct Spot {
 
 impl BitGrid {
     /// A grid of `rows x cols` walls; [`BitGrid::pack_row`] and [`BitGrid::set_free`]
-    /// open cells.
+    /// open cells. Memory is taken as rows are packed, not by the size claimed here.
     pub fn new(rows: u32, cols: u32) -> BitGrid {
-        let stride = (cols as usize + 7) / 8 + 2;
-        let tile_rows = (rows as usize + 7) / 8 + 2;
         BitGrid {
             rows,
             cols,
-            stride,
-            tiles: vec![Tile::default(); stride * tile_rows],
+            stride: (cols as usize + 7) / 8 + 2,
+            tiles: Vec::new(),
+        }
+    }
+
+    /// Whether the bitboards of a `rows x cols` grid (24 bytes a tile, 4 more during a
+    /// search, border tiles included) take no more memory than its bytes (`cols + 1` a
+    /// row) and 1 MiB. Grids a few cells wide or high do not: they are mostly border.
+    pub fn fits(rows: u32, cols: u32) -> bool {
+        let tiles = (u64::from(rows) + 7) / 8 + 2;
+        let tiles = tiles * ((u64::from(cols) + 7) / 8 + 2);
+        tiles * 28 <= u64::from(rows) * (u64::from(cols) + 1) + (1 << 20)
+    }
+
+    /// Makes room for row `row` and the border below it.
+    fn grow(&mut self, row: u32) {
+        let need = ((row as usize + PAD) / 8 + 2) * self.stride;
+        if self.tiles.len() < need {
+            self.tiles.resize(need, Tile::default());
         }
     }
 
     /// Opens the cells of row `row` whose byte in `cells` (one byte per column) is `free`.
-    /// Eight bytes become eight bits with one multiply.
     pub fn pack_row(&mut self, row: u32, cells: &[u8], free: u8) {
-        let row = row as usize + PAD;
-        let base = (row / 8) * self.stride + PAD / 8;
-        let shift = (row % 8) * 8;
+        // Any byte but `free` is a wall here; `!free` pads the last word.
+        let wall = !free;
+        self.pack(row, 0, cells, free, wall, false);
+    }
+
+    /// Opens the cells `col..` of row `row` (`col` a multiple of 8) whose byte in
+    /// `cells` is `free`, if every byte is `free` or `wall`; returns whether they were.
+    /// Eight bytes become eight bits with one multiply.
+    pub fn pack_plain(&mut self, row: u32, col: usize, cells: &[u8], free: u8, wall: u8) -> bool {
+        self.pack(row, col, cells, free, wall, true)
+    }
+
+    fn pack(
+        &mut self,
+        row: u32,
+        col: usize,
+        cells: &[u8],
+        free: u8,
+        wall: u8,
+        check: bool,
+    ) -> bool {
+        self.grow(row);
+        let r = row as usize + PAD;
+        let mut tile = (r / 8) * self.stride + (col + PAD) / 8;
+        let shift = (r % 8) * 8;
+        let (free8, wall8) = (broadcast(free), broadcast(wall));
+        let mut stray = 0;
         let mut chunks = cells.chunks_exact(8);
-        let mut tile = base;
+        let mut word = [wall; 8];
         for chunk in &mut chunks {
-            let mut word = [0; 8];
             word.copy_from_slice(chunk);
-            self.tiles[tile].free |= pack8(u64::from_le_bytes(word), free) << shift;
+            let word = u64::from_le_bytes(word);
+            let open = differs(word ^ free8);
+            stray |= open & differs(word ^ wall8);
+            self.tiles[tile].free |= gather(!open) << shift;
             tile += 1;
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            // Past the last column: anything but `free`.
-            let mut word = [!free; 8];
+            word = [wall; 8];
             word[..rest.len()].copy_from_slice(rest);
-            self.tiles[tile].free |= pack8(u64::from_le_bytes(word), free) << shift;
+            let word = u64::from_le_bytes(word);
+            let open = differs(word ^ free8);
+            stray |= open & differs(word ^ wall8);
+            self.tiles[tile].free |= gather(!open) << shift;
         }
+        !check || stray == 0
+    }
+
+    /// Writes cells `..cols` of row `row` as `free` and `wall` bytes: what
+    /// [`BitGrid::pack_plain`] read, for a caller that must hand the input on.
+    pub fn unpack(&self, row: u32, cols: usize, free: u8, wall: u8, to: &mut Vec<u8>) {
+        to.extend((0..cols as u32).map(|col| if self.is_free(row, col) { free } else { wall }));
     }
 
     /// Opens cell (row, col), 0-based and in range.
     pub fn set_free(&mut self, row: u32, col: u32) {
+        self.grow(row);
         let spot = self.spot(row, col);
         self.tiles[spot.tile].free |= 1 << spot.bit;
     }
@@ -103,7 +153,8 @@ impl BitGrid {
     /// Whether cell (row, col) is free; `false` outside the grid.
     pub fn is_free(&self, row: u32, col: u32) -> bool {
         let spot = self.spot(row, col);
-        self.tiles[spot.tile].free >> spot.bit & 1 != 0
+        // Not `is_some_and`: the bundles compile on rustc 1.63.
+        matches!(self.tiles.get(spot.tile), Some(tile) if tile.free >> spot.bit & 1 != 0)
     }
 
     /// The tile and bit of (row, col). A row or column of -1 (`u32::MAX`) or one past
@@ -133,6 +184,7 @@ impl BitGrid {
     /// without reaching it. Both cells are 0-based (row, col) in range. Every cell at a
     /// distance below the target's is marked when it returns.
     pub fn search(&mut self, source: (u32, u32), target: (u32, u32)) -> Option<u32> {
+        self.grow(self.rows.saturating_sub(1));
         let stride = self.stride;
         let from = self.spot(source.0, source.1);
         let goal = self.spot(target.0, target.1);
@@ -387,16 +439,24 @@ fn spread(cells: u64) -> u64 {
     (cells >> 8) | (cells << 8) | ((cells >> 1) & !COL7) | ((cells << 1) & !COL0)
 }
 
-/// The bytes of `word` equal to `free`, as bits: byte `i` to bit `i`.
+/// `byte` in all eight bytes of a word.
 #[inline]
-fn pack8(word: u64, free: u8) -> u64 {
+fn broadcast(byte: u8) -> u64 {
+    0x0101_0101_0101_0101 * u64::from(byte)
+}
+
+/// The top bit of each byte of `word` that is not zero (exact: no carry between bytes).
+#[inline]
+fn differs(word: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let diff = word ^ (0x0101_0101_0101_0101 * u64::from(free));
-    // The top bit of each byte that differs from `free` (exact: no carry between bytes).
-    let differs = ((diff & LOW7) + LOW7) | diff;
-    let equal = !differs & !LOW7;
+    (((word & LOW7) + LOW7) | word) & !LOW7
+}
+
+/// The top bits of the bytes of `word` as eight bits, byte `i` to bit `i`.
+#[inline]
+fn gather(word: u64) -> u64 {
     // Bit 8i + 7 times 2^(7(7 - i)) lands on bit 56 + i; no two products overlap.
-    equal.wrapping_mul(0x0002_0408_1020_4081) >> 56
+    (word & 0x8080_8080_8080_8080).wrapping_mul(0x0002_0408_1020_4081) >> 56
 }
 
 #[cfg(test)]
@@ -404,13 +464,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pack8_takes_each_byte_to_its_bit() {
+    fn packing_takes_each_byte_to_its_bit_and_finds_strays() {
         for mask in 0..=255u64 {
-            let word = (0..8).fold(0u64, |w, i| {
-                w | (if mask >> i & 1 != 0 { b'.' } else { b'#' } as u64) << (8 * i)
-            });
-            assert_eq!(pack8(word, b'.'), mask);
-            assert_eq!(pack8(!word, b'.'), 0);
+            let row: Vec<u8> = (0..11)
+                .map(|i| if mask >> (i % 8) & 1 != 0 { b'0' } else { b'1' })
+                .collect();
+            let mut grid = BitGrid::new(2, 11);
+            assert!(grid.pack_plain(1, 0, &row, b'0', b'1'));
+            let mut back = Vec::new();
+            grid.unpack(1, 11, b'0', b'1', &mut back);
+            assert_eq!(back, row);
+            for stray in 0..11 {
+                let mut bad = row.clone();
+                bad[stray] = if mask & 1 != 0 { b'2' } else { b'\0' };
+                assert!(!BitGrid::new(1, 11).pack_plain(0, 0, &bad, b'0', b'1'));
+            }
         }
     }
 }
