@@ -339,27 +339,30 @@ impl BitGrid {
             // rotation brings the four bits together.
             let here = &self.tiles[spot.tile];
             let lower_here = (here.lo ^ flip_lo) & (here.hi ^ flip_hi);
-            let moves = Dir::ALL.map(|dir| self.step(spot, dir));
             let set = if INNER >> spot.bit & 1 != 0 {
                 // Bit 9 is the cell: up is bit 1, down 17, left 8, right 10.
                 let near = lower_here.rotate_right(spot.bit.wrapping_sub(9) & 63);
                 (near >> 1 & 1) | (near >> 16 & 2) | (near >> 6 & 4) | (near >> 7 & 8)
             } else {
-                let lower = |next: Spot| {
+                let lower = |dir: Dir| {
+                    let next = self.step(spot, dir);
                     let tile = &self.tiles[next.tile];
                     ((tile.lo ^ flip_lo) & (tile.hi ^ flip_hi)) >> next.bit & 1
                 };
-                lower(moves[0]) | lower(moves[1]) << 1 | lower(moves[2]) << 2 | lower(moves[3]) << 3
+                lower(Dir::Up)
+                    | lower(Dir::Down) << 1
+                    | lower(Dir::Left) << 2
+                    | lower(Dir::Right) << 3
             } as usize;
             assert!(
                 set != 0,
                 "a marked cell other than the source has a lower neighbour"
             );
             let dir = first[set];
+            spot = self.step(spot, dir);
             let (dr, dc) = dir.delta();
             row = row.wrapping_add(dr as u32);
             col = col.wrapping_add(dc as u32);
-            spot = moves[dir as usize];
             visit(row, col);
         }
     }
