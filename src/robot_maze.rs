@@ -18,8 +18,7 @@
 //! Complexity: O(R * C) time; 3 bits per cell plus 4 bytes per 64 cells (a 10^8-cell
 //! maze peaks at 44 MB; input not in the plain form is also held whole).
 
-use crate::core::bfs::{walk, Distances};
-use crate::core::bits::BitGrid;
+use crate::core::bits::{BitGrid, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -70,21 +69,13 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     })
 }
 
-/// The searched maze: distance marks towards the finish, when it was reached.
+/// The searched maze: distance marks towards the finish, when it was reached from a
+/// start elsewhere.
 pub struct Answer<'a> {
-    marks: Marks<'a>,
+    grid: Option<Grid<'a>>,
+    marks: Option<Searched>,
     start: (u32, u32),
     finish: (u32, u32),
-    reached: bool,
-}
-
-/// Where the distance marks are.
-enum Marks<'a> {
-    /// In bitboards: every grid [`BitGrid::fits`].
-    Bits(BitGrid),
-    /// In the grid's own bytes ([`Distances`]): a grid a few cells wide or high,
-    /// whose bitboards would be mostly border.
-    Bytes(Grid<'a>),
 }
 
 /// Searches from the finish until the start is reached, so that the path can then be
@@ -95,76 +86,62 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         start,
         finish,
     } = instance;
-    let (rows, cols) = (grid.rows(), grid.cols());
-    if BitGrid::fits(rows, cols) {
-        let mut bits = BitGrid::new(rows, cols);
-        for row in 0..rows {
-            bits.pack_row(row, grid.row(row), FREE);
-        }
-        return solve_bits(bits, grid.coords(start), grid.coords(finish));
-    }
-    let cells = grid.cells_mut();
+    let (start_cell, finish_cell) = (grid.coords(start), grid.coords(finish));
     // A walled finish is reached only by standing on it; a walled start may be left.
-    let reached = start == finish
-        || (cells[finish as usize] == FREE && {
-            cells[start as usize] = FREE;
-            Distances::new().run(&mut grid, FREE, finish, |cells, _| {
-                cells[start as usize] != FREE
-            });
-            grid.cells()[start as usize] != FREE
-        });
+    let marks = if start == finish || grid.cells()[finish as usize] != FREE {
+        None
+    } else {
+        match Searched::run(&mut grid, FREE, finish, start) {
+            (marks, Some(_)) => Some(marks),
+            (_, None) => None,
+        }
+    };
     Answer {
-        start: grid.coords(start),
-        finish: grid.coords(finish),
-        marks: Marks::Bytes(grid),
-        reached,
+        grid: Some(grid),
+        marks,
+        start: start_cell,
+        finish: finish_cell,
     }
 }
 
 /// [`solve`] on the maze as bitboards, with 0-based (row, col) cells.
 pub fn solve_bits(mut bits: BitGrid, start: (u32, u32), finish: (u32, u32)) -> Answer<'static> {
     // As in `solve`.
-    let reached = start == finish
-        || (bits.is_free(finish.0, finish.1) && {
-            bits.set_free(start.0, start.1);
-            bits.search(finish, start).is_some()
-        });
+    let reached = start != finish && bits.is_free(finish.0, finish.1) && {
+        bits.set_free(start.0, start.1);
+        bits.search(finish, start).is_some()
+    };
     Answer {
-        marks: Marks::Bits(bits),
+        grid: None,
+        marks: reached.then_some(Searched::Bits(bits)),
         start,
         finish,
-        reached,
     }
 }
 
 /// Writes the path, 1-based `r c` per line, or `-1`.
-pub fn write(answer: &Answer<'_>, out: &mut Output) {
-    if !answer.reached {
-        out.bytes(b"-1\n");
+pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
+    if answer.start == answer.finish {
+        // Standing on the finish: a path of one cell, searched or not.
+        let (row, col) = answer.start;
+        out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
         return;
     }
     // The row repeats along a row: `pair_line` reuses its digits.
     let line = |row, col| out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
-    match &answer.marks {
-        Marks::Bits(bits) => bits.walk(answer.start, answer.finish, &ORDER, line),
-        Marks::Bytes(grid) => {
-            let index = |(row, col)| grid.index(row, col);
-            walk(
-                grid,
-                index(answer.start),
-                index(answer.finish),
-                &ORDER,
-                line,
-            );
-        }
+    let (start, finish) = (answer.start, answer.finish);
+    match (&answer.marks, &mut answer.grid) {
+        (Some(Searched::Bits(bits)), _) => bits.walk(start, finish, &ORDER, line),
+        (Some(marks), Some(grid)) => marks.walk(grid, start, finish, &ORDER, line),
+        _ => out.bytes(b"-1\n"),
     }
 }
 
 /// Parses, solves and writes one maze held whole.
 pub fn run_whole(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
     let instance = parse(input)?;
-    let answer = solve(instance);
-    write(&answer, out);
+    let mut answer = solve(instance);
+    write(&mut answer, out);
     Ok(())
 }
 
@@ -193,7 +170,7 @@ pub fn run_stream(source: &mut dyn Read, out: &mut Output) -> io::Result<Result<
             grid,
         } => {
             let cell = |row: u64, col: u64| (row as u32 - 1, col as u32 - 1);
-            write(&solve_bits(grid, cell(r1, c1), cell(r2, c2)), out);
+            write(&mut solve_bits(grid, cell(r1, c1), cell(r2, c2)), out);
             Ok(())
         }
         Streamed::Whole(mut input) => run_whole(&mut input, out),

@@ -19,6 +19,7 @@
 //! 24 bytes per 64 cells plus 4 bytes per tile; a walk is O(path length).
 
 use super::dir::Dir;
+use super::grid::Grid;
 
 /// One 8x8 tile: its free cells and the two bitplanes of its marks.
 #[derive(Clone, Copy, Default)]
@@ -400,6 +401,106 @@ impl BitGrid {
     /// The number of columns.
     pub fn cols(&self) -> u32 {
         self.cols
+    }
+}
+
+/// A grid searched with the kernel that suits its shape: bitboards when they
+/// [fit](BitGrid::fits), else marks in the grid's own bytes, so that a grid a few cells
+/// wide costs no more memory than its input.
+pub enum Searched {
+    Bits(BitGrid),
+    /// Each reached cell's byte is its distance modulo 3 (input bytes are never below 3).
+    Bytes,
+}
+
+impl Searched {
+    /// Searches `grid` (cells enterable while their byte is `free`) from `source` until
+    /// the layer that reaches `target` (entered whatever its byte) is complete; returns
+    /// the distance, if it was reached. Both are grid indices, distinct. Afterwards
+    /// [`Searched::walk`] can walk back from `target`.
+    pub fn run(grid: &mut Grid<'_>, free: u8, source: u32, target: u32) -> (Self, Option<u32>) {
+        let (rows, cols) = (grid.rows(), grid.cols());
+        if BitGrid::fits(rows, cols) {
+            let mut bits = BitGrid::new(rows, cols);
+            for row in 0..rows {
+                bits.pack_row(row, grid.row(row), free);
+            }
+            let target = grid.coords(target);
+            bits.set_free(target.0, target.1);
+            let distance = bits.search(grid.coords(source), target);
+            return (Searched::Bits(bits), distance);
+        }
+        // A plain first-in first-out search: such grids are small or narrow.
+        grid.cells_mut()[target as usize] = free;
+        grid.cells_mut()[source as usize] = 0;
+        let (mut layer, mut next) = (vec![source], Vec::new());
+        let mut distance = 0;
+        while !layer.is_empty() {
+            distance += 1;
+            for &cell in &layer {
+                for dir in Dir::ALL {
+                    if let Some(to) = grid.neighbour(cell, dir) {
+                        let byte = &mut grid.cells_mut()[to as usize];
+                        if *byte == free {
+                            *byte = (distance % 3) as u8;
+                            next.push(to);
+                        }
+                    }
+                }
+            }
+            if grid.cells()[target as usize] != free {
+                return (Searched::Bytes, Some(distance));
+            }
+            std::mem::swap(&mut layer, &mut next);
+            next.clear();
+        }
+        (Searched::Bytes, None)
+    }
+
+    /// [`BitGrid::walk`] over the marks of [`Searched::run`] on `grid`.
+    pub fn walk(
+        &self,
+        grid: &mut Grid<'_>,
+        from: (u32, u32),
+        to: (u32, u32),
+        order: &[Dir; 4],
+        mut visit: impl FnMut(u32, u32),
+    ) {
+        match self {
+            Searched::Bits(bits) => bits.walk(from, to, order, visit),
+            Searched::Bytes => walk_bytes(grid, from, to, order, |_, row, col| visit(row, col)),
+        }
+    }
+}
+
+/// [`BitGrid::walk`] over marks in the grid's bytes. `visit` gets the cells too: it may
+/// rewrite a cell of the path once it is visited (the walk reads only neighbours, and
+/// the mark it steps to was never a visited cell's).
+pub fn walk_bytes(
+    grid: &mut Grid<'_>,
+    from: (u32, u32),
+    to: (u32, u32),
+    order: &[Dir; 4],
+    mut visit: impl FnMut(&mut [u8], u32, u32),
+) {
+    let (mut row, mut col) = from;
+    let mut cell = grid.index(row, col);
+    let mut mark = grid.cells()[cell as usize];
+    visit(grid.cells_mut(), row, col);
+    while (row, col) != to {
+        mark = (mark + 2) % 3;
+        let (next, dir) = order
+            .iter()
+            .find_map(|&dir| {
+                let next = grid.neighbour(cell, dir)?;
+                (grid.cells()[next as usize] == mark).then_some((next, dir))
+            })
+            .expect("a marked cell other than the source has a lower neighbour");
+        let (dr, dc) = dir.delta();
+        row = row.wrapping_add(dr as u32);
+        col = col.wrapping_add(dc as u32);
+        cell = next;
+        visit(grid.cells_mut(), row, col);
     }
 }
 
