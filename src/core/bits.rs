@@ -36,8 +36,8 @@ const ROW0: u64 = 0xff;
 const ROW7: u64 = 0xff << 56;
 const COL0: u64 = 0x0101_0101_0101_0101;
 const COL7: u64 = COL0 << 7;
-/// The cells of a tile off its edges: their four neighbours are in the tile.
-const INNER: u64 = !(ROW0 | ROW7 | COL0 | COL7);
+/// The cells of a tile on its edges: some of their neighbours are in the next tile.
+const EDGE: u64 = ROW0 | ROW7 | COL0 | COL7;
 
 /// Cells sit 8 rows and 8 columns in from the tiles' corner: the border tiles.
 const PAD: usize = 8;
@@ -336,25 +336,33 @@ impl BitGrid {
             let flip_lo = u64::from(mark & 1).wrapping_sub(1);
             let flip_hi = u64::from(mark >> 1).wrapping_sub(1);
             // All four neighbours are looked at and the first lower one in `order` is
-            // taken. Off the tile's edges they are all in this tile's lower cells: one
-            // rotation brings the four bits together.
+            // taken. Those in this tile are among its lower cells: one rotation brings
+            // their four bits together.
             let here = &self.tiles[spot.tile];
             let lower_here = (here.lo ^ flip_lo) & (here.hi ^ flip_hi);
-            let set = if INNER >> spot.bit & 1 != 0 {
-                // Bit 9 is the cell: up is bit 1, down 17, left 8, right 10.
-                let near = lower_here.rotate_right(spot.bit.wrapping_sub(9) & 63);
-                (near >> 1 & 1) | (near >> 16 & 2) | (near >> 6 & 4) | (near >> 7 & 8)
-            } else {
+            // Bit 9 is the cell: up is bit 1, down 17, left 8, right 10.
+            let near = lower_here.rotate_right(spot.bit.wrapping_sub(9) & 63);
+            let mut set = (near >> 1 & 1) | (near >> 16 & 2) | (near >> 6 & 4) | (near >> 7 & 8);
+            if EDGE >> spot.bit & 1 != 0 {
+                // On an edge the rotation wrapped: those neighbours are in the next tile.
                 let lower = |dir: Dir| {
                     let next = self.step(spot, dir);
                     let tile = &self.tiles[next.tile];
                     ((tile.lo ^ flip_lo) & (tile.hi ^ flip_hi)) >> next.bit & 1
                 };
-                lower(Dir::Up)
-                    | lower(Dir::Down) << 1
-                    | lower(Dir::Left) << 2
-                    | lower(Dir::Right) << 3
-            } as usize;
+                let (row, col) = (spot.bit / 8, spot.bit % 8);
+                if row == 0 {
+                    set = (set & !1) | lower(Dir::Up);
+                } else if row == 7 {
+                    set = (set & !2) | lower(Dir::Down) << 1;
+                }
+                if col == 0 {
+                    set = (set & !4) | lower(Dir::Left) << 2;
+                } else if col == 7 {
+                    set = (set & !8) | lower(Dir::Right) << 3;
+                }
+            }
+            let set = set as usize;
             assert!(
                 set != 0,
                 "a marked cell other than the source has a lower neighbour"
