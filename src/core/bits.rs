@@ -525,20 +525,32 @@ struct Next<'a> {
 impl Next<'_> {
     /// Marks the cells of `cells` in `tile` that are free and not yet reached, and adds
     /// them to the next layer (to the tile's entry if it already has one).
+    ///
+    /// `tile` must be a tile of the grid or one of the four neighbours of one; the
+    /// border tiles (never free, so never in a layer) make those all valid indices.
     #[inline(always)]
     fn enter(&mut self, tile: usize, cells: u64) {
-        let t = &mut self.tiles[tile];
+        debug_assert!(tile < self.tiles.len() && self.slot.len() == self.tiles.len());
+        // SAFETY: `tile < self.tiles.len() == self.slot.len()`, as documented above.
+        // Unchecked, the search runs 286M -> 247M instructions on the 4000x4000 maze
+        // with far corners, and the whole run 82 -> 80 ms (hyperfine, 25 runs each, in
+        // both orders): the four checks per entered tile were an eighth of the search.
+        let (t, slot) = unsafe {
+            (
+                self.tiles.get_unchecked_mut(tile),
+                self.slot.get_unchecked_mut(tile),
+            )
+        };
         let new = cells & t.free & !(t.lo | t.hi);
         if new == 0 {
             return;
         }
         t.lo |= new & self.lo;
         t.hi |= new & self.hi;
-        let at = self.slot[tile] as usize;
-        match self.next.get_mut(at) {
+        match self.next.get_mut(*slot as usize) {
             Some(entry) if entry.0 as usize == tile => entry.1 |= new,
             _ => {
-                self.slot[tile] = self.next.len() as u32;
+                *slot = self.next.len() as u32;
                 self.next.push((tile as u32, new));
             }
         }
