@@ -596,10 +596,13 @@ impl Env<'_> {
             return Err(format!("the generator failed on {} {args:?}", w.problem));
         }
         if w.corners {
-            let mut text =
-                std::fs::read(&partial).map_err(|e| format!("reading {partial:?}: {e}"))?;
-            far_corners(&mut text)?;
-            std::fs::write(&partial, text).map_err(|e| format!("writing {partial:?}: {e}"))?;
+            let moved = path.with_extension("in.corners");
+            let mut from = File::open(&partial)
+                .map(io::BufReader::new)
+                .map_err(|e| format!("opening {partial:?}: {e}"))?;
+            let mut to = File::create(&moved).map_err(|e| format!("creating {moved:?}: {e}"))?;
+            far_corners(&mut from, &mut to)?;
+            std::fs::rename(&moved, &partial).map_err(|e| format!("renaming {moved:?}: {e}"))?;
         }
         std::fs::rename(&partial, &path).map_err(|e| format!("renaming {partial:?}: {e}"))?;
         Ok(path)
@@ -709,27 +712,46 @@ impl Env<'_> {
 }
 
 /// Moves a robot-maze input's start and finish to the far corners, (1, 1) and (R, C),
-/// and frees both cells. The rows must be written together (the generator's default).
-fn far_corners(text: &mut Vec<u8>) -> Result<(), String> {
+/// and frees both cells: `from` copied to `to` through a small buffer (a whole 16 MB
+/// input read into this process would stay in its heap and inflate the peak RSS that
+/// `wait4` reports for every child spawned after it). The rows must be written
+/// together (the generator's default).
+fn far_corners(from: &mut impl io::BufRead, to: &mut File) -> Result<(), String> {
+    use io::{Seek, Write};
     let bad = || "far corners: not a robot-maze input with rows written together".to_string();
-    let eol = text.iter().position(|&b| b == b'\n').ok_or_else(bad)?;
-    let header = String::from_utf8_lossy(&text[..eol]).into_owned();
+    let io = |e: io::Error| format!("far corners: {e}");
+    let mut header = String::new();
+    from.read_line(&mut header).map_err(io)?;
     let numbers: Vec<&str> = header.split_whitespace().collect();
     let [rows, cols, ..] = numbers[..] else {
         return Err(bad());
     };
-    let corners = format!("{rows} {cols} 1 1 {rows} {cols}");
-    text.splice(..eol, corners.into_bytes());
-    let first = text.iter().position(|&b| b == b'\n').ok_or_else(bad)? + 1;
-    let last = text.iter().rposition(|&b| b == b'0' || b == b'1');
-    match (text.get(first), last) {
-        (Some(b'0' | b'1'), Some(last)) => {
-            text[first] = b'0';
-            text[last] = b'0';
-            Ok(())
+    let corners = format!("{rows} {cols} 1 1 {rows} {cols}\n");
+    to.write_all(corners.as_bytes()).map_err(io)?;
+    let mut written = corners.len() as u64;
+    let mut last = None;
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        let n = from.read(&mut buffer).map_err(io)?;
+        if n == 0 {
+            break;
         }
-        _ => Err(bad()),
+        let chunk = &mut buffer[..n];
+        if written == corners.len() as u64 {
+            match chunk[0] {
+                b'0' | b'1' => chunk[0] = b'0',
+                _ => return Err(bad()),
+            }
+        }
+        if let Some(at) = chunk.iter().rposition(|&b| b == b'0' || b == b'1') {
+            last = Some(written + at as u64);
+        }
+        to.write_all(chunk).map_err(io)?;
+        written += n as u64;
     }
+    let last = last.ok_or_else(bad)?;
+    to.seek(io::SeekFrom::Start(last)).map_err(io)?;
+    to.write_all(b"0").map_err(io)
 }
 
 /// Builds the seeds' C++ programs that `workloads` time, with `g++ -O2 -std=c++17`, into
@@ -1185,10 +1207,18 @@ mod tests {
 
     #[test]
     fn far_corners_moves_start_and_finish_and_frees_them() {
-        let mut text = b"2 3 1 2 2 1\n101\n011\n".to_vec();
-        far_corners(&mut text).unwrap();
-        assert_eq!(text, b"2 3 1 1 2 3\n001\n010\n");
-        assert!(far_corners(&mut b"2 3\n".to_vec()).is_err());
+        let path = std::env::temp_dir().join(format!("far-corners-{}", std::process::id()));
+        let mut to = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .unwrap();
+        far_corners(&mut &b"2 3 1 2 2 1\n101\n011\n"[..], &mut to).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"2 3 1 1 2 3\n001\n010\n");
+        assert!(far_corners(&mut &b"2 3\n"[..], &mut to).is_err());
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
