@@ -11,14 +11,15 @@
 //! parent, which gives the lexicographically smallest shortest move sequence under
 //! D < U < R < L.
 //!
-//! Approach: the input buffer becomes the grid; a BFS from E marks distances (mod 3) in
-//! the cells and stops with the layer that reaches S, whose number is the answer. For
-//! `--path` the path is walked from S taking the first of D, U, R, L that gets one step
-//! closer: the lexicographically smallest shortest path, which is the seed's (see
-//! [`walk`]). It streams out with no memory beyond the grid.
-//! Complexity: O(R * C) time, the input's own bytes plus the widest BFS layer.
+//! Approach: the free cells become 8x8 bitboard tiles ([`Searched`]: the grid's own
+//! bytes for a grid a few cells wide); a bit-parallel BFS from E marks distances (mod 3)
+//! and stops with the layer that reaches S, whose number is the answer. For `--path`
+//! the path is walked from S taking the first of D, U, R, L that gets one step closer:
+//! the lexicographically smallest shortest path, which is the seed's (see
+//! [`BitGrid::walk`](crate::core::bits::BitGrid::walk)). It streams out.
+//! Complexity: O(R * C) time; the input's own bytes plus 3 bits per cell.
 
-use crate::core::bfs::{walk, Distances};
+use crate::core::bits::Searched;
 use crate::core::dir::Dir;
 use crate::core::error::{quote, InputError};
 use crate::core::grid::Grid;
@@ -119,8 +120,9 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
 /// The searched map: distance marks towards E, when S was reached.
 pub struct Answer<'a> {
     grid: Grid<'a>,
-    monster: u32,
-    player: u32,
+    marks: Searched,
+    monster: (u32, u32),
+    player: (u32, u32),
     steps: Option<u32>,
     mode: Mode,
 }
@@ -141,16 +143,14 @@ pub fn solve(instance: Instance<'_>, mode: Mode) -> Answer<'_> {
         monster,
         player,
     } = instance;
+    let (monster_cell, player_cell) = (grid.coords(monster), grid.coords(player));
     // The monster's cell is free to enter; the player's is the source.
-    grid.cells_mut()[monster as usize] = FREE;
-    let distance = Distances::new().run(&mut grid, FREE, player, |cells, _| {
-        cells[monster as usize] != FREE
-    });
-    let steps = (grid.cells()[monster as usize] != FREE).then_some(distance);
+    let (marks, steps) = Searched::run(&mut grid, FREE, player, monster);
     Answer {
         grid,
-        monster,
-        player,
+        marks,
+        monster: monster_cell,
+        player: player_cell,
         steps,
         mode,
     }
@@ -158,7 +158,7 @@ pub fn solve(instance: Instance<'_>, mode: Mode) -> Answer<'_> {
 
 /// Writes the distance or `-1`; or for [`Mode::Path`] the cells `(r, c)` on one line,
 /// an empty line if there is no path.
-pub fn write(answer: &Answer<'_>, out: &mut Output) {
+pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
     match (answer.mode, answer.steps) {
         (Mode::Distance, Some(steps)) => {
             out.uint(u64::from(steps));
@@ -168,21 +168,17 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
         (Mode::Path, None) => out.byte(b'\n'),
         (Mode::Path, Some(_)) => {
             let mut separator: &[u8] = b"";
-            walk(
-                &answer.grid,
-                answer.monster,
-                answer.player,
-                &ORDER,
-                |row, col| {
-                    out.bytes(separator);
-                    separator = b" ";
-                    out.byte(b'(');
-                    out.uint(u64::from(row));
-                    out.bytes(b", ");
-                    out.uint(u64::from(col));
-                    out.byte(b')');
-                },
-            );
+            let (from, to) = (answer.monster, answer.player);
+            let grid = &mut answer.grid;
+            answer.marks.walk(grid, from, to, &ORDER, |row, col| {
+                out.bytes(separator);
+                separator = b" ";
+                out.byte(b'(');
+                out.uint(u64::from(row));
+                out.bytes(b", ");
+                out.uint(u64::from(col));
+                out.byte(b')');
+            });
             out.byte(b'\n');
         }
     }
@@ -191,8 +187,8 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
 /// Parses, solves and writes one map in `mode`.
 pub fn run_mode(input: &mut Vec<u8>, out: &mut Output, mode: Mode) -> Result<(), InputError> {
     let instance = parse(input)?;
-    let answer = solve(instance, mode);
-    write(&answer, out);
+    let mut answer = solve(instance, mode);
+    write(&mut answer, out);
     Ok(())
 }
 

@@ -8,24 +8,34 @@
 //! U < D < L < R. The start may be a wall (the robot stands there and may leave it); a
 //! walled finish is unreachable unless it is the start.
 //!
-//! Approach: the input buffer becomes the grid; BFS from the finish marks distances
-//! (mod 3) in the cells, and the path is walked from the start taking the first of
-//! U, D, L, R that gets one step closer: the lexicographically smallest shortest path,
-//! which is the seed's. It streams out with no memory beyond the grid.
-//! Complexity: O(R * C) time, O(R * C) bytes (the input's own) plus the widest BFS layer.
+//! Approach: the input streams through a 256 KiB buffer straight into bitboards
+//! ([`read_plain`]; input in any other form, or malformed, goes through [`parse`] whole,
+//! which reports the error); the free cells are 8x8 tiles of bits ([`BitGrid`]). A
+//! bit-parallel BFS from the finish marks distances (mod 3) a tile at a time, and the
+//! path is walked from the start taking the first of U, D, L, R that gets one step
+//! closer: the lexicographically smallest shortest path, which is the seed's. It
+//! streams out with no memory beyond the bitboards.
+//! Complexity: O(R * C) time; 3 bits per cell plus 4 bytes per 64 cells (a 10^8-cell
+//! maze peaks at 44 MB; input not in the plain form is also held whole).
 
-use crate::core::bfs::{walk, Distances};
+use crate::core::bits::{BitGrid, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::scan::{CellSet, Scanner, Shape};
+use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
+use crate::core::stream::{read_plain, Streamed};
+use std::io::{self, Read};
 
 /// The seed's order of trying moves; it fixes which shortest path is printed.
 pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
 const CELLS: CellSet = CellSet::new(b"01", "`0` or `1`", &[]);
 const FREE: u8 = b'0';
+const WALL: u8 = b'1';
+
+/// The widest maze that is streamed: a row of tiles is 3 bytes a column.
+const MAX_STREAMED_COLS: u64 = 1 << 20;
 
 /// A parsed maze: the grid (in the input buffer) and the two cells, 0-based indices.
 pub struct Instance<'a> {
@@ -59,12 +69,13 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
     })
 }
 
-/// The searched maze: distance marks towards the finish, when it was reached.
+/// The searched maze: distance marks towards the finish, when it was reached from a
+/// start elsewhere.
 pub struct Answer<'a> {
-    grid: Grid<'a>,
-    start: u32,
-    finish: u32,
-    reached: bool,
+    grid: Option<Grid<'a>>,
+    marks: Option<Searched>,
+    start: (u32, u32),
+    finish: (u32, u32),
 }
 
 /// Searches from the finish until the start is reached, so that the path can then be
@@ -75,44 +86,98 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         start,
         finish,
     } = instance;
-    let cells = grid.cells_mut();
+    let (start_cell, finish_cell) = (grid.coords(start), grid.coords(finish));
     // A walled finish is reached only by standing on it; a walled start may be left.
-    let reached = start == finish
-        || (cells[finish as usize] == FREE && {
-            cells[start as usize] = FREE;
-            Distances::new().run(&mut grid, FREE, finish, |cells, _| {
-                cells[start as usize] != FREE
-            });
-            grid.cells()[start as usize] != FREE
-        });
+    let marks = if start == finish || grid.cells()[finish as usize] != FREE {
+        None
+    } else {
+        match Searched::run(&mut grid, FREE, finish, start) {
+            (marks, Some(_)) => Some(marks),
+            (_, None) => None,
+        }
+    };
     Answer {
-        grid,
+        grid: Some(grid),
+        marks,
+        start: start_cell,
+        finish: finish_cell,
+    }
+}
+
+/// [`solve`] on the maze as bitboards, with 0-based (row, col) cells.
+pub fn solve_bits(mut bits: BitGrid, start: (u32, u32), finish: (u32, u32)) -> Answer<'static> {
+    // As in `solve`.
+    let reached = start != finish && bits.is_free(finish.0, finish.1) && {
+        bits.set_free(start.0, start.1);
+        bits.search(finish, start).is_some()
+    };
+    Answer {
+        grid: None,
+        marks: reached.then_some(Searched::Bits(bits)),
         start,
         finish,
-        reached,
     }
 }
 
 /// Writes the path, 1-based `r c` per line, or `-1`.
-pub fn write(answer: &Answer<'_>, out: &mut Output) {
-    if !answer.reached {
-        out.bytes(b"-1\n");
+pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
+    if answer.start == answer.finish {
+        // Standing on the finish: a path of one cell, searched or not.
+        let (row, col) = answer.start;
+        out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
         return;
     }
-    walk(
-        &answer.grid,
-        answer.start,
-        answer.finish,
-        &ORDER,
-        // The row repeats along a row: `pair_line` reuses its digits.
-        |row, col| out.pair_line(u64::from(row) + 1, u64::from(col) + 1),
-    );
+    // The row repeats along a row: `pair_line` reuses its digits.
+    let line = |row, col| out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
+    let (start, finish) = (answer.start, answer.finish);
+    match (&answer.marks, &mut answer.grid) {
+        (Some(Searched::Bits(bits)), _) => bits.walk(start, finish, &ORDER, line),
+        (Some(marks), Some(grid)) => marks.walk(grid, start, finish, &ORDER, line),
+        _ => out.bytes(b"-1\n"),
+    }
 }
 
-/// Parses, solves and writes one maze.
-pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+/// Parses, solves and writes one maze held whole.
+pub fn run_whole(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
     let instance = parse(input)?;
-    let answer = solve(instance);
-    write(&answer, out);
+    let mut answer = solve(instance);
+    write(&mut answer, out);
     Ok(())
+}
+
+/// Reads, solves and writes one maze: streamed into bitboards when the input is plain
+/// (see [`read_plain`]: a 10^8-cell maze is never held whole), else through [`parse`],
+/// which reads the same bytes and reports any error.
+pub fn run_stream(source: &mut dyn Read, out: &mut Output) -> io::Result<Result<(), InputError>> {
+    let streamed = read_plain(source, FREE, WALL, |&[rows, cols, r1, c1, r2, c2]| {
+        // What `parse` accepts (anything else goes to it for the error), in a shape
+        // whose bitboards fit and whose rows are not so long that memory for one
+        // would be taken before its bytes are read.
+        let within = |value, max| (1..=max).contains(&value);
+        within(rows, u64::from(u32::MAX))
+            && within(cols, u64::from(u32::MAX))
+            && rows * (cols + 1) <= MAX_GRID_BYTES
+            && within(r1, rows)
+            && within(c1, cols)
+            && within(r2, rows)
+            && within(c2, cols)
+            && cols <= MAX_STREAMED_COLS
+            && BitGrid::fits(rows as u32, cols as u32)
+    })?;
+    Ok(match streamed {
+        Streamed::Grid {
+            numbers: [_, _, r1, c1, r2, c2],
+            grid,
+        } => {
+            let cell = |row: u64, col: u64| (row as u32 - 1, col as u32 - 1);
+            write(&mut solve_bits(grid, cell(r1, c1), cell(r2, c2)), out);
+            Ok(())
+        }
+        Streamed::Whole(mut input) => run_whole(&mut input, out),
+    })
+}
+
+/// [`run_stream`] over input in memory.
+pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    run_stream(&mut input.as_slice(), out).expect("reading a slice cannot fail")
 }

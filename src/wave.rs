@@ -9,16 +9,17 @@
 //! stepping to the first neighbour, in the order up, right, down, left, whose wave
 //! number is one less.
 //!
-//! Approach: the input buffer becomes the grid. The BFS kernel ([`Distances`]) stores in
-//! each cell its wave number modulo 3; that is enough for the walk back ([`descend`]),
-//! because the wave numbers of two neighbours differ by at most 1, so among the
-//! neighbours of a cell at distance `d` the marked ones are at `d - 1`, `d` or `d + 1`,
-//! three different residues. Path cells
-//! become `*`, the other marks turn back into `.`, and the grid, whose wall column is
-//! the newline after each row, is written out as it lies in memory.
-//! Complexity: O(n * m) time, the input's own bytes plus the widest BFS layer.
+//! Approach: the free cells become 8x8 bitboard tiles ([`Searched`]); a bit-parallel
+//! BFS from s stores each cell's wave number modulo 3 in two bitplanes. That is enough
+//! for the walk back, because the wave numbers of two neighbours differ by at most 1,
+//! so among the neighbours of a cell at distance `d` the marked ones are at `d - 1`,
+//! `d` or `d + 1`, three different residues. The path's cells become `*` in the grid
+//! (the input buffer), which is written out as it lies in memory: its wall column is
+//! the newline after each row. A grid a few cells wide, whose bitboards would be mostly
+//! border, keeps the marks in its own bytes instead and restores them afterwards.
+//! Complexity: O(n * m) time; the input's own bytes plus 3 bits per cell.
 
-use crate::core::bfs::{descend, Distances};
+use crate::core::bits::{walk_bytes, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -90,34 +91,31 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         start,
         finish,
     } = instance;
-    grid.cells_mut()[finish as usize] = FREE;
-    // Stopping with f's layer is safe: f's distance L is then known, and every cell at
-    // distance L - 1 or less is already marked, while the walk back only ever looks for
-    // distances below L. Cells the wave has not reached hold `.`, never a mark.
-    let distance = Distances::new().run(&mut grid, FREE, start, |cells, _| {
-        cells[finish as usize] != FREE
-    });
-    let moves = (grid.cells()[finish as usize] != FREE).then_some(distance);
+    let (marks, moves) = Searched::run(&mut grid, FREE, start, finish);
     // Only a reached f prints the maze; otherwise the marks may stay.
     if moves.is_some() {
-        let mut cell = finish;
-        loop {
-            let (next, _) = descend(&grid, cell, &ORDER);
-            // `cell` is rewritten only now that it has been stepped off.
-            if cell != finish {
-                grid.cells_mut()[cell as usize] = PATH;
+        let (s, f) = (grid.coords(start), grid.coords(finish));
+        let width = grid.width();
+        match marks {
+            // The marks are in the bitboards: only the path is drawn into the grid.
+            Searched::Bits(bits) => {
+                let cells = grid.cells_mut();
+                bits.walk(f, s, &ORDER, |row, col| {
+                    cells[(row * width + col) as usize] = PATH;
+                });
             }
-            if next == start {
-                break;
+            // A path cell is rewritten once the walk has stepped on it, which the walk
+            // allows; then every other mark turns back into `.`.
+            Searched::Bytes => {
+                walk_bytes(&mut grid, f, s, &ORDER, |cells, row, col| {
+                    cells[(row * width + col) as usize] = PATH;
+                });
+                for byte in grid.cells_mut() {
+                    *byte = if *byte < MARKS { FREE } else { *byte };
+                }
             }
-            cell = next;
         }
         let cells = grid.cells_mut();
-        // A select, not a conditional store, so that it vectorizes (16M bytes on the
-        // 4000 x 4000 benchmark: 64M -> 10M instructions).
-        for byte in cells.iter_mut() {
-            *byte = if *byte < MARKS { FREE } else { *byte };
-        }
         cells[start as usize] = b's';
         cells[finish as usize] = b'f';
     }

@@ -1,6 +1,6 @@
 //! `scripts/bench --quick` on robot-maze: the suite runs end to end (generator, our
-//! binary, the literal and floor baselines, with hyperfine when installed and with the
-//! built-in loop) and prints its table. Shape only: timings on a shared machine prove
+//! binary, the literal, seed (C++, when g++ is installed) and floor baselines, with
+//! hyperfine when installed and with the built-in loop) and prints its table. Shape only: timings on a shared machine prove
 //! nothing in a test.
 //!
 //! The bench, literal, gen and floor tools are built in this run's profile beside the
@@ -47,39 +47,45 @@ fn quick_bench(bin: &Path, out: &Path, extra: &[&str]) -> String {
     stdout
 }
 
-/// Checks the table: its header, one row per robot-maze workload (the two 4000-sized
-/// ones, the huge ones skipped) with nine cells, the literal measured and agreeing, the
-/// floor of the expected kind, and a target line per row.
+/// Checks the table: its header, one row per robot-maze workload (the three 4000-sized
+/// ones, the huge ones skipped) with eleven cells, the literal measured and agreeing, the
+/// seed's C++ measured when `g++` and the seeds are there (else "—"), the floor of the
+/// expected kind, and a line per target.
 fn check_shape(stdout: &str, floor: &str) {
     let rows: Vec<Vec<&str>> = stdout
         .lines()
         .filter(|l| l.starts_with("| "))
         .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
         .collect();
-    assert!(rows.len() == 3, "header and two rows expected:\n{stdout}");
+    assert!(rows.len() == 4, "header and three rows expected:\n{stdout}");
     assert_eq!(rows[0][0], "workload", "{stdout}");
     for (row, name) in rows[1..]
         .iter()
-        .zip(["random-4000", "serpentine-4001x4000"])
+        .zip(["random-4000", "corners-4000", "serpentine-4001x4000"])
     {
-        assert_eq!(row.len(), 9, "nine cells: {row:?}");
+        assert_eq!(row.len(), 11, "eleven cells: {row:?}");
         assert_eq!(row[0], format!("robot-maze/{name}"));
-        for cell in [row[3], row[5], row[7]] {
+        for cell in [row[3], row[5], row[9]] {
             assert!(cell.contains(" ms"), "a time: {cell:?} in {row:?}");
         }
+        let seed = row[7] == "—" && row[8] == "—"
+            || row[7].contains(" ms") && row[7].ends_with("MiB") && row[8].ends_with('x');
+        assert!(seed, "the seed's time and ratio, or none: {row:?}");
         assert!(row[4].ends_with("MiB"), "a peak RSS: {row:?}");
         assert!(
             row[6].ends_with('x'),
             "a literal ratio, outputs equal: {row:?}"
         );
-        assert!(row[7].ends_with(floor), "a {floor} floor: {row:?}");
-        assert!(row[8].ends_with('x'), "a floor ratio: {row:?}");
+        assert!(row[9].ends_with(floor), "a {floor} floor: {row:?}");
+        assert!(row[10].ends_with('x'), "a floor ratio: {row:?}");
     }
     let targets = stdout
         .lines()
         .filter(|l| l.starts_with("- robot-maze/"))
         .count();
-    assert_eq!(targets, 2, "{stdout}");
+    // random-4000 against the literal, corners-4000 against the seed, the serpentine
+    // against both.
+    assert_eq!(targets, 4, "{stdout}");
     assert!(stdout.contains("Machine: ") && stdout.contains("Load average"));
     assert!(
         stdout.contains("robot-maze/random-10000 (--no-huge)"),

@@ -5,7 +5,8 @@
 //! moves in that order and keeping first parents, prints). Visited cells are marked in
 //! the grid bytes themselves: a cell is enterable while its byte equals `free`.
 //!
-//! - [`Distances`], for one search over a large grid (robot-maze, chase, wave): marks
+//! - [`Distances`], for one search over a large byte grid (the wave checker; the solvers of
+//!   robot-maze, chase and wave now search bitboards, [`bits`](super::bits)): marks
 //!   each reached cell with its distance modulo 3; [`walk`] and [`descend`] then recover
 //!   the path greedily, taking at each cell the first move in the problem's order that
 //!   gets one step closer. The order in which a layer is visited no longer matters, so

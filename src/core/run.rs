@@ -1,7 +1,7 @@
 //! From stdin to a solver to stdout: the whole of every binary's `main`.
 //!
 //! The input is read at once (one `read_to_end` on the locked stdin) into a buffer the
-//! solver may rewrite in place. A solver writes only answers it has fully computed, so
+//! solver may rewrite in place, or, for a [`StreamSolver`], by the solver itself. A solver writes only answers it has fully computed, so
 //! on bad input stdout holds exactly the answers to the valid cases before it (none
 //! for single-case problems), and stderr one line: `<binary>: line L: expected X, found Y`.
 
@@ -28,15 +28,41 @@ pub fn main_with(
         eprintln!("{binary}: cannot read input: {e}");
         return ExitCode::from(1);
     }
+    respond(binary, |out| Ok(solver(&mut input, out)))
+}
+
+/// A solver that reads stdin itself, for inputs too large to hold whole: a read error,
+/// or how solving ended.
+pub type StreamSolver = fn(&mut dyn Read, &mut Output) -> io::Result<Result<(), InputError>>;
+
+/// [`main`] for a [`StreamSolver`].
+pub fn main_stream(binary: &str, solver: StreamSolver) -> ExitCode {
+    let stdin = io::stdin();
+    let mut lock = stdin.lock();
+    respond(binary, |out| solver(&mut lock, out))
+}
+
+/// Runs `solve` on stdout; the exit code, with any error on stderr.
+fn respond(
+    binary: &str,
+    solve: impl FnOnce(&mut Output) -> io::Result<Result<(), InputError>>,
+) -> ExitCode {
     let stdout = io::stdout();
     let mut lock = stdout.lock();
     let mut out = Output::new(&mut lock);
-    let result = solver(&mut input, &mut out);
+    let result = solve(&mut out);
     // Answers already computed are written even when a later case is bad.
     let written = out.finish();
-    if let Err(e) = result {
-        eprintln!("{binary}: {e}");
-        return ExitCode::from(1);
+    match result {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            eprintln!("{binary}: {e}");
+            return ExitCode::from(1);
+        }
+        Err(e) => {
+            eprintln!("{binary}: cannot read input: {e}");
+            return ExitCode::from(1);
+        }
     }
     match written {
         Ok(()) => ExitCode::SUCCESS,

@@ -39,7 +39,7 @@ options:
   --write-readme   also write the table into README.md's Performance section
   --root DIR --bin-dir DIR --out-dir DIR   (set by scripts/bench)";
 
-/// What a workload must reach (issue 6's table).
+/// What a workload must reach (issue 6's table, and issue 14's against the seeds' C++).
 #[derive(Clone, Copy)]
 enum Target {
     /// At least this many times faster than the literal baseline.
@@ -54,6 +54,10 @@ enum Target {
     Floor { factor: f64, mib: u64 },
     /// Median wall time under this many milliseconds.
     Under(u64),
+    /// At least this many times faster than the seed's C++ program (issue 14).
+    Seed(f64),
+    /// Peak RSS at most this many MiB (issue 14).
+    PeakUnder(u64),
 }
 
 struct Workload {
@@ -67,10 +71,18 @@ struct Workload {
     literal: bool,
     /// A 10^8-cell workload (`--no-huge` skips it).
     huge: bool,
-    target: Target,
+    /// The seed's C++ program timed beside ours (a file stem under `shared/seeds/cpp`).
+    seed: Option<&'static str>,
+    /// Whether the generated robot-maze input is moved to start and finish in the far
+    /// corners (1, 1) and (R, C), both made free: the longest search on random walls.
+    corners: bool,
+    targets: &'static [Target],
 }
 
 const SEED: &str = "1";
+
+/// robot-maze's seed program (seed 001).
+const ROBOT_SEED: &str = "seed001_robot";
 
 const WORKLOADS: &[Workload] = &[
     Workload {
@@ -80,7 +92,20 @@ const WORKLOADS: &[Workload] = &[
         quick: &["random", "200", "200", "25"],
         literal: true,
         huge: false,
-        target: Target::Literal(10.0),
+        seed: Some(ROBOT_SEED),
+        corners: false,
+        targets: &[Target::Literal(10.0)],
+    },
+    Workload {
+        name: "robot-maze/corners-4000",
+        problem: "robot-maze",
+        gen: &["random", "4000", "4000", "25"],
+        quick: &["random", "200", "200", "25"],
+        literal: true,
+        huge: false,
+        seed: Some(ROBOT_SEED),
+        corners: true,
+        targets: &[Target::Seed(8.0)],
     },
     Workload {
         name: "robot-maze/serpentine-4001x4000",
@@ -89,7 +114,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["serpentine", "201", "200"],
         literal: true,
         huge: false,
-        target: Target::LiteralStreamed(6.0),
+        seed: Some(ROBOT_SEED),
+        corners: false,
+        targets: &[Target::LiteralStreamed(6.0), Target::Seed(8.0)],
     },
     Workload {
         name: "robot-maze/random-10000",
@@ -98,10 +125,15 @@ const WORKLOADS: &[Workload] = &[
         quick: &["random", "300", "300", "25"],
         literal: false,
         huge: true,
-        target: Target::Memory {
-            factor: 1.5,
-            plus_mib: 64,
-        },
+        seed: None,
+        corners: false,
+        targets: &[
+            Target::Memory {
+                factor: 1.5,
+                plus_mib: 64,
+            },
+            Target::PeakUnder(48),
+        ],
     },
     Workload {
         name: "robot-maze/serpentine-10000",
@@ -110,10 +142,15 @@ const WORKLOADS: &[Workload] = &[
         quick: &["serpentine", "301", "300"],
         literal: false,
         huge: true,
-        target: Target::Memory {
-            factor: 1.5,
-            plus_mib: 64,
-        },
+        seed: None,
+        corners: false,
+        targets: &[
+            Target::Memory {
+                factor: 1.5,
+                plus_mib: 64,
+            },
+            Target::PeakUnder(48),
+        ],
     },
     Workload {
         name: "chase/random-4000",
@@ -122,7 +159,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["random", "200", "200", "25"],
         literal: true,
         huge: false,
-        target: Target::AsFastAs("robot-maze/random-4000"),
+        seed: None,
+        corners: false,
+        targets: &[Target::AsFastAs("robot-maze/random-4000")],
     },
     Workload {
         name: "chase/serpentine-4001x4000",
@@ -131,7 +170,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["serpentine", "201", "200"],
         literal: true,
         huge: false,
-        target: Target::AsFastAs("robot-maze/serpentine-4001x4000"),
+        seed: None,
+        corners: false,
+        targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
     },
     Workload {
         name: "wave/random-4000",
@@ -140,7 +181,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["random", "200", "200", "25"],
         literal: true,
         huge: false,
-        target: Target::AsFastAs("robot-maze/random-4000"),
+        seed: None,
+        corners: false,
+        targets: &[Target::AsFastAs("robot-maze/random-4000")],
     },
     Workload {
         name: "wave/serpentine-4001x4000",
@@ -149,7 +192,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["serpentine", "201", "200"],
         literal: true,
         huge: false,
-        target: Target::AsFastAs("robot-maze/serpentine-4001x4000"),
+        seed: None,
+        corners: false,
+        targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
     },
     Workload {
         name: "swap-game/hardest-1",
@@ -158,10 +203,12 @@ const WORKLOADS: &[Workload] = &[
         quick: &["hardest", "1"],
         literal: true,
         huge: false,
-        target: Target::Floor {
+        seed: Some("seed003_swap"),
+        corners: false,
+        targets: &[Target::Floor {
             factor: 2.0,
             mib: 8,
-        },
+        }],
     },
     Workload {
         name: "swap-game/random-100000",
@@ -171,7 +218,9 @@ const WORKLOADS: &[Workload] = &[
         // The literal reference searches from every board: days for 10^5 boards.
         literal: false,
         huge: false,
-        target: Target::Under(100),
+        seed: None,
+        corners: false,
+        targets: &[Target::Under(100)],
     },
     Workload {
         name: "pushing-boxes/random-2000x20x20",
@@ -180,7 +229,9 @@ const WORKLOADS: &[Workload] = &[
         quick: &["random", "40", "20", "20", "15"],
         literal: true,
         huge: false,
-        target: Target::Literal(30.0),
+        seed: Some("seed002_sokoban"),
+        corners: false,
+        targets: &[Target::Literal(30.0), Target::Seed(30.0)],
     },
     Workload {
         name: "pushing-boxes/random-300x300",
@@ -190,7 +241,9 @@ const WORKLOADS: &[Workload] = &[
         // A person-BFS per push tried, over 4 x 90,000 box states: far too slow.
         literal: false,
         huge: false,
-        target: Target::Under(1000),
+        seed: None,
+        corners: false,
+        targets: &[Target::Under(1000)],
     },
 ];
 
@@ -279,9 +332,11 @@ struct Row {
     literal_peak_kib: Option<u64>,
     /// Whether our output equals the literal's (None when the literal did not run).
     same: Option<bool>,
+    /// The seed's C++ program: its time and peak RSS, when built.
+    seed: Option<(Timing, u64)>,
     floor: Timing,
     floor_kind: &'static str,
-    target: Target,
+    targets: &'static [Target],
 }
 
 /// How a measured run ended and its peak memory.
@@ -493,6 +548,8 @@ fn median(times: &mut [Duration]) -> Duration {
 struct Env<'o> {
     o: &'o Opts,
     timer: Timer,
+    /// The seeds' C++ programs built for this run, by file stem.
+    seeds: Vec<(&'static str, PathBuf)>,
 }
 
 impl Env<'_> {
@@ -504,13 +561,22 @@ impl Env<'_> {
         self.o.bin_dir.join(name)
     }
 
+    fn seed_exe(&self, w: &Workload) -> Option<&Path> {
+        let stem = w.seed?;
+        self.seeds
+            .iter()
+            .find(|(s, _)| *s == stem)
+            .map(|(_, p)| p.as_path())
+    }
+
     /// The workload's input, generated with the fixed seed unless already there.
     fn input(&self, w: &Workload) -> Result<PathBuf, String> {
         let args = if self.o.quick { w.quick } else { w.gen };
         let file = format!(
-            "{}-{}-s{SEED}.in",
+            "{}-{}{}-s{SEED}.in",
             w.problem,
-            args.join("-").replace(['/', ' '], "_")
+            args.join("-").replace(['/', ' '], "_"),
+            if w.corners { "-corners" } else { "" }
         );
         let path = self.o.out_dir.join(file);
         if path.is_file() {
@@ -528,6 +594,15 @@ impl Env<'_> {
             .map_err(|e| format!("cannot run {gen:?}: {e}"))?;
         if !status.success() {
             return Err(format!("the generator failed on {} {args:?}", w.problem));
+        }
+        if w.corners {
+            let moved = path.with_extension("in.corners");
+            let mut from = File::open(&partial)
+                .map(io::BufReader::new)
+                .map_err(|e| format!("opening {partial:?}: {e}"))?;
+            let mut to = File::create(&moved).map_err(|e| format!("creating {moved:?}: {e}"))?;
+            far_corners(&mut from, &mut to)?;
+            std::fs::rename(&moved, &partial).map_err(|e| format!("renaming {moved:?}: {e}"))?;
         }
         std::fs::rename(&partial, &path).map_err(|e| format!("renaming {partial:?}: {e}"))?;
         Ok(path)
@@ -578,6 +653,14 @@ impl Env<'_> {
         } else {
             (None, None)
         };
+        let seed_exe = self.seed_exe(w);
+        let seed_peak = match seed_exe {
+            // Its output is not compared: the seeds are speed baselines, not references
+            // (swap-game's prints no final newline, pushing-boxes' arrays are 25 x 25).
+            Some(exe) => Some(self.measure(exe, &[], &input, &stem.with_extension("seed.out"))?),
+            None => None,
+        };
+        let _ = std::fs::remove_file(stem.with_extension("seed.out"));
         let input_bytes = size(&input)?;
         let output_bytes = size(&ours_out)?;
         let (i, out) = (sh_quote(&path_str(&input)), sh_quote(&path_str(&ours_out)));
@@ -587,6 +670,9 @@ impl Env<'_> {
             let mut t = vec![self.timer.direct(&ours_exe, &[], &input)?];
             if w.literal {
                 t.push(self.timer.direct(&literal_exe, &[w.problem], &input)?);
+            }
+            if let Some(exe) = seed_exe {
+                t.push(self.timer.direct(exe, &[], &input)?);
             }
             t.push(self.timer.direct(&self.example("floor"), &[], &input)?);
             t
@@ -602,6 +688,9 @@ impl Env<'_> {
                     w.problem
                 ));
             }
+            if let Some(exe) = seed_exe {
+                commands.push(format!("{} < {i} > /dev/null", sh_quote(&path_str(exe))));
+            }
             commands.push(format!("cat {i} > /dev/null; cat {out} > /dev/null"));
             self.timer.time(&commands)?
         };
@@ -614,11 +703,109 @@ impl Env<'_> {
             literal: w.literal.then(|| timings[1]),
             literal_peak_kib: literal.map(|m| m.peak_kib),
             same,
+            seed: seed_peak.map(|m| (timings[timings.len() - 2], m.peak_kib)),
             floor: *timings.last().expect("the floor was timed"),
             floor_kind: if small { "start-up" } else { "cat" },
-            target: w.target,
+            targets: w.targets,
         })
     }
+}
+
+/// Moves a robot-maze input's start and finish to the far corners, (1, 1) and (R, C),
+/// and frees both cells: `from` copied to `to` through a small buffer (a whole 16 MB
+/// input read into this process would stay in its heap and inflate the peak RSS that
+/// `wait4` reports for every child spawned after it). The rows must be written
+/// together (the generator's default).
+fn far_corners(from: &mut impl io::BufRead, to: &mut File) -> Result<(), String> {
+    use io::{Seek, Write};
+    let bad = || "far corners: not a robot-maze input with rows written together".to_string();
+    let io = |e: io::Error| format!("far corners: {e}");
+    let mut header = String::new();
+    from.read_line(&mut header).map_err(io)?;
+    let numbers: Vec<&str> = header.split_whitespace().collect();
+    let [rows, cols, ..] = numbers[..] else {
+        return Err(bad());
+    };
+    let corners = format!("{rows} {cols} 1 1 {rows} {cols}\n");
+    to.write_all(corners.as_bytes()).map_err(io)?;
+    let mut written = corners.len() as u64;
+    let mut last = None;
+    let mut buffer = vec![0; 1 << 16];
+    loop {
+        let n = from.read(&mut buffer).map_err(io)?;
+        if n == 0 {
+            break;
+        }
+        let chunk = &mut buffer[..n];
+        if written == corners.len() as u64 {
+            match chunk[0] {
+                b'0' | b'1' => chunk[0] = b'0',
+                _ => return Err(bad()),
+            }
+        }
+        if let Some(at) = chunk.iter().rposition(|&b| b == b'0' || b == b'1') {
+            last = Some(written + at as u64);
+        }
+        to.write_all(chunk).map_err(io)?;
+        written += n as u64;
+    }
+    let last = last.ok_or_else(bad)?;
+    to.seek(io::SeekFrom::Start(last)).map_err(io)?;
+    to.write_all(b"0").map_err(io)
+}
+
+/// Builds the seeds' C++ programs that `workloads` time, with `g++ -O2 -std=c++17`, into
+/// `out_dir/cpp/` (again only when the source is newer). The sources are the shared
+/// folder beside the repository, `../shared/seeds/cpp`; without it or without `g++` the
+/// seed baselines are left out and `notices` says why.
+fn build_seeds(
+    o: &Opts,
+    workloads: &[&Workload],
+    notices: &mut Vec<String>,
+) -> Vec<(&'static str, PathBuf)> {
+    let dir = o.root.join("../shared/seeds/cpp");
+    let mut stems: Vec<&'static str> = workloads.iter().filter_map(|w| w.seed).collect();
+    stems.sort_unstable();
+    stems.dedup();
+    if stems.is_empty() {
+        return Vec::new();
+    }
+    if !dir.is_dir() {
+        notices.push(format!(
+            "the seeds' C++ baselines ({} not found)",
+            dir.display()
+        ));
+        return Vec::new();
+    }
+    if Command::new("g++").arg("--version").output().is_err() {
+        notices.push("the seeds' C++ baselines (no g++)".to_string());
+        return Vec::new();
+    }
+    let out = o.out_dir.join("cpp");
+    let _ = std::fs::create_dir_all(&out);
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let mut built = Vec::new();
+    for stem in stems {
+        let src = dir.join(format!("{stem}.cpp"));
+        let exe = out.join(stem);
+        let fresh = matches!((modified(&exe), modified(&src)), (Some(e), Some(s)) if e >= s);
+        if !fresh {
+            eprintln!("bench: g++ -O2 {}", src.display());
+            let ok = Command::new("g++")
+                .args(["-O2", "-std=c++17"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&exe)
+                .status()
+                .is_ok_and(|s| s.success());
+            if !ok {
+                notices.push(format!("{stem} (g++ failed on {})", src.display()));
+                continue;
+            }
+        }
+        built.push((stem, exe));
+    }
+    built
 }
 
 fn size(p: &Path) -> Result<u64, String> {
@@ -678,8 +865,8 @@ fn ratio(a: Duration, b: Duration) -> f64 {
 /// The Markdown table.
 fn table(rows: &[Row]) -> String {
     let mut t = String::from(
-        "| workload | input | output | median | peak RSS | literal | literal / ours | floor | ours / floor |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| workload | input | output | median | peak RSS | literal | literal / ours | seed (C++) | seed / ours | floor | ours / floor |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         let (literal, speedup) = match r.literal {
@@ -699,9 +886,16 @@ fn table(rows: &[Row]) -> String {
             }
             None => ("—".to_string(), "—".to_string()),
         };
+        let (seed, seed_speedup) = match r.seed {
+            Some((s, peak)) => (
+                format!("{}, {}", ms(s.median), mib(peak * 1024)),
+                format!("{:.1}x", ratio(s.median, r.ours.median)),
+            ),
+            None => ("—".to_string(), "—".to_string()),
+        };
         let _ = writeln!(
             t,
-            "| {} | {} | {} | {} | {} | {} | {} | {} ({}) | {:.1}x |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {:.1}x |",
             r.name,
             mib(r.input_bytes),
             mib(r.output_bytes),
@@ -709,6 +903,8 @@ fn table(rows: &[Row]) -> String {
             mib(r.peak_kib * 1024),
             literal,
             speedup,
+            seed,
+            seed_speedup,
             ms(r.floor.median),
             r.floor_kind,
             ratio(r.ours.median, r.floor.median),
@@ -721,8 +917,11 @@ fn table(rows: &[Row]) -> String {
 fn targets(rows: &[Row]) -> (String, bool) {
     let mut s = String::new();
     let mut all = true;
-    for r in rows {
-        let (figure, met) = match r.target {
+    for (r, &target) in rows
+        .iter()
+        .flat_map(|r| r.targets.iter().map(move |t| (r, t)))
+    {
+        let (figure, met) = match target {
             Target::Literal(x) | Target::LiteralStreamed(x) => match r.literal {
                 Some(l) => {
                     let got = ratio(l.median, r.ours.median);
@@ -731,7 +930,7 @@ fn targets(rows: &[Row]) -> (String, bool) {
                     if r.same == Some(false) {
                         figure.push_str("; output differs from literal");
                     }
-                    if let Target::LiteralStreamed(_) = r.target {
+                    if let Target::LiteralStreamed(_) = target {
                         let streamed = r.peak_kib * 1024 < r.output_bytes;
                         let _ = write!(
                             figure,
@@ -791,6 +990,27 @@ fn targets(rows: &[Row]) -> (String, bool) {
                 format!("{} (target < {limit} ms)", ms(r.ours.median)),
                 r.ours.median < Duration::from_millis(limit),
             ),
+            Target::Seed(x) => match r.seed {
+                Some((s, _)) => {
+                    let got = ratio(s.median, r.ours.median);
+                    (
+                        format!(
+                            "{got:.1}x faster than the seed's C++ ({} vs {}; target >= {x}x)",
+                            ms(r.ours.median),
+                            ms(s.median)
+                        ),
+                        got >= x,
+                    )
+                }
+                None => ("the seed's C++ program was not run".to_string(), false),
+            },
+            Target::PeakUnder(limit) => {
+                let peak = r.peak_kib * 1024;
+                (
+                    format!("peak RSS {} (target <= {limit} MiB)", mib(peak)),
+                    peak <= limit * 1024 * 1024,
+                )
+            }
         };
         all &= met;
         let _ = writeln!(
@@ -868,6 +1088,12 @@ fn run(o: &Opts) -> Result<bool, String> {
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
+    let chosen: Vec<&Workload> = WORKLOADS
+        .iter()
+        .filter(|w| o.problems.is_empty() || o.problems.iter().any(|p| p == w.problem))
+        .collect();
+    let mut skipped = Vec::new();
+    let seeds = build_seeds(o, &chosen, &mut skipped);
     let env = Env {
         o,
         timer: Timer {
@@ -876,14 +1102,11 @@ fn run(o: &Opts) -> Result<bool, String> {
             warmup: o.warmup,
             scratch: o.out_dir.clone(),
         },
+        seeds,
     };
     let load_before = load_average();
     let mut rows = Vec::new();
-    let mut skipped = Vec::new();
-    for w in WORKLOADS {
-        if !o.problems.is_empty() && !o.problems.iter().any(|p| p == w.problem) {
-            continue;
-        }
+    for w in chosen {
         if w.huge && !o.huge {
             skipped.push(format!("{} (--no-huge)", w.name));
             continue;
@@ -919,8 +1142,12 @@ fn run(o: &Opts) -> Result<bool, String> {
          through `sh -c` (hyperfine or the built-in loop), smaller ones spawned directly by \
          the built-in loop with 10x the runs (no shell start-up in a few-ms figure). Peak RSS: the process's own \
          (wait4), output to a file. literal: the plain reference from tests/reference as a release \
-         program (its time and peak RSS). floor: `cat` of the input and the output, or for inputs \
-         under 1 MiB the start-up of a Rust program that only reads stdin.\n\nTargets (issue 6):\n\n",
+         program (its time and peak RSS). seed (C++): the seed's own C++ program from \
+         `../shared/seeds/cpp`, built with `g++ -O2` (its time and peak RSS; a speed baseline, \
+         its output not compared). floor: `cat` of the input and the output, or for inputs \
+         under 1 MiB the start-up of a Rust program that only reads stdin. corners-4000: the \
+         random-4000 maze with start (1, 1) and finish (4000, 4000).\n\nTargets (issue 6; \
+         issue 14: against the seeds' C++, and 10^8-cell peak RSS):\n\n",
     );
     body.push_str(&targets);
     if !skipped.is_empty() {
@@ -976,6 +1203,22 @@ mod tests {
         let d = Duration::from_millis;
         assert_eq!(median(&mut [d(3), d(1), d(2)]), d(2));
         assert_eq!(median(&mut [d(4), d(1), d(2), d(3)]), d(2) + d(1) / 2);
+    }
+
+    #[test]
+    fn far_corners_moves_start_and_finish_and_frees_them() {
+        let path = std::env::temp_dir().join(format!("far-corners-{}", std::process::id()));
+        let mut to = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .unwrap();
+        far_corners(&mut &b"2 3 1 2 2 1\n101\n011\n"[..], &mut to).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"2 3 1 1 2 3\n001\n010\n");
+        assert!(far_corners(&mut &b"2 3\n"[..], &mut to).is_err());
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The judge's options, declared once: clap turns them into `--help`, into parsing, and into
 //! usage errors (exit code 2).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Parser;
 
@@ -178,6 +178,10 @@ pub struct Options {
     #[arg(long, value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
 
+    /// (bundle) Where the bundles are [default: BIN_DIR/../bundle, i.e. target/bundle].
+    #[arg(long, value_name = "DIR")]
+    pub bundle_dir: Option<PathBuf>,
+
     /// Where the problem folders are [default: ROOT/problems].
     #[arg(long, value_name = "DIR")]
     pub problems_dir: Option<PathBuf>,
@@ -206,6 +210,8 @@ pub struct Dirs {
     pub bin: PathBuf,
     pub problems: PathBuf,
     pub out: PathBuf,
+    /// Where `--bundle` finds the bundles.
+    pub bundle: PathBuf,
     /// The repository root, for the commands the judge prints.
     pub root: PathBuf,
 }
@@ -216,11 +222,16 @@ impl Options {
             let built_in = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
             built_in.canonicalize().unwrap_or(built_in)
         });
+        let bin = self
+            .bin_dir
+            .clone()
+            .unwrap_or_else(|| root.join("target/release"));
         Dirs {
-            bin: self
-                .bin_dir
+            bundle: self
+                .bundle_dir
                 .clone()
-                .unwrap_or_else(|| root.join("target/release")),
+                .unwrap_or_else(|| bin.parent().unwrap_or(Path::new(".")).join("bundle")),
+            bin,
             problems: self
                 .problems_dir
                 .clone()

@@ -208,10 +208,9 @@ impl Problem {
         Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 
-    /// `target/bundle/<problem>`, compiled from `target/bundle/<problem>.rs` when that is
+    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from `DIR/<problem>.rs` when that is
     /// newer (or the binary is missing).
-    pub fn bundle(&self, bin_dir: &Path) -> Result<Program, String> {
-        let dir = bin_dir.parent().unwrap_or(Path::new(".")).join("bundle");
+    pub fn bundle(&self, dir: &Path) -> Result<Program, String> {
         let exe = dir.join(&self.name);
         let src = dir.join(format!("{}.rs", self.name));
         let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();

@@ -53,7 +53,7 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
         None if o.tests.is_some() => {
             return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
         }
-        None if o.bundle => p.bundle(&dirs.bin)?,
+        None if o.bundle => p.bundle(&dirs.bundle)?,
         None => p.ours(&dirs.bin)?,
     };
     program.check_runnable()?;
