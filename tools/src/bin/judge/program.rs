@@ -120,6 +120,19 @@ impl Program {
     }
 }
 
+/// `cd FOLDER && LINE` when one of `programs` is a shell line (whose relative paths only the
+/// current folder can resolve), else `LINE`: a printed command that runs from any folder.
+pub fn with_cd(programs: &[&Program], line: String) -> String {
+    if programs.iter().any(|p| p.is_shell()) {
+        let cwd = std::env::current_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        format!("cd {} && {line}", shell_quote(&cwd))
+    } else {
+        line
+    }
+}
+
 fn is_executable(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }

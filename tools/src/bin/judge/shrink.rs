@@ -708,13 +708,7 @@ pub fn after_stress(
             again.push_str(flag);
         }
     }
-    if trial.candidate.is_shell() {
-        let cwd = std::env::current_dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
-        again = format!("cd {} && {again}", shell_quote(&cwd));
-    }
-    Ok(Some(again))
+    Ok(Some(crate::program::with_cd(&[trial.candidate], again)))
 }
 
 #[cfg(test)]

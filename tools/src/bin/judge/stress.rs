@@ -30,24 +30,13 @@ use crate::shrink;
 use crate::suite;
 use crate::verdict::{self, Verdict};
 
-/// SplitMix64: the sizes drawn for a seed are the same on every platform.
-fn splitmix(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
 /// shapes, where a disagreement is easy to read, and for the `random` layout a density of 0
 /// to 45% walls.
 fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>) {
-    let mut rng = splitmix(seed);
-    let mut pick = |lo: u64, hi: u64| (lo + rng() % (hi - lo + 1)).to_string();
+    // The generators' own SplitMix64: the sizes drawn for a seed are the same everywhere.
+    let mut rng = bfs_judge::gen::Rng::new(seed);
+    let mut pick = |lo: u64, hi: u64| (lo + rng.next_u64() % (hi - lo + 1)).to_string();
     let kind = o.kind.clone().unwrap_or_else(|| "random".to_string());
     if !o.sizes.is_empty() {
         return (kind, o.sizes.clone());
@@ -356,7 +345,10 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
                     last.map(|l| format!(" ({})", l.trim())).unwrap_or_default()
                 ));
             }
-            Ok(with_cd(&[gen], format!("{} {seed}", gen.command_line())))
+            Ok(crate::program::with_cd(
+                &[gen],
+                format!("{} {seed}", gen.command_line()),
+            ))
         }
     }
 }
@@ -401,19 +393,6 @@ fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, String> {
     fs::copy(&f.expected, &answer).map_err(|e| format!("{}: {e}", answer.display()))?;
     let input = std::path::absolute(&input).unwrap_or(input);
     Ok(format!("{} (+ .out, the expected answer)", input.display()))
-}
-
-/// `cd FOLDER && LINE` when one of `programs` is a shell line (whose relative paths only
-/// the current folder can resolve), else `LINE`.
-fn with_cd(programs: &[&Program], line: String) -> String {
-    if programs.iter().any(|p| p.is_shell()) {
-        let cwd = std::env::current_dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
-        format!("cd {} && {line}", shell_quote(&cwd))
-    } else {
-        line
-    }
 }
 
 /// The `scripts/judge` command that replays case `seed` alone, from any folder.
@@ -487,5 +466,5 @@ fn reproduce(
             let _ = write!(again, " {flag} {v}");
         }
     }
-    with_cd(&programs, again)
+    crate::program::with_cd(&programs, again)
 }
