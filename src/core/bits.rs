@@ -328,6 +328,14 @@ impl BitGrid {
                 *slot = dir;
             }
         }
+        // Horizontal moves that can run: both vertical moves come before them in
+        // `order`, so the walk goes on in their direction while neither vertical
+        // neighbour is lower (the cell behind is higher; some neighbour is lower).
+        let vertical_first = |dir: Dir| {
+            let at = |d: Dir| order.iter().position(|&o| o == d);
+            at(Dir::Up) < at(dir) && at(Dir::Down) < at(dir)
+        };
+        let runs = [false, false, vertical_first(Dir::Left), vertical_first(Dir::Right)];
         visit(row, col);
         while spot != goal {
             // Marks cycle 1, 2, 3: the one before `mark`, as masks that turn the
@@ -373,7 +381,102 @@ impl BitGrid {
             row = row.wrapping_add(dr as u32);
             col = col.wrapping_add(dc as u32);
             visit(row, col);
+            if runs[dir as usize] {
+                let ran = self.run(spot, mark, dir == Dir::Right, goal, |step| {
+                    col = col.wrapping_add(step);
+                    visit(row, col);
+                });
+                spot = ran.0;
+                mark = ran.1;
+            }
         }
+    }
+
+    /// Goes on from `spot` (marked `mark`) along its row, right (or left), for as long
+    /// as neither vertical neighbour of a cell is one step closer to the source and the
+    /// cell is not the source; calls `visit(±1)` for each cell entered; returns the
+    /// last cell and its mark. Eight cells at a time: the cells whose neighbour above
+    /// or below has the mark one lower than their own are found with a few operations
+    /// on the rows' mark bits, since along a run the marks count down by one a cell.
+    fn run(
+        &self,
+        mut spot: Spot,
+        mut mark: u32,
+        right: bool,
+        goal: Spot,
+        mut visit: impl FnMut(u32),
+    ) -> (Spot, u32) {
+        // Columns by their remainder modulo 3.
+        const THIRDS: [u32; 3] = [0b0100_1001, 0b1001_0010, 0b0010_0100];
+        let y = spot.bit / 8;
+        let step = if right { 1 } else { u32::MAX };
+        let above = |tile: usize| {
+            if y == 0 {
+                self.row_marks(tile - self.stride, 7)
+            } else {
+                self.row_marks(tile, y - 1)
+            }
+        };
+        let below = |tile: usize| {
+            if y == 7 {
+                self.row_marks(tile + self.stride, 0)
+            } else {
+                self.row_marks(tile, y + 1)
+            }
+        };
+        loop {
+            let x = spot.bit % 8;
+            // The mark one lower than column j's along the run, minus one, is
+            // `(mark - 2 -/+ (j - x)) mod 3`: `wanted[v]` holds the columns where it is v.
+            let lower0 = (mark + 1 + if right { x } else { 3 - x % 3 }) % 3;
+            let mut wanted = [0u32; 3];
+            for (v, w) in wanted.iter_mut().enumerate() {
+                let third = if right {
+                    (lower0 + 3 - v as u32) % 3
+                } else {
+                    (v as u32 + 3 - lower0) % 3
+                };
+                *w = THIRDS[third as usize];
+            }
+            let matching = |[one, two, three]: [u32; 3]| {
+                (wanted[0] & one) | (wanted[1] & two) | (wanted[2] & three)
+            };
+            let mut stop = matching(above(spot.tile)) | matching(below(spot.tile));
+            if goal.tile == spot.tile && goal.bit / 8 == y {
+                stop |= 1 << (goal.bit % 8);
+            }
+            // The columns from x on, in the run's direction.
+            let ahead = if right { 0xff << x } else { 0xff >> (7 - x) };
+            let stop = stop & ahead;
+            let last = match (stop != 0, right) {
+                (true, true) => stop.trailing_zeros(),
+                (true, false) => 31 - stop.leading_zeros(),
+                (false, true) => 7,
+                (false, false) => 0,
+            };
+            let cells = if right { last - x } else { x - last };
+            for _ in 0..cells {
+                visit(step);
+            }
+            spot.bit = y * 8 + last;
+            mark = (mark + 2 - cells % 3) % 3 + 1;
+            if stop != 0 {
+                return (spot, mark);
+            }
+            // On into the next tile.
+            spot = self.step(spot, if right { Dir::Right } else { Dir::Left });
+            mark = if mark == 1 { 3 } else { mark - 1 };
+            visit(step);
+        }
+    }
+
+    /// The cells of row `y` of `tile` with marks 1, 2 and 3, as three 8-bit masks.
+    #[inline(always)]
+    fn row_marks(&self, tile: usize, y: u32) -> [u32; 3] {
+        let tile = &self.tiles[tile];
+        let lo = (tile.lo >> (8 * y)) as u32 & 0xff;
+        let hi = (tile.hi >> (8 * y)) as u32 & 0xff;
+        [lo & !hi, hi & !lo, lo & hi]
     }
 
     /// The cell next to `spot` in direction `dir` (in a border tile past the edge).

@@ -45,6 +45,7 @@ impl<'w> Output<'w> {
                 second: 0,
                 text: [0; PAIR_LINE],
                 len: 0,
+                second_at: 0,
             },
         }
     }
@@ -129,34 +130,24 @@ impl<'w> Output<'w> {
         self.bytes(digits.format(value).as_bytes());
     }
 
-    /// Appends the line `first second\n`, for paths printed one cell per line.
+    /// Writes the line `first second\n`.
     ///
     /// The last line is kept: the next one usually has the same `first` (a path's row
-    /// along a row) and `second` one more or one less, so only its last digit changes.
-    /// Such a line costs one digit update and one fixed-size copy (serpentine 4001x4000,
-    /// 8 million lines).
+    /// along a row) and `second` one more or one less, so it is the last line with its
+    /// last digits counted up or down in place (a carry or borrow past the last digit
+    /// comes once in ten lines), and one fixed-size copy (serpentine 4001x4000, 8
+    /// million lines: about 20 instructions a line).
     #[inline(always)]
     pub fn pair_line(&mut self, first: u64, second: u64) {
-        let p = &mut self.pair;
-        // `len` is 0 until a line is formatted, and a line has at least 4 bytes.
-        let last = p.len.wrapping_sub(2);
-        match p.text.get(last) {
-            Some(&digit)
-                if first == p.first && p.second.checked_add(1) == Some(second) && digit != b'9' =>
-            {
-                p.text[last] = digit + 1;
-            }
-            Some(&digit)
-                if first == p.first && second.checked_add(1) == Some(p.second) && digit != b'0' =>
-            {
-                p.text[last] = digit - 1;
-            }
-            _ => p.format(first, second),
+        if first != self.pair.first || !self.pair.count_to(second) {
+            self.pair.format(first, second);
         }
-        p.second = second;
-        let (text, len) = (p.text, p.len);
-        self.spare()[..PAIR_LINE].copy_from_slice(&text);
-        self.len += len;
+        if self.buf.is_empty() {
+            self.buf = vec![0; CHUNK + SLACK];
+        }
+        // `len < CHUNK` here (see `maybe_flush`) and the buffer has `SLACK` bytes more.
+        self.buf[self.len..self.len + PAIR_LINE].copy_from_slice(&self.pair.text);
+        self.len += self.pair.len;
         self.maybe_flush();
     }
 
@@ -184,9 +175,69 @@ struct PairLine {
     second: u64,
     text: [u8; PAIR_LINE],
     len: usize,
+    /// Where `second`'s digits start in `text`.
+    second_at: usize,
 }
 
 impl PairLine {
+    /// Turns the line into the one for `second`, if that is `self.second` plus or minus
+    /// one and has as many digits; returns whether it did.
+    #[inline(always)]
+    fn count_to(&mut self, second: u64) -> bool {
+        // The last digit; `len` is 0 until a line is formatted, then at least 4.
+        let last = self.len.wrapping_sub(2);
+        let text = &mut self.text;
+        if last >= PAIR_LINE {
+            return false;
+        }
+        if Some(second) == self.second.checked_add(1) {
+            match text[last] {
+                b'9' => return self.carry(second),
+                digit => text[last] = digit + 1,
+            }
+        } else if Some(second) == self.second.checked_sub(1) {
+            match text[last] {
+                b'0' => return self.borrow(second),
+                digit => text[last] = digit - 1,
+            }
+        } else {
+            return false;
+        }
+        self.second = second;
+        true
+    }
+
+    /// [`PairLine::count_to`] past a last digit 9.
+    #[cold]
+    fn carry(&mut self, second: u64) -> bool {
+        let (at, text) = (self.second_at, &mut self.text);
+        // All nines: one digit more.
+        let i = match (at..self.len - 1).rev().find(|&i| text[i] != b'9') {
+            Some(i) => i,
+            None => return false,
+        };
+        text[i] += 1;
+        text[i + 1..self.len - 1].fill(b'0');
+        self.second = second;
+        true
+    }
+
+    /// [`PairLine::count_to`] past a last digit 0.
+    #[cold]
+    fn borrow(&mut self, second: u64) -> bool {
+        let (at, text) = (self.second_at, &mut self.text);
+        // `second` is one less, so some digit is not 0.
+        let i = (at..self.len - 1).rev().find(|&i| text[i] != b'0').expect("not zero");
+        if i == at && text[i] == b'1' {
+            // 10..0 - 1: one digit fewer.
+            return false;
+        }
+        text[i] -= 1;
+        text[i + 1..self.len - 1].fill(b'9');
+        self.second = second;
+        true
+    }
+
     /// Formats the line from scratch.
     #[cold]
     fn format(&mut self, first: u64, second: u64) {
@@ -196,6 +247,8 @@ impl PairLine {
         let m = put_decimal(&mut self.text[n + 1..], second);
         self.text[n + 1 + m] = b'\n';
         self.len = n + m + 2;
+        self.second_at = n + 1;
+        self.second = second;
     }
 }
 
