@@ -127,12 +127,17 @@ pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
         out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
         return;
     }
-    // The row repeats along a row: `pair_line` reuses its digits.
-    let line = |row, col| out.pair_line(u64::from(row) + 1, u64::from(col) + 1);
     let (start, finish) = (answer.start, answer.finish);
     match (&answer.marks, &mut answer.grid) {
-        (Some(Searched::Bits(bits)), _) => bits.walk(start, finish, &ORDER, line),
-        (Some(marks), Some(grid)) => marks.walk(grid, start, finish, &ORDER, line),
+        // Along a row only the column changes: `pair_run` counts its digits.
+        (Some(Searched::Bits(bits)), _) => {
+            bits.walk_rows(start, finish, &ORDER, |row, col, cells, right| {
+                out.pair_run(u64::from(row) + 1, u64::from(col) + 1, cells, right)
+            })
+        }
+        (Some(marks), Some(grid)) => marks.walk(grid, start, finish, &ORDER, |row, col| {
+            out.pair_line(u64::from(row) + 1, u64::from(col) + 1)
+        }),
         _ => out.bytes(b"-1\n"),
     }
 }

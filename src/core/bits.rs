@@ -244,54 +244,121 @@ impl BitGrid {
         None
     }
 
-    /// Runs the search while its frontier is `entry`, one tile, and stays in that tile:
-    /// the tile and its neighbours' open cells in registers, a few word operations a
-    /// layer. Corridors (a serpentine's millions of one-cell layers) spend most layers
-    /// here. Returns the search's result if it ended, else `None` with `entry` and
-    /// `distance` the layer to continue from.
+    /// Runs the search while its frontier is `entry`, one tile, and follows it from tile
+    /// to tile while each layer stays within one: the tile and its neighbours' open
+    /// cells in registers, a few word operations a layer. Corridors (a serpentine's
+    /// millions of one-cell layers) spend most layers here. Returns the search's result
+    /// if it ended, else `None` with `entry` and `distance` the layer to continue from.
     fn corridor(
         &mut self,
         entry: &mut (u32, u64),
         distance: &mut u32,
         goal: Spot,
     ) -> Option<Option<u32>> {
-        let tile = entry.0 as usize;
-        let open = |tile: &Tile| tile.free & !(tile.lo | tile.hi);
-        let up = open(&self.tiles[tile - self.stride]);
-        let down = open(&self.tiles[tile + self.stride]);
-        let left = open(&self.tiles[tile - 1]);
-        let right = open(&self.tiles[tile + 1]);
-        let Tile {
-            free,
-            mut lo,
-            mut hi,
-        } = self.tiles[tile];
-        let goal = if goal.tile == tile { 1 << goal.bit } else { 0 };
-        let (mut cells, mut d) = (entry.1, *distance);
+        let (mut tile, mut cells) = (entry.0 as usize, entry.1);
+        let mut d = *distance;
         let mut mark = d % 3 + 1;
         let end = loop {
-            let out = ((cells & ROW0) << 56 & up)
-                | ((cells & ROW7) >> 56 & down)
-                | ((cells & COL0) << 7 & left)
-                | ((cells & COL7) >> 7 & right);
-            if out != 0 {
-                break None;
+            let open = |tile: &Tile| tile.free & !(tile.lo | tile.hi);
+            let up = open(&self.tiles[tile - self.stride]);
+            let down = open(&self.tiles[tile + self.stride]);
+            let left = open(&self.tiles[tile - 1]);
+            let right = open(&self.tiles[tile + 1]);
+            let Tile {
+                free,
+                mut lo,
+                mut hi,
+            } = self.tiles[tile];
+            let goal_bit = if goal.tile == tile { 1 << goal.bit } else { 0 };
+            let end = loop {
+                let new = spread(cells) & free & !(lo | hi);
+                let outs = [
+                    (cells & ROW0) << 56 & up,
+                    (cells & ROW7) >> 56 & down,
+                    (cells & COL0) << 7 & left,
+                    (cells & COL7) >> 7 & right,
+                ];
+                if outs != [0; 4] {
+                    break None;
+                }
+                if new == 0 {
+                    break Some(None);
+                }
+                d += 1;
+                mark = if mark == 3 { 1 } else { mark + 1 };
+                lo |= new & 0u64.wrapping_sub(u64::from(mark & 1));
+                hi |= new & 0u64.wrapping_sub(u64::from(mark >> 1));
+                if new & goal_bit != 0 {
+                    break Some(Some(d));
+                }
+                let single = cells & cells.wrapping_sub(1) == 0;
+                let right = new == (cells & !COL7) << 1;
+                let left = new == (cells & !COL0) >> 1;
+                cells = new;
+                if single && (right || left) {
+                    // One cell moving along a row: it may go on alone for a while.
+                    let open = free & !(lo | hi);
+                    let run = row_run(cells, right, open, up, down, goal_bit);
+                    if run != 0 {
+                        let at = cells.trailing_zeros();
+                        let shift = at / 8 * 8;
+                        let x = at % 8;
+                        // The cells of the run `i` steps on have mark `mark + i`: those
+                        // whose mark is `v`, by their column modulo 3.
+                        let with_mark = |v: u32| {
+                            let third = if right {
+                                (x + v + 3 - mark) % 3
+                            } else {
+                                (x + mark + 3 - v) % 3
+                            };
+                            run & u64::from(THIRDS[third as usize]) << shift
+                        };
+                        lo |= with_mark(1) | with_mark(3);
+                        hi |= with_mark(2) | with_mark(3);
+                        let k = run.count_ones();
+                        d += k;
+                        mark = (mark - 1 + k) % 3 + 1;
+                        cells = if right {
+                            1 << (63 - run.leading_zeros())
+                        } else {
+                            run & run.wrapping_neg()
+                        };
+                        if cells & goal_bit != 0 {
+                            break Some(Some(d));
+                        }
+                    }
+                }
+            };
+            self.tiles[tile].lo = lo;
+            self.tiles[tile].hi = hi;
+            if end.is_some() {
+                break end;
             }
-            let new = spread(cells) & free & !(lo | hi);
-            if new == 0 {
-                break Some(None);
-            }
+            // The layer leaves the tile. When all of the next layer is in one
+            // neighbour, the corridor goes on there.
+            let new_here = spread(cells) & free & !(lo | hi);
+            let outs = [
+                ((cells & ROW0) << 56 & up, tile - self.stride),
+                ((cells & ROW7) >> 56 & down, tile + self.stride),
+                ((cells & COL0) << 7 & left, tile - 1),
+                ((cells & COL7) >> 7 & right, tile + 1),
+            ];
+            let mut leaving = outs.iter().filter(|out| out.0 != 0);
+            let (new, next) = match (new_here, leaving.next(), leaving.next()) {
+                (0, Some(&only), None) => only,
+                _ => break None,
+            };
             d += 1;
             mark = if mark == 3 { 1 } else { mark + 1 };
-            lo |= new & 0u64.wrapping_sub(u64::from(mark & 1));
-            hi |= new & 0u64.wrapping_sub(u64::from(mark >> 1));
-            if new & goal != 0 {
+            let t = &mut self.tiles[next];
+            t.lo |= new & 0u64.wrapping_sub(u64::from(mark & 1));
+            t.hi |= new & 0u64.wrapping_sub(u64::from(mark >> 1));
+            tile = next;
+            cells = new;
+            if goal.tile == tile && new >> goal.bit & 1 != 0 {
                 break Some(Some(d));
             }
-            cells = new;
         };
-        self.tiles[tile].lo = lo;
-        self.tiles[tile].hi = hi;
         *entry = (tile as u32, cells);
         *distance = d;
         end
@@ -317,6 +384,23 @@ impl BitGrid {
         order: &[Dir; 4],
         mut visit: impl FnMut(u32, u32),
     ) {
+        self.walk_rows(from, to, order, |row, col, cells, right| {
+            for i in 0..cells {
+                visit(row, if right { col + i } else { col - i });
+            }
+        });
+    }
+
+    /// [`BitGrid::walk`], with the path in pieces along rows: `visit(row, col, cells,
+    /// right)` stands for the `cells` cells from (row, col) on to the right (or left).
+    /// Long horizontal stretches come as one piece (see [`BitGrid::run`]).
+    pub fn walk_rows(
+        &self,
+        from: (u32, u32),
+        to: (u32, u32),
+        order: &[Dir; 4],
+        mut visit: impl FnMut(u32, u32, u32, bool),
+    ) {
         let (mut row, mut col) = from;
         let mut spot = self.spot(row, col);
         let goal = self.spot(to.0, to.1);
@@ -336,7 +420,7 @@ impl BitGrid {
             at(Dir::Up) < at(dir) && at(Dir::Down) < at(dir)
         };
         let runs = [false, false, vertical_first(Dir::Left), vertical_first(Dir::Right)];
-        visit(row, col);
+        visit(row, col, 1, true);
         while spot != goal {
             // Marks cycle 1, 2, 3: the one before `mark`, as masks that turn the
             // cells with that mark into ones.
@@ -380,22 +464,24 @@ impl BitGrid {
             let (dr, dc) = dir.delta();
             row = row.wrapping_add(dr as u32);
             col = col.wrapping_add(dc as u32);
-            visit(row, col);
+            visit(row, col, 1, true);
             if runs[dir as usize] {
-                let ran = self.run(spot, mark, dir == Dir::Right, goal, |step| {
-                    col = col.wrapping_add(step);
-                    visit(row, col);
-                });
-                spot = ran.0;
-                mark = ran.1;
+                let right = dir == Dir::Right;
+                let cells;
+                (spot, mark, cells) = self.run(spot, mark, right, goal);
+                if cells != 0 {
+                    let next = if right { col + 1 } else { col - 1 };
+                    visit(row, next, cells, right);
+                    col = if right { col + cells } else { col - cells };
+                }
             }
         }
     }
 
     /// Goes on from `spot` (marked `mark`) along its row, right (or left), for as long
     /// as neither vertical neighbour of a cell is one step closer to the source and the
-    /// cell is not the source; calls `visit(±1)` for each cell entered; returns the
-    /// last cell and its mark. Eight cells at a time: the cells whose neighbour above
+    /// cell is not the source; returns the last cell, its mark and the number of cells
+    /// entered. Eight cells at a time: the cells whose neighbour above
     /// or below has the mark one lower than their own are found with a few operations
     /// on the rows' mark bits, since along a run the marks count down by one a cell.
     fn run(
@@ -404,12 +490,9 @@ impl BitGrid {
         mut mark: u32,
         right: bool,
         goal: Spot,
-        mut visit: impl FnMut(u32),
-    ) -> (Spot, u32) {
-        // Columns by their remainder modulo 3.
-        const THIRDS: [u32; 3] = [0b0100_1001, 0b1001_0010, 0b0010_0100];
+    ) -> (Spot, u32, u32) {
         let y = spot.bit / 8;
-        let step = if right { 1 } else { u32::MAX };
+        let mut entered = 0;
         let above = |tile: usize| {
             if y == 0 {
                 self.row_marks(tile - self.stride, 7)
@@ -436,7 +519,7 @@ impl BitGrid {
                 } else {
                     (v as u32 + 3 - lower0) % 3
                 };
-                *w = THIRDS[third as usize];
+                *w = u32::from(THIRDS[third as usize]);
             }
             let matching = |[one, two, three]: [u32; 3]| {
                 (wanted[0] & one) | (wanted[1] & two) | (wanted[2] & three)
@@ -455,18 +538,16 @@ impl BitGrid {
                 (false, false) => 0,
             };
             let cells = if right { last - x } else { x - last };
-            for _ in 0..cells {
-                visit(step);
-            }
+            entered += cells;
             spot.bit = y * 8 + last;
             mark = (mark + 2 - cells % 3) % 3 + 1;
             if stop != 0 {
-                return (spot, mark);
+                return (spot, mark, entered);
             }
             // On into the next tile.
             spot = self.step(spot, if right { Dir::Right } else { Dir::Left });
             mark = if mark == 1 { 3 } else { mark - 1 };
-            visit(step);
+            entered += 1;
         }
     }
 
@@ -658,6 +739,36 @@ impl Next<'_> {
             }
         }
     }
+}
+
+/// Columns of a row by their remainder modulo 3.
+const THIRDS: [u8; 3] = [0b0100_1001, 0b1001_0010, 0b0010_0100];
+
+/// The cells a lone frontier cell `cell` enters next, one a layer, moving along its row
+/// to the right (or left) within its tile, for as long as each layer is one cell: the
+/// cell it is in has no open neighbour above or below and is not the goal, and the
+/// next cell along is open. `open` holds the tile's open cells, `up` and `down` those
+/// of the tiles above and below, `goal` the goal's bit if it is in this tile.
+#[inline]
+fn row_run(cell: u64, right: bool, open: u64, up: u64, down: u64, goal: u64) -> u64 {
+    let at = cell.trailing_zeros();
+    let (y, x) = (at / 8, at % 8);
+    let row = |word: u64, y: u32| (word >> (8 * y)) as u32 & 0xff;
+    let above = if y == 0 { row(up, 7) } else { row(open, y - 1) };
+    let below = if y == 7 { row(down, 0) } else { row(open, y + 1) };
+    let here = row(open, y);
+    // Bit j: the cell after column j along the run is open. Column 7 (0) has none in
+    // this tile, so every run stops by the tile's edge.
+    let onward = if right { here >> 1 } else { (here << 1) & 0xff };
+    let stops = (above | below | !onward | row(goal, y)) & 0xff;
+    let run = if right {
+        let last = (stops & (0xff << x)).trailing_zeros();
+        ((2u32 << last) - 1) & !((2u32 << x) - 1)
+    } else {
+        let last = 31 - (stops & ((2 << x) - 1)).leading_zeros();
+        ((1u32 << x) - 1) & !((1u32 << last) - 1)
+    };
+    u64::from(run) << (8 * y)
 }
 
 /// The cells of a tile next to `cells` inside it (and `cells` themselves, or not).

@@ -151,6 +151,37 @@ impl<'w> Output<'w> {
         self.maybe_flush();
     }
 
+    /// Writes the `cells` lines `first second`, `first second+1`, ... (or counting
+    /// down, unless `up`): a path's stretch along a row. A line whose last digit just
+    /// counts is a digit update and a fixed-size copy.
+    pub fn pair_run(&mut self, first: u64, second: u64, cells: u32, up: bool) {
+        if cells == 0 {
+            return;
+        }
+        self.pair_line(first, second);
+        let mut value = second;
+        for _ in 1..cells {
+            value = if up { value.wrapping_add(1) } else { value.wrapping_sub(1) };
+            let p = &mut self.pair;
+            // Formatted above, so `len >= 4`.
+            let last = p.len - 2;
+            let digit = p.text[last];
+            if up && digit != b'9' {
+                p.text[last] = digit + 1;
+            } else if !up && digit != b'0' {
+                p.text[last] = digit - 1;
+            } else {
+                self.pair_line(first, value);
+                continue;
+            }
+            p.second = value;
+            // As in `pair_line`: `len < CHUNK` and the buffer has `SLACK` more.
+            self.buf[self.len..self.len + PAIR_LINE].copy_from_slice(&p.text);
+            self.len += p.len;
+            self.maybe_flush();
+        }
+    }
+
     /// Writes everything buffered and flushes the writer; returns the first error seen.
     pub fn finish(&mut self) -> io::Result<()> {
         self.flush_buffer();
