@@ -466,7 +466,10 @@ fn bundler_refuses_crates_the_standins_do_not_cover() {
         }
     }
     assert_eq!(bundler::MAX_BYTES, LIMIT);
-    let huge = format!("// {}\npub fn run() {{}}\n", "x".repeat(LIMIT));
+    let huge = format!(
+        "pub fn run() {{\n    let _ = \"{}\";\n}}\n",
+        "x".repeat(LIMIT)
+    );
     let e = bundle_fake("bundle-huge", &huge)
         .err()
         .expect("a bundle over 52 KiB");
@@ -497,7 +500,9 @@ impl Kept {
     }
 
     pub fn count(&self) -> u32 {
-        self.count
+        // SAFETY: a fenced block stays,
+        // all of it.
+        self.count // but not this
     }
 
     // Never called, but the only reader of `extra`: dropping it would warn.
@@ -573,7 +578,7 @@ pub fn run() {
         "pub struct Kept",
         "fn count(&self)",
         "fn extra_twice(&self)",
-        "// Never called, but the only reader",
+        "// SAFETY: a fenced block stays,\n  // all of it.\n  self.count\n",
         "fn step(&self)",
         "impl fmt::Debug for Kept",
         "pub trait Twice",
@@ -588,6 +593,9 @@ pub fn run() {
         "Dropped",
         "never_called",
         "// Why this helper exists",
+        // Other comments are in the sources only.
+        "// Never called, but the only reader",
+        "but not this",
         "helper_of_never_called",
         "pub fn step()",
         "// A free function named like",

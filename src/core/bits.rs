@@ -419,7 +419,12 @@ impl BitGrid {
             let at = |d: Dir| order.iter().position(|&o| o == d);
             at(Dir::Up) < at(dir) && at(Dir::Down) < at(dir)
         };
-        let runs = [false, false, vertical_first(Dir::Left), vertical_first(Dir::Right)];
+        let runs = [
+            false,
+            false,
+            vertical_first(Dir::Left),
+            vertical_first(Dir::Right),
+        ];
         visit(row, col, 1, true);
         while spot != goal {
             // Marks cycle 1, 2, 3: the one before `mark`, as masks that turn the
@@ -484,13 +489,7 @@ impl BitGrid {
     /// entered. Eight cells at a time: the cells whose neighbour above
     /// or below has the mark one lower than their own are found with a few operations
     /// on the rows' mark bits, since along a run the marks count down by one a cell.
-    fn run(
-        &self,
-        mut spot: Spot,
-        mut mark: u32,
-        right: bool,
-        goal: Spot,
-    ) -> (Spot, u32, u32) {
+    fn run(&self, mut spot: Spot, mut mark: u32, right: bool, goal: Spot) -> (Spot, u32, u32) {
         let y = spot.bit / 8;
         let mut entered = 0;
         let above = |tile: usize| {
@@ -755,7 +754,11 @@ fn row_run(cell: u64, right: bool, open: u64, up: u64, down: u64, goal: u64) -> 
     let (y, x) = (at / 8, at % 8);
     let row = |word: u64, y: u32| (word >> (8 * y)) as u32 & 0xff;
     let above = if y == 0 { row(up, 7) } else { row(open, y - 1) };
-    let below = if y == 7 { row(down, 0) } else { row(open, y + 1) };
+    let below = if y == 7 {
+        row(down, 0)
+    } else {
+        row(open, y + 1)
+    };
     let here = row(open, y);
     // Bit j: the cell after column j along the run is open. Column 7 (0) has none in
     // this tile, so every run stops by the tile's edge.

@@ -160,25 +160,42 @@ impl<'w> Output<'w> {
         }
         self.pair_line(first, second);
         let mut value = second;
-        for _ in 1..cells {
-            value = if up { value.wrapping_add(1) } else { value.wrapping_sub(1) };
-            let p = &mut self.pair;
-            // Formatted above, so `len >= 4`.
-            let last = p.len - 2;
-            let digit = p.text[last];
-            if up && digit != b'9' {
-                p.text[last] = digit + 1;
-            } else if !up && digit != b'0' {
-                p.text[last] = digit - 1;
-            } else {
+        let mut left = cells - 1;
+        while left > 0 {
+            let (line, len) = (self.pair.text, self.pair.len);
+            let last = len - 2;
+            let digit = line[last];
+            // Lines before the last digit wraps, and before the buffer is full.
+            let counting = u32::from(if up { b'9' - digit } else { digit - b'0' });
+            let fit = (CHUNK.saturating_sub(self.len) / len + 1) as u32;
+            let lines = left.min(counting).min(fit);
+            if lines == 0 {
+                // A carry or borrow.
+                value = if up { value + 1 } else { value - 1 };
                 self.pair_line(first, value);
+                left -= 1;
                 continue;
             }
-            p.second = value;
-            // As in `pair_line`: `len < CHUNK` and the buffer has `SLACK` more.
-            self.buf[self.len..self.len + PAIR_LINE].copy_from_slice(&p.text);
-            self.len += p.len;
+            // `fit` lines end within `CHUNK` plus one line, and the buffer has `SLACK`
+            // bytes more than `CHUNK`; `line` is written whole, `len` bytes kept.
+            let end = self.len + lines as usize * len;
+            let out = &mut self.buf[self.len..end - len + PAIR_LINE];
+            let step = if up { 1 } else { u8::MAX };
+            let digit = if len <= 16 {
+                count_lines::<16>(out, &line, len, lines, step)
+            } else {
+                count_lines::<PAIR_LINE>(out, &line, len, lines, step)
+            };
+            self.pair.text[last] = digit;
+            value = if up {
+                value + u64::from(lines)
+            } else {
+                value - u64::from(lines)
+            };
+            self.pair.second = value;
+            self.len = end;
             self.maybe_flush();
+            left -= lines;
         }
     }
 
@@ -195,6 +212,30 @@ impl<'w> Output<'w> {
             None => Ok(()),
         }
     }
+}
+
+/// Writes `lines` copies of `line` (its first `len` bytes), one after another into
+/// `out`, with its last digit counted on by `step` (wrapping: 1 or -1) in each; returns
+/// the last digit written. The first `N` bytes of `line` are copied whole, the template
+/// left untouched and the digit stored after it, so that no copy waits on a byte store.
+#[inline(always)]
+fn count_lines<const N: usize>(
+    out: &mut [u8],
+    line: &[u8],
+    len: usize,
+    lines: u32,
+    step: u8,
+) -> u8 {
+    let template: [u8; N] = line[..N].try_into().expect("N <= PAIR_LINE");
+    let last = len - 2;
+    let mut digit = line[last];
+    for at in (0..lines as usize).map(|i| i * len) {
+        digit = digit.wrapping_add(step);
+        let to = &mut out[at..at + N];
+        to.copy_from_slice(&template);
+        to[last] = digit;
+    }
+    digit
 }
 
 /// The longest `first second\n` line, rounded up: 20 + 1 + 20 + 1 bytes.
@@ -258,7 +299,10 @@ impl PairLine {
     fn borrow(&mut self, second: u64) -> bool {
         let (at, text) = (self.second_at, &mut self.text);
         // `second` is one less, so some digit is not 0.
-        let i = (at..self.len - 1).rev().find(|&i| text[i] != b'0').expect("not zero");
+        let i = (at..self.len - 1)
+            .rev()
+            .find(|&i| text[i] != b'0')
+            .expect("not zero");
         if i == at && text[i] == b'1' {
             // 10..0 - 1: one digit fewer.
             return false;

@@ -1,9 +1,20 @@
-use super::{compare, write_rows, RandomGrid, TestRng};
+use super::{compare, maze, write_rows, RandomGrid, TestRng};
 use crate::reference::robot_maze::reference;
 
 pub(crate) fn make(seed: u64) -> Vec<u8> {
     let mut rng = TestRng::new(seed);
-    let grid = RandomGrid::new(&mut rng, if seed < 2000 { 6 } else { 30 });
+    let mut grid = RandomGrid::new(&mut rng, if seed < 2000 { 6 } else { 30 });
+    if seed >= 2000 && rng.chance(25) {
+        // Corridors, long and a cell wide across several 8x8 tiles: the search follows
+        // them a tile and a row at a time, the walk a row at a time.
+        let (rows, cols) = (1 + rng.below(40) as usize, 1 + rng.below(40) as usize);
+        let holes = rng.below(1 + (rows * cols / 8) as u64) as usize;
+        grid = RandomGrid {
+            rows,
+            cols,
+            cells: maze(&mut rng, rows, cols, holes),
+        };
+    }
     let (r1, c1) = grid.cell(&mut rng);
     // The finish is sometimes the start, so start = finish is covered.
     let (r2, c2) = if rng.chance(5) {

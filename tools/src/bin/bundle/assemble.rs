@@ -4,7 +4,7 @@
 
 use super::code::{Code, PathRef};
 use super::lex::{lex, Kind};
-use super::project::{Project, Standin};
+use super::project::{narrow_indent, Project, Standin};
 use super::prune::prune;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -106,6 +106,7 @@ impl Project {
         body.push('\n');
         body.push_str(&lib);
         let body = prune(&body).map_err(|e| format!("{problem}: leaving out unused items: {e}"))?;
+        let body = narrow_indent(&body).map_err(|e| format!("{problem}: {e}"))?;
         let source = header(problem, &self.relative(main_file)) + &body;
         check_no_crates(&source, &self.crates)?;
         if source.len() > MAX_BYTES {
