@@ -232,7 +232,9 @@ impl BitGrid {
                         (tile - 1, (cells & COL0) << 7),
                         (tile + 1, (cells & COL7) >> 7),
                     ] {
-                        carries[carried] = (to as u32, cells);
+                        debug_assert!(carried < carries.len());
+                        // SAFETY: at most four carries a tile: `carried < 4 * chunk.len()`.
+                        unsafe { *carries.get_unchecked_mut(carried) = (to as u32, cells) };
                         carried += usize::from(cells != 0);
                     }
                 }
