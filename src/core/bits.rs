@@ -15,6 +15,18 @@
 //! under a problem's order of moves (see its docs), so the search may visit a layer in
 //! any order, here a whole tile at once.
 //!
+//! Where the time goes, and what each part of the search is for:
+//! - Random mazes: each tile is active for a dozen layers or so, and whether a frontier
+//!   reaches a tile's edge, or finds new cells over it, is a coin toss. The carries
+//!   over the edges are listed without a branch and entered after the layer's tiles
+//!   (branch mispredictions were half of the search's time).
+//! - Corridors (a serpentine's 8 million one-cell layers): a layer within one tile is
+//!   followed in registers (`BitGrid::corridor`) from tile to tile, and a lone cell
+//!   moving along its row is followed to the tile's edge in one step (`row_run`).
+//! - The walk takes a horizontal stretch of the path eight cells at a time from the
+//!   mark bits (`BitGrid::run`) and hands it on as one piece
+//!   ([`BitGrid::walk_rows`]), for writers that count a column up or down.
+//!
 //! Complexity: O(cells / 64 + tiles reached x layers they are active in) time,
 //! 24 bytes per 64 cells plus 4 bytes per tile; a walk is O(path length).
 
