@@ -413,7 +413,7 @@ impl BitGrid {
 
     /// [`BitGrid::walk`], with the path in pieces along rows: `visit(row, col, cells,
     /// right)` stands for the `cells` cells from (row, col) on to the right (or left).
-    /// Long horizontal stretches come as one piece (see [`BitGrid::run`]).
+    /// Long horizontal stretches come as one piece (see `BitGrid::run`).
     pub fn walk_rows(
         &self,
         from: (u32, u32),
