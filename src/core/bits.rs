@@ -312,13 +312,13 @@ impl BitGrid {
                     break Some(Some(d));
                 }
                 let single = cells & cells.wrapping_sub(1) == 0;
-                let right = new == (cells & !COL7) << 1;
-                let left = new == (cells & !COL0) >> 1;
+                let rightwards = new == (cells & !COL7) << 1;
+                let leftwards = new == (cells & !COL0) >> 1;
                 cells = new;
-                if single && (right || left) {
+                if single && (rightwards || leftwards) {
                     // One cell moving along a row: it may go on alone for a while.
                     let open = free & !(lo | hi);
-                    let run = row_run(cells, right, open, up, down, goal_bit);
+                    let run = row_run(cells, rightwards, open, up, down, goal_bit);
                     if run != 0 {
                         let at = cells.trailing_zeros();
                         let shift = at / 8 * 8;
@@ -326,7 +326,7 @@ impl BitGrid {
                         // The cells of the run `i` steps on have mark `mark + i`: those
                         // whose mark is `v`, by their column modulo 3.
                         let with_mark = |v: u32| {
-                            let third = if right {
+                            let third = if rightwards {
                                 (x + v + 3 - mark) % 3
                             } else {
                                 (x + mark + 3 - v) % 3
@@ -338,7 +338,7 @@ impl BitGrid {
                         let k = run.count_ones();
                         d += k;
                         mark = (mark - 1 + k) % 3 + 1;
-                        cells = if right {
+                        cells = if rightwards {
                             1 << (63 - run.leading_zeros())
                         } else {
                             run & run.wrapping_neg()
