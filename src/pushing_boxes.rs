@@ -37,6 +37,7 @@
 //! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
 
 use crate::core::bfs::Bfs;
+use std::cell::Cell;
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -49,6 +50,16 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 pub const WALKS: [u8; 4] = *b"nswe";
 /// The push letter of each direction of [`ORDER`].
 pub const PUSHES: [u8; 4] = *b"NSWE";
+
+// The search indexes directions by their place in ORDER and by their code (`open` bits,
+// `Blocks` groups) alike, and takes `k ^ 1` for the opposite of `k`.
+const _: () = {
+    let mut k = 0;
+    while k < 4 {
+        assert!(ORDER[k] as usize == k && ORDER[k].opposite() as usize == k ^ 1);
+        k += 1;
+    }
+};
 
 const CELLS: CellSet = CellSet::new(b"#.SBT", "`#`, `.`, `S`, `B` or `T`", b"SBT");
 /// Every free cell after parsing (`S`, `B` and `T` are floor too).
@@ -280,15 +291,26 @@ impl Solver {
             bits
         }));
 
+        // Index `k` of ORDER is also the direction's code (`open` bits, `k ^ 1` its
+        // opposite): see the assertion after ORDER.
+        let steps = ORDER.map(|dir| dir.step(grid.width()));
+        let side_of = |cell: u32, k: usize| cell.wrapping_sub(steps[k]);
+
         // The first pushes: the person walks from S, the box at B.
-        let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
-        let dist = self.distances(grid, maze.person, maze.box_cell, &sides);
-        for k in 0..4 {
-            if dist[k] != UNREACHED {
-                let state = dests[k] * 4 + k as u32;
+        let start = maze.box_cell;
+        let mut sides = [NONE; 4];
+        for (k, side) in sides.iter_mut().enumerate() {
+            if pushable(self.open[start as usize], k) {
+                *side = side_of(start, k);
+            }
+        }
+        let dist = self.distances(grid, maze.person, start, &sides);
+        for (k, &d) in dist.iter().enumerate() {
+            if d != UNREACHED {
+                let state = start.wrapping_add(steps[k]) * 4 + k as u32;
                 self.layer[state as usize] = base + 1;
                 self.pre[state as usize] = NONE;
-                self.walks[state as usize] = u64::from(dist[k]);
+                self.walks[state as usize] = u64::from(d);
                 self.queue.push(state);
             }
         }
@@ -317,60 +339,69 @@ impl Solver {
             }
             let walks = self.walks[s];
             // The person stands where the box was before this push.
-            let came = ORDER[(state % 4) as usize];
-            let person = grid
-                .neighbour(cell, came.opposite())
-                .expect("pushed from there");
-            let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
+            let at = (state % 4) as usize ^ 1;
+            let open = self.open[cell as usize];
             // Sides cut off from the person by the box are not searched for.
-            if blocks_built {
-                let here = self.blocks.group(grid, cell, came.opposite());
-                for (k, side) in sides.iter_mut().enumerate() {
-                    if self.blocks.group(grid, cell, ORDER[k].opposite()) != here {
-                        *side = NONE;
-                    }
-                }
-            }
-            // Most walks round the box are as short as they can be; those need no search.
+            let groups = if blocks_built {
+                self.blocks.groups(grid, cell)
+            } else {
+                0
+            };
+            let here = groups >> (2 * at) & 3;
+            // For each push worth trying, its walk length when no search is needed
+            // (most walks round the box are as short as they can be), else its side
+            // to search for.
             let mut dist = [UNREACHED; 4];
+            let mut sides = [NONE; 4];
+            let mut search = false;
             for k in 0..4 {
-                if sides[k] != NONE {
-                    if let Some(d) = shortest_round(
-                        &self.open,
-                        grid.width(),
-                        cell,
-                        came.opposite(),
-                        ORDER[k].opposite(),
-                    ) {
-                        dist[k] = d;
-                        sides[k] = NONE;
-                    }
-                }
-            }
-            let far = self.distances(grid, person, cell, &sides);
-            if !blocks_built && (0..4).any(|k| sides[k] != NONE && far[k] == UNREACHED) {
-                self.blocks.build(grid, maze.box_cell);
-                blocks_built = true;
-            }
-            for k in 0..4 {
-                if far[k] != UNREACHED {
-                    dist[k] = far[k];
-                }
-            }
-            for k in 0..4 {
-                if dist[k] == UNREACHED {
+                if !pushable(open, k) || groups >> (2 * (k ^ 1)) & 3 != here {
                     continue;
                 }
-                let next = dests[k] * 4 + k as u32;
+                // A push not worth trying: its state is in an earlier layer, or already
+                // costs at most `walks` (the seed's relaxation would change nothing).
+                let next = (cell.wrapping_add(steps[k]) * 4) as usize + k;
+                let seen = self.layer[next];
+                if seen > base && (seen != layer + 1 || self.walks[next] <= walks) {
+                    continue;
+                }
+                match shortest_round(&self.open, &steps, cell, at, k ^ 1) {
+                    Some(d) => dist[k] = d,
+                    None => {
+                        sides[k] = side_of(cell, k);
+                        search = true;
+                    }
+                }
+            }
+            if search {
+                let person = side_of(cell, at ^ 1);
+                let far = self.distances(grid, person, cell, &sides);
+                let mut cut_off = false;
+                for k in 0..4 {
+                    if sides[k] != NONE {
+                        dist[k] = far[k];
+                        cut_off |= far[k] == UNREACHED;
+                    }
+                }
+                if cut_off && !blocks_built {
+                    self.blocks.build(grid, maze.box_cell);
+                    blocks_built = true;
+                }
+            }
+            for (k, &d) in dist.iter().enumerate() {
+                if d == UNREACHED {
+                    continue;
+                }
+                let next = cell.wrapping_add(steps[k]) * 4 + k as u32;
                 let n = next as usize;
-                let cost = walks + u64::from(dist[k]);
+                let cost = walks + u64::from(d);
                 if self.layer[n] <= base {
                     self.layer[n] = layer + 1;
                     self.walks[n] = cost;
                     self.pre[n] = state;
                     self.queue.push(next);
                 } else if cost < self.walks[n] {
-                    // Same layer (pushes_from dropped the others): strictly cheaper wins.
+                    // Same layer (earlier ones were skipped): strictly cheaper wins.
                     self.walks[n] = cost;
                     self.pre[n] = state;
                 }
@@ -384,37 +415,6 @@ impl Solver {
             return None;
         }
         Some(self.plan(grid, maze.person, maze.box_cell, best))
-    }
-
-    /// For a box in `cell` whose state has `layer` and `walks`: for each `k`, the side the
-    /// person must reach to push it in `ORDER[k]` and the cell it lands in, or
-    /// [`NONE`] as the side when the push is impossible or could not change anything
-    /// (its state is in an earlier layer, or already costs at most `walks`).
-    fn pushes_from(
-        &self,
-        grid: &Grid<'_>,
-        cell: u32,
-        layer: u32,
-        walks: u64,
-    ) -> ([u32; 4], [u32; 4]) {
-        let width = grid.width();
-        let open = self.open[cell as usize];
-        let mut sides = [NONE; 4];
-        let mut dests = [NONE; 4];
-        for (k, &dir) in ORDER.iter().enumerate() {
-            let both = (1 << dir as u8) | (1 << dir.opposite() as u8);
-            if open & both == both {
-                let side = cell.wrapping_add(dir.opposite().step(width));
-                let dest = cell.wrapping_add(dir.step(width));
-                let next = (dest * 4) as usize + k;
-                let seen = self.layer[next];
-                if seen <= self.base || (seen == layer + 1 && self.walks[next] > walks) {
-                    sides[k] = side;
-                    dests[k] = dest;
-                }
-            }
-        }
-        (sides, dests)
     }
 
     /// The person's walk lengths from `from` to each of `sides` ([`NONE`] entries are not
@@ -676,37 +676,38 @@ impl Rows {
         floor[box_row] &= !box_bit;
         let (from_row, from_bit) = at(from);
         seen[from_row] = from_bit;
-        // Bit `r` for padded row `r + 1`: the rows that grew in the last layer, and
-        // every row reached, to clear afterwards.
-        let real_rows = u64::MAX >> (ROW_BITS as usize + 2 - floor.len());
-        let mut grew = 1u64 << (from_row - 1);
-        let mut reached = grew;
+        // The rows that grew in the last layer, and every row reached (to clear).
+        let (mut low, mut high) = (from_row, from_row);
+        let (mut top, mut bottom) = (from_row, from_row);
+        let last_row = floor.len() - 2;
         let mut layer = 0;
         let mut wanted = targets.iter().filter(|t| t.1 != 0).count();
-        while grew != 0 && wanted != 0 {
+        while wanted != 0 {
             layer += 1;
-            let mut rows = (grew | grew << 1 | grew >> 1) & real_rows;
-            grew = 0;
-            // Each run of consecutive rows is updated in place, top to bottom, reading
-            // the row above as it was before this layer (the run's first row reads a
-            // row outside every run, which this layer leaves alone).
-            while rows != 0 {
-                let first = rows.trailing_zeros();
-                let count = (!(rows >> first)).trailing_zeros();
-                rows &= !((u64::MAX >> (ROW_BITS - count)) << first);
-                let first = first as usize + 1;
-                let last = first + count as usize - 1;
-                let window = &mut seen[first - 1..=last + 1];
-                let mut above = window[0];
-                for (i, &floor) in floor[first..=last].iter().enumerate() {
-                    let old = window[i + 1];
-                    let new = (old | old << 1 | old >> 1 | above | window[i + 2]) & floor;
-                    window[i + 1] = new;
-                    grew |= u64::from(new != old) << (first - 1 + i);
-                    above = old;
+            // Only rows next to one that grew can grow. Each is updated in place, top
+            // to bottom, reading the row above as it was before this layer.
+            let (first, last) = (low.max(2) - 1, (high + 1).min(last_row));
+            let mut above = seen[first - 1];
+            let rows = Cell::from_mut(&mut seen[first..=last + 1]).as_slice_of_cells();
+            let (mut grew_first, mut grew_last) = (0, 0);
+            for (r, (row, &floor)) in (first..).zip(rows.windows(2).zip(&floor[first..=last])) {
+                let old = row[0].get();
+                let new = (old | old << 1 | old >> 1 | above | row[1].get()) & floor;
+                row[0].set(new);
+                if new != old {
+                    if grew_first == 0 {
+                        grew_first = r;
+                    }
+                    grew_last = r;
                 }
+                above = old;
             }
-            reached |= grew;
+            if grew_last == 0 {
+                break;
+            }
+            (low, high) = (grew_first, grew_last);
+            top = top.min(low);
+            bottom = bottom.max(high);
             for (k, target) in targets.iter_mut().enumerate() {
                 if seen[target.0] & target.1 != 0 {
                     dist[k] = layer;
@@ -715,10 +716,7 @@ impl Rows {
                 }
             }
         }
-        while reached != 0 {
-            seen[reached.trailing_zeros() as usize + 1] = 0;
-            reached &= reached - 1;
-        }
+        seen[top..=bottom].fill(0);
         floor[box_row] |= box_bit;
     }
 }
@@ -853,41 +851,44 @@ impl Blocks {
         byte
     }
 
-    /// The group of `cell`'s neighbour in direction `dir`; a cell's labels are worked out
-    /// the first time they are asked for (most cells never hold the box).
+    /// The four 2-bit groups of `cell`'s neighbours (bits `2d..2d+2` for direction code
+    /// `d`); a cell's labels are worked out the first time they are asked for (most cells
+    /// never hold the box).
     #[inline(always)]
-    fn group(&mut self, grid: &Grid<'_>, cell: u32, dir: Dir) -> u8 {
+    fn groups(&mut self, grid: &Grid<'_>, cell: u32) -> u8 {
         if self.groups[cell as usize] == UNLABELLED {
             self.groups[cell as usize] = self.labels(grid, cell);
         }
-        (self.groups[cell as usize] >> (2 * dir as u8)) & 3
+        self.groups[cell as usize]
     }
 }
 
-/// The two directions at right angles to `dir`.
-fn across(dir: Dir) -> [Dir; 2] {
-    match dir {
-        Dir::Up | Dir::Down => [Dir::Left, Dir::Right],
-        Dir::Left | Dir::Right => [Dir::Up, Dir::Down],
-    }
+/// Whether the box in a cell whose free neighbours are `open` can be pushed in direction
+/// code `k`: the person's side and the cell it lands in are both floor.
+#[inline]
+fn pushable(open: u8, k: usize) -> bool {
+    let both = 1 << k | 1 << (k ^ 1);
+    open & both == both
 }
 
-/// With the box in `cell` and the person beside it in direction `at`, the walk length to
-/// the free side in direction `to` when it is the least any walk can be, else `None`
-/// (then only a search can tell). The least: 0 to the person's own side; 2 to a side at
-/// right angles (they are two steps apart, and the way through the box is shut), when
-/// the corner cell between them is free; 4 to the opposite side (the straight way is
-/// shut and a grid walk between cells two apart has even length), when the three cells
-/// along one flank of the box are free.
-fn shortest_round(open: &[u8], width: u32, cell: u32, at: Dir, to: Dir) -> Option<u32> {
-    let has = |c: u32, d: Dir| open[c as usize] >> d as u8 & 1 == 1;
-    let beside = |d: Dir| cell.wrapping_add(d.step(width));
+/// With the box in `cell` and the person beside it in direction code `at`, the walk
+/// length to the free side in direction code `to` when it is the least any walk can be,
+/// else `None` (then only a search can tell). The least: 0 to the person's own side; 2
+/// to a side at right angles (they are two steps apart, and the way through the box is
+/// shut), when the corner cell between them is free; 4 to the opposite side (the
+/// straight way is shut and a grid walk between cells two apart has even length), when
+/// the three cells along one flank of the box are free.
+#[inline]
+fn shortest_round(open: &[u8], steps: &[u32; 4], cell: u32, at: usize, to: usize) -> Option<u32> {
+    let has = |c: u32, d: usize| open[c as usize] >> d & 1 == 1;
+    let beside = |d: usize| cell.wrapping_add(steps[d]);
     if to == at {
         Some(0)
-    } else if to == at.opposite() {
-        across(at)
-            .iter()
-            .any(|&flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
+    } else if to == at ^ 1 {
+        // The flanks: the two directions at right angles to `at`.
+        let first = (at & 2) ^ 2;
+        (first..first + 2)
+            .any(|flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
             .then_some(4)
     } else {
         has(beside(to), at).then_some(2)
