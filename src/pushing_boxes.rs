@@ -37,12 +37,12 @@
 //! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
 
 use crate::core::bfs::Bfs;
-use std::cell::Cell;
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
 use crate::core::scan::{CellSet, Scanner, Shape};
+use std::cell::Cell;
 
 /// The seed's order of pushes (N, S, W, E) and of walks (n, s, w, e).
 pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
@@ -85,6 +85,7 @@ const COPY_RESTORE_BYTES: usize = 4096;
 const NONE: u32 = u32::MAX;
 /// The walk length to a pushing side that is not needed or not reachable.
 const UNREACHED: u32 = u32::MAX;
+const WASTE_FACTOR: usize = 16;
 
 /// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
 /// marked cells as grid indices.
@@ -277,6 +278,8 @@ impl Solver {
         // Built on the first search that had to exhaust a region to find a side unreachable:
         // on small open maps that never happens, and the analysis would cost more than it saves.
         let mut blocks_built = false;
+        let mut wasted = 0usize;
+        let waste_limit = grid.cells().len() * WASTE_FACTOR;
         self.open.clear();
         let cells = grid.cells();
         self.open.extend((0..cells.len() as u32).map(|c| {
@@ -384,8 +387,15 @@ impl Solver {
                     }
                 }
                 if cut_off && !blocks_built {
-                    self.blocks.build(grid, maze.box_cell);
-                    blocks_built = true;
+                    wasted = wasted.saturating_add(if self.rows.built() {
+                        self.rows.work
+                    } else {
+                        usize::MAX
+                    });
+                    if wasted >= waste_limit {
+                        self.blocks.build(grid, maze.box_cell);
+                        blocks_built = true;
+                    }
                 }
             }
             for (k, &d) in dist.iter().enumerate() {
@@ -629,6 +639,7 @@ struct Rows {
     floor: Vec<u64>,
     /// The cells reached so far, laid out like `floor`; all zero between searches.
     seen: Vec<u64>,
+    work: usize,
 }
 
 impl Rows {
@@ -681,30 +692,32 @@ impl Rows {
         let (mut top, mut bottom) = (from_row, from_row);
         let last_row = floor.len() - 2;
         let mut layer = 0;
+        let mut work = 0;
         let mut wanted = targets.iter().filter(|t| t.1 != 0).count();
         while wanted != 0 {
             layer += 1;
             // Only rows next to one that grew can grow. Each is updated in place, top
             // to bottom, reading the row above as it was before this layer.
             let (first, last) = (low.max(2) - 1, (high + 1).min(last_row));
+            work += last + 1 - first;
             let mut above = seen[first - 1];
             let rows = Cell::from_mut(&mut seen[first..=last + 1]).as_slice_of_cells();
-            let (mut grew_first, mut grew_last) = (0, 0);
-            for (r, (row, &floor)) in (first..).zip(rows.windows(2).zip(&floor[first..=last])) {
+            // Bit `i` for row `first + i`.
+            let mut grew = 0u64;
+            for (i, (row, &floor)) in rows.windows(2).zip(&floor[first..=last]).enumerate() {
                 let old = row[0].get();
                 let new = (old | old << 1 | old >> 1 | above | row[1].get()) & floor;
                 row[0].set(new);
-                if new != old {
-                    if grew_first == 0 {
-                        grew_first = r;
-                    }
-                    grew_last = r;
-                }
+                grew |= u64::from(new != old) << i;
                 above = old;
             }
-            if grew_last == 0 {
+            if grew == 0 {
                 break;
             }
+            let (grew_first, grew_last) = (
+                first + grew.trailing_zeros() as usize,
+                first + 63 - grew.leading_zeros() as usize,
+            );
             (low, high) = (grew_first, grew_last);
             top = top.min(low);
             bottom = bottom.max(high);
@@ -717,6 +730,7 @@ impl Rows {
             }
         }
         seen[top..=bottom].fill(0);
+        self.work = work;
         floor[box_row] |= box_bit;
     }
 }
