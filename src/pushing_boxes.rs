@@ -15,26 +15,35 @@
 //!
 //! Approach (the same states, costs, order and predecessors as the seed, less work):
 //! - The queue holds states in layers of equal pushes, so a state's cost is final once the
-//!   previous layer is done. One person BFS per dequeued state, from the cell the box just
-//!   left with the box fixed, gives the walk lengths to all four pushing sides at once; it
-//!   stops as soon as every side still worth reaching is found. A side is not worth
-//!   reaching when its push leads to a state of an earlier layer or to one whose cost the
-//!   push could not strictly lower (the seed's relaxation would change nothing there), or
-//!   when the box cuts it off from the person: a depth-first search for cut cells, run
-//!   once per case after the first person search that had to exhaust a region, tells.
-//!   Walks as short as the geometry allows (2 round a corner, 4 round the box along a
-//!   free flank) are recognised from a per-cell mask of free neighbours, with no search.
+//!   previous layer is done. One pass per dequeued state, over direction codes, decides
+//!   which pushes are worth trying: not those leading to a state of an earlier layer or to
+//!   one whose cost the push could not strictly lower (the seed's relaxation would change
+//!   nothing there), nor those whose side the box cuts off from the person. Walks as short
+//!   as the geometry allows (2 round a corner, 4 round the box along a free flank) are
+//!   recognised from a per-cell mask of free neighbours; only the other sides take a
+//!   person search, one per state, from the cell the box just left with the box fixed,
+//!   stopped as soon as every such side is found.
+//! - The person search: on maps of at most 64 rows and 64 columns (`Rows`), bitboards, a
+//!   row per `u64`: a BFS layer is a few word operations per row, and the layer at which
+//!   a side's bit appears is its walking distance. Larger maps use the core kernel,
+//!   marking cells in the grid bytes (restored after each search).
+//! - Cut-off sides: a depth-first search for cut cells (`Blocks`) tells them all, run at
+//!   most once per case, when searches that had to exhaust a region to find a side
+//!   unreachable have done enough work: on bitboard maps 16 row updates per grid byte
+//!   (about as many instructions as the analysis; random 20x20 maps mostly never get
+//!   there), on larger maps the first such search.
 //! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
 //!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
 //!   predecessors of the answer's chain.
-//! - Walk strings are built only for the pushes of the answer, re-running the person BFS
-//!   with first parents in the seed's order.
-//! - Everything is flat: the grid is the input buffer (S, B, T become floor), the BFS is
-//!   the core kernel marking cells in the grid bytes (restored after each search), and
+//! - Walk strings are built only for the pushes of the answer, re-running the core
+//!   kernel's person BFS with first parents in the seed's order.
+//! - Everything is flat: the grid is the input buffer (S, B, T become floor), and
 //!   per-state arrays are indexed by `cell * 4 + direction`.
 //!
-//! Complexity: O(C) states for C grid bytes, each with one person BFS of O(C): O(C^2)
-//! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
+//! Complexity: O(C) states for C grid bytes, each with at most one person search: O(C)
+//! for the kernel, O(R x L) for bitboards (R <= 64 rows per layer, L <= C layers); so
+//! O(C^2) time in the worst case, far less in practice; memory O(C) (about 16 bytes per
+//! state).
 
 use crate::core::bfs::Bfs;
 use crate::core::dir::Dir;
@@ -85,6 +94,11 @@ const COPY_RESTORE_BYTES: usize = 4096;
 const NONE: u32 = u32::MAX;
 /// The walk length to a pushing side that is not needed or not reachable.
 const UNREACHED: u32 = u32::MAX;
+/// On bitboard maps, the cut-cell analysis is built once searches that exhausted a region
+/// without reaching every side wanted have done this many row updates per grid byte. A
+/// row update is about 20 instructions and the analysis about 120 per grid byte, so this
+/// bounds the waste at a few analyses' worth. On 2,000 20x20 maps, instructions in all:
+/// 581M at 1 row update per grid byte, 506M at 16, 503M never building it.
 const WASTE_FACTOR: usize = 16;
 
 /// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
@@ -275,11 +289,12 @@ impl Solver {
             self.pristine.extend_from_slice(grid.cells());
         }
         self.rows.build(grid);
-        // Built on the first search that had to exhaust a region to find a side unreachable:
-        // on small open maps that never happens, and the analysis would cost more than it saves.
+        // Built once searches that had to exhaust a region to find a side unreachable have
+        // wasted enough (see WASTE_FACTOR): on small open maps that never happens, and the
+        // analysis would cost more than it saves.
         let mut blocks_built = false;
         let mut wasted = 0usize;
-        let waste_limit = grid.cells().len() * WASTE_FACTOR;
+        let waste_limit = grid.cells().len().saturating_mul(WASTE_FACTOR);
         self.open.clear();
         let cells = grid.cells();
         self.open.extend((0..cells.len() as u32).map(|c| {
@@ -387,6 +402,8 @@ impl Solver {
                     }
                 }
                 if cut_off && !blocks_built {
+                    // The kernel's searches on large maps are not counted: the first
+                    // such search builds the analysis.
                     wasted = wasted.saturating_add(if self.rows.built() {
                         self.rows.work
                     } else {
@@ -627,10 +644,11 @@ const ROW_BITS: u32 = u64::BITS;
 /// columns: a row of cells is a `u64` (bit `c` for column `c`), so one BFS layer is a few
 /// word operations per row, and the layer at which a side's bit first appears is its
 /// walking distance, all the box search needs. Only rows next to a row that grew in the
-/// last layer can grow in the next: a `u64` of rows tracks them, so a layer costs a few
-/// word operations per row of its frontier and a search stays O(cells reached).
-/// Measured on 2,000 20x20 maps: about a fifth of the cell-by-cell kernel's instructions
-/// per search (which marks, queues and restores every cell).
+/// last layer can grow in the next: a layer updates the rows from the first that grew,
+/// less one, to the last, plus one (at most [`ROW_BITS`]). The cell-by-cell kernel
+/// instead marks, queues and restores every cell it enters: on 2,000 20x20 maps, about
+/// 3,050 instructions per search there, about 2,600 here (exhausting searches included,
+/// more of them since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
 #[derive(Default)]
 struct Rows {
     /// Floor bits of row `r` at index `r + 1`, with an empty row before and after, so
@@ -639,6 +657,8 @@ struct Rows {
     floor: Vec<u64>,
     /// The cells reached so far, laid out like `floor`; all zero between searches.
     seen: Vec<u64>,
+    /// The row updates of the last search: what it cost, for deciding when to build
+    /// the cut-cell analysis.
     work: usize,
 }
 
