@@ -51,7 +51,6 @@ use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
 use crate::core::scan::{CellSet, Scanner, Shape};
-use std::cell::Cell;
 
 /// The seed's order of pushes (N, S, W, E) and of walks (n, s, w, e).
 pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
@@ -655,8 +654,9 @@ struct Rows {
     /// that the rows above and below need no bounds check. Empty when the map is too
     /// large (the cell-by-cell kernel searches it).
     floor: Vec<u64>,
-    /// The cells reached so far, laid out like `floor`; all zero between searches.
-    seen: Vec<u64>,
+    /// The cells reached so far, laid out like `floor`, in two copies: a layer reads one
+    /// and writes the other (see [`Rows::distances`]). All zero between searches.
+    seen: [Vec<u64>; 2],
     /// The row updates of the last search: what it cost, for deciding when to build
     /// the cut-cell analysis.
     work: usize,
@@ -676,8 +676,10 @@ impl Rows {
             self.floor.push(bits);
         }
         self.floor.push(0);
-        self.seen.clear();
-        self.seen.resize(self.floor.len(), 0);
+        for seen in &mut self.seen {
+            seen.clear();
+            seen.resize(self.floor.len(), 0);
+        }
     }
 
     fn built(&self) -> bool {
@@ -686,6 +688,10 @@ impl Rows {
 
     /// As [`Solver::distances`]: fills in `dist[k]` for each side of `sides` that is
     /// neither [`NONE`] nor already at distance 0, or leaves it [`UNREACHED`].
+    ///
+    /// Layer `n` reads the reached rows from copy `n % 2` and writes the rows it updates
+    /// to the other copy, whose rows outside the update did not change in layer `n - 1`
+    /// (every row that did is next to one that grew), so both copies agree on them.
     fn distances(
         &mut self,
         width: u32,
@@ -703,10 +709,12 @@ impl Rows {
             }
         }
         let (box_row, box_bit) = at(box_cell);
-        let (floor, seen) = (&mut self.floor, &mut self.seen);
+        let [even, odd] = &mut self.seen;
+        let floor = &mut self.floor;
         floor[box_row] &= !box_bit;
         let (from_row, from_bit) = at(from);
-        seen[from_row] = from_bit;
+        even[from_row] = from_bit;
+        odd[from_row] = from_bit;
         // The rows that grew in the last layer, and every row reached (to clear).
         let (mut low, mut high) = (from_row, from_row);
         let (mut top, mut bottom) = (from_row, from_row);
@@ -716,42 +724,50 @@ impl Rows {
         let mut wanted = targets.iter().filter(|t| t.1 != 0).count();
         while wanted != 0 {
             layer += 1;
-            // Only rows next to one that grew can grow. Each is updated in place, top
-            // to bottom, reading the row above as it was before this layer.
+            let (old, new) = if layer % 2 == 1 {
+                (&*even, &mut *odd)
+            } else {
+                (&*odd, &mut *even)
+            };
+            // Only rows next to one that grew can grow.
             let (first, last) = (low.max(2) - 1, (high + 1).min(last_row));
             work += last + 1 - first;
-            let mut above = seen[first - 1];
-            let rows = Cell::from_mut(&mut seen[first..=last + 1]).as_slice_of_cells();
-            // Bit `i` for row `first + i`.
-            let mut grew = 0u64;
-            for (i, (row, &floor)) in rows.windows(2).zip(&floor[first..=last]).enumerate() {
-                let old = row[0].get();
-                let new = (old | old << 1 | old >> 1 | above | row[1].get()) & floor;
-                row[0].set(new);
-                grew |= u64::from(new != old) << i;
-                above = old;
-            }
-            if grew == 0 {
-                break;
-            }
-            let (grew_first, grew_last) = (
-                first + grew.trailing_zeros() as usize,
-                first + 63 - grew.leading_zeros() as usize,
+            grow(
+                &old[first - 1..=last + 1],
+                &floor[first..=last],
+                &mut new[first..=last],
             );
-            (low, high) = (grew_first, grew_last);
+            let grew = |r: &usize| new[*r] != old[*r];
+            match (first..=last).find(grew) {
+                Some(r) => low = r,
+                None => break,
+            }
+            high = (first..=last).rev().find(grew).unwrap_or(low);
             top = top.min(low);
             bottom = bottom.max(high);
             for (k, target) in targets.iter_mut().enumerate() {
-                if seen[target.0] & target.1 != 0 {
+                if new[target.0] & target.1 != 0 {
                     dist[k] = layer;
                     *target = (0, 0);
                     wanted -= 1;
                 }
             }
         }
-        seen[top..=bottom].fill(0);
+        even[top..=bottom].fill(0);
+        odd[top..=bottom].fill(0);
         self.work = work;
         floor[box_row] |= box_bit;
+    }
+}
+
+/// One bitboard BFS layer: `new[i]` becomes the reached bits of row `i` of `floor` after
+/// one more step from `old`, whose row `i + 1` is that row (`old` has one more row on
+/// each side). Apart, so that the compiler knows the three do not overlap.
+#[inline]
+fn grow(old: &[u64], floor: &[u64], new: &mut [u64]) {
+    for ((new, rows), &floor) in new.iter_mut().zip(old.windows(3)).zip(floor) {
+        let row = rows[1];
+        *new = (row | row << 1 | row >> 1 | rows[0] | rows[2]) & floor;
     }
 }
 
