@@ -648,11 +648,15 @@ const ROW_BITS: u32 = u64::BITS;
 /// instead marks, queues and restores every cell it enters: on 2,000 20x20 maps, about
 /// 3,050 instructions per search there, about 2,600 here (exhausting searches included,
 /// more of them since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
+/// Rows of [`Rows`]' arrays: up to [`ROW_BITS`] rows and an empty row before and after.
+const PADDED_ROWS: usize = ROW_BITS as usize + 2;
+
 #[derive(Default)]
 struct Rows {
-    /// Floor bits of row `r` at index `r + 1`, with an empty row before and after, so
-    /// that the rows above and below need no bounds check. Empty when the map is too
-    /// large (the cell-by-cell kernel searches it).
+    /// The map's rows; 0 when it is too large (the cell-by-cell kernel searches it).
+    rows: usize,
+    /// Floor bits of row `r` at index `r + 1`, with empty rows around, so that the rows
+    /// above and below need no bounds check; [`PADDED_ROWS`] long.
     floor: Vec<u64>,
     /// The cells reached so far, laid out like `floor`, in two copies: a layer reads one
     /// and writes the other (see [`Rows::distances`]). All zero between searches.
@@ -665,25 +669,26 @@ struct Rows {
 impl Rows {
     /// Takes the floor of `grid` if it fits, else leaves [`Rows::built`] false.
     fn build(&mut self, grid: &Grid<'_>) {
-        self.floor.clear();
+        self.rows = 0;
         if grid.rows() > ROW_BITS || grid.cols() > ROW_BITS {
             return;
         }
-        self.floor.push(0);
+        self.rows = grid.rows() as usize;
+        self.floor.clear();
+        self.floor.resize(PADDED_ROWS, 0);
         for r in 0..grid.rows() {
             let row = grid.row(r).iter().enumerate();
             let bits = row.fold(0, |bits, (c, &b)| bits | u64::from(b == FLOOR) << c);
-            self.floor.push(bits);
+            self.floor[r as usize + 1] = bits;
         }
-        self.floor.push(0);
         for seen in &mut self.seen {
             seen.clear();
-            seen.resize(self.floor.len(), 0);
+            seen.resize(PADDED_ROWS, 0);
         }
     }
 
     fn built(&self) -> bool {
-        !self.floor.is_empty()
+        self.rows != 0
     }
 
     /// As [`Solver::distances`]: fills in `dist[k]` for each side of `sides` that is
@@ -700,17 +705,26 @@ impl Rows {
         sides: &[u32; 4],
         dist: &mut [u32; 4],
     ) {
-        // (padded row, bit) of a cell; the row of a side not wanted is the empty row 0.
+        // Fixed lengths: indices clamped below PADDED_ROWS need no bounds checks.
+        fn fixed(v: &mut [u64]) -> &mut [u64; PADDED_ROWS] {
+            v.try_into().expect("built with PADDED_ROWS rows")
+        }
+        let floor = fixed(&mut self.floor);
+        let [even, odd] = &mut self.seen;
+        let (even, odd) = (fixed(even), fixed(odd));
+        // (padded row, bit) of a cell.
         let at = |cell: u32| ((cell / width + 1) as usize, 1u64 << (cell % width));
-        let mut targets = [(0, 0); 4];
+        let (box_row, box_bit) = at(box_cell);
+        // Every side is in the box's row or next to it: the wanted ones as bits of the
+        // three rows from `box_row - 1`.
+        let near = box_row - 1;
+        let mut wanted = [0u64; 3];
         for k in 0..4 {
             if sides[k] != NONE && dist[k] == UNREACHED {
-                targets[k] = at(sides[k]);
+                let (row, bit) = at(sides[k]);
+                wanted[row - near] |= bit;
             }
         }
-        let (box_row, box_bit) = at(box_cell);
-        let [even, odd] = &mut self.seen;
-        let floor = &mut self.floor;
         floor[box_row] &= !box_bit;
         let (from_row, from_bit) = at(from);
         even[from_row] = from_bit;
@@ -718,11 +732,11 @@ impl Rows {
         // The rows that grew in the last layer, and every row reached (to clear).
         let (mut low, mut high) = (from_row, from_row);
         let (mut top, mut bottom) = (from_row, from_row);
-        let last_row = floor.len() - 2;
+        let last_row = self.rows.min(PADDED_ROWS - 2);
+        let near = near.min(PADDED_ROWS - 3);
         let mut layer = 0;
         let mut work = 0;
-        let mut wanted = targets.iter().filter(|t| t.1 != 0).count();
-        while wanted != 0 {
+        while wanted != [0; 3] {
             layer += 1;
             let (old, new) = if layer % 2 == 1 {
                 (&*even, &mut *odd)
@@ -733,9 +747,9 @@ impl Rows {
             let (first, last) = (low.max(2) - 1, (high + 1).min(last_row));
             work += last + 1 - first;
             grow(
-                &old[first - 1..=last + 1],
-                &floor[first..=last],
-                &mut new[first..=last],
+                &old[first - 1..last + 2],
+                &floor[first..last + 1],
+                &mut new[first..last + 1],
             );
             let grew = |r: &usize| new[*r] != old[*r];
             match (first..=last).find(grew) {
@@ -745,11 +759,16 @@ impl Rows {
             high = (first..=last).rev().find(grew).unwrap_or(low);
             top = top.min(low);
             bottom = bottom.max(high);
-            for (k, target) in targets.iter_mut().enumerate() {
-                if new[target.0] & target.1 != 0 {
-                    dist[k] = layer;
-                    *target = (0, 0);
-                    wanted -= 1;
+            let reached = [new[near], new[near + 1], new[near + 2]];
+            if (0..3).any(|i| reached[i] & wanted[i] != 0) {
+                for k in 0..4 {
+                    if sides[k] != NONE && dist[k] == UNREACHED {
+                        let (row, bit) = at(sides[k]);
+                        if new[row] & bit != 0 {
+                            dist[k] = layer;
+                            wanted[row - near] &= !bit;
+                        }
+                    }
                 }
             }
         }
