@@ -317,7 +317,7 @@ impl Solver {
         let start = maze.box_cell;
         let mut sides = [NONE; 4];
         for (k, side) in sides.iter_mut().enumerate() {
-            if pushable(self.open[start as usize], k) {
+            if pushes(self.open[start as usize]) >> k & 1 == 1 {
                 *side = side_of(start, k);
             }
         }
@@ -359,22 +359,27 @@ impl Solver {
             let at = (state % 4) as usize ^ 1;
             let open = self.open[cell as usize];
             // Sides cut off from the person by the box are not searched for.
-            let groups = if blocks_built {
-                self.blocks.groups(grid, cell)
-            } else {
-                0
-            };
-            let here = groups >> (2 * at) & 3;
+            // Bit `k`: a push in direction `k` whose side is floor and not cut off from
+            // the person by the box.
+            let mut candidates = pushes(open);
+            if blocks_built {
+                let groups = self.blocks.groups(grid, cell);
+                let here = groups >> (2 * at) & 3;
+                for k in 0..4 {
+                    if groups >> (2 * (k ^ 1)) & 3 != here {
+                        candidates &= !(1 << k);
+                    }
+                }
+            }
             // For each push worth trying, its walk length when no search is needed
             // (most walks round the box are as short as they can be), else its side
             // to search for.
             let mut dist = [UNREACHED; 4];
             let mut sides = [NONE; 4];
             let mut search = false;
-            for k in 0..4 {
-                if !pushable(open, k) || groups >> (2 * (k ^ 1)) & 3 != here {
-                    continue;
-                }
+            while candidates != 0 {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
                 // A push not worth trying: its state is in an earlier layer, or already
                 // costs at most `walks` (the seed's relaxation would change nothing).
                 let next = (cell.wrapping_add(steps[k]) * 4) as usize + k;
@@ -932,21 +937,23 @@ impl Blocks {
     }
 }
 
-/// Whether the box in a cell whose free neighbours are `open` can be pushed in direction
-/// code `k`: the person's side and the cell it lands in are both floor.
+/// The directions (bit `k` for code `k`) in which the box in a cell whose free neighbours
+/// are `open` can be pushed: the person's side and the cell it lands in are both floor,
+/// bits `k` and `k ^ 1` of `open`.
 #[inline]
-fn pushable(open: u8, k: usize) -> bool {
-    let both = 1 << k | 1 << (k ^ 1);
-    open & both == both
+fn pushes(open: u8) -> u8 {
+    open & (open >> 1 & 0b0101 | open << 1 & 0b1010)
 }
 
 /// With the box in `cell` and the person beside it in direction code `at`, the walk
 /// length to the free side in direction code `to` when it is the least any walk can be,
-/// else `None` (then only a search can tell). The least: 0 to the person's own side; 2
-/// to a side at right angles (they are two steps apart, and the way through the box is
-/// shut), when the corner cell between them is free; 4 to the opposite side (the
-/// straight way is shut and a grid walk between cells two apart has even length), when
-/// the three cells along one flank of the box are free.
+/// else `None` (then only a search can tell). The least: 0 to the person's own side; 4
+/// to the opposite side (the straight way is shut and a grid walk between cells two
+/// apart has even length), when the three cells along one flank of the box are free. To
+/// a side at right angles (two steps apart, the way through the box shut): 2 when the
+/// corner cell between them is free; else no walk of 4 avoids both that corner and the
+/// box (checked exhaustively), so 6 the other way round the box, when its three other
+/// corners and its two other sides are free.
 #[inline]
 fn shortest_round(open: &[u8], steps: &[u32; 4], cell: u32, at: usize, to: usize) -> Option<u32> {
     let has = |c: u32, d: usize| open[c as usize] >> d & 1 == 1;
@@ -959,7 +966,17 @@ fn shortest_round(open: &[u8], steps: &[u32; 4], cell: u32, at: usize, to: usize
         (first..first + 2)
             .any(|flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
             .then_some(4)
+    } else if has(beside(to), at) {
+        Some(2)
     } else {
-        has(beside(to), at).then_some(2)
+        // Each step of the long way: a side and the corner next to it, both free.
+        let (back, away) = (at ^ 1, to ^ 1);
+        (has(beside(at), away)
+            && has(beside(away), at)
+            && has(beside(away), back)
+            && has(beside(back), away)
+            && has(beside(back), to)
+            && has(beside(to), back))
+        .then_some(6)
     }
 }
