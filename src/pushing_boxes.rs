@@ -19,10 +19,10 @@
 //!   which pushes are worth trying: not those leading to a state of an earlier layer or to
 //!   one whose cost the push could not strictly lower (the seed's relaxation would change
 //!   nothing there), nor those whose side the box cuts off from the person. Walks as short
-//!   as the geometry allows (2 round a corner, 4 round the box along a free flank) are
-//!   recognised from a per-cell mask of free neighbours; only the other sides take a
-//!   person search, one per state, from the cell the box just left with the box fixed,
-//!   stopped as soon as every such side is found.
+//!   as the geometry allows (2 round a corner, 4 round the box along a free flank, 6 the
+//!   long way round when the corner is a wall) are recognised from a per-cell mask of
+//!   free neighbours; only the other sides take a person search, one per state, from the
+//!   cell the box just left with the box fixed, stopped once every such side is found.
 //! - The person search: on maps of at most 64 rows and 64 columns (`Rows`), bitboards, a
 //!   row per `u64`: a BFS layer is a few word operations per row, and the layer at which
 //!   a side's bit appears is its walking distance. Larger maps use the core kernel,
@@ -30,8 +30,8 @@
 //! - Cut-off sides: a depth-first search for cut cells (`Blocks`) tells them all, run at
 //!   most once per case, when searches that had to exhaust a region to find a side
 //!   unreachable have done enough work: on bitboard maps 16 row updates per grid byte
-//!   (about as many instructions as the analysis; random 20x20 maps mostly never get
-//!   there), on larger maps the first such search.
+//!   (a few times the analysis's own cost; random 20x20 maps mostly never get there), on
+//!   larger maps the first such search.
 //! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
 //!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
 //!   predecessors of the answer's chain.
@@ -97,7 +97,7 @@ const UNREACHED: u32 = u32::MAX;
 /// without reaching every side wanted have done this many row updates per grid byte. A
 /// row update is about 20 instructions and the analysis about 120 per grid byte, so this
 /// bounds the waste at a few analyses' worth. On 2,000 20x20 maps, instructions in all:
-/// 581M at 1 row update per grid byte, 506M at 16, 503M never building it.
+/// 490M at 1 row update per grid byte, 380M at 16, 377M never building it.
 const WASTE_FACTOR: usize = 16;
 
 /// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
@@ -650,9 +650,10 @@ const ROW_BITS: u32 = u64::BITS;
 /// walking distance, all the box search needs. Only rows next to a row that grew in the
 /// last layer can grow in the next: a layer updates the rows from the first that grew,
 /// less one, to the last, plus one (at most [`ROW_BITS`]). The cell-by-cell kernel
-/// instead marks, queues and restores every cell it enters: on 2,000 20x20 maps, about
-/// 3,050 instructions per search there, about 2,600 here (exhausting searches included,
-/// more of them since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
+/// instead marks, queues and restores every cell it enters. On 2,000 20x20 maps: about
+/// 3,050 instructions per search there (84K searches), about 2,300 here (62K searches,
+/// the longer ones: walks of 6 the long way round need none now, and exhausting searches
+/// are more frequent since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
 /// Rows of [`Rows`]' arrays: up to [`ROW_BITS`] rows and an empty row before and after.
 const PADDED_ROWS: usize = ROW_BITS as usize + 2;
 
@@ -699,9 +700,10 @@ impl Rows {
     /// As [`Solver::distances`]: fills in `dist[k]` for each side of `sides` that is
     /// neither [`NONE`] nor already at distance 0, or leaves it [`UNREACHED`].
     ///
-    /// Layer `n` reads the reached rows from copy `n % 2` and writes the rows it updates
-    /// to the other copy, whose rows outside the update did not change in layer `n - 1`
-    /// (every row that did is next to one that grew), so both copies agree on them.
+    /// Layers alternate between the two copies of the reached rows: each reads one and
+    /// writes the rows it updates to the other, whose rows outside the update did not
+    /// change in the layer before (every row that did is next to one that grew), so both
+    /// copies agree on them.
     fn distances(
         &mut self,
         width: u32,
