@@ -288,9 +288,8 @@ impl Solver {
             self.pristine.extend_from_slice(grid.cells());
         }
         self.rows.build(grid);
-        // Built once searches that had to exhaust a region to find a side unreachable have
-        // wasted enough (see WASTE_FACTOR): on small open maps that never happens, and the
-        // analysis would cost more than it saves.
+        // Built once searches that found a side unreachable have wasted enough: see
+        // WASTE_FACTOR.
         let mut blocks_built = false;
         let mut wasted = 0usize;
         let waste_limit = grid.cells().len().saturating_mul(WASTE_FACTOR);
@@ -308,8 +307,7 @@ impl Solver {
             bits
         }));
 
-        // Index `k` of ORDER is also the direction's code (`open` bits, `k ^ 1` its
-        // opposite): see the assertion after ORDER.
+        // By direction code `k` (see the assertion after ORDER).
         let steps = ORDER.map(|dir| dir.step(grid.width()));
         let side_of = |cell: u32, k: usize| cell.wrapping_sub(steps[k]);
 
@@ -358,7 +356,6 @@ impl Solver {
             // The person stands where the box was before this push.
             let at = (state % 4) as usize ^ 1;
             let open = self.open[cell as usize];
-            // Sides cut off from the person by the box are not searched for.
             // Bit `k`: a push in direction `k` whose side is floor and not cut off from
             // the person by the box.
             let mut candidates = pushes(open);
@@ -644,6 +641,9 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
 /// The most rows and columns of a map whose cost searches run on [`Rows`].
 const ROW_BITS: u32 = u64::BITS;
 
+/// Rows of [`Rows`]' arrays: up to [`ROW_BITS`] rows and an empty row before and after.
+const PADDED_ROWS: usize = ROW_BITS as usize + 2;
+
 /// The person's cost searches on bitboards, for maps of at most [`ROW_BITS`] rows and
 /// columns: a row of cells is a `u64` (bit `c` for column `c`), so one BFS layer is a few
 /// word operations per row, and the layer at which a side's bit first appears is its
@@ -654,9 +654,6 @@ const ROW_BITS: u32 = u64::BITS;
 /// 3,050 instructions per search there (84K searches), about 2,300 here (62K searches,
 /// the longer ones: walks of 6 the long way round need none now, and exhausting searches
 /// are more frequent since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
-/// Rows of [`Rows`]' arrays: up to [`ROW_BITS`] rows and an empty row before and after.
-const PADDED_ROWS: usize = ROW_BITS as usize + 2;
-
 #[derive(Default)]
 struct Rows {
     /// The map's rows; 0 when it is too large (the cell-by-cell kernel searches it).
@@ -806,9 +803,6 @@ fn grow(old: &[u64], floor: &[u64], new: &mut [u64]) {
 /// subtree of the root) is cut off from the rest; every other neighbour is on the parent's
 /// side. Each cell gets a byte of four 2-bit group labels, one per direction (a cell has
 /// at most four groups); equal labels mean "connected around the box".
-/// Not a possible labelling: at most one neighbour of a cell is in group 3.
-const UNLABELLED: u8 = 0xFF;
-
 #[derive(Default)]
 struct Blocks {
     disc: Vec<u32>,
@@ -821,6 +815,10 @@ struct Blocks {
     groups: Vec<u8>,
     root: u32,
 }
+
+/// A cell whose labels are not worked out yet; not a possible labelling, since at most
+/// one neighbour of a cell is in group 3.
+const UNLABELLED: u8 = 0xFF;
 
 impl Blocks {
     /// Labels every cell of `root`'s floor component. Complexity O(grid bytes).
