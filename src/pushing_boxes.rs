@@ -15,26 +15,35 @@
 //!
 //! Approach (the same states, costs, order and predecessors as the seed, less work):
 //! - The queue holds states in layers of equal pushes, so a state's cost is final once the
-//!   previous layer is done. One person BFS per dequeued state, from the cell the box just
-//!   left with the box fixed, gives the walk lengths to all four pushing sides at once; it
-//!   stops as soon as every side still worth reaching is found. A side is not worth
-//!   reaching when its push leads to a state of an earlier layer or to one whose cost the
-//!   push could not strictly lower (the seed's relaxation would change nothing there), or
-//!   when the box cuts it off from the person: a depth-first search for cut cells, run
-//!   once per case after the first person search that had to exhaust a region, tells.
-//!   Walks as short as the geometry allows (2 round a corner, 4 round the box along a
-//!   free flank) are recognised from a per-cell mask of free neighbours, with no search.
+//!   previous layer is done. One pass per dequeued state, over direction codes, decides
+//!   which pushes are worth trying: not those leading to a state of an earlier layer or to
+//!   one whose cost the push could not strictly lower (the seed's relaxation would change
+//!   nothing there), nor those whose side the box cuts off from the person. Walks as short
+//!   as the geometry allows (2 round a corner, 4 round the box along a free flank, 6 the
+//!   long way round when the corner is a wall) are recognised from a per-cell mask of
+//!   free neighbours; only the other sides take a person search, one per state, from the
+//!   cell the box just left with the box fixed, stopped once every such side is found.
+//! - The person search: on maps of at most 64 rows and 64 columns (`Rows`), bitboards, a
+//!   row per `u64`: a BFS layer is a few word operations per row, and the layer at which
+//!   a side's bit appears is its walking distance. Larger maps use the core kernel,
+//!   marking cells in the grid bytes (restored after each search).
+//! - Cut-off sides: a depth-first search for cut cells (`Blocks`) tells them all, run at
+//!   most once per case, when searches that had to exhaust a region to find a side
+//!   unreachable have done enough work: on bitboard maps 16 row updates per grid byte
+//!   (a few times the analysis's own cost; random 20x20 maps mostly never get there), on
+//!   larger maps the first such search.
 //! - Once a box-on-T state is dequeued, the rest of its layer is only scanned for a
 //!   cheaper box-on-T state: later layers cannot win, and nothing they do changes the
 //!   predecessors of the answer's chain.
-//! - Walk strings are built only for the pushes of the answer, re-running the person BFS
-//!   with first parents in the seed's order.
-//! - Everything is flat: the grid is the input buffer (S, B, T become floor), the BFS is
-//!   the core kernel marking cells in the grid bytes (restored after each search), and
+//! - Walk strings are built only for the pushes of the answer, re-running the core
+//!   kernel's person BFS with first parents in the seed's order.
+//! - Everything is flat: the grid is the input buffer (S, B, T become floor), and
 //!   per-state arrays are indexed by `cell * 4 + direction`.
 //!
-//! Complexity: O(C) states for C grid bytes, each with one person BFS of O(C): O(C^2)
-//! time in the worst case, far less in practice; memory O(C) (about 16 bytes per state).
+//! Complexity: O(C) states for C grid bytes, each with at most one person search: O(C)
+//! for the kernel, O(R x L) for bitboards (R <= 64 rows per layer, L <= C layers); so
+//! O(C^2) time in the worst case, far less in practice; memory O(C) (about 16 bytes per
+//! state).
 
 use crate::core::bfs::Bfs;
 use crate::core::dir::Dir;
@@ -49,6 +58,16 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 pub const WALKS: [u8; 4] = *b"nswe";
 /// The push letter of each direction of [`ORDER`].
 pub const PUSHES: [u8; 4] = *b"NSWE";
+
+// The search indexes directions by their place in ORDER and by their code (`open` bits,
+// `Blocks` groups) alike, and takes `k ^ 1` for the opposite of `k`.
+const _: () = {
+    let mut k = 0;
+    while k < 4 {
+        assert!(ORDER[k] as usize == k && ORDER[k].opposite() as usize == k ^ 1);
+        k += 1;
+    }
+};
 
 const CELLS: CellSet = CellSet::new(b"#.SBT", "`#`, `.`, `S`, `B` or `T`", b"SBT");
 /// Every free cell after parsing (`S`, `B` and `T` are floor too).
@@ -74,6 +93,12 @@ const COPY_RESTORE_BYTES: usize = 4096;
 const NONE: u32 = u32::MAX;
 /// The walk length to a pushing side that is not needed or not reachable.
 const UNREACHED: u32 = u32::MAX;
+/// On bitboard maps, the cut-cell analysis is built once searches that exhausted a region
+/// without reaching every side wanted have done this many row updates per grid byte. A
+/// row update is about 20 instructions and the analysis about 120 per grid byte, so this
+/// bounds the waste at a few analyses' worth. On 2,000 20x20 maps, instructions in all:
+/// 490M at 1 row update per grid byte, 380M at 16, 377M never building it.
+const WASTE_FACTOR: usize = 16;
 
 /// One case: its number, the grid (with `S`, `B`, `T` turned into floor) and the three
 /// marked cells as grid indices.
@@ -198,6 +223,8 @@ pub struct Solver {
     blocks: Blocks,
     /// Per cell, bit `d` set when it and its neighbour in direction `Dir::ALL[d]` are floor.
     open: Vec<u8>,
+    /// The cost searches on maps of at most [`ROW_BITS`] x [`ROW_BITS`] cells.
+    rows: Rows,
 }
 
 #[inline]
@@ -260,9 +287,12 @@ impl Solver {
         if grid.cells().len() <= COPY_RESTORE_BYTES {
             self.pristine.extend_from_slice(grid.cells());
         }
-        // Built on the first search that had to exhaust a region to find a side unreachable:
-        // on small open maps that never happens, and the analysis would cost more than it saves.
+        self.rows.build(grid);
+        // Built once searches that found a side unreachable have wasted enough: see
+        // WASTE_FACTOR.
         let mut blocks_built = false;
+        let mut wasted = 0usize;
+        let waste_limit = grid.cells().len().saturating_mul(WASTE_FACTOR);
         self.open.clear();
         let cells = grid.cells();
         self.open.extend((0..cells.len() as u32).map(|c| {
@@ -277,15 +307,25 @@ impl Solver {
             bits
         }));
 
+        // By direction code `k` (see the assertion after ORDER).
+        let steps = ORDER.map(|dir| dir.step(grid.width()));
+        let side_of = |cell: u32, k: usize| cell.wrapping_sub(steps[k]);
+
         // The first pushes: the person walks from S, the box at B.
-        let (sides, dests) = self.pushes_from(grid, maze.box_cell, base, 0);
-        let dist = self.distances(grid, maze.person, maze.box_cell, &sides);
-        for k in 0..4 {
-            if dist[k] != UNREACHED {
-                let state = dests[k] * 4 + k as u32;
+        let start = maze.box_cell;
+        let mut sides = [NONE; 4];
+        for (k, side) in sides.iter_mut().enumerate() {
+            if pushes(self.open[start as usize]) >> k & 1 == 1 {
+                *side = side_of(start, k);
+            }
+        }
+        let dist = self.distances(grid, maze.person, start, &sides);
+        for (k, &d) in dist.iter().enumerate() {
+            if d != UNREACHED {
+                let state = start.wrapping_add(steps[k]) * 4 + k as u32;
                 self.layer[state as usize] = base + 1;
                 self.pre[state as usize] = NONE;
-                self.walks[state as usize] = u64::from(dist[k]);
+                self.walks[state as usize] = u64::from(d);
                 self.queue.push(state);
             }
         }
@@ -314,60 +354,82 @@ impl Solver {
             }
             let walks = self.walks[s];
             // The person stands where the box was before this push.
-            let came = ORDER[(state % 4) as usize];
-            let person = grid
-                .neighbour(cell, came.opposite())
-                .expect("pushed from there");
-            let (mut sides, dests) = self.pushes_from(grid, cell, layer, walks);
-            // Sides cut off from the person by the box are not searched for.
+            let at = (state % 4) as usize ^ 1;
+            let open = self.open[cell as usize];
+            // Bit `k`: a push in direction `k` whose side is floor and not cut off from
+            // the person by the box.
+            let mut candidates = pushes(open);
             if blocks_built {
-                let here = self.blocks.group(grid, cell, came.opposite());
-                for (k, side) in sides.iter_mut().enumerate() {
-                    if self.blocks.group(grid, cell, ORDER[k].opposite()) != here {
-                        *side = NONE;
+                let groups = self.blocks.groups(grid, cell);
+                let here = groups >> (2 * at) & 3;
+                for k in 0..4 {
+                    if groups >> (2 * (k ^ 1)) & 3 != here {
+                        candidates &= !(1 << k);
                     }
                 }
             }
-            // Most walks round the box are as short as they can be; those need no search.
+            // For each push worth trying, its walk length when no search is needed
+            // (most walks round the box are as short as they can be), else its side
+            // to search for.
             let mut dist = [UNREACHED; 4];
-            for k in 0..4 {
-                if sides[k] != NONE {
-                    if let Some(d) = shortest_round(
-                        &self.open,
-                        grid.width(),
-                        cell,
-                        came.opposite(),
-                        ORDER[k].opposite(),
-                    ) {
-                        dist[k] = d;
-                        sides[k] = NONE;
-                    }
-                }
-            }
-            let far = self.distances(grid, person, cell, &sides);
-            if !blocks_built && (0..4).any(|k| sides[k] != NONE && far[k] == UNREACHED) {
-                self.blocks.build(grid, maze.box_cell);
-                blocks_built = true;
-            }
-            for k in 0..4 {
-                if far[k] != UNREACHED {
-                    dist[k] = far[k];
-                }
-            }
-            for k in 0..4 {
-                if dist[k] == UNREACHED {
+            let mut sides = [NONE; 4];
+            let mut search = false;
+            while candidates != 0 {
+                let k = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                // A push not worth trying: its state is in an earlier layer, or already
+                // costs at most `walks` (the seed's relaxation would change nothing).
+                let next = (cell.wrapping_add(steps[k]) * 4) as usize + k;
+                let seen = self.layer[next];
+                if seen > base && (seen != layer + 1 || self.walks[next] <= walks) {
                     continue;
                 }
-                let next = dests[k] * 4 + k as u32;
+                match shortest_round(&self.open, &steps, cell, at, k ^ 1) {
+                    Some(d) => dist[k] = d,
+                    None => {
+                        sides[k] = side_of(cell, k);
+                        search = true;
+                    }
+                }
+            }
+            if search {
+                let person = side_of(cell, at ^ 1);
+                let far = self.distances(grid, person, cell, &sides);
+                let mut cut_off = false;
+                for k in 0..4 {
+                    if sides[k] != NONE {
+                        dist[k] = far[k];
+                        cut_off |= far[k] == UNREACHED;
+                    }
+                }
+                if cut_off && !blocks_built {
+                    // The kernel's searches on large maps are not counted: the first
+                    // such search builds the analysis.
+                    wasted = wasted.saturating_add(if self.rows.built() {
+                        self.rows.work
+                    } else {
+                        usize::MAX
+                    });
+                    if wasted >= waste_limit {
+                        self.blocks.build(grid, maze.box_cell);
+                        blocks_built = true;
+                    }
+                }
+            }
+            for (k, &d) in dist.iter().enumerate() {
+                if d == UNREACHED {
+                    continue;
+                }
+                let next = cell.wrapping_add(steps[k]) * 4 + k as u32;
                 let n = next as usize;
-                let cost = walks + u64::from(dist[k]);
+                let cost = walks + u64::from(d);
                 if self.layer[n] <= base {
                     self.layer[n] = layer + 1;
                     self.walks[n] = cost;
                     self.pre[n] = state;
                     self.queue.push(next);
                 } else if cost < self.walks[n] {
-                    // Same layer (pushes_from dropped the others): strictly cheaper wins.
+                    // Same layer (earlier ones were skipped): strictly cheaper wins.
                     self.walks[n] = cost;
                     self.pre[n] = state;
                 }
@@ -381,37 +443,6 @@ impl Solver {
             return None;
         }
         Some(self.plan(grid, maze.person, maze.box_cell, best))
-    }
-
-    /// For a box in `cell` whose state has `layer` and `walks`: for each `k`, the side the
-    /// person must reach to push it in `ORDER[k]` and the cell it lands in, or
-    /// [`NONE`] as the side when the push is impossible or could not change anything
-    /// (its state is in an earlier layer, or already costs at most `walks`).
-    fn pushes_from(
-        &self,
-        grid: &Grid<'_>,
-        cell: u32,
-        layer: u32,
-        walks: u64,
-    ) -> ([u32; 4], [u32; 4]) {
-        let width = grid.width();
-        let open = self.open[cell as usize];
-        let mut sides = [NONE; 4];
-        let mut dests = [NONE; 4];
-        for (k, &dir) in ORDER.iter().enumerate() {
-            let both = (1 << dir as u8) | (1 << dir.opposite() as u8);
-            if open & both == both {
-                let side = cell.wrapping_add(dir.opposite().step(width));
-                let dest = cell.wrapping_add(dir.step(width));
-                let next = (dest * 4) as usize + k;
-                let seen = self.layer[next];
-                if seen <= self.base || (seen == layer + 1 && self.walks[next] > walks) {
-                    sides[k] = side;
-                    dests[k] = dest;
-                }
-            }
-        }
-        (sides, dests)
     }
 
     /// The person's walk lengths from `from` to each of `sides` ([`NONE`] entries are not
@@ -434,6 +465,11 @@ impl Solver {
             }
         }
         if wanted == 0 {
+            return dist;
+        }
+        if self.rows.built() {
+            self.rows
+                .distances(grid.width(), from, box_cell, sides, &mut dist);
             return dist;
         }
         let touched = &mut self.touched;
@@ -602,6 +638,162 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
     Ok(())
 }
 
+/// The most rows and columns of a map whose cost searches run on [`Rows`].
+const ROW_BITS: u32 = u64::BITS;
+
+/// Rows of [`Rows`]' arrays: up to [`ROW_BITS`] rows and an empty row before and after.
+const PADDED_ROWS: usize = ROW_BITS as usize + 2;
+
+/// The person's cost searches on bitboards, for maps of at most [`ROW_BITS`] rows and
+/// columns: a row of cells is a `u64` (bit `c` for column `c`), so one BFS layer is a few
+/// word operations per row, and the layer at which a side's bit first appears is its
+/// walking distance, all the box search needs. Only rows next to a row that grew in the
+/// last layer can grow in the next: a layer updates the rows from the first that grew,
+/// less one, to the last, plus one (at most [`ROW_BITS`]). The cell-by-cell kernel
+/// instead marks, queues and restores every cell it enters. On 2,000 20x20 maps: about
+/// 3,050 instructions per search there (84K searches), about 2,300 here (62K searches,
+/// the longer ones: walks of 6 the long way round need none now, and exhausting searches
+/// are more frequent since the cut-cell analysis comes later, see [`WASTE_FACTOR`]).
+#[derive(Default)]
+struct Rows {
+    /// The map's rows; 0 when it is too large (the cell-by-cell kernel searches it).
+    rows: usize,
+    /// Floor bits of row `r` at index `r + 1`, with empty rows around, so that the rows
+    /// above and below need no bounds check; [`PADDED_ROWS`] long.
+    floor: Vec<u64>,
+    /// The cells reached so far, laid out like `floor`, in two copies: a layer reads one
+    /// and writes the other (see [`Rows::distances`]). All zero between searches.
+    seen: [Vec<u64>; 2],
+    /// The row updates of the last search: what it cost, for deciding when to build
+    /// the cut-cell analysis.
+    work: usize,
+}
+
+impl Rows {
+    /// Takes the floor of `grid` if it fits, else leaves [`Rows::built`] false.
+    fn build(&mut self, grid: &Grid<'_>) {
+        self.rows = 0;
+        if grid.rows() > ROW_BITS || grid.cols() > ROW_BITS {
+            return;
+        }
+        self.rows = grid.rows() as usize;
+        self.floor.clear();
+        self.floor.resize(PADDED_ROWS, 0);
+        for r in 0..grid.rows() {
+            let row = grid.row(r).iter().enumerate();
+            let bits = row.fold(0, |bits, (c, &b)| bits | u64::from(b == FLOOR) << c);
+            self.floor[r as usize + 1] = bits;
+        }
+        for seen in &mut self.seen {
+            seen.clear();
+            seen.resize(PADDED_ROWS, 0);
+        }
+    }
+
+    fn built(&self) -> bool {
+        self.rows != 0
+    }
+
+    /// As [`Solver::distances`]: fills in `dist[k]` for each side of `sides` that is
+    /// neither [`NONE`] nor already at distance 0, or leaves it [`UNREACHED`].
+    ///
+    /// Layers alternate between the two copies of the reached rows: each reads one and
+    /// writes the rows it updates to the other, whose rows outside the update did not
+    /// change in the layer before (every row that did is next to one that grew), so both
+    /// copies agree on them.
+    fn distances(
+        &mut self,
+        width: u32,
+        from: u32,
+        box_cell: u32,
+        sides: &[u32; 4],
+        dist: &mut [u32; 4],
+    ) {
+        // Fixed lengths: indices clamped below PADDED_ROWS need no bounds checks.
+        fn fixed(v: &mut [u64]) -> &mut [u64; PADDED_ROWS] {
+            v.try_into().expect("built with PADDED_ROWS rows")
+        }
+        let floor = fixed(&mut self.floor);
+        let [even, odd] = &mut self.seen;
+        let (even, odd) = (fixed(even), fixed(odd));
+        // (padded row, bit) of a cell.
+        let at = |cell: u32| ((cell / width + 1) as usize, 1u64 << (cell % width));
+        let (box_row, box_bit) = at(box_cell);
+        // Every side is in the box's row or next to it: the wanted ones as bits of the
+        // three rows from `box_row - 1`.
+        let near = box_row - 1;
+        let mut wanted = [0u64; 3];
+        for k in 0..4 {
+            if sides[k] != NONE && dist[k] == UNREACHED {
+                let (row, bit) = at(sides[k]);
+                wanted[row - near] |= bit;
+            }
+        }
+        floor[box_row] &= !box_bit;
+        let (from_row, from_bit) = at(from);
+        even[from_row] = from_bit;
+        odd[from_row] = from_bit;
+        // The rows that grew in the last layer, and every row reached (to clear).
+        let (mut low, mut high) = (from_row, from_row);
+        let (mut top, mut bottom) = (from_row, from_row);
+        let last_row = self.rows.min(PADDED_ROWS - 2);
+        let near = near.min(PADDED_ROWS - 3);
+        let mut layer = 0;
+        let mut work = 0;
+        while wanted != [0; 3] {
+            layer += 1;
+            let (old, new) = if layer % 2 == 1 {
+                (&*even, &mut *odd)
+            } else {
+                (&*odd, &mut *even)
+            };
+            // Only rows next to one that grew can grow.
+            let (first, last) = (low.max(2) - 1, (high + 1).min(last_row));
+            work += last + 1 - first;
+            grow(
+                &old[first - 1..last + 2],
+                &floor[first..last + 1],
+                &mut new[first..last + 1],
+            );
+            let grew = |r: &usize| new[*r] != old[*r];
+            match (first..=last).find(grew) {
+                Some(r) => low = r,
+                None => break,
+            }
+            high = (first..=last).rev().find(grew).unwrap_or(low);
+            top = top.min(low);
+            bottom = bottom.max(high);
+            let reached = [new[near], new[near + 1], new[near + 2]];
+            if (0..3).any(|i| reached[i] & wanted[i] != 0) {
+                for k in 0..4 {
+                    if sides[k] != NONE && dist[k] == UNREACHED {
+                        let (row, bit) = at(sides[k]);
+                        if new[row] & bit != 0 {
+                            dist[k] = layer;
+                            wanted[row - near] &= !bit;
+                        }
+                    }
+                }
+            }
+        }
+        even[top..=bottom].fill(0);
+        odd[top..=bottom].fill(0);
+        self.work = work;
+        floor[box_row] |= box_bit;
+    }
+}
+
+/// One bitboard BFS layer: `new[i]` becomes the reached bits of row `i` of `floor` after
+/// one more step from `old`, whose row `i + 1` is that row (`old` has one more row on
+/// each side). Apart, so that the compiler knows the three do not overlap.
+#[inline]
+fn grow(old: &[u64], floor: &[u64], new: &mut [u64]) {
+    for ((new, rows), &floor) in new.iter_mut().zip(old.windows(3)).zip(floor) {
+        let row = rows[1];
+        *new = (row | row << 1 | row >> 1 | rows[0] | rows[2]) & floor;
+    }
+}
+
 /// Which sides of each cell can reach each other around a box standing there.
 ///
 /// With the box in cell `c`, the person can walk between two free neighbours of `c`
@@ -611,9 +803,6 @@ pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
 /// subtree of the root) is cut off from the rest; every other neighbour is on the parent's
 /// side. Each cell gets a byte of four 2-bit group labels, one per direction (a cell has
 /// at most four groups); equal labels mean "connected around the box".
-/// Not a possible labelling: at most one neighbour of a cell is in group 3.
-const UNLABELLED: u8 = 0xFF;
-
 #[derive(Default)]
 struct Blocks {
     disc: Vec<u32>,
@@ -626,6 +815,10 @@ struct Blocks {
     groups: Vec<u8>,
     root: u32,
 }
+
+/// A cell whose labels are not worked out yet; not a possible labelling, since at most
+/// one neighbour of a cell is in group 3.
+const UNLABELLED: u8 = 0xFF;
 
 impl Blocks {
     /// Labels every cell of `root`'s floor component. Complexity O(grid bytes).
@@ -732,43 +925,58 @@ impl Blocks {
         byte
     }
 
-    /// The group of `cell`'s neighbour in direction `dir`; a cell's labels are worked out
-    /// the first time they are asked for (most cells never hold the box).
+    /// The four 2-bit groups of `cell`'s neighbours (bits `2d..2d+2` for direction code
+    /// `d`); a cell's labels are worked out the first time they are asked for (most cells
+    /// never hold the box).
     #[inline(always)]
-    fn group(&mut self, grid: &Grid<'_>, cell: u32, dir: Dir) -> u8 {
+    fn groups(&mut self, grid: &Grid<'_>, cell: u32) -> u8 {
         if self.groups[cell as usize] == UNLABELLED {
             self.groups[cell as usize] = self.labels(grid, cell);
         }
-        (self.groups[cell as usize] >> (2 * dir as u8)) & 3
+        self.groups[cell as usize]
     }
 }
 
-/// The two directions at right angles to `dir`.
-fn across(dir: Dir) -> [Dir; 2] {
-    match dir {
-        Dir::Up | Dir::Down => [Dir::Left, Dir::Right],
-        Dir::Left | Dir::Right => [Dir::Up, Dir::Down],
-    }
+/// The directions (bit `k` for code `k`) in which the box in a cell whose free neighbours
+/// are `open` can be pushed: the person's side and the cell it lands in are both floor,
+/// bits `k` and `k ^ 1` of `open`.
+#[inline]
+fn pushes(open: u8) -> u8 {
+    open & (open >> 1 & 0b0101 | open << 1 & 0b1010)
 }
 
-/// With the box in `cell` and the person beside it in direction `at`, the walk length to
-/// the free side in direction `to` when it is the least any walk can be, else `None`
-/// (then only a search can tell). The least: 0 to the person's own side; 2 to a side at
-/// right angles (they are two steps apart, and the way through the box is shut), when
-/// the corner cell between them is free; 4 to the opposite side (the straight way is
-/// shut and a grid walk between cells two apart has even length), when the three cells
-/// along one flank of the box are free.
-fn shortest_round(open: &[u8], width: u32, cell: u32, at: Dir, to: Dir) -> Option<u32> {
-    let has = |c: u32, d: Dir| open[c as usize] >> d as u8 & 1 == 1;
-    let beside = |d: Dir| cell.wrapping_add(d.step(width));
+/// With the box in `cell` and the person beside it in direction code `at`, the walk
+/// length to the free side in direction code `to` when it is the least any walk can be,
+/// else `None` (then only a search can tell). The least: 0 to the person's own side; 4
+/// to the opposite side (the straight way is shut and a grid walk between cells two
+/// apart has even length), when the three cells along one flank of the box are free. To
+/// a side at right angles (two steps apart, the way through the box shut): 2 when the
+/// corner cell between them is free; else no walk of 4 avoids both that corner and the
+/// box (checked exhaustively), so 6 the other way round the box, when its three other
+/// corners and its two other sides are free.
+#[inline]
+fn shortest_round(open: &[u8], steps: &[u32; 4], cell: u32, at: usize, to: usize) -> Option<u32> {
+    let has = |c: u32, d: usize| open[c as usize] >> d & 1 == 1;
+    let beside = |d: usize| cell.wrapping_add(steps[d]);
     if to == at {
         Some(0)
-    } else if to == at.opposite() {
-        across(at)
-            .iter()
-            .any(|&flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
+    } else if to == at ^ 1 {
+        // The flanks: the two directions at right angles to `at`.
+        let first = (at & 2) ^ 2;
+        (first..first + 2)
+            .any(|flank| has(beside(at), flank) && has(cell, flank) && has(beside(to), flank))
             .then_some(4)
+    } else if has(beside(to), at) {
+        Some(2)
     } else {
-        has(beside(to), at).then_some(2)
+        // Each step of the long way: a side and the corner next to it, both free.
+        let (back, away) = (at ^ 1, to ^ 1);
+        (has(beside(at), away)
+            && has(beside(away), at)
+            && has(beside(away), back)
+            && has(beside(back), away)
+            && has(beside(back), to)
+            && has(beside(to), back))
+        .then_some(6)
     }
 }

@@ -347,3 +347,49 @@ fn pushing_boxes_solver_refuses_a_search_that_cannot_fit() {
     );
     assert!(solver.reserve(20 * 21).is_ok());
 }
+
+/// The solver searches maps of at most 64 rows and 64 columns on bitboards and larger
+/// ones cell by cell: thin maps on both sides of that edge (1 to 4 rows or columns,
+/// 60 to 70 the other way), against the reference.
+#[test]
+fn pushing_boxes_maps_around_64_wide_or_tall_match_reference() {
+    let mut rng = TestRng::new(64);
+    for case in 0..crate::support::stress_count(400) {
+        let (thin, long) = (1 + rng.below(4) as usize, 60 + rng.below(11) as usize);
+        let density = [0, 10, 20, 30][rng.below(4) as usize];
+        let (rows, cols) = if case % 2 == 0 {
+            (thin, long)
+        } else {
+            (long, thin)
+        };
+        let mut map: Vec<Vec<u8>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| if rng.chance(density) { b'#' } else { b'.' })
+                    .collect()
+            })
+            .collect();
+        let mut used = Vec::new();
+        for marker in *b"SBT" {
+            let cell = loop {
+                let cell = (
+                    rng.below(rows as u64) as usize,
+                    rng.below(cols as u64) as usize,
+                );
+                if !used.contains(&cell) {
+                    break cell;
+                }
+            };
+            used.push(cell);
+            map[cell.0][cell.1] = marker;
+        }
+        let input = write_input(&mut rng, &[map]);
+        let (got, result) = bfs_judge::core::run::run_bytes(bfs_judge::pushing_boxes::run, &input);
+        assert!(result.is_ok(), "case {case}: {result:?}");
+        assert!(
+            got == reference(&input),
+            "case {case}: output differs from the reference\n{}",
+            crate::support::show(&input)
+        );
+    }
+}
