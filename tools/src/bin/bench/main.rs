@@ -9,7 +9,10 @@
 //! with no shell start-up in their few milliseconds): our binary, the **literal**
 //! reference (`examples/literal.rs`) and the
 //! **floor** (`cat` of the input and the expected output, or, for inputs under 1 MiB, the
-//! start-up of `examples/floor.rs`, a Rust program that only reads stdin). It prints a
+//! start-up of `examples/floor.rs`, a Rust program that only reads stdin); its own loop
+//! runs them in turns, one run of each per round, so that a slow spell of a shared machine
+//! falls on all of them and the ratios hold (hyperfine runs one command after another). It
+//! prints a
 //! Markdown table and the issue's targets, met or not; `--write-readme` puts both, with
 //! the machine described, between the `Performance` markers of README.md.
 //!
@@ -406,7 +409,8 @@ impl Timer {
             )
         } else {
             format!(
-                "built-in loop (each command as `sh -c`), {} runs after {} warm-up",
+                "built-in loop (each command as `sh -c`, the commands of a workload taking \
+                 turns run by run), {} runs after {} warm-up",
                 self.runs, self.warmup
             )
         }
@@ -416,8 +420,46 @@ impl Timer {
         if self.hyperfine {
             self.hyperfine(commands)
         } else {
-            commands.iter().map(|c| self.own_loop(c)).collect()
+            self.in_turns(commands.len(), self.runs, |k| {
+                let status = Command::new("sh")
+                    .args(["-c", &commands[k]])
+                    .status()
+                    .map_err(|e| format!("cannot run sh: {e}"))?;
+                match status.success() {
+                    true => Ok(()),
+                    false => Err(format!("`{}` failed: {status}", commands[k])),
+                }
+            })
         }
+    }
+
+    /// Times `run(k)` for each of `count` commands, `runs` times each after the warm-up,
+    /// taking turns: one run of every command, then the next round. A slow spell of a
+    /// shared machine then falls on all of them alike instead of on one, so the ratios
+    /// between them hold even when the times do not (on this 2-core VM, medians of one
+    /// program moved by a third from minute to minute).
+    fn in_turns(
+        &self,
+        count: usize,
+        runs: u32,
+        mut run: impl FnMut(usize) -> Result<(), String>,
+    ) -> Result<Vec<Timing>, String> {
+        let mut times = vec![Vec::new(); count];
+        for round in 0..self.warmup + runs {
+            for (k, times) in times.iter_mut().enumerate() {
+                let start = Instant::now();
+                run(k)?;
+                if round >= self.warmup {
+                    times.push(start.elapsed());
+                }
+            }
+        }
+        Ok(times
+            .into_iter()
+            .map(|mut t| Timing {
+                median: median(&mut t),
+            })
+            .collect())
     }
 
     fn hyperfine(&self, commands: &[String]) -> Result<Vec<Timing>, String> {
@@ -449,51 +491,24 @@ impl Timer {
         parse_hyperfine_csv(&text, commands.len())
     }
 
-    /// Times `program args < input > /dev/null` spawned directly, no shell: for small
-    /// inputs, where a shell's start-up would be a large part of what is measured.
-    /// Ten times the runs, since each is a few milliseconds.
-    fn direct(&self, program: &Path, args: &[&str], input: &Path) -> Result<Timing, String> {
-        let mut times = Vec::new();
-        for i in 0..self.warmup + 10 * self.runs {
+    /// Times each `program args < input > /dev/null` spawned directly, no shell, taking
+    /// turns (see [`Timer::in_turns`]): for small inputs, where a shell's start-up would
+    /// be a large part of what is measured. Ten times the runs, since each is a few
+    /// milliseconds.
+    fn direct(&self, programs: &[(&Path, &[&str])], input: &Path) -> Result<Vec<Timing>, String> {
+        self.in_turns(programs.len(), 10 * self.runs, |k| {
+            let (program, args) = programs[k];
             let stdin = File::open(input).map_err(|e| format!("opening {input:?}: {e}"))?;
-            let start = Instant::now();
             let status = Command::new(program)
                 .args(args)
                 .stdin(stdin)
                 .stdout(Stdio::null())
                 .status()
                 .map_err(|e| format!("cannot run {program:?}: {e}"))?;
-            let elapsed = start.elapsed();
-            if !status.success() {
-                return Err(format!("{program:?} failed: {status}"));
+            match status.success() {
+                true => Ok(()),
+                false => Err(format!("{program:?} failed: {status}")),
             }
-            if i >= self.warmup {
-                times.push(elapsed);
-            }
-        }
-        Ok(Timing {
-            median: median(&mut times),
-        })
-    }
-
-    fn own_loop(&self, command: &str) -> Result<Timing, String> {
-        let mut times = Vec::new();
-        for i in 0..self.warmup + self.runs {
-            let start = Instant::now();
-            let status = Command::new("sh")
-                .args(["-c", command])
-                .status()
-                .map_err(|e| format!("cannot run sh: {e}"))?;
-            let elapsed = start.elapsed();
-            if !status.success() {
-                return Err(format!("`{command}` failed: {status}"));
-            }
-            if i >= self.warmup {
-                times.push(elapsed);
-            }
-        }
-        Ok(Timing {
-            median: median(&mut times),
         })
     }
 }
@@ -667,15 +682,17 @@ impl Env<'_> {
         let small = input_bytes < self.o.small_bytes;
         let timings = if small {
             // Spawned directly, ten times the runs: see `Timer::direct`.
-            let mut t = vec![self.timer.direct(&ours_exe, &[], &input)?];
+            let problem = [w.problem];
+            let floor = self.example("floor");
+            let mut programs: Vec<(&Path, &[&str])> = vec![(&ours_exe, &[])];
             if w.literal {
-                t.push(self.timer.direct(&literal_exe, &[w.problem], &input)?);
+                programs.push((&literal_exe, &problem));
             }
             if let Some(exe) = seed_exe {
-                t.push(self.timer.direct(exe, &[], &input)?);
+                programs.push((exe, &[]));
             }
-            t.push(self.timer.direct(&self.example("floor"), &[], &input)?);
-            t
+            programs.push((&floor, &[]));
+            self.timer.direct(&programs, &input)?
         } else {
             let mut commands = vec![format!(
                 "{} < {i} > /dev/null",
