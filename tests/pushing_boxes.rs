@@ -2,7 +2,8 @@
 //! the checker (accepts every optimal plan, rejects wrong ones with a clear reason).
 
 use crate::reference::pushing_boxes::reference;
-use crate::stress::{pushing_boxes::random_map, pushing_boxes::write_input, TestRng};
+use crate::stress::pushing_boxes::{place_markers, random_map, write_input};
+use crate::stress::TestRng;
 use crate::support::invalid_cases;
 use bfs_judge::check::pushing_boxes::check;
 use std::collections::{BinaryHeap, HashSet};
@@ -369,20 +370,7 @@ fn pushing_boxes_maps_around_64_wide_or_tall_match_reference() {
                     .collect()
             })
             .collect();
-        let mut used = Vec::new();
-        for marker in *b"SBT" {
-            let cell = loop {
-                let cell = (
-                    rng.below(rows as u64) as usize,
-                    rng.below(cols as u64) as usize,
-                );
-                if !used.contains(&cell) {
-                    break cell;
-                }
-            };
-            used.push(cell);
-            map[cell.0][cell.1] = marker;
-        }
+        place_markers(&mut rng, &mut map);
         let input = write_input(&mut rng, &[map]);
         let (got, result) = bfs_judge::core::run::run_bytes(bfs_judge::pushing_boxes::run, &input);
         assert!(result.is_ok(), "case {case}: {result:?}");

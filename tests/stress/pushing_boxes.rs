@@ -32,7 +32,14 @@ pub fn random_map(rng: &mut TestRng, max_side: u64) -> Vec<Vec<u8>> {
                 .collect()
         }
     };
-    // S, B, T on distinct cells, floor first when there is room.
+    place_markers(rng, &mut grid);
+    grid
+}
+
+/// Puts `S`, `B` and `T` on distinct cells of `grid`, on floor when there are three
+/// floor cells or more.
+pub fn place_markers(rng: &mut TestRng, grid: &mut [Vec<u8>]) {
+    let (rows, cols) = (grid.len(), grid[0].len());
     let floor: Vec<(usize, usize)> = (0..rows)
         .flat_map(|r| (0..cols).map(move |c| (r, c)))
         .filter(|&(r, c)| grid[r][c] == b'.')
@@ -55,7 +62,6 @@ pub fn random_map(rng: &mut TestRng, max_side: u64) -> Vec<Vec<u8>> {
         used.push(cell);
         grid[cell.0][cell.1] = marker;
     }
-    grid
 }
 
 fn wall_if(wall: bool) -> u8 {
