@@ -245,7 +245,10 @@ impl BitGrid {
                         (tile + 1, (cells & COL7) >> 7),
                     ] {
                         debug_assert!(carried < carries.len());
-                        // SAFETY: at most four carries a tile: `carried < 4 * chunk.len()`.
+                        // SAFETY: at most four carries a tile: `carried < 4 * chunk.len()`,
+                        // and `carries` holds four a tile of a whole chunk. Unchecked, the
+                        // corners-4000 maze ran 64 ms instead of 68 (medians of 21 runs
+                        // each, in turns): a check per carry, four per tile.
                         unsafe { *carries.get_unchecked_mut(carried) = (to as u32, cells) };
                         carried += usize::from(cells != 0);
                     }
