@@ -158,44 +158,23 @@ fn cases_are_chosen_by_name_and_by_glob() {
     let dir = sum_problem("select");
     let out = out_dir(&dir);
     let names = |j: &Judged| -> Vec<String> { j.verdicts().into_iter().map(|(_, n)| n).collect() };
-    let j = judge(
-        &dir,
-        &[
+    let select = |pattern: &str| {
+        let args = [
             "--tests",
             "tests",
             "--cmd",
             "sh sol.sh",
             "--out-dir",
             &out,
-            "sample-1",
-        ],
-    );
+            pattern,
+        ];
+        judge(&dir, &args)
+    };
+    let j = select("sample-1");
     assert_eq!(names(&j), ["sum/sample-1"], "{j}");
-    let j = judge(
-        &dir,
-        &[
-            "--tests",
-            "tests",
-            "--cmd",
-            "sh sol.sh",
-            "--out-dir",
-            &out,
-            "sample-*",
-        ],
-    );
+    let j = select("sample-*");
     assert_eq!(names(&j), ["sum/sample-1", "sum/sample-2"], "{j}");
-    let j = judge(
-        &dir,
-        &[
-            "--tests",
-            "tests",
-            "--cmd",
-            "sh sol.sh",
-            "--out-dir",
-            &out,
-            "nothing*",
-        ],
-    );
+    let j = select("nothing*");
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("no case of sum matches nothing*"), "{j}");
     // Our own problems, by PROBLEM/CASE and PROBLEM/GLOB (our binaries are not needed to
