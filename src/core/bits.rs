@@ -293,6 +293,8 @@ impl BitGrid {
                 mut hi,
             } = self.tiles[tile];
             let goal_bit = if goal.tile == tile { 1 << goal.bit } else { 0 };
+            // Where the layer goes when it leaves the tile: over each edge, and within.
+            let (mut leaving, mut staying) = ([0; 4], 0);
             let end = loop {
                 let new = spread(cells) & free & !(lo | hi);
                 let outs = [
@@ -302,6 +304,7 @@ impl BitGrid {
                     (cells & COL7) >> 7 & right,
                 ];
                 if outs != [0; 4] {
+                    (leaving, staying) = (outs, new);
                     break None;
                 }
                 if new == 0 {
@@ -359,16 +362,10 @@ impl BitGrid {
             }
             // The layer leaves the tile. When all of the next layer is in one
             // neighbour, the corridor goes on there.
-            let new_here = spread(cells) & free & !(lo | hi);
-            let outs = [
-                ((cells & ROW0) << 56 & up, tile - self.stride),
-                ((cells & ROW7) >> 56 & down, tile + self.stride),
-                ((cells & COL0) << 7 & left, tile - 1),
-                ((cells & COL7) >> 7 & right, tile + 1),
-            ];
-            let mut leaving = outs.iter().filter(|out| out.0 != 0);
-            let (new, next) = match (new_here, leaving.next(), leaving.next()) {
-                (0, Some(&only), None) => only,
+            let neighbours = [tile - self.stride, tile + self.stride, tile - 1, tile + 1];
+            let mut over = leaving.into_iter().zip(neighbours).filter(|out| out.0 != 0);
+            let (new, next) = match (staying, over.next(), over.next()) {
+                (0, Some(only), None) => only,
                 _ => break None,
             };
             d += 1;
