@@ -26,6 +26,8 @@ pub struct Case {
     pub input: PathBuf,
     pub args: Vec<String>,
     pub expect: Expect,
+    /// Extra arguments for the output validator (a Kattis group's `output_validator_args`).
+    pub checker_args: Vec<String>,
 }
 
 impl Case {
@@ -54,7 +56,7 @@ fn read_args(path: &Path) -> Result<Vec<String>, String> {
     }
 }
 
-/// Sorted `*.in` stems of a folder (empty when the folder does not exist).
+/// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does not exist).
 fn stems(dir: &Path) -> Result<Vec<String>, String> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
@@ -70,7 +72,7 @@ fn stems(dir: &Path) -> Result<Vec<String>, String> {
             v.push(stem.to_string());
         }
     }
-    v.sort();
+    v.sort_by(|a, b| crate::layout::natural_cmp(a, b));
     Ok(v)
 }
 
@@ -88,6 +90,7 @@ pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<
             input: tests.join(format!("{stem}.in")),
             expect: Expect::Output(out),
             name: stem,
+            checker_args: Vec::new(),
         });
     }
     if let Some(dir) = invalid {
@@ -107,6 +110,7 @@ pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<
                     stdout: out.exists().then_some(out),
                 },
                 name: format!("invalid/{stem}"),
+                checker_args: Vec::new(),
             });
         }
     }

@@ -2,6 +2,11 @@
 //! accepted, 1 wrong answer, 2 presentation error, 3 the checker itself failed, 7 points; its
 //! message is what it printed on stdout and stderr.
 //!
+//! Kattis' output validators speak another protocol, also here: `VALIDATOR INPUT ANSWER
+//! FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit code 42 accepted, 43 wrong answer, anything else the
+//! validator's own failure; its message is `judgemessage.txt` from the feedback folder (else
+//! what it printed), and a scoring problem's case score is `score.txt`.
+//!
 //! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 1 MiB of
 //! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
 //! any other code, a signal, a limit) is a setup error: the contestant's program is not to
@@ -19,6 +24,17 @@ use crate::sys::Status;
 #[derive(Clone, Debug)]
 pub struct Checker {
     pub program: Program,
+    pub protocol: Protocol,
+}
+
+/// How a checker is called and how it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7.
+    Testlib,
+    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS... < OUTPUT`, exit 42 / 43; `args`
+    /// are the package's flags (each case may add its group's).
+    Kattis { args: Vec<String> },
 }
 
 /// What a checker said of an answer (the strings are its message).
@@ -31,7 +47,7 @@ pub enum Judgement {
     Points(String, String),
 }
 
-const LIMITS: Limits = Limits {
+pub const LIMITS: Limits = Limits {
     time_ms: 10_000,
     wall_time: false,
     memory_kib: 1 << 20,
@@ -51,6 +67,7 @@ impl Checker {
         }
         Ok(Checker {
             program: Program::Direct(vec![exe.display().to_string(), problem.to_string()]),
+            protocol: Protocol::Testlib,
         })
     }
 
@@ -60,17 +77,73 @@ impl Checker {
         program
             .check_runnable()
             .map_err(|e| format!("--checker-cmd: {e}"))?;
-        Ok(Checker { program })
+        Ok(Checker {
+            program,
+            protocol: Protocol::Testlib,
+        })
+    }
+
+    /// A testlib checker found in a package (Library Checker's `checker`).
+    pub fn testlib(program: Program) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Testlib,
+        }
+    }
+
+    /// A Kattis output validator with the package's flags.
+    pub fn kattis(program: Program, args: Vec<String>) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Kattis { args },
+        }
     }
 
     pub fn describe(&self) -> String {
-        self.program.describe()
+        match &self.protocol {
+            Protocol::Testlib => self.program.describe(),
+            Protocol::Kattis { args } if args.is_empty() => {
+                format!("{} (42/43)", self.program.describe())
+            }
+            Protocol::Kattis { args } => {
+                format!("{} {} (42/43)", self.program.describe(), args.join(" "))
+            }
+        }
     }
 
     /// Checks `output` against `answer` for `input`; `scratch` names the files the checker's
     /// own output goes to (`.checker.out`, `.checker.err` are appended). `Err` when the
     /// checker failed.
     pub fn check(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+    ) -> Result<Judgement, String> {
+        self.check_scored(input, output, answer, scratch, &[])
+            .map(|(j, _)| j)
+    }
+
+    /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
+    /// validator gave (`score.txt`), if any.
+    pub fn check_scored(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        extra: &[String],
+    ) -> Result<(Judgement, Option<f64>), String> {
+        if let Protocol::Kattis { args } = &self.protocol {
+            let args: Vec<String> = args.iter().chain(extra).cloned().collect();
+            return crate::validator::output(self, &args, input, output, answer, scratch);
+        }
+        self.check_testlib(input, output, answer, scratch)
+            .map(|j| (j, None))
+    }
+
+    fn check_testlib(
         &self,
         input: &Path,
         output: &Path,

@@ -20,6 +20,7 @@ use crate::program::Program;
 use crate::report::{detail, printable};
 use crate::sandbox::{self, Limits, Run, RunError};
 use crate::sys::Status;
+use crate::tokens::Comparison;
 use crate::verdict::{self, Outcome, Verdict};
 
 /// The most of each file a failing case keeps on disk.
@@ -30,6 +31,8 @@ pub struct Target {
     pub program: Program,
     pub limits: Limits,
     pub checker: Option<Checker>,
+    /// How answers are compared when no checker decides.
+    pub comparison: Comparison,
     pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
@@ -110,6 +113,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
     let stderr = sibling(&base, "stderr");
     let run = run_program(&t.program, &case.args, &case.input, &got, &stderr, t.limits)?;
     let mut detail_lines = Vec::new();
+    let mut score = None;
     let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
         Some((v, why)) => {
             detail_lines.push(detail(&why));
@@ -118,7 +122,11 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             }
             v
         }
-        None => judge_output(case, t, &got, &stderr, &mut detail_lines)?,
+        None => {
+            let (v, s) = judge_output(case, t, &got, &stderr, &mut detail_lines)?;
+            score = s;
+            v
+        }
     };
     if verdict == Verdict::Ac {
         let _ = fs::remove_file(&got);
@@ -155,7 +163,9 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             ));
         }
     }
-    Ok(Outcome::of_run(verdict, &run, detail_lines))
+    let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
+    outcome.score = score;
+    Ok(outcome)
 }
 
 /// The last `cap` bytes of a file.
@@ -170,14 +180,14 @@ fn read_tail(path: &Path, cap: u64) -> Vec<u8> {
     v
 }
 
-/// The verdict of a run that ended well, from its output.
+/// The verdict of a run that ended well, from its output, and the validator's score.
 fn judge_output(
     case: &Case,
     t: &Target,
     got: &Path,
     stderr: &Path,
     detail_lines: &mut Vec<String>,
-) -> Result<Verdict, String> {
+) -> Result<(Verdict, Option<f64>), String> {
     if let Expect::Invalid { fragment, .. } = &case.expect {
         let err = read_capped(stderr, 1 << 20);
         let err = String::from_utf8_lossy(&err);
@@ -188,7 +198,7 @@ fn judge_output(
                 "stderr was:   {}",
                 printable(first.as_bytes())
             )));
-            return Ok(Verdict::Wa);
+            return Ok((Verdict::Wa, None));
         }
     }
     let empty = PathBuf::from("/dev/null");
@@ -199,43 +209,84 @@ fn judge_output(
     };
     let base = t.out_dir.join(&case.name);
     let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
-    let (verdict, lines) = judge_answer(&case.input, got, answer, checker, show, t.diff, &base)?;
-    detail_lines.extend(lines);
-    Ok(verdict)
+    let how = How {
+        checker,
+        comparison: &t.comparison,
+        checker_args: &case.checker_args,
+        show,
+        diff: t.diff,
+    };
+    let judged = judge_answer(&case.input, got, answer, &how, &base)?;
+    detail_lines.extend(judged.lines);
+    Ok((judged.verdict, judged.score))
+}
+
+/// How an answer is judged: the checker if any, else the comparison.
+pub struct How<'a> {
+    pub checker: Option<&'a Checker>,
+    pub comparison: &'a Comparison,
+    /// The case's extra arguments for the validator (or the default validator's flags).
+    pub checker_args: &'a [String],
+    /// For our grid problems: the named mistake first.
+    pub show: Option<&'a explain::Show>,
+    pub diff: DiffMode,
+}
+
+/// A judged answer: the verdict, the lines that explain it, the validator's score.
+pub struct Judged {
+    pub verdict: Verdict,
+    pub lines: Vec<String>,
+    pub score: Option<f64>,
 }
 
 /// The verdict of an output `got` against `answer`: through the checker when there is one,
-/// else by the exact comparison, with the detail lines that explain a rejection (for our
-/// grid problems, `show` names the mistake first). `scratch` names the checker's own files.
+/// else by the comparison (lines or tokens), with the detail lines that explain a rejection
+/// (for our grid problems, `show` names the mistake first). `scratch` names the checker's
+/// own files.
 pub fn judge_answer(
     input: &Path,
     got: &Path,
     answer: &Path,
-    checker: Option<&Checker>,
-    show: Option<&explain::Show>,
-    diff: DiffMode,
+    how: &How<'_>,
     scratch: &Path,
-) -> Result<(Verdict, Vec<String>), String> {
-    if let Some(checker) = checker {
+) -> Result<Judged, String> {
+    let judged = |verdict, lines| Judged {
+        verdict,
+        lines,
+        score: None,
+    };
+    if let Some(checker) = how.checker {
         let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-        return Ok(match checker.check(input, got, answer, scratch)? {
-            Judgement::Accepted => (Verdict::Ac, vec![]),
+        let (judgement, score) =
+            checker.check_scored(input, got, answer, scratch, how.checker_args)?;
+        let mut j = match judgement {
+            Judgement::Accepted => judged(Verdict::Ac, vec![]),
             Judgement::Wrong(m) if explain::is_named(&m) => {
-                (Verdict::Wa, explain::checker_detail(&m))
+                judged(Verdict::Wa, explain::checker_detail(&m))
             }
-            Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)]),
-            Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)]),
+            Judgement::Wrong(m) => judged(Verdict::Wa, vec![said(&m)]),
+            Judgement::Presentation(m) => judged(Verdict::Pe, vec![said(&m)]),
             Judgement::Points(score, m) => {
-                (Verdict::Pts, vec![said(&format!("points {score}: {m}"))])
+                judged(Verdict::Pts, vec![said(&format!("points {score}: {m}"))])
             }
+        };
+        j.score = score;
+        return Ok(j);
+    }
+    if let Some(verdict) = how.comparison.tokens(how.checker_args, answer, got)? {
+        return Ok(match verdict {
+            None => judged(Verdict::Ac, vec![]),
+            Some(why) => judged(Verdict::Wa, vec![detail(&printable(why.as_bytes()))]),
         });
     }
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
-        None => Ok((Verdict::Ac, vec![])),
+        None => Ok(judged(Verdict::Ac, vec![])),
         Some(d) => {
-            let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
-            lines.extend(crate::diff::render(answer, got, &d, diff));
-            Ok((Verdict::Wa, lines))
+            let mut lines = how
+                .show
+                .map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
+            lines.extend(crate::diff::render(answer, got, &d, how.diff));
+            Ok(judged(Verdict::Wa, lines))
         }
     }
 }

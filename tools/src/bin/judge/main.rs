@@ -17,18 +17,26 @@
 //! - `report`: the lines printed; `suite`, `stress`: the two modes;
 //! - `explain`, `draw`, `html`, `shrink`: why a grid answer is wrong (the named mistake, the
 //!   drawn window, the HTML page) and the smallest input that shows it;
-//! - `scale`: the scaling probe (time and memory against the maze's size).
+//! - `scale`: the scaling probe (time and memory against the maze's size);
+//! - `layout`, `libchecker`, `kattis`: the layouts `--tests` reads (flat folders, in/ + out/
+//!   and Library Checker, Kattis/ICPC packages); `tokens`: the token comparison and float
+//!   tolerances; `validator`: Kattis output validators and input validators; `compile`:
+//!   building a package's programs; `verify`: `--verify`, the problem setter's check.
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
 mod cases;
 mod checker;
 mod compare;
+mod compile;
 mod diff;
 mod draw;
 mod explain;
 mod html;
 mod judging;
+mod kattis;
+mod layout;
+mod libchecker;
 mod options;
 mod problem;
 mod program;
@@ -41,7 +49,10 @@ mod style;
 mod suite;
 mod supervise;
 mod sys;
+mod tokens;
+mod validator;
 mod verdict;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -70,6 +81,13 @@ fn main() -> ExitCode {
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
     let result = match (&options.stress, &options.scale) {
+        _ if options.verify.is_some() => verify::run(
+            &options,
+            options
+                .verify
+                .as_deref()
+                .unwrap_or(std::path::Path::new(".")),
+        ),
         (Some(Some(problem)), _) => stress::run(&options, problem),
         (Some(None), _) => stress::run_own(&options),
         (None, Some(problem)) => scale::run(&options, problem),

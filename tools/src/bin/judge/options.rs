@@ -21,6 +21,11 @@ Examples:
   scripts/judge --cmd ./a.out 'wave/open*'        some cases, by name or glob
   scripts/judge --tests test --cmd ./a.out        your own folder: test/NAME.in + NAME.out
   scripts/judge --tests test --cmd ./a.out --checker-cmd ./check
+  scripts/judge --tests shortest_path --cmd ./a.out   Library Checker folder (its checker)
+  scripts/judge --tests hello --cmd 'python3 a.py'    Kattis package (its validator, groups)
+  scripts/judge --tests t --cmd ./a.out --float-tolerance 1e-6
+  scripts/judge --tests t --cmd ./a.out --interactor ./interactor
+  scripts/judge --verify path/to/package           every submission's expected verdict
   scripts/judge --stress --gen ./gen --brute ./brute --cmd ./a.out [--checker-cmd ./check]
 
 Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (partial
@@ -45,11 +50,48 @@ pub struct Options {
     #[arg(value_name = "PROBLEM[/CASE]")]
     pub targets: Vec<String>,
 
-    /// Judge the tests of any folder: DIR/NAME.in against DIR/NAME.out (oj's
-    /// test/sample-1.in layout works as is); limits from the options, else from
-    /// DIR/../info.toml or DIR/info.toml, else the defaults.
-    #[arg(long, value_name = "DIR")]
-    pub tests: Option<PathBuf>,
+    /// Judge the tests of any folder or package, its layout detected and named in the
+    /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
+    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), or a
+    /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
+    /// validator). Cases run in natural order (2 before 10); an input without its answer,
+    /// or an answer without its input, is warned about and skipped. May be repeated.
+    #[arg(long, value_name = "PATH")]
+    pub tests: Vec<PathBuf>,
+
+    /// Compare answers by `lines` (the default for folders) or by `tokens` (Kattis' default
+    /// validator: any whitespace between tokens, case-insensitive).
+    #[arg(long, value_name = "HOW", value_enum)]
+    pub compare: Option<CompareMode>,
+
+    /// Accept a number within EPS of the answer's, absolute or relative (either suffices),
+    /// in any format (`3.14e-2` for `0.0314`), as oj's -e and Kattis' float_tolerance do;
+    /// implies --compare tokens.
+    #[arg(long, value_name = "EPS", value_parser = parse_eps)]
+    pub float_tolerance: Option<f64>,
+
+    /// Interactive problems: run CMD beside the program, testlib's convention: `CMD INPUT
+    /// OUTPUT [ANSWER]`, its stdin the program's stdout and its stdout the program's stdin;
+    /// exit codes as a checker's (0 AC, 1 WA, 2 PE, 3 failure, 7 points). With
+    /// --checker-cmd, the checker then judges the OUTPUT file the interactor wrote. (A
+    /// Kattis interactive package needs no option: its output validator is the interactor.)
+    #[arg(long, value_name = "CMD", conflicts_with = "stress")]
+    pub interactor: Option<String>,
+
+    /// (stress, shrink) Only keep inputs this validator accepts: input on stdin, exit code
+    /// 0 (testlib) or 42 (Kattis). A package's own (Kattis input_validators/, Library
+    /// Checker's verifier) is used without this option.
+    #[arg(long, value_name = "CMD", requires = "stress")]
+    pub validator: Option<String>,
+
+    /// The problem setter's check: build and judge every submission PACKAGE lists
+    /// (submissions/<verdict>/ of a Kattis package, sol/ and [[solutions]] of a Library
+    /// Checker folder), one line each: expected and actual verdict, and the case that
+    /// decided it. Exit 0 when every submission that could be built got its expected
+    /// verdict (--help lists the languages and their commands).
+    #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests"],
+          long_help = crate::compile::verify_help())]
+    pub verify: Option<PathBuf>,
 
     /// Judge COMMAND instead of our binary (any language): `./a.out`, `'python3 my.py'`. A
     /// command with shell syntax runs via `sh -c`; a case's extra arguments (NAME.args) are
@@ -189,6 +231,21 @@ pub struct Options {
     /// Where failing outputs are kept [default: ROOT/target/judge].
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+fn parse_eps(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x >= 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!(
+            "expected a non-negative number such as 1e-6, found `{s}`"
+        )),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompareMode {
+    Lines,
+    Tokens,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -8,7 +8,9 @@ use std::process::Command;
 
 use serde::Deserialize;
 
+use crate::layout::Package;
 use crate::program::Program;
+use std::sync::Arc;
 
 /// Defaults where `info.toml` is silent (or absent).
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
@@ -131,6 +133,8 @@ pub struct Problem {
     pub tests_dir: PathBuf,
     /// Where the invalid-input cases are (ours only).
     pub invalid_dir: Option<PathBuf>,
+    /// For `--tests PATH`: the layout found there, its cases and what it brings.
+    pub layout: Option<Arc<Package>>,
 }
 
 impl Problem {
@@ -157,38 +161,33 @@ impl Problem {
             tests_dir: dir.join("tests"),
             invalid_dir: Some(dir.join("invalid")),
             info,
+            layout: None,
         })
     }
 
-    /// Any folder of tests (`--tests DIR`), named after it (after its parent when the folder
-    /// is called `test` or `tests`), limits from `DIR/../info.toml` or `DIR/info.toml`.
-    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
-        let dir =
-            std::path::absolute(dir).map_err(|e| format!("--tests {}: {e}", dir.display()))?;
-        if !dir.is_dir() {
-            return Err(format!("--tests: no folder {}", dir.display()));
-        }
-        let folder_name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
-        let own = folder_name(&dir).unwrap_or_else(|| "tests".to_string());
-        let name = match own.as_str() {
-            "test" | "tests" => dir.parent().and_then(folder_name).unwrap_or(own),
-            _ => own,
-        };
-        let candidates = [
-            dir.parent().map(|p| p.join("info.toml")),
-            Some(dir.join("info.toml")),
-        ];
-        let info_path = candidates.into_iter().flatten().find(|p| p.is_file());
-        let info = match &info_path {
-            Some(p) => Info::load_foreign(p)?,
-            None => Info::default(),
-        };
-        Ok(Problem {
+    /// A problem with no cases of its own, named `name` (stress without `--tests`).
+    pub fn named(name: String, dir: PathBuf) -> Problem {
+        Problem {
             name,
-            info,
-            info_path,
+            info: Info::default(),
+            info_path: None,
             tests_dir: dir,
             invalid_dir: None,
+            layout: None,
+        }
+    }
+
+    /// Any folder or package of tests (`--tests PATH`), read by its layout (see
+    /// `layout.rs`): named after it, limits from its `info.toml` or `problem.yaml`.
+    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
+        let package = crate::layout::detect(dir)?;
+        Ok(Problem {
+            name: package.name.clone(),
+            info: package.info.clone(),
+            info_path: package.info_path.clone(),
+            tests_dir: package.root.clone(),
+            invalid_dir: None,
+            layout: Some(Arc::new(package)),
         })
     }
 

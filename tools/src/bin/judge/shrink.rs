@@ -27,6 +27,8 @@ use crate::program::{shell_quote, Program};
 use crate::report::short;
 use crate::sandbox::Limits;
 use crate::say;
+use crate::tokens::Comparison;
+use crate::validator::InputValidator;
 use crate::verdict::{self, Verdict};
 
 /// The most tries (each two program runs) one shrink may take.
@@ -339,6 +341,10 @@ pub struct Trial<'a> {
     pub ours: &'a Program,
     pub candidate: &'a Program,
     pub checker: Option<&'a Checker>,
+    /// How answers are compared when there is no checker.
+    pub comparison: &'a Comparison,
+    /// Only inputs these accept are tried (the problem's rules).
+    pub validators: &'a [InputValidator],
     pub explain: bool,
     pub args: &'a [String],
     pub limits: Limits,
@@ -351,6 +357,9 @@ impl Trial<'_> {
     /// or when ours refuses the input (a reduction made it invalid).
     pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, String> {
         let file = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
+        if crate::validator::all_accept(self.validators, input, &self.dir.join(stem))?.is_some() {
+            return Ok(None);
+        }
         let (expected, got) = (file("expected"), file("got"));
         let (expected_err, got_err) = (file("expected.stderr"), file("stderr"));
         let reference = run_program(
@@ -376,12 +385,20 @@ impl Trial<'_> {
             return Ok(Some((v, Mistake::Other)));
         }
         let wrong = match self.checker {
-            Some(checker) => {
-                checker.check(input, &got, &expected, &self.dir.join(stem))? != Judgement::Accepted
-            }
-            None => compare::first_difference(&expected, &got)
-                .map_err(|e| format!("comparing: {e}"))?
-                .is_some(),
+            // A checker that fails on a candidate says the candidate is not a valid input
+            // (testlib's `FAIL Unexpected end of file`), not that the setup is broken; one
+            // that cannot be started at all still is.
+            Some(checker) => match checker.check(input, &got, &expected, &self.dir.join(stem)) {
+                Ok(j) => j != Judgement::Accepted,
+                Err(e) if e.contains("cannot run") => return Err(e),
+                Err(_) => return Ok(None),
+            },
+            None => match self.comparison.tokens(&[], &expected, &got)? {
+                Some(differs) => differs.is_some(),
+                None => compare::first_difference(&expected, &got)
+                    .map_err(|e| format!("comparing: {e}"))?
+                    .is_some(),
+            },
         };
         if !wrong {
             return Ok(None);

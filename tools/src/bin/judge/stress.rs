@@ -19,7 +19,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::checker::Checker;
 use crate::explain;
-use crate::judging::{judge_answer, run_program};
+use crate::judging::{judge_answer, run_program, How};
 use crate::options::Options;
 use crate::problem::Problem;
 use crate::program::{shell_quote, Program};
@@ -28,6 +28,7 @@ use crate::sandbox::Limits;
 use crate::say;
 use crate::shrink;
 use crate::suite;
+use crate::validator;
 use crate::verdict::{self, Verdict};
 
 /// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
@@ -139,16 +140,17 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         );
     };
     let dirs = o.dirs();
-    let p = match &o.tests {
-        Some(dir) => Problem::from_tests_dir(dir)?,
-        None => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?).map(
-            |mut p| {
-                // Not a folder of tests: the current folder only names the run.
-                p.info = Default::default();
-                p.info_path = None;
-                p
-            },
-        )?,
+    let p = match o.tests.as_slice() {
+        [dir] => Problem::from_tests_dir(dir)?,
+        [] => {
+            // Not a folder of tests: the current folder only names the run.
+            let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+            let name = cwd
+                .file_name()
+                .map_or("stress".to_string(), |n| n.to_string_lossy().into_owned());
+            Problem::named(name, cwd)
+        }
+        _ => return Err("--stress takes one --tests folder".to_string()),
     };
     let runnable = |what: &str, cmd: &str| {
         let program = Program::from_cmd(cmd).absolutized();
@@ -161,10 +163,7 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         gen: runnable("gen", gen)?,
         brute: runnable("brute", brute)?,
     };
-    let checker = match &o.checker_cmd {
-        Some(cmd) => Some(Checker::command(cmd)?),
-        None => None,
-    };
+    let checker = suite::checker(&p, o, &dirs)?;
     let files = Files::new(dirs.out.join("stress").join(&p.name))?;
     stress(o, &p, oracle, checker, files)
 }
@@ -177,6 +176,8 @@ fn stress(
     f: Files,
 ) -> Result<bool, String> {
     let candidate = suite::program(p, o, &o.dirs())?.absolutized();
+    let comparison = suite::comparison(p, o);
+    let validators = validators(p, o)?;
     let limits = suite::limits(p, o);
     let args = o.extra_args();
     let seed0 = o.seed.unwrap_or_else(|| {
@@ -230,15 +231,17 @@ fn stress(
                 }
                 (v, lines)
             }
-            None => judge_answer(
-                &f.input,
-                &f.got,
-                &f.expected,
-                checker.as_ref(),
-                Some(&show),
-                o.diff,
-                &f.dir.join("case"),
-            )?,
+            None => {
+                let how = How {
+                    checker: checker.as_ref(),
+                    comparison: &comparison,
+                    checker_args: &[],
+                    show: Some(&show),
+                    diff: o.diff,
+                };
+                let j = judge_answer(&f.input, &f.got, &f.expected, &how, &f.dir.join("case"))?;
+                (j.verdict, j.lines)
+            }
         };
         progress.update(i as usize + 1, o.count as usize, &format!("seed {seed}"));
         if verdict != Verdict::Ac {
@@ -275,7 +278,11 @@ fn stress(
                 shown(&f.got),
                 shown(&f.got_err)
             );
-            if let Some(tests) = &o.tests {
+            if let Some(tests) = o.tests.first().filter(|_| {
+                p.layout
+                    .as_ref()
+                    .is_some_and(|l| l.kind == crate::layout::Kind::Flat)
+            }) {
                 say!("  added as:   {}", save_as_test(tests, seed, &f)?);
             }
             say!("  input from: {gen_line}");
@@ -284,6 +291,8 @@ fn stress(
                 ours: expected_by,
                 candidate: &candidate,
                 checker: checker.as_ref(),
+                comparison: &comparison,
+                validators: &validators,
                 explain: show.problem.is_some(),
                 args: &args,
                 limits,
@@ -299,6 +308,27 @@ fn stress(
     progress.clear();
     say!("{} passed, 0 failed", o.count);
     Ok(true)
+}
+
+/// The input validators shrinking keeps to: `--validator`, and the package's own (a Kattis
+/// package's input validators, Library Checker's verifier) when `--tests` names one.
+fn validators(p: &Problem, o: &Options) -> Result<Vec<validator::InputValidator>, String> {
+    let mut v = Vec::new();
+    if let Some(cmd) = &o.validator {
+        v.push(validator::from_cmd(cmd)?);
+    }
+    if let Some(layout) = &p.layout {
+        let mut skipped = Vec::new();
+        v.extend(validator::of_package(
+            layout,
+            &validator::build_dir(&o.dirs().out),
+            &mut skipped,
+        )?);
+        for s in skipped {
+            eprintln!("judge: warning: input validator not used: {s}");
+        }
+    }
+    Ok(v)
 }
 
 /// Makes case `seed`'s input; returns the command that makes it again.
@@ -435,7 +465,7 @@ fn reproduce(
         None => again.push_str(" --bundle"),
     }
     let _ = write!(again, " --seed {seed} --count 1");
-    if let Some(tests) = &o.tests {
+    if let Some(tests) = o.tests.first() {
         let abs = std::path::absolute(tests).unwrap_or(tests.clone());
         let _ = write!(
             again,

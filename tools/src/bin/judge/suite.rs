@@ -5,7 +5,7 @@
 //! a program or checker that cannot run) is found before the first case where it can be,
 //! and otherwise stops the run at the first case that meets it: a setup error, said once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -13,8 +13,11 @@ use std::thread;
 
 use crate::cases::{self, Case};
 use crate::checker::Checker;
+use crate::compile;
 use crate::judging::{self, Target};
-use crate::options::{Dirs, Options};
+use crate::kattis;
+use crate::libchecker;
+use crate::options::{CompareMode, Dirs, Options};
 use crate::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
@@ -22,7 +25,10 @@ use crate::program::Program;
 use crate::report::{self, case_line, Progress, Tally};
 use crate::sandbox::Limits;
 use crate::say;
+use crate::tokens::Comparison;
+use crate::validator;
 use crate::verdict::Outcome;
+use crate::verify;
 
 /// A problem's limits: the options' overrides, else its info.toml, else the defaults.
 pub fn limits(p: &Problem, o: &Options) -> Limits {
@@ -50,7 +56,7 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
 pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
     let program = match &o.cmd {
         Some(cmd) => Program::from_cmd(cmd),
-        None if o.tests.is_some() => {
+        None if !o.tests.is_empty() => {
             return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
         }
         None if o.bundle => p.bundle(&dirs.bundle)?,
@@ -60,27 +66,81 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
     Ok(program)
 }
 
-/// The checker: `--checker-cmd`, or ours when `--checker` asks for it and the problem has
-/// one.
+/// The checker: `--checker-cmd`, ours when `--checker` asks for it and the problem has
+/// one, else the package's own (Library Checker's `checker`, built when needed; a Kattis
+/// package's output validator, built from its sources).
 pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>, String> {
     if let Some(cmd) = &o.checker_cmd {
         return Checker::command(cmd).map(Some);
     }
     if o.checker && p.info.checker {
-        Checker::ours(&dirs.bin, &p.name).map(Some)
-    } else {
-        Ok(None)
+        return Checker::ours(&dirs.bin, &p.name).map(Some);
+    }
+    let Some(package) = &p.layout else {
+        return Ok(None);
+    };
+    let build = validator::build_dir(&dirs.out);
+    if let Some(src) = package
+        .library_checker
+        .as_ref()
+        .and_then(|lc| lc.checker_src.as_ref())
+    {
+        let program = libchecker::compiled(src, "the checker", &build)?;
+        return Ok(Some(Checker::testlib(program)));
+    }
+    match &package.kattis {
+        Some(k) if !k.interactive => match &k.output_validator {
+            Some(v) => {
+                let program = compile::build(v, &build)
+                    .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
+                Ok(Some(Checker::kattis(program, k.validator_flags.clone())))
+            }
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,
+/// else the package's default (Kattis: tokens, with problem.yaml's `validator_flags`), else
+/// lines.
+pub fn comparison(p: &Problem, o: &Options) -> Comparison {
+    let kattis_flags = p
+        .layout
+        .as_ref()
+        .and_then(|l| l.kattis.as_ref())
+        .filter(|k| k.output_validator.is_none())
+        .map(|k| k.validator_flags.clone());
+    if let Some(eps) = o.float_tolerance {
+        return Comparison::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
+    }
+    match o.compare {
+        Some(CompareMode::Lines) => Comparison::Lines,
+        Some(CompareMode::Tokens) => Comparison::Tokens(kattis_flags.unwrap_or_default()),
+        None => kattis_flags.map_or(Comparison::Lines, Comparison::Tokens),
     }
 }
 
 /// The problems to judge and, for each, the case globs chosen (none: every case). Targets
 /// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
 fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
-    if let Some(tests) = &o.tests {
+    if !o.tests.is_empty() {
         if o.checker {
             return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
         }
-        return Ok(vec![(Problem::from_tests_dir(tests)?, o.targets.clone())]);
+        let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
+        for tests in &o.tests {
+            let mut p = Problem::from_tests_dir(tests)?;
+            // Two folders of the same name keep their failing cases apart.
+            let base = p.name.clone();
+            let mut k = 1;
+            while plan.iter().any(|(q, _)| q.name == p.name) {
+                k += 1;
+                p.name = format!("{base}-{k}");
+            }
+            plan.push((p, o.targets.clone()));
+        }
+        return Ok(plan);
     }
     let targets = if o.targets.is_empty() {
         problem::list(&dirs.problems)?
@@ -116,14 +176,35 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let mut problems = Vec::new();
     let mut targets = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
-    for (i, (p, globs)) in plan(o, &dirs)?.into_iter().enumerate() {
+    let mut notes: Vec<Option<String>> = Vec::new();
+    for (p, globs) in plan(o, &dirs)?.into_iter() {
+        let i = problems.len();
         // Invalid-input cases need our exact messages: our binaries and bundles only.
         let invalid = if o.cmd.is_none() {
             p.invalid_dir.as_deref()
         } else {
             None
         };
-        let mut found = cases::discover(&p.tests_dir, invalid, i)?;
+        let mut found = match &p.layout {
+            Some(layout) => {
+                for w in &layout.warnings {
+                    eprintln!("judge: warning: {w}");
+                }
+                layout
+                    .cases
+                    .iter()
+                    .map(|f| Case {
+                        problem: i,
+                        name: f.name.clone(),
+                        input: f.input.clone(),
+                        args: Vec::new(),
+                        expect: cases::Expect::Output(f.answer.clone()),
+                        checker_args: f.validator_args.clone(),
+                    })
+                    .collect()
+            }
+            None => cases::discover(&p.tests_dir, invalid, i)?,
+        };
         if found.is_empty() {
             return Err(format!(
                 "{}: no test cases (NAME.in with NAME.out) in {}",
@@ -138,7 +219,9 @@ pub fn run(o: &Options) -> Result<bool, String> {
         }
         if !globs.is_empty() {
             found.retain(|c| globs.iter().any(|g| cases::glob_match(g, &c.name)));
-            if found.is_empty() {
+            // With several --tests a glob need only match in one of them.
+            let elsewhere = o.tests.len() > 1;
+            if found.is_empty() && !elsewhere {
                 return Err(format!(
                     "no case of {} matches {}",
                     p.name,
@@ -146,31 +229,55 @@ pub fn run(o: &Options) -> Result<bool, String> {
                 ));
             }
         }
+        if found.is_empty() {
+            continue;
+        }
         cases.append(&mut found);
         let out_dir = dirs.out.join(&p.name);
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let program = program(&p, o, &dirs)?;
+        let mut p = p;
+        let mut derived = None;
+        if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+            if p.info.time_limit_ms.is_none() && o.time_limit_ms.is_none() {
+                let (ms, how) = verify::derive_time_limit(p.layout.as_ref().unwrap(), k, o, &dirs)?;
+                p.info.time_limit_ms = Some(ms);
+                derived = Some(how);
+            }
+        }
         targets.push(Target {
-            program: program(&p, o, &dirs)?,
+            program,
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
+            comparison: comparison(&p, o),
             diff: o.diff,
             out_dir,
             show: crate::explain::Show::new(&p.name, p.info.checker, o),
         });
+        notes.push(derived);
         problems.push(p);
+    }
+    if cases.is_empty() {
+        return Err(format!("no case matches {}", o.targets.join(" or ")));
     }
     let json = o.json;
     if !json {
-        for (p, t) in problems.iter().zip(&targets) {
-            let mode = match (&t.checker, o.checker) {
-                (Some(c), _) if o.checker_cmd.is_some() => {
+        for ((p, t), note) in problems.iter().zip(&targets).zip(&notes) {
+            let mut mode = match (&t.checker, o.checker) {
+                (Some(c), _) if o.checker_cmd.is_some() || p.layout.is_some() => {
                     format!("checker {}", report::short(&c.describe()))
                 }
                 (Some(_), _) => "checker".to_string(),
                 (None, true) => "exact (no checker for this problem)".to_string(),
-                (None, false) => "exact".to_string(),
+                (None, false) => t.comparison.describe(),
             };
+            if let Some(layout) = &p.layout {
+                mode.push_str(&format!(" | {}", layout.kind.describe()));
+            }
+            if let Some(note) = note {
+                mode.push_str(&format!(" | {note}"));
+            }
             say!(
                 "{}",
                 report::header(p, &report::short(&t.program.describe()), &t.limits, &mode)
@@ -183,6 +290,8 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
+    let mut graded: Vec<HashMap<String, kattis::CaseResult>> =
+        targets.iter().map(|_| HashMap::new()).collect();
     let mut progress = Progress::new();
     let mut setup_error = None;
     thread::scope(|s| {
@@ -228,12 +337,24 @@ pub fn run(o: &Options) -> Result<bool, String> {
                     );
                 }
                 tallies[case.problem].add(&outcome);
+                graded[case.problem].insert(
+                    case.name.clone(),
+                    kattis::CaseResult {
+                        verdict: verify::kattis_verdict(outcome.verdict),
+                        score: outcome.score,
+                    },
+                );
                 printed += 1;
                 if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
                     say!(
                         "{}",
                         tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
                     );
+                    if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+                        if k.scoring {
+                            say!("{}", verify::score_line(k, &graded[case.problem]));
+                        }
+                    }
                 }
             }
             if setup_error.is_some() {

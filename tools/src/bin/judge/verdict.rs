@@ -64,6 +64,8 @@ pub struct Outcome {
     pub peak_kib: u64,
     /// Lines shown under the verdict line, already indented and cut to the terminal.
     pub detail: Vec<String>,
+    /// The score a Kattis output validator gave (`score.txt`), if any.
+    pub score: Option<f64>,
 }
 
 impl Outcome {
@@ -74,6 +76,7 @@ impl Outcome {
             cpu_ms: run.cpu_ms,
             peak_kib: run.peak_kib,
             detail,
+            score: None,
         }
     }
 }
