@@ -33,6 +33,8 @@ pub struct Target {
     pub checker: Option<Checker>,
     /// How answers are compared when no checker decides.
     pub comparison: Comparison,
+    /// Interactive problems: the interactor the program talks with.
+    pub interactor: Option<crate::interact::Interactor>,
     pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
@@ -108,6 +110,9 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
     let base = t.out_dir.join(&case.name);
     if let Some(parent) = base.parent() {
         fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    if let Some(interactor) = &t.interactor {
+        return crate::interact::judge_case(case, t, interactor);
     }
     let got = sibling(&base, "got");
     let stderr = sibling(&base, "stderr");

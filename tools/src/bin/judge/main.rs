@@ -21,7 +21,8 @@
 //! - `layout`, `libchecker`, `kattis`: the layouts `--tests` reads (flat folders, in/ + out/
 //!   and Library Checker, Kattis/ICPC packages); `tokens`: the token comparison and float
 //!   tolerances; `validator`: Kattis output validators and input validators; `compile`:
-//!   building a package's programs; `verify`: `--verify`, the problem setter's check.
+//!   building a package's programs; `verify`: `--verify`, the problem setter's check;
+//!   `interact`: interactive problems (testlib interactors, Kattis interactive validators).
 //!
 //! Exit codes: 0 all AC, 1 some case not AC, 2 a setup or usage error (said once, on stderr).
 
@@ -33,6 +34,7 @@ mod diff;
 mod draw;
 mod explain;
 mod html;
+mod interact;
 mod judging;
 mod kattis;
 mod layout;

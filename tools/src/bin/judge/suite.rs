@@ -14,6 +14,7 @@ use std::thread;
 use crate::cases::{self, Case};
 use crate::checker::Checker;
 use crate::compile;
+use crate::interact::{Convention, Interactor};
 use crate::judging::{self, Target};
 use crate::kattis;
 use crate::libchecker;
@@ -97,6 +98,30 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
             }
             None => Ok(None),
         },
+        _ => Ok(None),
+    }
+}
+
+/// The interactor: `--interactor CMD` (testlib's convention), else an interactive Kattis
+/// package's output validator.
+pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Interactor>, String> {
+    if let Some(cmd) = &o.interactor {
+        return Interactor::command(cmd).map(Some);
+    }
+    let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) else {
+        return Ok(None);
+    };
+    match (&k.output_validator, k.interactive) {
+        (Some(v), true) => {
+            let program = compile::build(v, &validator::build_dir(&dirs.out))
+                .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
+            Ok(Some(Interactor {
+                program,
+                convention: Convention::Kattis {
+                    flags: k.validator_flags.clone(),
+                },
+            }))
+        }
         _ => Ok(None),
     }
 }
@@ -251,6 +276,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
             comparison: comparison(&p, o),
+            interactor: interactor(&p, o, &dirs)?,
             diff: o.diff,
             out_dir,
             show: crate::explain::Show::new(&p.name, p.info.checker, o),
@@ -265,6 +291,21 @@ pub fn run(o: &Options) -> Result<bool, String> {
     if !json {
         for ((p, t), note) in problems.iter().zip(&targets).zip(&notes) {
             let mut mode = match (&t.checker, o.checker) {
+                _ if t.interactor.is_some() => {
+                    let i = t
+                        .interactor
+                        .as_ref()
+                        .map(|i| i.describe())
+                        .unwrap_or_default();
+                    match &t.checker {
+                        Some(c) => format!(
+                            "{} | checker {}",
+                            report::short(&i),
+                            report::short(&c.describe())
+                        ),
+                        None => report::short(&i),
+                    }
+                }
                 (Some(c), _) if o.checker_cmd.is_some() || p.layout.is_some() => {
                     format!("checker {}", report::short(&c.describe()))
                 }

@@ -229,6 +229,7 @@ impl Bench<'_> {
             limits,
             checker: suite::checker(&self.problem, self.o, &self.dirs)?,
             comparison: suite::comparison(&self.problem, self.o),
+            interactor: suite::interactor(&self.problem, self.o, &self.dirs)?,
             diff: self.o.diff,
             out_dir,
             show: crate::explain::Show::new(&self.problem.name, false, self.o),
@@ -568,9 +569,10 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let fixed = o.time_limit_ms.or(package.info.time_limit_ms);
     let mut limits = suite::limits(&bench.problem, o);
     let checker = suite::checker(&bench.problem, o, &dirs)?;
-    let how = match &checker {
-        Some(c) => format!("checker {}", short(&c.describe())),
-        None => suite::comparison(&bench.problem, o).describe(),
+    let how = match (&checker, suite::interactor(&bench.problem, o, &dirs)?) {
+        (_, Some(i)) => short(&i.describe()),
+        (Some(c), None) => format!("checker {}", short(&c.describe())),
+        (None, None) => suite::comparison(&bench.problem, o).describe(),
     };
     say!(
         "# verify {}{}: {} | {} cases | {} | memory {} MiB | time limit {}",
