@@ -230,8 +230,8 @@ pub fn judge_case(case: &Case, t: &Target, interactor: &Interactor) -> Result<Ou
         text: Vec::new(),
         dropped: 0,
     });
+    let fifos = [&to_program, &from_program, &to_interactor, &from_interactor];
     let (p_run, i_run, p_end, i_end) = thread::scope(|s| {
-        let fifos = [&to_program, &from_program, &to_interactor, &from_interactor];
         // When one side ends (or never starts), opens still waiting for it are released, so
         // that the other side and the relays cannot wait forever.
         let p = s.spawn(|| {
