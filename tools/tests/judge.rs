@@ -844,3 +844,8 @@ fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
 
 #[path = "judge/why.rs"]
 mod why;
+
+// Other people's formats: Library Checker, Kattis packages, interactive problems (issue 19).
+
+#[path = "judge/formats.rs"]
+mod formats;

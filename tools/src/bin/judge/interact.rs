@@ -132,8 +132,9 @@ fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant
     // The write end first: the supervisor on the other side opens its stdin before its
     // stdout (see the module's note).
     let mut out = OpenOptions::new().write(true).open(to).ok();
-    let Ok(mut input) = File::open(from) else {
-        return Instant::now();
+    let mut input = match File::open(from) {
+        Ok(f) => f,
+        Err(_) => return Instant::now(),
     };
     let mut buf = vec![0u8; 16 * 1024];
     let mut partial: Vec<u8> = Vec::new();
@@ -144,9 +145,13 @@ fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant
         };
         if let Some(o) = out.as_mut() {
             if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
-                // The other side is gone; keep draining so the writer is not blocked.
+                // The other side is gone: so is this relay, and the writer learns it (EPIPE)
+                // instead of talking to no one until its limit.
                 out = None;
             }
+        }
+        if out.is_none() {
+            break;
         }
         partial.extend_from_slice(&buf[..n]);
         if let Ok(mut log) = log.lock() {

@@ -64,7 +64,8 @@ pub fn read(dir: &Path, name: String) -> Result<Package, String> {
     } else {
         (Info::default(), None)
     };
-    let library_checker = problem.is_some() || dir.join("checker.cpp").is_file();
+    let library_checker =
+        problem.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
     let problem = problem.or_else(|| {
         library_checker.then(|| Problem {
             checker_src: Some(dir.join("checker.cpp")),
@@ -97,8 +98,11 @@ fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
             Some(toml::Value::String(s)) => s.as_str(),
             Some(other) => return Err(bad(&format!("{key}: expected a file name, found {other}"))),
         };
+        // The source, or where it would be beside the compiled program (which `compiled`
+        // uses as it is when there is no source).
         let p = dir.join(name);
-        Ok(p.is_file().then_some(p))
+        let exe = p.with_extension("");
+        Ok((p.is_file() || exe.is_file()).then_some(p))
     };
     let mut sols = Vec::new();
     let correct = dir.join("sol/correct.cpp");

@@ -199,6 +199,9 @@ fn stress(
             None => "exact".to_string(),
         }
     );
+    for v in &validators {
+        say!("  inputs must pass: {}", v.describe());
+    }
     let show = explain::Show::new(&p.name, p.info.checker, o);
     let mut progress = Progress::new();
     for i in 0..o.count {

@@ -1,0 +1,354 @@
+//! Problems in other people's formats (issue 19), each a small package written here from the
+//! format's specification: a Library Checker folder (in/, out/, info.toml, a testlib checker
+//! built from source against a testlib.h found in the tree, [[solutions]]), Kattis packages
+//! (groups, scoring, a custom output validator with build/run scripts, the default validator's
+//! flags, submissions to verify, an interactive one), a testlib interactor, float tolerance,
+//! natural order and unpaired files on a flat folder, and shrinking that keeps to a validator.
+//!
+//! Programs are shell and awk where the judge only runs them; `--verify` builds its
+//! submissions, and those are Rust (rustc is on every machine that builds this).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::{judge, scratch, Judged};
+
+/// Writes `files` (path, text) under `dir`; a path ending in `*` is made executable.
+fn write_all(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        let (name, exec) = match name.strip_suffix('*') {
+            Some(n) => (n, true),
+            None => (*name, false),
+        };
+        let p = dir.join(name);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(&p, text).unwrap();
+        if exec {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+    }
+}
+
+fn verdict_of(j: &Judged, case: &str) -> String {
+    let v = j.verdicts();
+    match v.iter().find(|(_, n)| n.ends_with(case)) {
+        Some((verdict, _)) => verdict.clone(),
+        None => panic!("no case {case}:\n{j}"),
+    }
+}
+
+/// Whether `tool` is missing from PATH (the test then has nothing to check here).
+fn no_tool(tool: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+        .unwrap_or(false);
+    if !found {
+        eprintln!("{tool} is not installed: skipping");
+    }
+    !found
+}
+
+/// The knight problem's answer, as a Library Checker folder: `in/`, `out/`, `info.toml` with
+/// `timelimit` and `[[solutions]]`, `checker.cpp` with our own small `testlib.h` in
+/// `common/` two levels up (as Library Checker keeps it), `sol/`.
+fn library_checker_folder(root: &Path) -> PathBuf {
+    let dir = root.join("graph/knight_sum");
+    write_all(
+        root,
+        &[(
+            "common/testlib.h",
+            "// A stand-in written for this test: the checker below needs only these.\n\
+             #include <cstdio>\n#include <cstdlib>\n\
+             static long read_num(const char* p) { FILE* f = std::fopen(p, \"r\"); long x = 0; \
+             if (!f || std::fscanf(f, \"%ld\", &x) != 1) { std::printf(\"FAIL cannot read %s\\n\", p); std::exit(3); } \
+             std::fclose(f); return x; }\n",
+        )],
+    );
+    write_all(
+        &dir,
+        &[
+            ("info.toml", "title = 'Knight sum'\ntimelimit = 2.0\n\n[[tests]]\n  name = \"example.in\"\n  number = 2\n\n[[solutions]]\n  name = 'wrong.sh'\n  expect = \"WA\"\n"),
+            ("checker.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  long got = read_num(argv[2]), want = read_num(argv[3]);\n  if (got != want) { std::printf(\"wrong answer expected %ld, found %ld\\n\", want, got); return 1; }\n  std::printf(\"ok\\n\");\n  return 0;\n}\n"),
+            ("in/example_00.in", "1 2\n"),
+            ("out/example_00.out", "3\n"),
+            ("in/example_01.in", "40 2\n"),
+            ("out/example_01.out", "42\n"),
+            ("in/random_10.in", "90 9\n"),
+            ("out/random_10.out", "99\n"),
+            ("in/random_2.in", "5 5\n"),
+            ("out/random_2.out", "10\n"),
+        ],
+    );
+    dir
+}
+
+#[test]
+fn a_library_checker_folder_is_judged_as_it_is() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("lc");
+    let p = library_checker_folder(&dir);
+    let out = dir.join("out");
+    let p_s = p.display().to_string();
+    // Its checker is built from checker.cpp with the tree's testlib.h; its time limit read;
+    // cases in natural order (random_2 before random_10); `--tests DIR/in` is the folder too.
+    for tests in [p_s.clone(), format!("{p_s}/in")] {
+        let j = judge(&out, &["--tests", &tests, "--cmd", "awk '{ print $1 + $2 + ($1 > 50) }'"]);
+        assert_eq!(j.code, Some(1), "{j}");
+        let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
+        assert_eq!(
+            names,
+            ["knight_sum/example_00", "knight_sum/example_01", "knight_sum/random_2", "knight_sum/random_10"],
+            "{j}"
+        );
+        assert_eq!(verdict_of(&j, "random_10"), "WA", "{j}");
+        assert!(j.stdout.contains("checker: wrong answer expected 99, found 100"), "{j}");
+        assert!(j.stdout.contains("limits 2000 ms cpu"), "{j}");
+        assert!(j.stdout.contains("Library Checker folder"), "{j}");
+    }
+    // --verify: sol/correct.cpp must be AC, sol/wrong.sh is not a language we build: skipped.
+    write_all(
+        &p,
+        &[
+            ("sol/correct.cpp", "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a + b); }\n"),
+            ("sol/wrong.sh", "awk '{ print $1 - $2 }'\n"),
+        ],
+    );
+    let j = judge(&out, &["--verify", &p_s]);
+    assert!(j.stdout.contains("OK    sol/correct.cpp"), "{j}");
+    assert!(j.stdout.contains("SKIP  sol/wrong.sh"), "{j}");
+    assert!(j.stdout.contains("1 passed, 0 failed, 1 skipped"), "{j}");
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
+#[test]
+fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
+    let dir = scratch("flat");
+    let t = dir.join("t");
+    write_all(
+        &t,
+        &[
+            ("10.in", "0.5\n"),
+            ("10.out", "0.3333333\n"),
+            ("2.in", "1\n"),
+            ("2.ans", "0.0314\n"),
+            ("1.in", "2\n"),
+            ("orphan.in", "3\n"),
+            ("stray.out", "4\n"),
+        ],
+    );
+    let t_s = t.display().to_string();
+    let out = dir.join("out");
+    // A program that prints a close value in another format.
+    let cmd = "awk '{ if ($1 == 1) print \"3.14e-2\"; else print \"0.33333331\" }'";
+    let j = judge(&out, &["--tests", &t_s, "--cmd", cmd, "--float-tolerance", "1e-6"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["t/2", "t/10"], "{j}");
+    assert!(j.stderr.contains("1.in: no answer"), "{j}");
+    assert!(j.stderr.contains("orphan.in: no answer"), "{j}");
+    assert!(j.stderr.contains("stray.out: no input"), "{j}");
+    assert!(j.stdout.contains("tokens float_tolerance 0.000001"), "{j}");
+    // Without the tolerance the same outputs are wrong; tokens alone do not forgive numbers.
+    let j = judge(&out, &["--tests", &t_s, "--cmd", cmd, "--compare", "tokens"]);
+    assert_eq!(j.tally(), (0, 2), "{j}");
+    // Twice --tests: both folders, each under its own name.
+    let u = dir.join("u");
+    write_all(&u, &[("a.in", "1\n"), ("a.out", "0.0314\n")]);
+    let u_s = u.display().to_string();
+    let j = judge(&out, &["--tests", &t_s, "--tests", &u_s, "--cmd", cmd, "--float-tolerance", "1e-6"]);
+    assert_eq!(j.tally(), (3, 0), "{j}");
+}
+
+/// A Kattis package in the 2023-07-draft form problemtools' examples use: scoring, two
+/// subtasks graded by `min` with 50 points each, the sample ignored, secret accepted when any
+/// subtask is; the default validator (tokens, case-insensitive); Rust submissions.
+fn scoring_package(root: &Path) -> PathBuf {
+    let p = root.join("echo");
+    let group = "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n";
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  memory: 64\n  time_limit: 2\n"),
+            ("data/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n"),
+            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: first_error accept_if_any_accepted\n"),
+            ("data/sample/1.in", "2\nhello world\n"),
+            ("data/sample/1.ans", "hello world\nhello world\n"),
+            ("data/secret/group1/testdata.yaml", group),
+            ("data/secret/group1/1.in", "1\nA\n"),
+            ("data/secret/group1/1.ans", "a\n"),
+            ("data/secret/group2/testdata.yaml", group),
+            ("data/secret/group2/1.in", "3\nx y\n"),
+            ("data/secret/group2/1.ans", "x y x y x y\n"),
+            ("data/secret/group2/10.in", "5\nz\n"),
+            ("data/secret/group2/10.ans", "z z z z z\n"),
+            // Prints the line n times; all caps, which the default validator forgives.
+            ("submissions/accepted/echo.rs", "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); let mut l = s.lines(); let n: usize = l.next().unwrap().trim().parse().unwrap(); let w = l.next().unwrap_or(\"\"); for _ in 0..n { println!(\"{}\", w.to_uppercase()); } }\n"),
+            // Right for n <= 2 only: group1 and the sample, not group2.
+            ("submissions/partially_accepted/twice.rs", "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); let mut l = s.lines(); let n: usize = l.next().unwrap().trim().parse().unwrap(); let w = l.next().unwrap_or(\"\"); for _ in 0..n.min(2) { println!(\"{w}\"); } }\n"),
+            ("submissions/wrong_answer/nothing.rs", "fn main() { println!(\"?\"); }\n"),
+            ("submissions/run_time_error/panics.rs", "fn main() { panic!(\"no\"); }\n"),
+            ("submissions/accepted/echo.kt", "fun main() {}\n"),
+        ],
+    );
+    p
+}
+
+#[test]
+fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
+    let dir = scratch("kattis-scoring");
+    let p = scoring_package(&dir);
+    let p_s = p.display().to_string();
+    let out = dir.join("out");
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "awk 'NR == 1 { n = $1 } NR == 2 { for (i = 0; i < n && i < 2; i++) print $0 }'"]);
+    let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
+    assert_eq!(
+        names,
+        ["echo/sample/1", "echo/secret/group1/1", "echo/secret/group2/1", "echo/secret/group2/10"],
+        "{j}"
+    );
+    assert!(j.stdout.contains("Kattis package, format 2023-07-draft"), "{j}");
+    assert!(j.stdout.contains("score: 50 of 100 (AC): secret/group1 50, secret/group2 0"), "{j}");
+    assert!(j.stdout.contains("limits 2000 ms cpu") && j.stdout.contains(" 64 MiB"), "{j}");
+    let j = judge(&out, &["--verify", &p_s]);
+    for line in [
+        "OK    accepted/echo.rs",
+        "expected AC with a partial score, got AC with score 50",
+        "OK    wrong_answer/nothing.rs",
+        "OK    run_time_error/panics.rs",
+        "SKIP  accepted/echo.kt",
+        "4 passed, 0 failed, 1 skipped",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert_eq!(j.code, Some(0), "{j}");
+    // A submission in the wrong place is a failure that says why.
+    write_all(&p, &[("submissions/wrong_answer/right.rs", &fs::read_to_string(p.join("submissions/accepted/echo.rs")).unwrap())]);
+    let j = judge(&out, &["--verify", &p_s]);
+    assert!(j.stdout.contains("FAIL  wrong_answer/right.rs"), "{j}");
+    assert!(j.stdout.contains("expected WA, got AC"), "{j}");
+    assert_eq!(j.code, Some(1), "{j}");
+}
+
+#[test]
+fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
+    let dir = scratch("kattis-validator");
+    let p = dir.join("parity");
+    // Legacy: validation custom, the validator a folder with build and run scripts.
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "name: Parity\nvalidation: custom\nvalidator_flags: even\nlimits:\n  memory: 128\n"),
+            ("data/secret/1.in", "4\n"),
+            ("data/secret/1.ans", "any even number\n"),
+            ("output_validators/parity/build*", "cp check.sh run && chmod +x run\n"),
+            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let out = dir.join("out");
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 6", "--time-limit-ms", "2000"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 7", "--time-limit-ms", "2000"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("checker: 7 is odd"), "{j}");
+    // Exit 0 is not an answer in this protocol: a setup error that says so.
+    write_all(&p, &[("output_validators/parity/check.sh", "#!/bin/sh\nexit 0\n")]);
+    let _ = fs::remove_dir_all(out.join(".build"));
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 6", "--time-limit-ms", "2000"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("ended with exit code 0 (Kattis' codes: 42 accepted, 43 wrong answer)"), "{j}");
+}
+
+/// Guess a number in 1..=N: the program asks `? X`, the interactor answers `<`, `>` or `=`.
+const GUESSER: &str = "read n; lo=1; hi=$n; while :; do m=$(( (lo + hi) / 2 )); echo \"? $m\"; read r; \
+                       case $r in '=') exit 0;; '<') hi=$((m - 1));; '>') lo=$((m + 1));; esac; done";
+
+#[test]
+fn interactive_problems_run_with_both_conventions() {
+    let dir = scratch("interactive");
+    let t = dir.join("guess");
+    // testlib: `interactor INPUT OUTPUT ANSWER`, stdin the program's stdout; it writes OUTPUT.
+    write_all(
+        &t,
+        &[
+            ("1.in", "100 37\n"),
+            ("1.out", "37\n"),
+            ("2.in", "10 10\n"),
+            ("2.out", "10\n"),
+            ("interactor*", "#!/bin/sh\nread n x < \"$1\"\necho $n\nk=0\nwhile read q g; do k=$((k+1)); if [ $k -gt 20 ]; then echo 'too many guesses' >&2; exit 1; fi\n\
+              if [ \"$g\" -lt $x ]; then echo '>'; elif [ \"$g\" -gt $x ]; then echo '<'; else echo '='; echo $g > \"$2\"; exit 0; fi; done\necho 'no guess' >&2; exit 1\n"),
+            ("check*", "#!/bin/sh\n[ \"$(cat $2)\" = \"$(cat $3)\" ] && exit 0; echo \"found $(cat $2)\"; exit 1\n"),
+        ],
+    );
+    let t_s = t.display().to_string();
+    let interactor = t.join("interactor").display().to_string();
+    let check = t.join("check").display().to_string();
+    let out = dir.join("out");
+    let j = judge(&out, &["--tests", &t_s, "--cmd", GUESSER, "--interactor", &interactor, "--checker-cmd", &check]);
+    assert_eq!(j.tally(), (2, 0), "{j}");
+    // A program that always guesses 1: rejected, with the exchange kept.
+    let j = judge(&out, &["--tests", &t_s, "--cmd", "read n; while :; do echo '? 1'; read r; done", "--interactor", &interactor]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("interactor: too many guesses"), "{j}");
+    let kept = fs::read_to_string(out.join("guess/1.interaction")).unwrap();
+    assert!(kept.starts_with("< 100\n> ? 1\n< >\n"), "{kept}");
+    // A program that never flushes (it waits, asks nothing): TLE by the wall backstop.
+    let j = judge(&out, &["--tests", &t_s, "--cmd", "sleep 30", "--interactor", &interactor, "--time-limit-ms", "300", "1"]);
+    assert_eq!(super::single_verdict(&j), "TLE", "{j}");
+    assert!(j.stdout.contains("wall-clock backstop"), "{j}");
+
+    // Kattis: an interactive package, its validator `run` reading INPUT ANSWER FEEDBACK_DIR.
+    let p = dir.join("kguess");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Guess\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "100 37\n"),
+            ("data/secret/1.ans", "\n"),
+            ("output_validator/run*", "#!/bin/sh\nread n x < \"$1\"\necho $n\nk=0\nwhile read q g; do k=$((k+1)); if [ $k -gt 20 ]; then echo 'too many guesses' > \"$3/judgemessage.txt\"; exit 43; fi\n\
+              if [ \"$g\" -lt $x ]; then echo '>'; elif [ \"$g\" -gt $x ]; then echo '<'; else echo '='; exit 42; fi; done\necho 'no guess' > \"$3/judgemessage.txt\"; exit 43\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let j = judge(&out, &["--tests", &p_s, "--cmd", GUESSER]);
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    assert!(j.stdout.contains("interactive validator"), "{j}");
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "read n; exit 3"]);
+    // The program ended first, badly: its own verdict, not the validator's.
+    assert_eq!(super::single_verdict(&j), "RE", "{j}");
+}
+
+#[test]
+fn shrinking_keeps_to_the_validator() {
+    let dir = scratch("shrink-validator");
+    write_all(
+        &dir,
+        &[
+            // One number; the "right" answer is the number, the wrong program adds one past 50.
+            ("gen.sh", "echo $(( ($1 * 7919) % 900 + 100 ))\n"),
+            ("brute.sh", "read x; echo $x\n"),
+            ("wrong.sh", "read x; if [ $x -gt 50 ]; then echo $((x + 1)); else echo $x; fi\n"),
+            // Only even numbers are valid inputs (testlib's convention: exit 0 accepts).
+            ("even.sh", "read x; [ $((x % 2)) -eq 0 ] || { echo \"odd: $x\" >&2; exit 1; }\n"),
+        ],
+    );
+    let sh = |f: &str| format!("sh {}", dir.join(f).display());
+    let out = dir.join("out");
+    let j = judge(
+        &out,
+        &["--stress", "--gen", &sh("gen.sh"), "--brute", &sh("brute.sh"), "--cmd", &sh("wrong.sh"),
+          "--validator", &sh("even.sh"), "--shrink", "--seed", "2", "--count", "5"],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("inputs must pass:"), "{j}");
+    let shrunk_line = j.stdout.lines().find(|l| l.trim_start().starts_with("shrunk:")).expect("a shrunk case");
+    let path = shrunk_line.split_whitespace().last().unwrap();
+    let path = if Path::new(path).is_absolute() { PathBuf::from(path) } else { std::env::current_dir().unwrap().join(path) };
+    let x: i64 = fs::read_to_string(&path).unwrap().trim().parse().unwrap();
+    // Halving stops at the smallest even number above 50 the halving reaches, never at an
+    // odd one (without the validator it would end on an odd number such as 51 or 63).
+    assert!(x % 2 == 0 && x > 50, "{x}\n{j}");
+}
