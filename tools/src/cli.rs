@@ -165,6 +165,66 @@ mod tests {
         Cli::command().debug_assert();
     }
 
+    /// Shell words, quotes removed (enough for the documented command lines).
+    fn words(line: &str) -> Vec<String> {
+        let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '\'' | '"') => (quote, any) = (Some(c), true),
+                (Some(q), _) if c == q => quote = None,
+                (None, ' ') => {
+                    if any || !word.is_empty() {
+                        out.push(std::mem::take(&mut word));
+                    }
+                    any = false;
+                }
+                _ => word.push(c),
+            }
+        }
+        if any || !word.is_empty() {
+            out.push(word);
+        }
+        out
+    }
+
+    /// Every `scripts/judge` command line the README, the manual and the statements show
+    /// parses as they show it: the flat form keeps every option it ever took.
+    #[test]
+    fn every_documented_scripts_judge_line_parses() {
+        let docs = [
+            include_str!("../../README.md"),
+            include_str!("../../docs/judge.md"),
+        ];
+        let mut checked = 0;
+        for line in docs.iter().flat_map(|d| d.lines()) {
+            let Some((_, rest)) = line.split_once("scripts/judge") else {
+                continue;
+            };
+            if !(rest.is_empty() || rest.starts_with(' '))
+                || rest.contains("...")
+                || rest.contains('[')
+            {
+                continue;
+            }
+            let rest = rest
+                .split(" # ")
+                .next()
+                .unwrap()
+                .split("; ")
+                .next()
+                .unwrap();
+            let rest = rest.split('`').next().unwrap();
+            let args = std::iter::once("scripts/judge".to_string()).chain(words(rest));
+            let parsed = match Options::try_parse_from(args) {
+                Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => Ok(()),
+                parsed => parsed.map_err(|e| e.to_string()).and_then(|o| o.check()),
+            };
+            assert!(parsed.is_ok(), "{line}: {parsed:?}");
+            checked += 1;
+        }
+        assert!(checked >= 30, "only {checked} lines found");
+    }
+
     #[test]
     fn subcommands_parse_into_the_modes() {
         let cli = Cli::try_parse_from(["bfs-judge", "stress", "chase", "--cmd", "./a"]).unwrap();

@@ -319,11 +319,13 @@ pub struct Options {
 
     /// Scaling probe: run COMMAND (or ours) on our hardest generator kinds at doubling sizes,
     /// fit time and memory per cell, and predict TLE or MLE at the problem's largest size.
-    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["targets", "stress"])]
+    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["targets", "stress"],
+          help_heading = "Scale (with --scale)")]
     pub scale: Option<String>,
 
-    /// (scale) The size to predict for [default: info.toml's origin maximum, else 4000x4000].
-    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window, requires = "scale")]
+    /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
+    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window, requires = "scale",
+          help_heading = "Scale (with --scale)")]
     pub scale_to: Option<(u32, u32)>,
 }
 
