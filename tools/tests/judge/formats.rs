@@ -95,16 +95,33 @@ fn a_library_checker_folder_is_judged_as_it_is() {
     // Its checker is built from checker.cpp with the tree's testlib.h; its time limit read;
     // cases in natural order (random_2 before random_10); `--tests DIR/in` is the folder too.
     for tests in [p_s.clone(), format!("{p_s}/in")] {
-        let j = judge(&out, &["--tests", &tests, "--cmd", "awk '{ print $1 + $2 + ($1 > 50) }'"]);
+        let j = judge(
+            &out,
+            &[
+                "--tests",
+                &tests,
+                "--cmd",
+                "awk '{ print $1 + $2 + ($1 > 50) }'",
+            ],
+        );
         assert_eq!(j.code, Some(1), "{j}");
         let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
         assert_eq!(
             names,
-            ["knight_sum/example_00", "knight_sum/example_01", "knight_sum/random_2", "knight_sum/random_10"],
+            [
+                "knight_sum/example_00",
+                "knight_sum/example_01",
+                "knight_sum/random_2",
+                "knight_sum/random_10"
+            ],
             "{j}"
         );
         assert_eq!(verdict_of(&j, "random_10"), "WA", "{j}");
-        assert!(j.stdout.contains("checker: wrong answer expected 99, found 100"), "{j}");
+        assert!(
+            j.stdout
+                .contains("checker: wrong answer expected 99, found 100"),
+            "{j}"
+        );
         assert!(j.stdout.contains("limits 2000 ms cpu"), "{j}");
         assert!(j.stdout.contains("Library Checker folder"), "{j}");
     }
@@ -143,7 +160,10 @@ fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     let out = dir.join("out");
     // A program that prints a close value in another format.
     let cmd = "awk '{ if ($1 == 1) print \"3.14e-2\"; else print \"0.33333331\" }'";
-    let j = judge(&out, &["--tests", &t_s, "--cmd", cmd, "--float-tolerance", "1e-6"]);
+    let j = judge(
+        &out,
+        &["--tests", &t_s, "--cmd", cmd, "--float-tolerance", "1e-6"],
+    );
     assert_eq!(j.code, Some(0), "{j}");
     let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
     assert_eq!(names, ["t/2", "t/10"], "{j}");
@@ -152,13 +172,28 @@ fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     assert!(j.stderr.contains("stray.out: no input"), "{j}");
     assert!(j.stdout.contains("tokens float_tolerance 0.000001"), "{j}");
     // Without the tolerance the same outputs are wrong; tokens alone do not forgive numbers.
-    let j = judge(&out, &["--tests", &t_s, "--cmd", cmd, "--compare", "tokens"]);
+    let j = judge(
+        &out,
+        &["--tests", &t_s, "--cmd", cmd, "--compare", "tokens"],
+    );
     assert_eq!(j.tally(), (0, 2), "{j}");
     // Twice --tests: both folders, each under its own name.
     let u = dir.join("u");
     write_all(&u, &[("a.in", "1\n"), ("a.out", "0.0314\n")]);
     let u_s = u.display().to_string();
-    let j = judge(&out, &["--tests", &t_s, "--tests", &u_s, "--cmd", cmd, "--float-tolerance", "1e-6"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t_s,
+            "--tests",
+            &u_s,
+            "--cmd",
+            cmd,
+            "--float-tolerance",
+            "1e-6",
+        ],
+    );
     assert_eq!(j.tally(), (3, 0), "{j}");
 }
 
@@ -202,16 +237,39 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
     let p = scoring_package(&dir);
     let p_s = p.display().to_string();
     let out = dir.join("out");
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "awk 'NR == 1 { n = $1 } NR == 2 { for (i = 0; i < n && i < 2; i++) print $0 }'"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &p_s,
+            "--cmd",
+            "awk 'NR == 1 { n = $1 } NR == 2 { for (i = 0; i < n && i < 2; i++) print $0 }'",
+        ],
+    );
     let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
     assert_eq!(
         names,
-        ["echo/sample/1", "echo/secret/group1/1", "echo/secret/group2/1", "echo/secret/group2/10"],
+        [
+            "echo/sample/1",
+            "echo/secret/group1/1",
+            "echo/secret/group2/1",
+            "echo/secret/group2/10"
+        ],
         "{j}"
     );
-    assert!(j.stdout.contains("Kattis package, format 2023-07-draft"), "{j}");
-    assert!(j.stdout.contains("score: 50 of 100 (AC): secret/group1 50, secret/group2 0"), "{j}");
-    assert!(j.stdout.contains("limits 2000 ms cpu") && j.stdout.contains(" 64 MiB"), "{j}");
+    assert!(
+        j.stdout.contains("Kattis package, format 2023-07-draft"),
+        "{j}"
+    );
+    assert!(
+        j.stdout
+            .contains("score: 50 of 100 (AC): secret/group1 50, secret/group2 0"),
+        "{j}"
+    );
+    assert!(
+        j.stdout.contains("limits 2000 ms cpu") && j.stdout.contains(" 64 MiB"),
+        "{j}"
+    );
     let j = judge(&out, &["--verify", &p_s]);
     for line in [
         "OK    accepted/echo.rs",
@@ -225,7 +283,13 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
     }
     assert_eq!(j.code, Some(0), "{j}");
     // A submission in the wrong place is a failure that says why.
-    write_all(&p, &[("submissions/wrong_answer/right.rs", &fs::read_to_string(p.join("submissions/accepted/echo.rs")).unwrap())]);
+    write_all(
+        &p,
+        &[(
+            "submissions/wrong_answer/right.rs",
+            &fs::read_to_string(p.join("submissions/accepted/echo.rs")).unwrap(),
+        )],
+    );
     let j = judge(&out, &["--verify", &p_s]);
     assert!(j.stdout.contains("FAIL  wrong_answer/right.rs"), "{j}");
     assert!(j.stdout.contains("expected WA, got AC"), "{j}");
@@ -249,17 +313,54 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
     );
     let p_s = p.display().to_string();
     let out = dir.join("out");
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 6", "--time-limit-ms", "2000"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &p_s,
+            "--cmd",
+            "echo 6",
+            "--time-limit-ms",
+            "2000",
+        ],
+    );
     assert_eq!(j.code, Some(0), "{j}");
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 7", "--time-limit-ms", "2000"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &p_s,
+            "--cmd",
+            "echo 7",
+            "--time-limit-ms",
+            "2000",
+        ],
+    );
     assert_eq!(j.code, Some(1), "{j}");
     assert!(j.stdout.contains("checker: 7 is odd"), "{j}");
     // Exit 0 is not an answer in this protocol: a setup error that says so.
-    write_all(&p, &[("output_validators/parity/check.sh", "#!/bin/sh\nexit 0\n")]);
+    write_all(
+        &p,
+        &[("output_validators/parity/check.sh", "#!/bin/sh\nexit 0\n")],
+    );
     let _ = fs::remove_dir_all(out.join(".build"));
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "echo 6", "--time-limit-ms", "2000"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &p_s,
+            "--cmd",
+            "echo 6",
+            "--time-limit-ms",
+            "2000",
+        ],
+    );
     assert_eq!(j.code, Some(2), "{j}");
-    assert!(j.stderr.contains("ended with exit code 0 (Kattis' codes: 42 accepted, 43 wrong answer)"), "{j}");
+    assert!(
+        j.stderr
+            .contains("ended with exit code 0 (Kattis' codes: 42 accepted, 43 wrong answer)"),
+        "{j}"
+    );
 }
 
 /// Guess a number in 1..=N: the program asks `? X`, the interactor answers `<`, `>` or `=`.
@@ -287,16 +388,51 @@ fn interactive_problems_run_with_both_conventions() {
     let interactor = t.join("interactor").display().to_string();
     let check = t.join("check").display().to_string();
     let out = dir.join("out");
-    let j = judge(&out, &["--tests", &t_s, "--cmd", GUESSER, "--interactor", &interactor, "--checker-cmd", &check]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t_s,
+            "--cmd",
+            GUESSER,
+            "--interactor",
+            &interactor,
+            "--checker-cmd",
+            &check,
+        ],
+    );
     assert_eq!(j.tally(), (2, 0), "{j}");
     // A program that always guesses 1: rejected, with the exchange kept.
-    let j = judge(&out, &["--tests", &t_s, "--cmd", "read n; while :; do echo '? 1'; read r; done", "--interactor", &interactor]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t_s,
+            "--cmd",
+            "read n; while :; do echo '? 1'; read r; done",
+            "--interactor",
+            &interactor,
+        ],
+    );
     assert_eq!(j.code, Some(1), "{j}");
     assert!(j.stdout.contains("interactor: too many guesses"), "{j}");
     let kept = fs::read_to_string(out.join("guess/1.interaction")).unwrap();
     assert!(kept.starts_with("< 100\n> ? 1\n< >\n"), "{kept}");
     // A program that never flushes (it waits, asks nothing): TLE by the wall backstop.
-    let j = judge(&out, &["--tests", &t_s, "--cmd", "sleep 30", "--interactor", &interactor, "--time-limit-ms", "300", "1"]);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t_s,
+            "--cmd",
+            "sleep 30",
+            "--interactor",
+            &interactor,
+            "--time-limit-ms",
+            "300",
+            "1",
+        ],
+    );
     assert_eq!(super::single_verdict(&j), "TLE", "{j}");
     assert!(j.stdout.contains("wall-clock backstop"), "{j}");
 
@@ -330,23 +466,51 @@ fn shrinking_keeps_to_the_validator() {
             // One number; the "right" answer is the number, the wrong program adds one past 50.
             ("gen.sh", "echo $(( ($1 * 7919) % 900 + 100 ))\n"),
             ("brute.sh", "read x; echo $x\n"),
-            ("wrong.sh", "read x; if [ $x -gt 50 ]; then echo $((x + 1)); else echo $x; fi\n"),
+            (
+                "wrong.sh",
+                "read x; if [ $x -gt 50 ]; then echo $((x + 1)); else echo $x; fi\n",
+            ),
             // Only even numbers are valid inputs (testlib's convention: exit 0 accepts).
-            ("even.sh", "read x; [ $((x % 2)) -eq 0 ] || { echo \"odd: $x\" >&2; exit 1; }\n"),
+            (
+                "even.sh",
+                "read x; [ $((x % 2)) -eq 0 ] || { echo \"odd: $x\" >&2; exit 1; }\n",
+            ),
         ],
     );
     let sh = |f: &str| format!("sh {}", dir.join(f).display());
     let out = dir.join("out");
     let j = judge(
         &out,
-        &["--stress", "--gen", &sh("gen.sh"), "--brute", &sh("brute.sh"), "--cmd", &sh("wrong.sh"),
-          "--validator", &sh("even.sh"), "--shrink", "--seed", "2", "--count", "5"],
+        &[
+            "--stress",
+            "--gen",
+            &sh("gen.sh"),
+            "--brute",
+            &sh("brute.sh"),
+            "--cmd",
+            &sh("wrong.sh"),
+            "--validator",
+            &sh("even.sh"),
+            "--shrink",
+            "--seed",
+            "2",
+            "--count",
+            "5",
+        ],
     );
     assert_eq!(j.code, Some(1), "{j}");
     assert!(j.stdout.contains("inputs must pass:"), "{j}");
-    let shrunk_line = j.stdout.lines().find(|l| l.trim_start().starts_with("shrunk:")).expect("a shrunk case");
+    let shrunk_line = j
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("shrunk:"))
+        .expect("a shrunk case");
     let path = shrunk_line.split_whitespace().last().unwrap();
-    let path = if Path::new(path).is_absolute() { PathBuf::from(path) } else { std::env::current_dir().unwrap().join(path) };
+    let path = if Path::new(path).is_absolute() {
+        PathBuf::from(path)
+    } else {
+        std::env::current_dir().unwrap().join(path)
+    };
     let x: i64 = fs::read_to_string(&path).unwrap().trim().parse().unwrap();
     // Halving stops at the smallest even number above 50 the halving reaches, never at an
     // odd one (without the validator it would end on an odd number such as 51 or 63).

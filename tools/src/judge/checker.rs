@@ -1,0 +1,223 @@
+//! Running a checker with testlib's convention: `CHECKER INPUT OUTPUT ANSWER`, exit code 0
+//! accepted, 1 wrong answer, 2 presentation error, 3 the checker itself failed, 7 points; its
+//! message is what it printed on stdout and stderr.
+//!
+//! Kattis' output validators speak another protocol, also here: `VALIDATOR INPUT ANSWER
+//! FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit code 42 accepted, 43 wrong answer, anything else the
+//! validator's own failure; its message is `judgemessage.txt` from the feedback folder (else
+//! what it printed), and a scoring problem's case score is `score.txt`.
+//!
+//! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 1 MiB of
+//! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
+//! any other code, a signal, a limit) is a setup error: the contestant's program is not to
+//! blame, so the judge stops and says so once.
+
+use std::path::Path;
+
+use crate::run::files::sibling;
+use crate::run::program::Program;
+use crate::run::sandbox::run_program;
+use crate::run::sandbox::Limits;
+use crate::run::sys::Status;
+
+/// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
+/// command (`--checker-cmd`).
+#[derive(Clone, Debug)]
+pub struct Checker {
+    pub program: Program,
+    pub protocol: Protocol,
+}
+
+/// How a checker is called and how it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7.
+    Testlib,
+    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS... < OUTPUT`, exit 42 / 43; `args`
+    /// are the package's flags (each case may add its group's).
+    Kattis { args: Vec<String> },
+}
+
+/// What a checker said of an answer (the strings are its message).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Judgement {
+    Accepted,
+    Wrong(String),
+    Presentation(String),
+    /// Partial points: the score as the checker printed it, and the rest of its message.
+    Points(String, String),
+}
+
+pub const LIMITS: Limits = Limits {
+    time_ms: 10_000,
+    wall_time: false,
+    memory_kib: 1 << 20,
+    output_bytes: 1 << 20,
+};
+
+impl Checker {
+    /// Our checker for `problem`: this very binary's `check` subcommand.
+    pub fn ours(problem: &str) -> Result<Checker, String> {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
+        Ok(Checker {
+            program: Program::Direct(vec![
+                exe.display().to_string(),
+                "check".to_string(),
+                problem.to_string(),
+            ]),
+            protocol: Protocol::Testlib,
+        })
+    }
+
+    /// `--checker-cmd CMD`, which must be runnable.
+    pub fn command(cmd: &str) -> Result<Checker, String> {
+        let program = Program::from_cmd(cmd);
+        program
+            .check_runnable()
+            .map_err(|e| format!("--checker-cmd: {e}"))?;
+        Ok(Checker {
+            program,
+            protocol: Protocol::Testlib,
+        })
+    }
+
+    /// A testlib checker found in a package (Library Checker's `checker`).
+    pub fn testlib(program: Program) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Testlib,
+        }
+    }
+
+    /// A Kattis output validator with the package's flags.
+    pub fn kattis(program: Program, args: Vec<String>) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Kattis { args },
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match &self.protocol {
+            Protocol::Testlib => self.program.describe(),
+            Protocol::Kattis { args } if args.is_empty() => {
+                format!("{} (42/43)", self.program.describe())
+            }
+            Protocol::Kattis { args } => {
+                format!("{} {} (42/43)", self.program.describe(), args.join(" "))
+            }
+        }
+    }
+
+    /// Checks `output` against `answer` for `input`; `scratch` names the files the checker's
+    /// own output goes to (`.checker.out`, `.checker.err` are appended). `Err` when the
+    /// checker failed.
+    pub fn check(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+    ) -> Result<Judgement, String> {
+        self.check_scored(input, output, answer, scratch, &[])
+            .map(|(j, _)| j)
+    }
+
+    /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
+    /// validator gave (`score.txt`), if any.
+    pub fn check_scored(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        extra: &[String],
+    ) -> Result<(Judgement, Option<f64>), String> {
+        if let Protocol::Kattis { args } = &self.protocol {
+            let args: Vec<String> = args.iter().chain(extra).cloned().collect();
+            return crate::judge::validator::output(self, &args, input, output, answer, scratch);
+        }
+        self.check_testlib(input, output, answer, scratch)
+            .map(|j| (j, None))
+    }
+
+    fn check_testlib(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+    ) -> Result<Judgement, String> {
+        let files: Vec<String> = [input, output, answer]
+            .iter()
+            .map(|p| {
+                std::path::absolute(p)
+                    .unwrap_or(p.to_path_buf())
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        let (out, err) = (
+            sibling(scratch, "checker.out"),
+            sibling(scratch, "checker.err"),
+        );
+        let run = run_program(
+            &self.program,
+            &files,
+            Path::new("/dev/null"),
+            &out,
+            &err,
+            LIMITS,
+        )
+        .map_err(|e| format!("checker: {e}"))?;
+        let mut text = std::fs::read(&out).unwrap_or_default();
+        text.push(b'\n');
+        text.extend(std::fs::read(&err).unwrap_or_default());
+        let _ = std::fs::remove_file(&out);
+        let _ = std::fs::remove_file(&err);
+        let message = String::from_utf8_lossy(&text)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        let failed = |how: String| {
+            Err(format!(
+                "the checker `{}` {how}{}",
+                self.describe(),
+                if message.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {message}")
+                }
+            ))
+        };
+        if let Some(kill) = run.killed {
+            return failed(format!("was killed ({} limit)", kill.name()));
+        }
+        let or_default = |m: &str, default: &str| {
+            if m.is_empty() {
+                default.to_string()
+            } else {
+                m.to_string()
+            }
+        };
+        match run.status {
+            Status::Code(0) => Ok(Judgement::Accepted),
+            Status::Code(1) => Ok(Judgement::Wrong(or_default(&message, "rejected (no reason given)"))),
+            Status::Code(2) => Ok(Judgement::Presentation(or_default(&message, "presentation error"))),
+            Status::Code(7) => {
+                // testlib's quitp prints `points SCORE message`.
+                let rest = message.strip_prefix("points ").unwrap_or(&message);
+                let (score, why) = rest.split_once(' ').unwrap_or((rest, ""));
+                Ok(Judgement::Points(score.to_string(), why.trim().to_string()))
+            }
+            Status::Code(3) => failed("failed (exit code 3)".to_string()),
+            Status::Code(c) => failed(format!(
+                "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
+            )),
+            Status::Signal(s) => failed(format!("was killed by {}", crate::run::sys::signal_name(s))),
+        }
+    }
+}

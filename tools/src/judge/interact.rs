@@ -1,0 +1,456 @@
+//! Interactive problems: the program and an interactor run side by side, each under its own
+//! supervisor and limits, the program's stdout feeding the interactor's stdin and the other
+//! way round, with the judge relaying (and recording) the exchange in between.
+//!
+//! Two conventions: testlib's (`--interactor CMD`: `CMD INPUT OUTPUT [ANSWER]`, exit codes as
+//! a checker's; `--checker-cmd` then judges the OUTPUT file it wrote) and Kattis' (an
+//! interactive package's output validator: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ < program's
+//! output > program's input`, 42 accepted, 43 wrong answer).
+//!
+//! The plumbing is four FIFOs in the case's scratch folder, so the supervisor needs nothing
+//! new (it opens its stdin and stdout by path): the program reads `to-program` and writes
+//! `from-program`, the interactor reads `to-interactor` and writes `from-interactor`, and two
+//! relay threads copy `from-program` to `to-interactor` and `from-interactor` to
+//! `to-program`, appending what passes to the transcript (`>` the program's lines, `<` the
+//! interactor's, as in Kattis' `.interaction` files; at most [`TRANSCRIPT_CAP`] bytes). Each
+//! supervisor opens its stdin before its stdout, so each relay opens its write end first: no
+//! cycle of blocking opens.
+//!
+//! The verdict, as Kattis decides it: whoever ends first speaks first. If the interactor ends
+//! first and rejects, WA; otherwise a program that ended badly (a limit, a crash) has that
+//! verdict; otherwise the interactor's. A program that waits for an answer without flushing
+//! its question uses no CPU, and the wall-clock backstop ends it: TLE.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::thread;
+use std::time::Instant;
+
+use crate::judge::cases::Case;
+use crate::judge::checker::{Checker, Judgement};
+use crate::judge::verdict::{self, Outcome, Verdict};
+use crate::run::files::sibling;
+use crate::run::program::Program;
+use crate::run::sandbox::run_program;
+use crate::run::sandbox::{Limits, Run};
+use crate::run::sys::Status;
+use crate::text::{detail, printable};
+
+/// The most of the exchange a failing case keeps (`CASE.interaction`).
+pub const TRANSCRIPT_CAP: usize = 64 * 1024;
+
+/// How the interactor is called and answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// `CMD INPUT OUTPUT [ANSWER]`, exit 0 / 1 / 2 / 3 / 7.
+    Testlib,
+    /// `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS...`, exit 42 / 43.
+    Kattis { flags: Vec<String> },
+}
+
+#[derive(Clone, Debug)]
+pub struct Interactor {
+    pub program: Program,
+    pub convention: Convention,
+}
+
+impl Interactor {
+    pub fn describe(&self) -> String {
+        match &self.convention {
+            Convention::Testlib => format!("interactor {}", self.program.describe()),
+            Convention::Kattis { .. } => {
+                format!("interactive validator {} (42/43)", self.program.describe())
+            }
+        }
+    }
+
+    /// `--interactor CMD`, which must be runnable.
+    pub fn command(cmd: &str) -> Result<Interactor, String> {
+        let program = Program::from_cmd(cmd);
+        program
+            .check_runnable()
+            .map_err(|e| format!("--interactor: {e}"))?;
+        Ok(Interactor {
+            program,
+            convention: Convention::Testlib,
+        })
+    }
+}
+
+/// The interactor's limits: a checker's CPU and memory, and a wall clock that outlasts the
+/// program's backstop by five seconds, so that the program's own ending is seen first.
+fn interactor_limits(program: &Limits) -> Limits {
+    let c = crate::judge::checker::LIMITS;
+    Limits {
+        // The backstop is twice the CPU limit plus a second.
+        time_ms: c
+            .time_ms
+            .max((program.wall_backstop_ms() + 4_000).div_ceil(2)),
+        ..c
+    }
+}
+
+/// The exchange so far, both directions, capped.
+struct Transcript {
+    text: Vec<u8>,
+    dropped: u64,
+}
+
+impl Transcript {
+    fn add(&mut self, mark: &str, line: &[u8]) {
+        let room = TRANSCRIPT_CAP.saturating_sub(self.text.len());
+        let need = mark.len() + line.len() + 1;
+        if need > room {
+            self.dropped += line.len() as u64;
+            return;
+        }
+        self.text.extend_from_slice(mark.as_bytes());
+        self.text.extend_from_slice(line);
+        self.text.push(b'\n');
+    }
+}
+
+fn mkfifo(path: &Path) -> Result<(), String> {
+    let _ = fs::remove_file(path);
+    let ok = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .map_err(|e| format!("cannot run mkfifo: {e}"))?
+        .success();
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("mkfifo {} failed", path.display()))
+    }
+}
+
+/// Copies `from` to `to` line by line into the transcript under `mark`; returns when `from`
+/// ends (the writer is gone), with the moment it did.
+fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant {
+    // The write end first: the supervisor on the other side opens its stdin before its
+    // stdout (see the module's note).
+    let mut out = OpenOptions::new().write(true).open(to).ok();
+    let mut input = match File::open(from) {
+        Ok(f) => f,
+        Err(_) => return Instant::now(),
+    };
+    let mut buf = vec![0u8; 16 * 1024];
+    let mut partial: Vec<u8> = Vec::new();
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        if let Some(o) = out.as_mut() {
+            if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
+                // The other side is gone: so is this relay, and the writer learns it (EPIPE)
+                // instead of talking to no one until its limit.
+                out = None;
+            }
+        }
+        if out.is_none() {
+            break;
+        }
+        partial.extend_from_slice(&buf[..n]);
+        if let Ok(mut log) = log.lock() {
+            while let Some(at) = partial.iter().position(|&b| b == b'\n') {
+                log.add(mark, &partial[..at]);
+                partial.drain(..=at);
+            }
+            if partial.len() > TRANSCRIPT_CAP {
+                let whole = std::mem::take(&mut partial);
+                log.add(mark, &whole);
+            }
+        }
+    }
+    let ended = Instant::now();
+    if !partial.is_empty() {
+        if let Ok(mut log) = log.lock() {
+            log.add(mark, &partial);
+        }
+    }
+    ended
+}
+
+/// Opens each FIFO with read and write at once (which never blocks) and closes it: a relay
+/// still waiting in `open` for a side that never came is released.
+fn release(fifos: &[&PathBuf]) {
+    for f in fifos {
+        let _ = OpenOptions::new().read(true).write(true).open(f);
+    }
+}
+
+/// The program's side of an interactive case: what runs, its limits, the checker of the
+/// interactor's OUTPUT (testlib), and where a failing case's files go.
+pub struct Side<'a> {
+    pub program: &'a Program,
+    pub limits: Limits,
+    pub checker: Option<&'a Checker>,
+    pub out_dir: &'a Path,
+}
+
+/// Judges `case` interactively: the program of `t` against `interactor`.
+pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<Outcome, String> {
+    let base = t.out_dir.join(&case.name);
+    let scratch = sibling(&base, "pipes");
+    let _ = fs::remove_dir_all(&scratch);
+    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let [to_program, from_program, to_interactor, from_interactor] = [
+        "to-program",
+        "from-program",
+        "to-interactor",
+        "from-interactor",
+    ]
+    .map(|n| scratch.join(n));
+    for f in [&to_program, &from_program, &to_interactor, &from_interactor] {
+        mkfifo(f)?;
+    }
+    let stderr = sibling(&base, "stderr");
+    let got = sibling(&base, "got");
+    let i_err = sibling(&base, "interactor.stderr");
+    let answer = case
+        .answer()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| "/dev/null".into());
+    let feedback = sibling(&base, "feedback");
+    let _ = fs::remove_dir_all(&feedback);
+    let abs = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or(p.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let i_args: Vec<String> = match &interactor.convention {
+        Convention::Testlib => vec![abs(&case.input), abs(&got), abs(&answer)],
+        Convention::Kattis { flags } => {
+            fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+            let mut v = vec![
+                abs(&case.input),
+                abs(&answer),
+                format!("{}/", abs(&feedback)),
+            ];
+            v.extend(flags.iter().chain(&case.checker_args).cloned());
+            v
+        }
+    };
+    if matches!(interactor.convention, Convention::Kattis { .. }) {
+        // The program's own stdout is not a file here; `got` keeps its side of the exchange.
+        let _ = fs::remove_file(&got);
+    }
+    let i_limits = interactor_limits(&t.limits);
+    let log = Mutex::new(Transcript {
+        text: Vec::new(),
+        dropped: 0,
+    });
+    let fifos = [&to_program, &from_program, &to_interactor, &from_interactor];
+    let (p_run, i_run, p_end, i_end) = thread::scope(|s| {
+        // When one side ends (or never starts), opens still waiting for it are released, so
+        // that the other side and the relays cannot wait forever.
+        let p = s.spawn(|| {
+            let r = run_program(
+                &t.program,
+                &case.args,
+                &to_program,
+                &from_program,
+                &stderr,
+                t.limits,
+            );
+            release(&fifos);
+            r
+        });
+        let i = s.spawn(|| {
+            let r = run_program(
+                &interactor.program,
+                &i_args,
+                &to_interactor,
+                &from_interactor,
+                &i_err,
+                i_limits,
+            );
+            release(&fifos);
+            r
+        });
+        let a = s.spawn(|| relay(&from_program, &to_interactor, "> ", &log));
+        let b = s.spawn(|| relay(&from_interactor, &to_program, "< ", &log));
+        let p_run = p
+            .join()
+            .unwrap_or_else(|_| Err("the program's runner panicked".into()));
+        let i_run = i
+            .join()
+            .unwrap_or_else(|_| Err("the interactor's runner panicked".into()));
+        let p_end = a.join().unwrap_or_else(|_| Instant::now());
+        let i_end = b.join().unwrap_or_else(|_| Instant::now());
+        (p_run, i_run, p_end, i_end)
+    });
+    let _ = fs::remove_dir_all(&scratch);
+    let p_run = p_run?;
+    let i_run = i_run.map_err(|e| format!("interactor: {e}"))?;
+    let transcript = log.into_inner().unwrap_or_else(|e| e.into_inner());
+
+    let (said, score) = interactor_said(interactor, &i_run, &i_err, &feedback)?;
+    let program_bad = verdict::of_run(&p_run, &t.limits, 0)?;
+    let interactor_first = i_end < p_end;
+    let mut lines = Vec::new();
+    let mut verdict = match (&said, &program_bad) {
+        (Said::Reject(v, why), _) if interactor_first || program_bad.is_none() => {
+            lines.push(detail(&format!(
+                "interactor: {}",
+                printable(why.as_bytes())
+            )));
+            *v
+        }
+        (_, Some((v, why))) => {
+            lines.push(detail(why));
+            if *v == Verdict::Re {
+                lines.extend(verdict::stderr_line(&fs::read(&stderr).unwrap_or_default()));
+            }
+            if let Said::Reject(_, m) = &said {
+                lines.push(detail(&format!("interactor: {}", printable(m.as_bytes()))));
+            }
+            *v
+        }
+        (Said::Reject(v, why), None) => {
+            lines.push(detail(&format!(
+                "interactor: {}",
+                printable(why.as_bytes())
+            )));
+            *v
+        }
+        (Said::Accept, None) => Verdict::Ac,
+    };
+    // testlib: the checker, if any, judges what the interactor wrote.
+    let mut checked_score = None;
+    if verdict == Verdict::Ac && interactor.convention == Convention::Testlib {
+        if let Some(checker) = t.checker {
+            let (v, more, s) = check_output(checker, case, &got, &answer, &base)?;
+            verdict = v;
+            lines.extend(more);
+            checked_score = s;
+        }
+    }
+    if verdict == Verdict::Ac {
+        let _ = fs::remove_file(&got);
+        let _ = fs::remove_file(&stderr);
+        let _ = fs::remove_file(&i_err);
+        let _ = fs::remove_dir_all(&feedback);
+    } else {
+        let path = sibling(&base, "interaction");
+        let mut text = transcript.text;
+        if transcript.dropped > 0 {
+            text.extend(format!("[judge: {} more bytes not kept]\n", transcript.dropped).bytes());
+        }
+        fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        lines.push(detail(&format!(
+            "the exchange (> program, < interactor): {}",
+            crate::text::short(&path.display().to_string())
+        )));
+        for l in String::from_utf8_lossy(&text)
+            .lines()
+            .rev()
+            .take(4)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            lines.push(detail(&format!("  {}", printable(l.as_bytes()))));
+        }
+    }
+    let mut outcome = Outcome::of_run(verdict, &p_run, lines);
+    outcome.score = score.or(checked_score);
+    Ok(outcome)
+}
+
+/// What the interactor said.
+enum Said {
+    Accept,
+    /// A rejection (WA, PE, PTS) and its message.
+    Reject(Verdict, String),
+}
+
+fn interactor_said(
+    interactor: &Interactor,
+    run: &Run,
+    err: &Path,
+    feedback: &Path,
+) -> Result<(Said, Option<f64>), String> {
+    let mut text = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    if text.iter().all(u8::is_ascii_whitespace) {
+        text = fs::read(err).unwrap_or_default();
+    }
+    text.truncate(16 * 1024);
+    let message = String::from_utf8_lossy(&text)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let failed = |how: String| {
+        Err(format!(
+            "the {} {how}{}",
+            interactor.describe(),
+            if message.is_empty() {
+                String::new()
+            } else {
+                format!(": {message}")
+            }
+        ))
+    };
+    if let Some(k) = run.killed {
+        return failed(format!("was killed ({} limit)", k.name()));
+    }
+    let or = |d: &str| {
+        if message.is_empty() {
+            d.to_string()
+        } else {
+            message.clone()
+        }
+    };
+    match (&interactor.convention, run.status) {
+        (Convention::Kattis { .. }, Status::Code(42)) => {
+            Ok((Said::Accept, crate::judge::validator::read_score(feedback)?))
+        }
+        (Convention::Kattis { .. }, Status::Code(43)) => {
+            Ok((Said::Reject(Verdict::Wa, or("rejected")), None))
+        }
+        (Convention::Testlib, Status::Code(0)) => Ok((Said::Accept, None)),
+        (Convention::Testlib, Status::Code(1)) => {
+            Ok((Said::Reject(Verdict::Wa, or("wrong answer")), None))
+        }
+        (Convention::Testlib, Status::Code(2)) => {
+            Ok((Said::Reject(Verdict::Pe, or("presentation error")), None))
+        }
+        (Convention::Testlib, Status::Code(7)) => {
+            Ok((Said::Reject(Verdict::Pts, or("points")), None))
+        }
+        (Convention::Kattis { .. }, Status::Code(c)) => failed(format!(
+            "ended with exit code {c} (Kattis' codes: 42 accepted, 43 wrong answer)"
+        )),
+        (Convention::Testlib, Status::Code(c)) => failed(format!(
+            "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 failure, 7 points)"
+        )),
+        (_, Status::Signal(s)) => {
+            failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
+        }
+    }
+}
+
+/// `--checker-cmd` on the interactor's OUTPUT file.
+fn check_output(
+    checker: &Checker,
+    case: &Case,
+    output: &Path,
+    answer: &Path,
+    base: &Path,
+) -> Result<(Verdict, Vec<String>, Option<f64>), String> {
+    let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
+    let (j, score) = checker.check_scored(&case.input, output, answer, base, &case.checker_args)?;
+    Ok(match j {
+        Judgement::Accepted => (Verdict::Ac, vec![], score),
+        Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)], None),
+        Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)], None),
+        Judgement::Points(s, m) => (Verdict::Pts, vec![said(&format!("points {s}: {m}"))], None),
+    })
+}

@@ -1,0 +1,334 @@
+//! What `--tests PATH` names, detected from the files there: a Kattis/ICPC package
+//! (`problem.yaml` or `data/`), a folder with `in/` and `out/` (Library Checker after its
+//! `generate.py`, AtCoder's `.txt` test sets), or a flat folder of `NAME.in` with `NAME.out` or
+//! `NAME.ans` (oj's `test/`); `PATH/in` alone is read as its parent folder.
+//!
+//! Every layout yields the same things: a name, the limits with where they came from, the
+//! cases in natural order (`2` before `10`, as people number files), and warnings for the
+//! files that cannot be a case (an input without its answer, an answer without its input),
+//! which are skipped rather than failing the folder. What a layout adds (a checker, a token
+//! comparison, groups and scores, submissions) is in [`Package`].
+
+use std::cmp::Ordering;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::judge::kattis;
+use crate::judge::libchecker;
+use crate::judge::problem::Info;
+
+/// The layouts the judge knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `NAME.in` + `NAME.out` (or `.ans`) side by side.
+    Flat,
+    /// `in/` + `out/`; `library_checker` when an `info.toml` with `timelimit` or a checker
+    /// is there too.
+    InOut { library_checker: bool },
+    /// A Kattis/ICPC problem package, in the named version of the format.
+    Kattis(kattis::Version),
+}
+
+impl Kind {
+    pub fn describe(&self) -> String {
+        match self {
+            Kind::Flat => "folder of NAME.in + NAME.out".to_string(),
+            Kind::InOut {
+                library_checker: true,
+            } => "Library Checker folder (in/, out/, info.toml)".to_string(),
+            Kind::InOut {
+                library_checker: false,
+            } => "in/ + out/ folder".to_string(),
+            Kind::Kattis(v) => format!("Kattis package, format {}", v.name()),
+        }
+    }
+}
+
+/// One case found: its name (relative to the package, `secret/group1/01` in a Kattis
+/// package), its input and answer, and the arguments its group gives the output validator.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub validator_args: Vec<String>,
+}
+
+/// A folder or package of tests as detected.
+#[derive(Debug)]
+pub struct Package {
+    pub kind: Kind,
+    pub name: String,
+    /// The folder the layout was read from (the package root).
+    pub root: PathBuf,
+    pub info: Info,
+    /// Where the limits came from (`info.toml`, `problem.yaml`), if anywhere.
+    pub info_path: Option<PathBuf>,
+    pub cases: Vec<Found>,
+    pub warnings: Vec<String>,
+    pub kattis: Option<kattis::Package>,
+    pub library_checker: Option<libchecker::Problem>,
+}
+
+/// `a` before `b` in natural order: runs of digits compare as numbers (`2` < `10`), the rest
+/// byte by byte; equal numbers with more leading zeros come after (`1` < `01`), so the order
+/// is total.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let (mut i, mut j) = (0, 0);
+    let mut zeros = Ordering::Equal;
+    while i < a.len() && j < b.len() {
+        if a[i].is_ascii_digit() && b[j].is_ascii_digit() {
+            let run = |s: &[u8], mut k: usize| {
+                let start = k;
+                while k < s.len() && s[k].is_ascii_digit() {
+                    k += 1;
+                }
+                (start, k)
+            };
+            let ((sa, ea), (sb, eb)) = (run(a, i), run(b, j));
+            let trim = |s: &[u8], from: usize, to: usize| {
+                let mut k = from;
+                while k + 1 < to && s[k] == b'0' {
+                    k += 1;
+                }
+                k
+            };
+            let (ta, tb) = (trim(a, sa, ea), trim(b, sb, eb));
+            let by_value = (ea - ta)
+                .cmp(&(eb - tb))
+                .then_with(|| a[ta..ea].cmp(&b[tb..eb]));
+            if by_value != Ordering::Equal {
+                return by_value;
+            }
+            if zeros == Ordering::Equal {
+                zeros = (ea - sa).cmp(&(eb - sb));
+            }
+            i = ea;
+            j = eb;
+        } else {
+            match a[i].cmp(&b[j]) {
+                Ordering::Equal => {
+                    i += 1;
+                    j += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+    (a.len() - i).cmp(&(b.len() - j)).then(zeros)
+}
+
+/// The file names in `dir` (not recursive), naturally sorted; empty when it does not exist.
+pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", dir.display())),
+    };
+    let mut v = Vec::new();
+    for entry in rd {
+        let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+        if let Some(name) = entry.file_name().to_str() {
+            v.push(name.to_string());
+        }
+    }
+    v.sort_by(|a, b| natural_cmp(a, b));
+    Ok(v)
+}
+
+/// Pairs the inputs of `in_dir` (files ending in one of `in_exts`) with the answers of
+/// `ans_dir` (same stem, one of `ans_exts`): the cases, in natural order, named
+/// `prefix` + stem, and a warning for each input without an answer and each answer without
+/// an input.
+pub fn pair(
+    in_dir: &Path,
+    in_exts: &[&str],
+    ans_dir: &Path,
+    ans_exts: &[&str],
+    prefix: &str,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Found>, String> {
+    let split = |name: &str, exts: &[&str]| -> Option<(String, String)> {
+        exts.iter().find_map(|ext| {
+            name.strip_suffix(ext)
+                .filter(|stem| !stem.is_empty())
+                .map(|stem| (stem.to_string(), ext.to_string()))
+        })
+    };
+    let inputs: Vec<(String, String)> = file_names(in_dir)?
+        .iter()
+        .filter(|n| in_dir.join(n).is_file())
+        .filter_map(|n| split(n, in_exts))
+        .collect();
+    let answers: Vec<(String, String)> = file_names(ans_dir)?
+        .iter()
+        .filter(|n| ans_dir.join(n).is_file())
+        .filter_map(|n| split(n, ans_exts))
+        .collect();
+    let shown = |p: PathBuf| crate::text::short(&p.display().to_string());
+    let mut cases = Vec::new();
+    for (stem, ext) in &inputs {
+        let input = in_dir.join(format!("{stem}{ext}"));
+        match answers.iter().find(|(s, _)| s == stem) {
+            Some((_, aext)) => cases.push(Found {
+                name: format!("{prefix}{stem}"),
+                input,
+                answer: ans_dir.join(format!("{stem}{aext}")),
+                validator_args: Vec::new(),
+            }),
+            None => warnings.push(format!(
+                "{}: no answer ({} in {}): skipped",
+                shown(input),
+                ans_exts
+                    .iter()
+                    .map(|e| format!("{stem}{e}"))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                shown(ans_dir.to_path_buf())
+            )),
+        }
+    }
+    // In one folder an answer file can also be an input (AtCoder's `.txt` on both sides is
+    // only read from in/ and out/), so only answers in a folder of their own, or with an
+    // extension no input has, can be orphans.
+    for (stem, ext) in &answers {
+        let same_file = in_dir == ans_dir && in_exts.contains(&ext.as_str());
+        if !same_file && !inputs.iter().any(|(s, _)| s == stem) {
+            warnings.push(format!(
+                "{}: no input ({stem}{} in {}): skipped",
+                shown(ans_dir.join(format!("{stem}{ext}"))),
+                in_exts[0],
+                shown(in_dir.to_path_buf())
+            ));
+        }
+    }
+    Ok(cases)
+}
+
+/// The folder name a problem is called by: the folder's own, or its parent's when it is
+/// called `test`, `tests`, `in` or `data`.
+fn name_of(dir: &Path) -> String {
+    let folder_name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
+    let own = folder_name(dir).unwrap_or_else(|| "tests".to_string());
+    match own.as_str() {
+        "test" | "tests" | "in" | "data" => dir.parent().and_then(folder_name).unwrap_or(own),
+        _ => own,
+    }
+}
+
+/// Detects the layout of `path` and reads it.
+pub fn detect(path: &Path) -> Result<Package, String> {
+    let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
+    if !dir.is_dir() {
+        return Err(format!("--tests: no folder {}", dir.display()));
+    }
+    // `PKG/in` (with `PKG/out`) and `PKG/data` are read as the package they belong to.
+    let parent = dir.parent().map(Path::to_path_buf);
+    let leaf = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+    if let (Some(p), Some(leaf)) = (&parent, leaf.as_deref()) {
+        if leaf == "in" && p.join("out").is_dir() {
+            return detect(p);
+        }
+        if leaf == "data" && kattis::is_package(p) {
+            return detect(p);
+        }
+    }
+    if kattis::is_package(&dir) {
+        return kattis::read(&dir);
+    }
+    if dir.join("in").is_dir() && dir.join("out").is_dir() {
+        return libchecker::read(&dir, name_of(&dir));
+    }
+    let mut warnings = Vec::new();
+    let cases = pair(&dir, &[".in"], &dir, &[".out", ".ans"], "", &mut warnings)?;
+    let candidates = [
+        dir.parent().map(|p| p.join("info.toml")),
+        Some(dir.join("info.toml")),
+    ];
+    let info_path = candidates.into_iter().flatten().find(|p| p.is_file());
+    let info = match &info_path {
+        Some(p) => Info::load_foreign(p)?,
+        None => Info::default(),
+    };
+    Ok(Package {
+        kind: Kind::Flat,
+        name: name_of(&dir),
+        root: dir,
+        info,
+        info_path,
+        cases,
+        warnings,
+        kattis: None,
+        library_checker: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_reads_numbers_as_numbers() {
+        let mut v = vec![
+            "10",
+            "2",
+            "1",
+            "01",
+            "a10",
+            "a9",
+            "a",
+            "b",
+            "sample-10",
+            "sample-2",
+            "x1y2",
+            "x1y10",
+        ];
+        v.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(
+            v,
+            [
+                "1",
+                "01",
+                "2",
+                "10",
+                "a",
+                "a9",
+                "a10",
+                "b",
+                "sample-2",
+                "sample-10",
+                "x1y2",
+                "x1y10"
+            ]
+        );
+        assert_eq!(natural_cmp("same", "same"), Ordering::Equal);
+        assert_eq!(natural_cmp("007", "7"), Ordering::Greater);
+    }
+
+    #[test]
+    fn unpaired_files_are_warned_about_and_skipped() {
+        let dir = std::env::temp_dir().join(format!("judge-layout-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for f in ["10.in", "10.out", "2.in", "2.ans", "3.in", "4.out"] {
+            fs::write(dir.join(f), "x").unwrap();
+        }
+        let p = detect(&dir).unwrap();
+        let names: Vec<&str> = p.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["2", "10"]);
+        assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
+        assert!(
+            p.warnings[0].contains("3.in: no answer"),
+            "{:?}",
+            p.warnings
+        );
+        assert!(
+            p.warnings[1].contains("4.out: no input"),
+            "{:?}",
+            p.warnings
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

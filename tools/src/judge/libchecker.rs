@@ -1,0 +1,202 @@
+//! A folder with `in/` and `out/`: Library Checker's problem folder after its `generate.py`
+//! (`in/NAME.in`, `out/NAME.out`, `info.toml` with `timelimit` in seconds and the
+//! `[[solutions]]` the problem setter expects, a testlib `checker` compiled beside
+//! `checker.cpp`, a `verifier` beside `verifier.cpp`), or AtCoder's test sets
+//! (`in/NAME.txt`, `out/NAME.txt`).
+//!
+//! The checker and the verifier are used as they are when compiled; where only the source
+//! is there they are built with g++ (`-O2 -std=c++17`, as Library Checker builds them) and
+//! the `testlib.h` found in the folder or one of its ancestors (Library Checker keeps it in
+//! `common/`), and the error says how to get one when there is none.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::judge::layout::{self, Kind, Package};
+use crate::judge::problem::Info;
+use crate::run::compile;
+use crate::run::program::Program;
+
+/// What Library Checker's `info.toml` says beyond the time limit.
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    /// `[[solutions]]`: each a file under `sol/` with the verdict it must get.
+    pub solutions: Vec<Solution>,
+    /// The checker's source (`checker.cpp`, or `checker = ...` in info.toml), if present.
+    pub checker_src: Option<PathBuf>,
+    /// The verifier's source (`verifier.cpp`, or `verifier = ...`), if present.
+    pub verifier_src: Option<PathBuf>,
+}
+
+/// One `[[solutions]]` entry (and `sol/correct.cpp`, which must be accepted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub path: PathBuf,
+    /// `expect`: the verdict that must appear (`AC` when none is named).
+    pub expect: String,
+    /// The verdicts allowed besides `AC` and `expect` (`allow_wa`, `allow_re`, `allow_tle`).
+    pub allow: Vec<String>,
+    /// `function = true`: a function for the problem's grader, not a program; not run.
+    pub function: bool,
+}
+
+/// Reads the folder `dir` (which has `in/` and `out/`).
+pub fn read(dir: &Path, name: String) -> Result<Package, String> {
+    let mut warnings = Vec::new();
+    let (in_dir, out_dir) = (dir.join("in"), dir.join("out"));
+    let has = |d: &Path, ext: &str| {
+        layout::file_names(d)
+            .unwrap_or_default()
+            .iter()
+            .any(|n| n.ends_with(ext))
+    };
+    let (in_ext, out_ext) = if has(&in_dir, ".in") || !has(&in_dir, ".txt") {
+        (".in", ".out")
+    } else {
+        (".txt", ".txt")
+    };
+    let cases = layout::pair(&in_dir, &[in_ext], &out_dir, &[out_ext], "", &mut warnings)?;
+    let info_path = dir.join("info.toml");
+    let (info, problem) = if info_path.is_file() {
+        let info = Info::load_foreign(&info_path)?;
+        let problem = solutions(dir, &info_path)?;
+        (info, Some(problem))
+    } else {
+        (Info::default(), None)
+    };
+    let library_checker =
+        problem.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
+    let problem = problem.or_else(|| {
+        library_checker.then(|| Problem {
+            checker_src: Some(dir.join("checker.cpp")),
+            ..Problem::default()
+        })
+    });
+    Ok(Package {
+        kind: Kind::InOut { library_checker },
+        name,
+        root: dir.to_path_buf(),
+        info_path: info_path.is_file().then_some(info_path),
+        info,
+        cases,
+        warnings,
+        kattis: None,
+        library_checker: problem,
+    })
+}
+
+/// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
+fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
+    let text =
+        fs::read_to_string(info_path).map_err(|e| format!("{}: {e}", info_path.display()))?;
+    let table: toml::Table =
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", info_path.display()))?;
+    let bad = |what: &str| format!("{}: {what}", info_path.display());
+    let file = |key: &str, default: &str| -> Result<Option<PathBuf>, String> {
+        let name = match table.get(key) {
+            None => default,
+            Some(toml::Value::String(s)) => s.as_str(),
+            Some(other) => return Err(bad(&format!("{key}: expected a file name, found {other}"))),
+        };
+        // The source, or where it would be beside the compiled program (which `compiled`
+        // uses as it is when there is no source).
+        let p = dir.join(name);
+        let exe = p.with_extension("");
+        Ok((p.is_file() || exe.is_file()).then_some(p))
+    };
+    let mut sols = Vec::new();
+    let correct = dir.join("sol/correct.cpp");
+    if correct.is_file() {
+        sols.push(Solution {
+            path: correct,
+            expect: "AC".to_string(),
+            allow: vec![],
+            function: false,
+        });
+    }
+    if let Some(list) = table.get("solutions") {
+        let list = list
+            .as_array()
+            .ok_or_else(|| bad("solutions: expected [[solutions]] tables"))?;
+        for (i, s) in list.iter().enumerate() {
+            let t = s
+                .as_table()
+                .ok_or_else(|| bad(&format!("solutions #{}: expected a table", i + 1)))?;
+            let name = t
+                .get("name")
+                .and_then(|v| v.as_str())
+                .ok_or_else(|| bad(&format!("solutions #{}: no name", i + 1)))?;
+            let flag = |k: &str| t.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
+            let expect = t
+                .get("expect")
+                .and_then(|v| v.as_str())
+                .unwrap_or("AC")
+                .to_string();
+            let allow = [("allow_wa", "WA"), ("allow_re", "RE"), ("allow_tle", "TLE")]
+                .into_iter()
+                .filter(|(k, _)| flag(k))
+                .map(|(_, v)| v.to_string())
+                .collect();
+            sols.push(Solution {
+                path: dir.join("sol").join(name),
+                expect,
+                allow,
+                function: flag("function"),
+            });
+        }
+    }
+    Ok(Problem {
+        solutions: sols,
+        checker_src: file("checker", "checker.cpp")?,
+        verifier_src: file("verifier", "verifier.cpp")?,
+    })
+}
+
+/// The compiled program beside `src` (`checker` for `checker.cpp`), built with g++ and the
+/// tree's `testlib.h` when missing or older than its source; `what` names it in errors.
+pub fn compiled(src: &Path, what: &str, build_dir: &Path) -> Result<Program, String> {
+    let exe = src.with_extension("");
+    let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    let fresh = match (mtime(&exe), mtime(src)) {
+        (Some(e), Some(s)) => e >= s,
+        (Some(_), None) => true,
+        _ => false,
+    };
+    if fresh && exe.is_file() {
+        return Ok(Program::Direct(vec![exe.display().to_string()]));
+    }
+    let Some(testlib) = find_testlib(src.parent().unwrap_or(Path::new("."))) else {
+        return Err(format!(
+            "{what} {} is not compiled and no testlib.h was found beside it or above it: put \
+             testlib.h (from the testlib project) in {} or an ancestor folder (Library Checker \
+             keeps it in common/), or compile it yourself: g++ -O2 -std=c++17 -I DIR_OF_TESTLIB \
+             -o {} {}",
+            src.display(),
+            src.parent().unwrap_or(Path::new(".")).display(),
+            exe.display(),
+            src.display()
+        ));
+    };
+    let include = testlib.parent().unwrap_or(Path::new(".")).to_path_buf();
+    // Library Checker's sources also include the problem's own headers (params.h, fastio.h).
+    let mut includes = vec![include];
+    if let Some(d) = src.parent() {
+        includes.push(d.to_path_buf());
+    }
+    compile::build_cpp(&[src.to_path_buf()], &includes, "c++17", build_dir, what)
+}
+
+/// `testlib.h` in `dir`, `dir/common` or the same in an ancestor.
+fn find_testlib(dir: &Path) -> Option<PathBuf> {
+    let mut d = std::path::absolute(dir).ok()?;
+    loop {
+        for c in [d.join("testlib.h"), d.join("common/testlib.h")] {
+            if c.is_file() {
+                return Some(c);
+            }
+        }
+        if !d.pop() {
+            return None;
+        }
+    }
+}

@@ -1,0 +1,460 @@
+//! The default mode: judge every case of the chosen problems, `-j N` at a time, and print
+//! the lines in case order whatever order the workers finish in.
+//!
+//! Everything that can make the whole run meaningless (an unknown problem, a bad info.toml,
+//! a program or checker that cannot run) is found before the first case where it can be,
+//! and otherwise stops the run at the first case that meets it: a setup error, said once.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use crate::judge::cases::{self, Case};
+use crate::judge::checker::Checker;
+use crate::judge::interact::{Convention, Interactor};
+use crate::judge::problem::{
+    self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
+};
+use crate::judge::tokens::Comparison;
+use crate::judge::verdict::Outcome;
+use crate::judge::{kattis, libchecker, validator};
+use crate::modes::args::{CompareMode, Dirs, Options};
+use crate::modes::case::{self, Target};
+use crate::modes::verify;
+use crate::run::compile;
+use crate::run::program::Program;
+use crate::run::sandbox::Limits;
+use crate::say;
+use crate::show::report::{self, case_line, Progress, Tally};
+
+/// A problem's limits: the options' overrides, else its info.toml, else the defaults.
+pub fn limits(p: &Problem, o: &Options) -> Limits {
+    let info = &p.info;
+    Limits {
+        time_ms: o
+            .run
+            .time_limit_ms
+            .or(info.time_limit_ms)
+            .unwrap_or(DEFAULT_TIME_LIMIT_MS),
+        wall_time: o.run.wall_time,
+        memory_kib: o
+            .run
+            .memory_limit_mib
+            .or(info.memory_limit_mib)
+            .unwrap_or(DEFAULT_MEMORY_LIMIT_MIB)
+            * 1024,
+        output_bytes: o
+            .run
+            .output_limit_mib
+            .or(info.output_limit_mib)
+            .unwrap_or(DEFAULT_OUTPUT_LIMIT_MIB)
+            << 20,
+    }
+}
+
+/// What runs for `p`: the user's command, the bundle, or our binary.
+pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
+    let program = match &o.run.cmd {
+        Some(cmd) => Program::from_cmd(cmd),
+        None if !o.run.tests.is_empty() => {
+            return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
+        }
+        None if o.run.bundle => p.bundle(&dirs.bundle)?,
+        None => p.ours(&dirs.bin)?,
+    };
+    program.check_runnable()?;
+    Ok(program)
+}
+
+/// The checker: `--checker-cmd`, ours when `--checker` asks for it and the problem has
+/// one, else the package's own (Library Checker's `checker`, built when needed; a Kattis
+/// package's output validator, built from its sources).
+pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>, String> {
+    if let Some(cmd) = &o.verdicts.checker_cmd {
+        return Checker::command(cmd).map(Some);
+    }
+    if o.verdicts.checker && p.info.checker {
+        return Checker::ours(&p.name).map(Some);
+    }
+    let Some(package) = &p.layout else {
+        return Ok(None);
+    };
+    let build = validator::build_dir(&dirs.out);
+    if let Some(src) = package
+        .library_checker
+        .as_ref()
+        .and_then(|lc| lc.checker_src.as_ref())
+    {
+        let program = libchecker::compiled(src, "the checker", &build)?;
+        return Ok(Some(Checker::testlib(program)));
+    }
+    match &package.kattis {
+        Some(k) if !k.interactive => match &k.output_validator {
+            Some(v) => {
+                let program = compile::build(v, &build)
+                    .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
+                Ok(Some(Checker::kattis(program, k.validator_flags.clone())))
+            }
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The interactor: `--interactor CMD` (testlib's convention), else an interactive Kattis
+/// package's output validator.
+pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Interactor>, String> {
+    if let Some(cmd) = &o.verdicts.interactor {
+        return Interactor::command(cmd).map(Some);
+    }
+    let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) else {
+        return Ok(None);
+    };
+    match (&k.output_validator, k.interactive) {
+        (Some(v), true) => {
+            let program = compile::build(v, &validator::build_dir(&dirs.out))
+                .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
+            Ok(Some(Interactor {
+                program,
+                convention: Convention::Kattis {
+                    flags: k.validator_flags.clone(),
+                },
+            }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,
+/// else the package's default (Kattis: tokens, with problem.yaml's `validator_flags`), else
+/// lines.
+pub fn comparison(p: &Problem, o: &Options) -> Comparison {
+    let kattis_flags = p
+        .layout
+        .as_ref()
+        .and_then(|l| l.kattis.as_ref())
+        .filter(|k| k.output_validator.is_none())
+        .map(|k| k.validator_flags.clone());
+    if let Some(eps) = o.verdicts.float_tolerance {
+        return Comparison::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
+    }
+    match o.verdicts.compare {
+        Some(CompareMode::Lines) => Comparison::Lines,
+        Some(CompareMode::Tokens) => Comparison::Tokens(kattis_flags.unwrap_or_default()),
+        None => kattis_flags.map_or(Comparison::Lines, Comparison::Tokens),
+    }
+}
+
+/// The problems to judge and, for each, the case globs chosen (none: every case). Targets
+/// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
+fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+    if !o.run.tests.is_empty() {
+        if o.verdicts.checker {
+            return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
+        }
+        let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
+        for tests in &o.run.tests {
+            let mut p = Problem::from_tests_dir(tests)?;
+            // Two folders of the same name keep their failing cases apart.
+            let base = p.name.clone();
+            let mut k = 1;
+            while plan.iter().any(|(q, _)| q.name == p.name) {
+                k += 1;
+                p.name = format!("{base}-{k}");
+            }
+            plan.push((p, o.targets.clone()));
+        }
+        return Ok(plan);
+    }
+    let targets = if o.targets.is_empty() {
+        problem::list(&dirs.problems)?
+    } else {
+        o.targets.clone()
+    };
+    let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
+    for target in targets {
+        let (name, glob) = match target.split_once('/') {
+            Some((name, glob)) => (name.to_string(), Some(glob.to_string())),
+            None => (target.clone(), None),
+        };
+        let at = match plan.iter().position(|(p, _)| p.name == name) {
+            Some(at) => at,
+            None => {
+                plan.push((Problem::open(&dirs.problems, &name)?, Vec::new()));
+                plan.len() - 1
+            }
+        };
+        if let Some(glob) = glob {
+            plan[at].1.push(glob);
+        }
+    }
+    if plan.is_empty() {
+        return Err(format!("no problems in {}", dirs.problems.display()));
+    }
+    Ok(plan)
+}
+
+/// `bfs-judge test --cmd ...` with no problem and no `--tests`, in a contestant's folder:
+/// judges its `tests/` or `test/` (oj's layout, or a problem `listen` received) when one of
+/// them holds a `NAME.in`, as `oj test` does; elsewhere the run stays on our problems.
+pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
+    if o.run.cmd.is_none() || !o.run.tests.is_empty() || !o.targets.is_empty() {
+        return Ok(());
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
+    o.run.tests = tests_folder_in(&cwd).into_iter().collect();
+    Ok(())
+}
+
+/// `dir/tests` or `dir/test`, the first that holds a `NAME.in`.
+fn tests_folder_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let holds_cases = |d: &std::path::Path| {
+        fs::read_dir(d).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+        })
+    };
+    ["tests", "test"]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .find(|d| holds_cases(d))
+}
+
+/// Judges the tests; `Ok(true)` when every case is AC.
+pub fn run(o: &Options) -> Result<bool, String> {
+    let dirs = o.dirs();
+    let mut problems = Vec::new();
+    let mut targets = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
+    let mut notes: Vec<Option<String>> = Vec::new();
+    for (p, globs) in plan(o, &dirs)?.into_iter() {
+        let i = problems.len();
+        // Invalid-input cases need our exact messages: our binaries and bundles only.
+        let invalid = if o.run.cmd.is_none() {
+            p.invalid_dir.as_deref()
+        } else {
+            None
+        };
+        let mut found = match &p.layout {
+            Some(layout) => {
+                for w in &layout.warnings {
+                    eprintln!("judge: warning: {w}");
+                }
+                layout
+                    .cases
+                    .iter()
+                    .map(|f| Case {
+                        problem: i,
+                        name: f.name.clone(),
+                        input: f.input.clone(),
+                        args: Vec::new(),
+                        expect: cases::Expect::Output(f.answer.clone()),
+                        checker_args: f.validator_args.clone(),
+                    })
+                    .collect()
+            }
+            None => cases::discover(&p.tests_dir, invalid, i)?,
+        };
+        if found.is_empty() {
+            return Err(format!(
+                "{}: no test cases (NAME.in with NAME.out) in {}",
+                p.name,
+                p.tests_dir.display()
+            ));
+        }
+        if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
+            // Our `lenient-*` cases go beyond the statement's input format (its Leniency
+            // paragraph): a contestant's solution owes them nothing unless asked.
+            found.retain(|c| !c.name.starts_with("lenient-"));
+        }
+        if !globs.is_empty() {
+            let chosen = cases::selector(&globs)?;
+            found.retain(|c| chosen.is_match(&c.name));
+            // With several --tests a glob need only match in one of them.
+            let elsewhere = o.run.tests.len() > 1;
+            if found.is_empty() && !elsewhere {
+                return Err(format!(
+                    "no case of {} matches {}",
+                    p.name,
+                    globs.join(" or ")
+                ));
+            }
+        }
+        if found.is_empty() {
+            continue;
+        }
+        cases.append(&mut found);
+        let out_dir = dirs.out.join(&p.name);
+        let _ = fs::remove_dir_all(&out_dir);
+        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let program = program(&p, o, &dirs)?;
+        let mut p = p;
+        let mut derived = None;
+        if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+            if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
+                let (ms, how) = verify::derive_time_limit(p.layout.as_ref().unwrap(), k, o, &dirs)?;
+                p.info.time_limit_ms = Some(ms);
+                derived = Some(how);
+            }
+        }
+        targets.push(Target {
+            program,
+            limits: limits(&p, o),
+            checker: checker(&p, o, &dirs)?,
+            comparison: comparison(&p, o),
+            interactor: interactor(&p, o, &dirs)?,
+            diff: o.verdicts.diff,
+            out_dir,
+            show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+        });
+        notes.push(derived);
+        problems.push(p);
+    }
+    if cases.is_empty() {
+        return Err(format!("no case matches {}", o.targets.join(" or ")));
+    }
+    let json = o.run.json;
+    if !json {
+        for ((p, t), note) in problems.iter().zip(&targets).zip(&notes) {
+            let mut mode = match (&t.checker, o.verdicts.checker) {
+                _ if t.interactor.is_some() => {
+                    let i = t
+                        .interactor
+                        .as_ref()
+                        .map(|i| i.describe())
+                        .unwrap_or_default();
+                    match &t.checker {
+                        Some(c) => format!(
+                            "{} | checker {}",
+                            crate::text::short(&i),
+                            crate::text::short(&c.describe())
+                        ),
+                        None => crate::text::short(&i),
+                    }
+                }
+                (Some(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
+                    format!("checker {}", crate::text::short(&c.describe()))
+                }
+                (Some(_), _) => "checker".to_string(),
+                (None, true) => "exact (no checker for this problem)".to_string(),
+                (None, false) => t.comparison.describe(),
+            };
+            if let Some(layout) = &p.layout {
+                mode.push_str(&format!(" | {}", layout.kind.describe()));
+            }
+            if let Some(note) = note {
+                mode.push_str(&format!(" | {note}"));
+            }
+            say!(
+                "{}",
+                report::header(
+                    p,
+                    &crate::text::short(&t.program.describe()),
+                    &t.limits,
+                    &mode
+                )
+            );
+        }
+    }
+
+    let total = cases.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
+    let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
+    let mut graded: Vec<HashMap<String, kattis::CaseResult>> =
+        targets.iter().map(|_| HashMap::new()).collect();
+    let mut progress = Progress::new();
+    let mut setup_error = None;
+    thread::scope(|s| {
+        for _ in 0..(o.verdicts.jobs as usize).min(total) {
+            let tx = tx.clone();
+            let (cases, targets, next, stop) = (&cases, &targets, &next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let judged = case::judge_case(case, &targets[case.problem]);
+                    if tx.send((i, judged)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut printed = 0;
+        let mut received = 0;
+        for (i, judged) in rx {
+            received += 1;
+            pending.insert(i, judged);
+            while let Some(judged) = pending.remove(&printed) {
+                let outcome = match judged {
+                    Ok(outcome) => outcome,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        setup_error.get_or_insert(e);
+                        break;
+                    }
+                };
+                let case = &cases[printed];
+                let p = &problems[case.problem];
+                progress.clear();
+                if json {
+                    say!("{}", report::case_json(&p.name, &case.name, &outcome));
+                } else {
+                    say!(
+                        "{}",
+                        case_line(&outcome, &format!("{}/{}", p.name, case.name))
+                    );
+                }
+                tallies[case.problem].add(&outcome);
+                graded[case.problem].insert(
+                    case.name.clone(),
+                    kattis::CaseResult {
+                        verdict: verify::kattis_verdict(outcome.verdict),
+                        score: outcome.score,
+                    },
+                );
+                printed += 1;
+                if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
+                    say!(
+                        "{}",
+                        tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
+                    );
+                    if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+                        if k.scoring {
+                            say!("{}", verify::score_line(k, &graded[case.problem]));
+                        }
+                    }
+                }
+            }
+            if setup_error.is_some() {
+                break;
+            }
+            let now = cases.get(printed).map_or("", |c| c.name.as_str());
+            progress.update(received, total, now);
+        }
+        progress.clear();
+    });
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    let passed: usize = tallies.iter().map(|t| t.passed).sum();
+    let failed: usize = tallies.iter().map(|t| t.failed).sum();
+    if json {
+        say!("{}", report::summary_json(&tallies));
+        return Ok(failed == 0);
+    }
+    if failed > 0 {
+        say!(
+            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",
+            crate::text::short(&dirs.out.display().to_string())
+        );
+    }
+    say!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}
