@@ -251,7 +251,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         // that the other side and the relays cannot wait forever.
         let p = s.spawn(|| {
             let r = run_program(
-                &t.program,
+                t.program,
                 &case.args,
                 &to_program,
                 &from_program,

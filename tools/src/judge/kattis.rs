@@ -119,7 +119,7 @@ pub struct Group {
 pub enum Item {
     /// A case, by its name (`secret/group1/01`).
     Case(String),
-    Group(Group),
+    Group(Box<Group>),
 }
 
 impl Group {
@@ -403,7 +403,7 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
                 &mut cases,
                 &mut warnings,
             )?;
-            data.items.push(Item::Group(g));
+            data.items.push(Item::Group(Box::new(g)));
         }
     }
     if cases.is_empty() {
@@ -671,7 +671,7 @@ fn read_group(
                 warnings,
             )?;
             if !g.items.is_empty() {
-                group.items.push(Item::Group(g));
+                group.items.push(Item::Group(Box::new(g)));
             }
         } else if let Some(stem) = n.strip_suffix(".in") {
             if let Some(mut f) = by_stem.remove(stem) {
@@ -829,7 +829,7 @@ pub fn grade_2025(data: &Group, results: &HashMap<String, CaseResult>) -> Graded
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Group(sub) if sub.declared => Some(sub),
+                Item::Group(sub) if sub.declared => Some(&**sub),
                 _ => None,
             })
             .collect();
@@ -906,7 +906,10 @@ mod tests {
                 ..Config::default()
             },
             declared: false,
-            items: vec![Item::Group(sub("secret/a")), Item::Group(sub("secret/b"))],
+            items: vec![
+                Item::Group(Box::new(sub("secret/a"))),
+                Item::Group(Box::new(sub("secret/b"))),
+            ],
         };
         let results: HashMap<String, CaseResult> = [
             ("secret/a/1", r("AC")),
@@ -947,15 +950,15 @@ mod tests {
             name: String::new(),
             config: Config::default(),
             declared: false,
-            items: vec![Item::Group(Group {
+            items: vec![Item::Group(Box::new(Group {
                 name: "secret".into(),
                 config: Config::default(),
                 declared: false,
                 items: vec![
-                    Item::Group(g("secret/a", "pass-fail", 30.0)),
-                    Item::Group(g("secret/b", "sum", 70.0)),
+                    Item::Group(Box::new(g("secret/a", "pass-fail", 30.0))),
+                    Item::Group(Box::new(g("secret/b", "sum", 70.0))),
                 ],
-            })],
+            }))],
         };
         let results: HashMap<String, CaseResult> = [
             ("secret/a/1", r("AC")),

@@ -71,7 +71,7 @@ pub fn score_line(k: &kattis::Package, results: &HashMap<String, CaseResult>) ->
                         name: String::new(),
                         config: kattis::Config::default(),
                         declared: false,
-                        items: vec![kattis::Item::Group(kattis::Group {
+                        items: vec![kattis::Item::Group(Box::new(kattis::Group {
                             name: "secret".into(),
                             config: kattis::Config {
                                 max_score: g.config.max_score,
@@ -80,7 +80,7 @@ pub fn score_line(k: &kattis::Package, results: &HashMap<String, CaseResult>) ->
                             },
                             declared: false,
                             items: vec![kattis::Item::Group(g.clone())],
-                        })],
+                        }))],
                     };
                     kattis::grade_2025(&sub, results).score
                 };
