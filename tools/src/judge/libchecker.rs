@@ -66,6 +66,12 @@ pub fn read(dir: &Path, name: String) -> Result<Package, String> {
     };
     let library_checker =
         problem.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
+    let mut info = info;
+    if library_checker && info.memory_limit_mib.is_none() {
+        // info.toml has no memory limit: the site's, 1 GiB (our 256 MiB default would fail
+        // its own slower solutions on the dense cases for memory instead of time).
+        info.memory_limit_mib = Some(1024);
+    }
     let problem = problem.or_else(|| {
         library_checker.then(|| Problem {
             checker_src: Some(dir.join("checker.cpp")),

@@ -330,6 +330,7 @@ fn compare_readers(
                     }
                 )));
             }
+            (Some(Item::Space(a)), Some(Item::Space(b))) if a == b => continue,
             (a, b) => {
                 // Only under space_change_sensitive: a run of whitespace against a token, the
                 // end, or another run.
