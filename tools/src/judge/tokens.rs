@@ -312,7 +312,7 @@ fn compare_readers(
                             continue;
                         }
                         return Ok(Some(format!(
-                            "token {n}: expected `{}`, found `{}`: off by {diff:e}, beyond {}",
+                            "token {n}: expected `{}`, found `{}`: off by {diff:.2e}, over {}",
                             shown(&a),
                             shown(&b),
                             tolerance(rules)
@@ -352,10 +352,10 @@ fn compare_readers(
 
 fn tolerance(rules: &Rules) -> String {
     match (rules.float_absolute, rules.float_relative) {
-        (Some(a), Some(r)) if a == r => format!("the tolerance {a} (absolute or relative)"),
-        (Some(a), Some(r)) => format!("the absolute tolerance {a} and the relative {r}"),
-        (Some(a), None) => format!("the absolute tolerance {a}"),
-        (None, Some(r)) => format!("the relative tolerance {r}"),
+        (Some(a), Some(r)) if a == r => format!("{a:e} absolute or relative"),
+        (Some(a), Some(r)) => format!("{a:e} absolute and {r:e} relative"),
+        (Some(a), None) => format!("{a:e} absolute"),
+        (None, Some(r)) => format!("{r:e} relative"),
         (None, None) => "no tolerance".to_string(),
     }
 }
@@ -395,7 +395,10 @@ mod tests {
         assert_eq!(cmp("1000000\n", "1000000.5\n", &t), None); // relative
         assert_eq!(cmp("0\n", "0.0000005\n", &t), None); // absolute
         let e = cmp("0\n", "0.001\n", &t).unwrap();
-        assert!(e.contains("beyond the tolerance"), "{e}");
+        assert!(
+            e.contains("off by 1.00e-3, over 1e-6 absolute or relative"),
+            "{e}"
+        );
         let e = cmp("1.5\n", "abc\n", &t).unwrap();
         assert!(e.contains("expected the number"), "{e}");
         // Without a tolerance floats are strings; non-numbers stay strings with one.
