@@ -1,6 +1,7 @@
 //! The baselines timed beside our binaries: the **literal** reference and the start-up
-//! **floor** (examples of the tools crate, built by `scripts/bench`), and the seeds' C++
-//! programs, built here with `g++` from the shared folder beside the repository; and the
+//! **floor** (examples of the tools crate, built by `scripts/bench`), and from the shared
+//! folder beside the repository the seeds' C++ programs (built here with `g++`) and the
+//! robot-tiles **prototype**, a robot-maze speed peer (built here with cargo); and the
 //! comparison of a baseline's output with ours.
 
 use std::fs::File;
@@ -18,13 +19,16 @@ pub struct Baselines {
     pub floor: PathBuf,
     /// The seeds' C++ programs built for this run, by file stem.
     seeds: Vec<(&'static str, PathBuf)>,
+    /// The robot-tiles prototype, when a workload of this run times it and it was built.
+    pub prototype: Option<PathBuf>,
 }
 
 impl Baselines {
     /// Finds the examples in `bin_dir/examples` (helpers only the bench needs, built as
     /// examples so that `cargo install` leaves them off the user's PATH) and builds the
-    /// seeds' C++ programs that `workloads` time into `out_dir/cpp`. A baseline that
-    /// cannot be built is left out, and `notices` says why.
+    /// seeds' C++ programs that `workloads` time into `out_dir/cpp` and, when one of them
+    /// times it, the prototype into `bin_dir/../anchors`. A baseline that cannot be built
+    /// is left out, and `notices` says why.
     pub fn prepare(
         root: &Path,
         bin_dir: &Path,
@@ -37,6 +41,10 @@ impl Baselines {
             literal: examples.join("literal"),
             floor: examples.join("floor"),
             seeds: build_seeds(root, out_dir, workloads, notices),
+            prototype: match workloads.iter().any(|w| w.prototype) {
+                true => build_prototype(root, bin_dir, out_dir, notices),
+                false => None,
+            },
         }
     }
 
@@ -109,6 +117,68 @@ fn build_seeds(
         built.push((stem, exe));
     }
     built
+}
+
+/// Builds the robot-tiles prototype (`ROOT/../shared/anchors/robot-tiles-proto`, a cargo
+/// package of its own) with `cargo build --release` into the `anchors` folder beside
+/// `bin_dir` (`target/anchors`; cargo decides whether anything is to be done). Without the
+/// folder or when cargo fails, the prototype is left out and `notices` says why.
+fn build_prototype(
+    root: &Path,
+    bin_dir: &Path,
+    out_dir: &Path,
+    notices: &mut Vec<String>,
+) -> Option<PathBuf> {
+    let manifest = shared(root).join("anchors/robot-tiles-proto/Cargo.toml");
+    if !manifest.is_file() {
+        notices.push(format!("the prototype ({} not found)", manifest.display()));
+        return None;
+    }
+    let target = match bin_dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join("anchors"),
+        _ => out_dir.join("anchors"),
+    };
+    // Under `cargo test` or `cargo run`, the cargo that started us; else the one on PATH.
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    eprintln!(
+        "bench: cargo build --release --manifest-path {} --target-dir {}",
+        manifest.display(),
+        target.display()
+    );
+    let built = Command::new(&cargo)
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(&manifest)
+        .arg("--target-dir")
+        .arg(&target)
+        .output();
+    match built {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => {
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            let last = stderr.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("");
+            notices.push(format!(
+                "the prototype (cargo build failed: {} {})",
+                o.status,
+                last.trim()
+            ));
+            return None;
+        }
+        Err(e) => {
+            notices.push(format!("the prototype (cannot run {cargo:?}: {e})"));
+            return None;
+        }
+    }
+    let exe = target.join("release/proto");
+    match exe.is_file() {
+        true => Some(exe),
+        false => {
+            notices.push(format!(
+                "the prototype (no {} after its build)",
+                exe.display()
+            ));
+            None
+        }
+    }
 }
 
 /// Compares two files in blocks (outputs reach hundreds of MiB).

@@ -1,7 +1,7 @@
 //! Measuring one workload: its input made, our binary run once with its output kept (peak
 //! memory from `wait4`, as the judge measures it), each baseline run once the same way (the
-//! literal's output compared with ours), then every command timed in turns: a row of the
-//! table.
+//! literal's and the prototype's output compared with ours), then every command timed in
+//! turns, ours and the baselines in the same loop: a row of the table.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 
 use super::baselines::{files_equal, Baselines};
 use super::inputs::{self, size};
-use super::report::Row;
+use super::report::{Baseline, Row};
 use super::timing::{path_str, run_measured, sh_quote, Measured, Timer};
 use super::workloads::Workload;
 
@@ -65,59 +65,66 @@ impl Env {
         let ours_out = stem.with_extension("out");
         let ours_exe = self.exe(w.problem);
         let ours = self.measure(&ours_exe, &[], &input, &ours_out)?;
-        let literal_exe = &self.baselines.literal;
-        let (literal, same) = if w.literal {
-            let lit_out = stem.with_extension("literal.out");
-            let m = self.measure(literal_exe, &[w.problem], &input, &lit_out)?;
-            let same = files_equal(&ours_out, &lit_out)?;
-            // The literal's output is no longer needed once compared.
-            let _ = std::fs::remove_file(&lit_out);
-            (Some(m), Some(same))
-        } else {
-            (None, None)
-        };
-        let seed_exe = self.baselines.seed(w);
-        let seed_peak = match seed_exe {
-            // Its output is not compared: the seeds are speed baselines, not references
+        let problem = [w.problem];
+        let mut others: Vec<Other> = Vec::new();
+        if w.literal {
+            others.push(Other::new(Kind::Literal, &self.baselines.literal, &problem));
+        }
+        if let Some(exe) = self.baselines.seed(w) {
+            others.push(Other::new(Kind::Seed, exe, &[]));
+        }
+        if let (true, Some(exe)) = (w.prototype, &self.baselines.prototype) {
+            others.push(Other::new(Kind::Prototype, exe, &[]));
+        }
+        let mut measured = Vec::new();
+        for other in &others {
+            let out = stem.with_extension(format!("{}.out", other.kind.tag()));
+            let m = self.measure(other.exe, other.args, &input, &out)?;
+            // The seeds' output is not compared: they are speed baselines, not references
             // (swap-game's prints no final newline, pushing-boxes' arrays are 25 x 25).
-            Some(exe) => Some(self.measure(exe, &[], &input, &stem.with_extension("seed.out"))?),
-            None => None,
-        };
-        let _ = std::fs::remove_file(stem.with_extension("seed.out"));
+            let same = match other.kind {
+                Kind::Seed => None,
+                Kind::Literal | Kind::Prototype => Some(files_equal(&ours_out, &out)?),
+            };
+            // A baseline's output is no longer needed once compared.
+            let _ = std::fs::remove_file(&out);
+            measured.push((m.peak_kib, same));
+        }
         let input_bytes = size(&input)?;
         let output_bytes = size(&ours_out)?;
-        let (i, out) = (sh_quote(&path_str(&input)), sh_quote(&path_str(&ours_out)));
         let small = input_bytes < self.small_bytes;
+        let programs: Vec<(&Path, &[&str])> = std::iter::once((ours_exe.as_path(), &[][..]))
+            .chain(others.iter().map(|o| (o.exe, o.args)))
+            .collect();
         let timings = if small {
-            // Spawned directly, ten times the runs: see `Timer::direct`.
-            let problem = [w.problem];
-            let floor = &self.baselines.floor;
-            let mut programs: Vec<(&Path, &[&str])> = vec![(&ours_exe, &[])];
-            if w.literal {
-                programs.push((literal_exe, &problem));
-            }
-            if let Some(exe) = seed_exe {
-                programs.push((exe, &[]));
-            }
-            programs.push((floor, &[]));
-            self.timer.direct(&programs, &input)?
+            // Spawned directly, ten times the runs, against the start-up floor: see
+            // `Timer::direct`.
+            let floor = [(self.baselines.floor.as_path(), &[][..])];
+            self.timer
+                .direct(&[&programs[..], &floor].concat(), &input)?
         } else {
-            let mut commands = vec![format!(
-                "{} < {i} > /dev/null",
-                sh_quote(&path_str(&ours_exe))
-            )];
-            if w.literal {
-                commands.push(format!(
-                    "{} {} < {i} > /dev/null",
-                    sh_quote(&path_str(literal_exe)),
-                    w.problem
-                ));
-            }
-            if let Some(exe) = seed_exe {
-                commands.push(format!("{} < {i} > /dev/null", sh_quote(&path_str(exe))));
-            }
+            let (i, out) = (sh_quote(&path_str(&input)), sh_quote(&path_str(&ours_out)));
+            let mut commands: Vec<String> = programs
+                .iter()
+                .map(|(exe, args)| {
+                    let words = std::iter::once(*exe)
+                        .chain(args.iter().map(Path::new))
+                        .map(|w| sh_quote(&path_str(w)))
+                        .collect::<Vec<_>>();
+                    format!("{} < {i} > /dev/null", words.join(" "))
+                })
+                .collect();
             commands.push(format!("cat {i} > /dev/null; cat {out} > /dev/null"));
             self.timer.time(&commands)?
+        };
+        let baseline = |kind: Kind| {
+            let k = others.iter().position(|o| o.kind == kind)?;
+            let (peak_kib, same) = measured[k];
+            Some(Baseline {
+                time: timings[1 + k],
+                peak_kib,
+                same,
+            })
         };
         Ok(Row {
             name: w.name,
@@ -125,13 +132,44 @@ impl Env {
             output_bytes,
             ours: timings[0],
             peak_kib: ours.peak_kib,
-            literal: w.literal.then(|| timings[1]),
-            literal_peak_kib: literal.map(|m| m.peak_kib),
-            same,
-            seed: seed_peak.map(|m| (timings[timings.len() - 2], m.peak_kib)),
+            literal: baseline(Kind::Literal),
+            seed: baseline(Kind::Seed),
+            prototype: baseline(Kind::Prototype),
             floor: *timings.last().expect("the floor was timed"),
             floor_kind: if small { "start-up" } else { "cat" },
             targets: w.targets,
         })
+    }
+}
+
+/// The baselines a workload can run beside ours.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Literal,
+    Seed,
+    Prototype,
+}
+
+impl Kind {
+    /// The middle of its output's file name.
+    fn tag(self) -> &'static str {
+        match self {
+            Kind::Literal => "literal",
+            Kind::Seed => "seed",
+            Kind::Prototype => "prototype",
+        }
+    }
+}
+
+/// A baseline program as a workload runs it: `exe args < input`.
+struct Other<'a> {
+    kind: Kind,
+    exe: &'a Path,
+    args: &'a [&'a str],
+}
+
+impl<'a> Other<'a> {
+    fn new(kind: Kind, exe: &'a Path, args: &'a [&'a str]) -> Other<'a> {
+        Other { kind, exe, args }
     }
 }

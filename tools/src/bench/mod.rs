@@ -9,7 +9,8 @@
 //! - `measure`: one workload measured into a row of the table (our binary and the
 //!   baselines run once for peak memory and output, then timed in turns);
 //! - `report`: the Markdown table, the targets' lines, the machine, the README section;
-//! - `baselines`: the literal and floor programs, the seeds' C++ built with `g++`;
+//! - `baselines`: the literal and floor programs, the seeds' C++ built with `g++`, the
+//!   robot-tiles prototype built with cargo;
 //! - `inputs`: the inputs generated with fixed seeds, the far corners;
 //! - `timing`: the built-in loop in turns, hyperfine, medians, peak RSS by `wait4`;
 //! - `workloads`: the workload table and its targets (data).
@@ -183,19 +184,9 @@ fn run(o: &BenchCmd) -> Result<bool, String> {
             ""
         }
     );
-    body.push_str(&table(&rows));
-    body.push_str(
-        "\nMedian wall time of whole processes, stdout to /dev/null; inputs of 1 MiB or more \
-         through `sh -c` (hyperfine or the built-in loop), smaller ones spawned directly by \
-         the built-in loop with 10x the runs (no shell start-up in a few-ms figure). Peak RSS: the process's own \
-         (wait4), output to a file. literal: the plain reference from tests/reference as a release \
-         program (its time and peak RSS). seed (C++): the seed's own C++ program from \
-         `../shared/seeds/cpp`, built with `g++ -O2` (its time and peak RSS; a speed baseline, \
-         its output not compared). floor: `cat` of the input and the output, or for inputs \
-         under 1 MiB the start-up of a Rust program that only reads stdin. corners-4000: the \
-         random-4000 maze with start (1, 1) and finish (4000, 4000).\n\nTargets (issue 6; \
-         issue 14: against the seeds' C++, and 10^8-cell peak RSS):\n\n",
-    );
+    let prototype = env.baselines.prototype.is_some();
+    body.push_str(&table(&rows, prototype));
+    body.push_str(&notes(prototype));
     body.push_str(&targets);
     if !skipped.is_empty() {
         let _ = writeln!(body, "\nNot run: {}.", skipped.join(", "));
@@ -206,6 +197,34 @@ fn run(o: &BenchCmd) -> Result<bool, String> {
         eprintln!("bench: README.md's Performance section written");
     }
     Ok(all_met)
+}
+
+/// What the table's columns are, and the targets' heading.
+fn notes(prototype: bool) -> String {
+    let mut s = String::from(
+        "\nMedian wall time of whole processes, stdout to /dev/null; inputs of 1 MiB or more \
+         through `sh -c` (hyperfine or the built-in loop), smaller ones spawned directly by \
+         the built-in loop with 10x the runs (no shell start-up in a few-ms figure). Peak RSS: the process's own \
+         (wait4), output to a file. literal: the plain reference from tests/reference as a release \
+         program (its time and peak RSS). seed (C++): the seed's own C++ program from \
+         `../shared/seeds/cpp`, built with `g++ -O2` (its time and peak RSS; a speed baseline, \
+         its output not compared). ",
+    );
+    if prototype {
+        s.push_str(
+            "prototype: the robot-tiles prototype from `../shared/anchors/robot-tiles-proto`, \
+             a robot-maze solver written outside the project, built with `cargo build \
+             --release` (its time and peak RSS; its output compared with ours). ",
+        );
+    }
+    s.push_str(
+        "floor: `cat` of the input and the output, or for inputs \
+         under 1 MiB the start-up of a Rust program that only reads stdin. corners-4000: the \
+         random-4000 maze with start (1, 1) and finish (4000, 4000).\n\nTargets (issue 6; \
+         issue 14: against the seeds' C++, and 10^8-cell peak RSS; issue 20: 10x the seed's \
+         C++ and 1.25x the prototype on robot-maze):\n\n",
+    );
+    s
 }
 
 #[cfg(test)]

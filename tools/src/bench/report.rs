@@ -18,15 +18,43 @@ pub struct Row {
     pub ours: Timing,
     /// Peak RSS of our binary in KiB.
     pub peak_kib: u64,
-    pub literal: Option<Timing>,
-    pub literal_peak_kib: Option<u64>,
-    /// Whether our output equals the literal's (None when the literal did not run).
-    pub same: Option<bool>,
-    /// The seed's C++ program: its time and peak RSS, when built.
-    pub seed: Option<(Timing, u64)>,
+    /// The literal reference, when it can run the workload.
+    pub literal: Option<Baseline>,
+    /// The seed's C++ program, when the workload has one and it was built.
+    pub seed: Option<Baseline>,
+    /// The robot-tiles prototype, when the workload times it and it was built.
+    pub prototype: Option<Baseline>,
     pub floor: Timing,
     pub floor_kind: &'static str,
     pub targets: &'static [Target],
+}
+
+/// A baseline's figures on one workload.
+#[derive(Clone, Copy)]
+pub struct Baseline {
+    pub time: Timing,
+    /// Its peak RSS in KiB.
+    pub peak_kib: u64,
+    /// Whether its output equals ours (`None`: not compared).
+    pub same: Option<bool>,
+}
+
+impl Baseline {
+    /// Its table cells: time and peak RSS; how many times our time, and whether its
+    /// output differs (`digits` after the point).
+    fn cells(&self, ours: Timing, digits: usize) -> (String, String) {
+        let differs = match self.same {
+            Some(false) => " (OUTPUT DIFFERS)",
+            _ => "",
+        };
+        (
+            format!("{}, {}", ms(self.time.median), mib(self.peak_kib * 1024)),
+            format!(
+                "{:.digits$}x{differs}",
+                ratio(self.time.median, ours.median)
+            ),
+        )
+    }
 }
 
 /// A duration in milliseconds, to three significant figures or so.
@@ -56,40 +84,30 @@ fn ratio(a: Duration, b: Duration) -> f64 {
     a.as_secs_f64() / b.as_secs_f64().max(1e-9)
 }
 
-/// The Markdown table.
-pub fn table(rows: &[Row]) -> String {
-    let mut t = String::from(
-        "| workload | input | output | median | peak RSS | literal | literal / ours | seed (C++) | seed / ours | floor | ours / floor |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+/// The Markdown table; with the prototype's columns when it was built (`prototype`).
+pub fn table(rows: &[Row], prototype: bool) -> String {
+    let (head, rule) = match prototype {
+        true => (" prototype | prototype / ours |", "---:|---:|"),
+        false => ("", ""),
+    };
+    let mut t = format!(
+        "| workload | input | output | median | peak RSS | literal | literal / ours | seed (C++) | seed / ours |{head} floor | ours / floor |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|{rule}---:|---:|\n",
     );
+    let none = || ("—".to_string(), "—".to_string());
     for r in rows {
-        let (literal, speedup) = match r.literal {
-            Some(l) => {
-                let same = match r.same {
-                    Some(false) => " (OUTPUT DIFFERS)",
-                    _ => "",
-                };
-                let peak = r
-                    .literal_peak_kib
-                    .map(|k| format!(", {}", mib(k * 1024)))
-                    .unwrap_or_default();
-                (
-                    format!("{}{peak}", ms(l.median)),
-                    format!("{:.1}x{same}", ratio(l.median, r.ours.median)),
-                )
+        let (literal, speedup) = r.literal.map_or_else(none, |b| b.cells(r.ours, 1));
+        let (seed, seed_speedup) = r.seed.map_or_else(none, |b| b.cells(r.ours, 1));
+        let peer = match prototype {
+            true => {
+                let (p, ratio) = r.prototype.map_or_else(none, |b| b.cells(r.ours, 2));
+                format!(" {p} | {ratio} |")
             }
-            None => ("—".to_string(), "—".to_string()),
-        };
-        let (seed, seed_speedup) = match r.seed {
-            Some((s, peak)) => (
-                format!("{}, {}", ms(s.median), mib(peak * 1024)),
-                format!("{:.1}x", ratio(s.median, r.ours.median)),
-            ),
-            None => ("—".to_string(), "—".to_string()),
+            false => String::new(),
         };
         let _ = writeln!(
             t,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} ({}) | {:.1}x |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |{peer} {} ({}) | {:.1}x |",
             r.name,
             mib(r.input_bytes),
             mib(r.output_bytes),
@@ -118,10 +136,10 @@ pub fn targets(rows: &[Row]) -> (String, bool) {
         let (figure, met) = match target {
             Target::Literal(x) | Target::LiteralStreamed(x) => match r.literal {
                 Some(l) => {
-                    let got = ratio(l.median, r.ours.median);
+                    let got = ratio(l.time.median, r.ours.median);
                     let mut figure = format!("{got:.1}x faster than literal (target >= {x}x)");
-                    let mut met = got >= x && r.same == Some(true);
-                    if r.same == Some(false) {
+                    let mut met = got >= x && l.same == Some(true);
+                    if l.same == Some(false) {
                         figure.push_str("; output differs from literal");
                     }
                     if let Target::LiteralStreamed(_) = target {
@@ -185,18 +203,33 @@ pub fn targets(rows: &[Row]) -> (String, bool) {
                 r.ours.median < Duration::from_millis(limit),
             ),
             Target::Seed(x) => match r.seed {
-                Some((s, _)) => {
-                    let got = ratio(s.median, r.ours.median);
+                Some(s) => {
+                    let got = ratio(s.time.median, r.ours.median);
                     (
                         format!(
                             "{got:.1}x faster than the seed's C++ ({} vs {}; target >= {x}x)",
                             ms(r.ours.median),
-                            ms(s.median)
+                            ms(s.time.median)
                         ),
                         got >= x,
                     )
                 }
                 None => ("the seed's C++ program was not run".to_string(), false),
+            },
+            Target::Prototype(x) => match r.prototype {
+                Some(p) => {
+                    let got = ratio(p.time.median, r.ours.median);
+                    let mut figure = format!(
+                        "{got:.2}x faster than the prototype ({} vs {}; target >= {x}x)",
+                        ms(r.ours.median),
+                        ms(p.time.median)
+                    );
+                    if p.same == Some(false) {
+                        figure.push_str("; output differs from the prototype's");
+                    }
+                    (figure, got >= x && p.same == Some(true))
+                }
+                None => ("the prototype was not run".to_string(), false),
             },
             Target::PeakUnder(limit) => {
                 let peak = r.peak_kib * 1024;
@@ -273,4 +306,95 @@ pub fn write_readme(root: &Path, body: &str) -> Result<(), String> {
         ),
     };
     std::fs::write(&path, new).map_err(|e| format!("writing {path:?}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(prototype: Option<Baseline>) -> Row {
+        let t = |ms| Timing {
+            median: Duration::from_millis(ms),
+        };
+        Row {
+            name: "robot-maze/corners-4000",
+            input_bytes: 16 << 20,
+            output_bytes: 1 << 10,
+            ours: t(50),
+            peak_kib: 8 << 10,
+            literal: Some(Baseline {
+                time: t(500),
+                peak_kib: 100 << 10,
+                same: Some(true),
+            }),
+            seed: None,
+            prototype,
+            floor: t(5),
+            floor_kind: "cat",
+            targets: &[Target::Seed(10.0), Target::Prototype(1.25)],
+        }
+    }
+
+    /// The cells of the table's lines (header, rule, rows).
+    fn cells(table: &str) -> Vec<Vec<String>> {
+        table
+            .lines()
+            .map(|l| {
+                l.trim_matches('|')
+                    .split(" | ")
+                    .map(|c| c.trim().to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_prototype_has_columns_only_when_built() {
+        let without = cells(&table(&[row(None)], false));
+        assert_eq!(without[0].len(), 11);
+        assert!(without.iter().all(|l| l.len() == 11 || l.len() == 1));
+        assert!(!without[0].iter().any(|c| c.contains("prototype")));
+        let peer = Baseline {
+            time: Timing {
+                median: Duration::from_millis(75),
+            },
+            peak_kib: 20 << 10,
+            same: Some(true),
+        };
+        let with = cells(&table(&[row(Some(peer)), row(None)], true));
+        assert_eq!(with[0][9..11], ["prototype", "prototype / ours"]);
+        assert_eq!(with[1].len(), 1, "the rule: {:?}", with[1]);
+        assert_eq!(with[2].len(), 13);
+        assert_eq!(with[2][9..11], ["75.0 ms, 20 MiB", "1.50x"]);
+        assert_eq!(with[3][9..11], ["—", "—"]);
+        let differs = Baseline {
+            same: Some(false),
+            ..peer
+        };
+        let t = table(&[row(Some(differs))], true);
+        assert!(t.contains("| 1.50x (OUTPUT DIFFERS) |"), "{t}");
+    }
+
+    #[test]
+    fn the_prototype_target_needs_the_ratio_and_the_same_output() {
+        let peer = |ms, same| Baseline {
+            time: Timing {
+                median: Duration::from_millis(ms),
+            },
+            peak_kib: 20 << 10,
+            same: Some(same),
+        };
+        let line = |p: Option<Baseline>| targets(&[row(p)]).0.lines().nth(1).unwrap().to_string();
+        let met = line(Some(peer(75, true)));
+        assert!(
+            met.ends_with(
+                "1.50x faster than the prototype (50.0 ms vs 75.0 ms; target >= 1.25x): **met**"
+            ),
+            "{met}"
+        );
+        assert!(line(Some(peer(60, true))).ends_with("**NOT met**"));
+        let differs = line(Some(peer(75, false)));
+        assert!(differs.contains("output differs") && differs.ends_with("**NOT met**"));
+        assert!(line(None).contains("the prototype was not run: **NOT met**"));
+    }
 }

@@ -2,7 +2,8 @@
 //! sizes), which baselines run beside ours, and the targets it must reach. Data only; the
 //! rest of the bench reads it.
 
-/// What a workload must reach (issue 6's table, and issue 14's against the seeds' C++).
+/// What a workload must reach (issue 6's table, issue 14's against the seeds' C++, and
+/// issue 20's against the seeds' C++ and the robot-tiles prototype).
 #[derive(Clone, Copy)]
 pub enum Target {
     /// At least this many times faster than the literal baseline.
@@ -17,8 +18,11 @@ pub enum Target {
     Floor { factor: f64, mib: u64 },
     /// Median wall time under this many milliseconds.
     Under(u64),
-    /// At least this many times faster than the seed's C++ program (issue 14).
+    /// At least this many times faster than the seed's C++ program (issue 14; issue 20).
     Seed(f64),
+    /// At least this many times faster than the robot-tiles prototype, with the same
+    /// output (issue 20).
+    Prototype(f64),
     /// Peak RSS at most this many MiB (issue 14).
     PeakUnder(u64),
 }
@@ -37,6 +41,8 @@ pub struct Workload {
     pub huge: bool,
     /// The seed's C++ program timed beside ours (a file stem under `shared/seeds/cpp`).
     pub seed: Option<&'static str>,
+    /// Whether the robot-tiles prototype (a robot-maze solver) is timed beside ours.
+    pub prototype: bool,
     /// Whether the generated robot-maze input is moved to start and finish in the far
     /// corners (1, 1) and (R, C), both made free: the longest search on random walls.
     pub corners: bool,
@@ -59,6 +65,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: Some(ROBOT_SEED),
+        prototype: true,
         corners: false,
         targets: &[Target::Literal(10.0)],
     },
@@ -70,8 +77,9 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: Some(ROBOT_SEED),
+        prototype: true,
         corners: true,
-        targets: &[Target::Seed(8.0)],
+        targets: &[Target::Seed(10.0), Target::Prototype(1.25)],
     },
     Workload {
         name: "robot-maze/serpentine-4001x4000",
@@ -81,8 +89,13 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: Some(ROBOT_SEED),
+        prototype: true,
         corners: false,
-        targets: &[Target::LiteralStreamed(6.0), Target::Seed(8.0)],
+        targets: &[
+            Target::LiteralStreamed(6.0),
+            Target::Seed(10.0),
+            Target::Prototype(1.25),
+        ],
     },
     Workload {
         name: "robot-maze/random-10000",
@@ -92,6 +105,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: false,
         huge: true,
         seed: None,
+        prototype: true,
         corners: false,
         targets: &[
             Target::Memory {
@@ -109,6 +123,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: false,
         huge: true,
         seed: None,
+        prototype: true,
         corners: false,
         targets: &[
             Target::Memory {
@@ -126,6 +141,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::AsFastAs("robot-maze/random-4000")],
     },
@@ -137,6 +153,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
     },
@@ -148,6 +165,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::AsFastAs("robot-maze/random-4000")],
     },
@@ -159,6 +177,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
     },
@@ -170,6 +189,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: Some("seed003_swap"),
+        prototype: false,
         corners: false,
         targets: &[Target::Floor {
             factor: 2.0,
@@ -185,6 +205,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: false,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::Under(100)],
     },
@@ -196,6 +217,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: true,
         huge: false,
         seed: Some("seed002_sokoban"),
+        prototype: false,
         corners: false,
         targets: &[Target::Literal(30.0), Target::Seed(30.0)],
     },
@@ -208,6 +230,7 @@ pub const WORKLOADS: &[Workload] = &[
         literal: false,
         huge: false,
         seed: None,
+        prototype: false,
         corners: false,
         targets: &[Target::Under(1000)],
     },
