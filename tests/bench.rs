@@ -1,8 +1,9 @@
 //! `scripts/bench --quick` on robot-maze: the suite runs end to end (generator, our
 //! binary, the literal, seed (C++, when g++ is installed), prototype (when the shared
 //! folder holds it) and floor baselines, with hyperfine when installed and with the
-//! built-in loop) and prints its table. Shape only: timings on a shared machine prove
-//! nothing in a test.
+//! built-in loop) and prints its table; and `bench judge --quick`, the judge's overhead on
+//! tiny cases against a shell loop. Shape only: timings on a shared machine prove nothing
+//! in a test.
 //!
 //! `bfs-judge` and the bench's helpers (the literal and floor examples) are built in this
 //! run's profile beside the `CARGO_BIN_EXE_*` binaries, and the inputs go to a scratch
@@ -21,10 +22,14 @@ fn bin_dir() -> PathBuf {
 /// Runs the bench with `extra` options on robot-maze, quick, from the repository `root`;
 /// returns stdout.
 fn quick_bench(bin: &Path, out: &Path, root: &Path, extra: &[&str]) -> String {
+    bench(bin, out, root, &[&["robot-maze"], extra].concat())
+}
+
+/// Runs `bfs-judge bench --quick` with `args`, one run and no warm-up; returns stdout.
+fn bench(bin: &Path, out: &Path, root: &Path, args: &[&str]) -> String {
     let o = Command::new(bin.join("bfs-judge"))
         .args([
             "bench",
-            "robot-maze",
             "--quick",
             "--no-huge",
             "--runs",
@@ -32,7 +37,7 @@ fn quick_bench(bin: &Path, out: &Path, root: &Path, extra: &[&str]) -> String {
             "--warmup",
             "0",
         ])
-        .args(extra)
+        .args(args)
         .arg("--root")
         .arg(root)
         .arg("--bin-dir")
@@ -148,4 +153,44 @@ fn quick_bench_prints_the_table_with_every_timer() {
     assert!(!check_shape(&alone, "(start-up)"), "{alone}");
     assert!(alone.contains("the seeds' C++ baselines ("), "{alone}");
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn quick_bench_times_the_judge_against_a_shell_loop() {
+    let bin = bin_dir();
+    let out = bin.join(format!("bench-judge-tests-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let stdout = bench(&bin, &out, &support::root(), &["judge"]);
+    std::fs::remove_dir_all(&out).unwrap();
+    if stdout.contains("no C compiler") {
+        return;
+    }
+    // Only the judge's section: no solver table, no solver targets.
+    assert!(!stdout.contains("| workload |"), "{stdout}");
+    let rows: Vec<Vec<&str>> = stdout
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    let oj = !stdout.contains("`oj test` on judge/50-tiny (");
+    assert_eq!(rows.len(), if oj { 5 } else { 4 }, "{stdout}");
+    assert_eq!(rows[0][0], "command", "{stdout}");
+    assert!(rows[1][0].starts_with("shell loop"), "{stdout}");
+    assert!(rows[2][0].contains("bfs-judge test") && !rows[2][0].contains("-j 2"));
+    assert!(rows[3][0].contains("-j 2"), "{stdout}");
+    for row in &rows[1..] {
+        assert_eq!(row.len(), 4, "{row:?}");
+        assert!(
+            row[1].ends_with(" ms") && row[2].ends_with(" ms"),
+            "{row:?}"
+        );
+    }
+    assert!(rows[2][3].ends_with(" ms") && rows[2][3].starts_with(['+', '-']));
+    let targets: Vec<&str> = stdout.lines().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(targets.len(), 1, "{stdout}");
+    assert!(
+        targets[0].starts_with("- judge/50-tiny: `bfs-judge test` ")
+            && targets[0].contains("ms a case over the shell loop"),
+        "{stdout}"
+    );
 }

@@ -8,6 +8,8 @@
 //! - this module: the options ([`BenchCmd`]), which workloads run, the report put together;
 //! - `measure`: one workload measured into a row of the table (our binary and the
 //!   baselines run once for peak memory and output, then timed in turns);
+//! - `overhead`: the judge-overhead workload (tiny cases judged by `bfs-judge test`, a
+//!   shell loop and `oj test`, in turns), a section of its own;
 //! - `report`: the Markdown table, the targets' lines, the machine, the README section;
 //! - `baselines`: the literal and floor programs, the seeds' C++ built with `g++`, the
 //!   robot-tiles prototype built with cargo;
@@ -21,6 +23,7 @@
 mod baselines;
 mod inputs;
 mod measure;
+mod overhead;
 mod report;
 mod timing;
 mod workloads;
@@ -41,8 +44,10 @@ use workloads::{Workload, WORKLOADS};
 #[derive(Clone, Debug, clap::Args)]
 #[command(after_help = "\
 Times every workload of the named problems (all when none is named) against the literal
-and floor baselines and the seeds' C++ programs, and prints a Markdown table and the
-issues' targets, met or not. `scripts/bench` builds everything first and sets --root,
+and floor baselines, the seeds' C++ programs and, on robot-maze, the robot-tiles prototype,
+and prints a Markdown table and the issues' targets, met or not. `judge` times the judge's
+overhead: 500 tiny a+b cases (50 with --quick) judged on a C program by `bfs-judge test`
+(-j 1 and -j 2), a shell loop with `cmp`, and `oj test` when installed, in turns. `scripts/bench` builds everything first and sets --root,
 --bin-dir and --out-dir; the inputs are generated under the out folder with fixed seeds.
 
 Timing: hyperfine when installed (one command after another), else the built-in loop, which
@@ -51,7 +56,7 @@ shared machine falls on all of them and the ratios hold. Inputs under --small-by
 spawned directly (no shell start-up in a few-ms figure) against the start-up of a program
 that only reads stdin; larger ones run through `sh -c` against `cat` of input and output.")]
 pub struct BenchCmd {
-    /// The problems whose workloads run [default: all].
+    /// The problems whose workloads run, `judge` for the judge's overhead [default: all].
     #[arg(value_name = "PROBLEM", value_parser = problems())]
     pub problems: Vec<String>,
 
@@ -104,10 +109,12 @@ impl BenchCmd {
     }
 }
 
-/// The problems that have workloads, the values the positional arguments may take.
+/// The problems that have workloads, and `judge` (the judge's overhead): the values the
+/// positional arguments may take.
 fn problems() -> PossibleValuesParser {
     let mut names: Vec<&'static str> = WORKLOADS.iter().map(|w| w.problem).collect();
     names.dedup();
+    names.push(overhead::PROBLEM);
     PossibleValuesParser::new(names)
 }
 
@@ -169,7 +176,17 @@ fn run(o: &BenchCmd) -> Result<bool, String> {
         eprintln!("bench: {} ...", w.name);
         rows.push(env.workload(w)?);
     }
-    let (targets, all_met) = targets(&rows);
+    let overhead = match o.problems.is_empty() || o.problems.iter().any(|p| p == overhead::PROBLEM)
+    {
+        true => overhead::measure(&o.out_dir, o.quick, &env.timer, &mut skipped)?,
+        false => None,
+    };
+    let (mut targets, mut all_met) = targets(&rows);
+    if let Some(overhead) = &overhead {
+        let (line, met) = overhead.target();
+        targets.push_str(&line);
+        all_met &= met;
+    }
     let mut body = String::new();
     let _ = writeln!(
         body,
@@ -184,9 +201,19 @@ fn run(o: &BenchCmd) -> Result<bool, String> {
             ""
         }
     );
-    let prototype = env.baselines.prototype.is_some();
-    body.push_str(&table(&rows, prototype));
-    body.push_str(&notes(prototype));
+    if !rows.is_empty() {
+        let prototype = env.baselines.prototype.is_some();
+        body.push_str(&table(&rows, prototype));
+        let _ = writeln!(body, "\n{}\n", notes(prototype));
+    }
+    if let Some(overhead) = &overhead {
+        let _ = writeln!(body, "{}", overhead.section());
+    }
+    body.push_str(
+        "Targets (issue 6; issue 14: against the seeds' C++, and 10^8-cell peak RSS; issue 20: \
+         10x the seed's C++ and 1.25x the prototype on robot-maze, the judge's overhead per \
+         case):\n\n",
+    );
     body.push_str(&targets);
     if !skipped.is_empty() {
         let _ = writeln!(body, "\nNot run: {}.", skipped.join(", "));
@@ -199,10 +226,10 @@ fn run(o: &BenchCmd) -> Result<bool, String> {
     Ok(all_met)
 }
 
-/// What the table's columns are, and the targets' heading.
+/// What the table's columns are: one paragraph.
 fn notes(prototype: bool) -> String {
     let mut s = String::from(
-        "\nMedian wall time of whole processes, stdout to /dev/null; inputs of 1 MiB or more \
+        "Median wall time of whole processes, stdout to /dev/null; inputs of 1 MiB or more \
          through `sh -c` (hyperfine or the built-in loop), smaller ones spawned directly by \
          the built-in loop with 10x the runs (no shell start-up in a few-ms figure). Peak RSS: the process's own \
          (wait4), output to a file. literal: the plain reference from tests/reference as a release \
@@ -220,9 +247,7 @@ fn notes(prototype: bool) -> String {
     s.push_str(
         "floor: `cat` of the input and the output, or for inputs \
          under 1 MiB the start-up of a Rust program that only reads stdin. corners-4000: the \
-         random-4000 maze with start (1, 1) and finish (4000, 4000).\n\nTargets (issue 6; \
-         issue 14: against the seeds' C++, and 10^8-cell peak RSS; issue 20: 10x the seed's \
-         C++ and 1.25x the prototype on robot-maze):\n\n",
+         random-4000 maze with start (1, 1) and finish (4000, 4000).",
     );
     s
 }
@@ -253,6 +278,7 @@ mod tests {
         assert_eq!(o.problems, ["robot-maze", "chase"]);
         assert_eq!((o.runs(), o.small_bytes), (2, 0));
         assert_eq!(parse(&["--quick", "--runs", "7"]).unwrap().runs(), 7);
+        assert_eq!(parse(&["judge"]).unwrap().problems, ["judge"]);
         assert!(parse(&["no-such-problem"]).is_err());
         assert!(parse(&["--runs", "0"]).is_err());
         assert!(parse(&["--quick", "--write-readme"]).is_err());

@@ -29,6 +29,82 @@ pub struct Row {
     pub targets: &'static [Target],
 }
 
+/// The judge-overhead workload measured: one median per command, the shell loop first.
+pub struct Overhead {
+    /// `judge/N-tiny`.
+    pub name: String,
+    pub cases: u32,
+    /// The C compiler the program was built with.
+    pub compiler: String,
+    pub runs: u32,
+    pub warmup: u32,
+    /// The shell loop, our judge with one job and with two, `oj test` when it ran.
+    pub judged: Vec<Judged>,
+}
+
+/// One command of the judge-overhead workload.
+pub struct Judged {
+    pub label: String,
+    pub time: Timing,
+}
+
+impl Overhead {
+    /// The time per case that `judged` takes beyond the shell loop's, in ms.
+    fn per_case_over_loop(&self, judged: &Judged) -> f64 {
+        let over = judged.time.median.as_secs_f64() - self.judged[0].time.median.as_secs_f64();
+        over * 1000.0 / f64::from(self.cases)
+    }
+
+    /// Its section of the report: a sentence and a table.
+    pub fn section(&self) -> String {
+        let mut s = format!(
+            "Judge overhead ({}): {} tiny cases (`a b` → `a+b`) judged on a C program built \
+             with `{} -O2`, in a folder of their own; the commands take turns (built-in loop, \
+             spawned directly), {} runs after {} warm-up. Per case: the median divided by the \
+             cases; over the loop, per case: (command − loop) / cases.\n\n\
+             | command | median | per case | over the loop, per case |\n\
+             |---|---:|---:|---:|\n",
+            self.name, self.cases, self.compiler, self.runs, self.warmup
+        );
+        for (k, j) in self.judged.iter().enumerate() {
+            let per_case = j.time.median / self.cases;
+            let over = match k {
+                0 => "—".to_string(),
+                _ => format!("{:+.2} ms", self.per_case_over_loop(j)),
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {over} |",
+                j.label,
+                ms(j.time.median),
+                ms(per_case)
+            );
+        }
+        s
+    }
+
+    /// The target's line (issue 20): our judge (one job) at most 0.5 ms a case more than
+    /// the shell loop; and whether it is met.
+    pub fn target(&self) -> (String, bool) {
+        const LIMIT_MS: f64 = 0.5;
+        let over = self.per_case_over_loop(&self.judged[1]);
+        let met = over <= LIMIT_MS;
+        (
+            format!(
+                "- {}: `bfs-judge test` {:.2} ms a case over the shell loop ({} vs {} for {} \
+                 cases; target <= {LIMIT_MS} ms): **{}**\n",
+                self.name,
+                over,
+                ms(self.judged[1].time.median),
+                ms(self.judged[0].time.median),
+                self.cases,
+                if met { "met" } else { "NOT met" }
+            ),
+            met,
+        )
+    }
+}
+
 /// A baseline's figures on one workload.
 #[derive(Clone, Copy)]
 pub struct Baseline {
@@ -396,5 +472,41 @@ mod tests {
         let differs = line(Some(peer(75, false)));
         assert!(differs.contains("output differs") && differs.ends_with("**NOT met**"));
         assert!(line(None).contains("the prototype was not run: **NOT met**"));
+    }
+
+    #[test]
+    fn the_judge_overhead_is_per_case_against_the_loop() {
+        let judged = |label: &str, ms| Judged {
+            label: label.to_string(),
+            time: Timing {
+                median: Duration::from_millis(ms),
+            },
+        };
+        let mut o = Overhead {
+            name: "judge/500-tiny".to_string(),
+            cases: 500,
+            compiler: "cc".to_string(),
+            runs: 5,
+            warmup: 1,
+            judged: vec![
+                judged("loop", 1000),
+                judged("judge", 1400),
+                judged("judge -j 2", 600),
+            ],
+        };
+        let section = o.section();
+        let rows = cells(&section[section.find("| command").unwrap()..]);
+        assert_eq!(rows.len(), 5, "{section}");
+        assert_eq!(rows[2], ["loop", "1000 ms", "2.00 ms", "—"]);
+        assert_eq!(rows[3], ["judge", "1400 ms", "2.80 ms", "+0.80 ms"]);
+        assert_eq!(rows[4], ["judge -j 2", "600 ms", "1.20 ms", "-0.80 ms"]);
+        let (line, met) = o.target();
+        assert!(
+            !met && line.contains(" 0.80 ms a case over the shell loop"),
+            "{line}"
+        );
+        o.judged[1] = judged("judge", 1200);
+        let (line, met) = o.target();
+        assert!(met && line.ends_with("**met**\n"), "{line}");
     }
 }
