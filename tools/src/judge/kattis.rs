@@ -685,6 +685,156 @@ fn read_group(
     Ok(group)
 }
 
+/// One rule of `submissions/submissions.yaml` (2025-09): for the submissions its key
+/// matches, and for the cases `cases` matches (all when `None`), the verdicts permitted and
+/// required, the score, and a message that must appear in some `judgemessage.txt`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Expectation {
+    /// The glob the rule is under (`accepted`, `time_limit_exceeded/slow.py`, `*/x.cc`).
+    pub key: String,
+    /// A test case or group glob under `data/` (`secret/group1`, `secret/*-hard`).
+    pub cases: Option<String>,
+    pub permitted: Option<Vec<String>>,
+    pub required: Option<Vec<String>>,
+    /// The score, or its inclusive range.
+    pub score: Option<(f64, f64)>,
+    pub message: Option<String>,
+}
+
+/// `submissions/submissions.yaml` as rules (empty when there is none), and warnings for
+/// what is read but not used.
+pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), String> {
+    let path = root.join("submissions/submissions.yaml");
+    if !path.is_file() {
+        return Ok((vec![], vec![]));
+    }
+    let y = load(&path)?;
+    let shown = path.display().to_string();
+    let bad = |what: String| format!("{shown}: {what}");
+    let mut rules = Vec::new();
+    let mut warnings = Vec::new();
+    let Some(top) = y.as_hash() else {
+        return match y {
+            Yaml::Null => Ok((vec![], vec![])),
+            _ => Err(bad("expected a map of submission globs".into())),
+        };
+    };
+    let verdicts = |key: &str, v: &Yaml| -> Result<Vec<String>, String> {
+        let w = words(v).ok_or_else(|| bad(format!("{key}: expected a list of verdicts")))?;
+        for x in &w {
+            if !["AC", "WA", "TLE", "RTE"].contains(&x.as_str()) {
+                return Err(bad(format!("{key}: `{x}` is not one of AC, WA, TLE, RTE")));
+            }
+        }
+        Ok(w)
+    };
+    let rule = |key: &str,
+                cases: Option<String>,
+                m: &Yaml,
+                warnings: &mut Vec<String>|
+     -> Result<Option<Expectation>, String> {
+        let mut e = Expectation {
+            key: key.to_string(),
+            cases,
+            ..Expectation::default()
+        };
+        let mut any = false;
+        for k in hash_keys(m) {
+            let v = &m[k.as_str()];
+            match k.as_str() {
+                "permitted" => {
+                    e.permitted = Some(verdicts(&k, v)?);
+                    any = true;
+                }
+                "required" => {
+                    e.required = Some(verdicts(&k, v)?);
+                    any = true;
+                }
+                "score" => {
+                    e.score = Some(match v {
+                        Yaml::Array(a) if a.len() == 2 => (
+                            as_f64(&a[0])
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?,
+                            as_f64(&a[1])
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?,
+                        ),
+                        v => {
+                            let x = as_f64(v)
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?;
+                            (x, x)
+                        }
+                    });
+                    any = true;
+                }
+                "message" => {
+                    e.message = v.as_str().map(String::from);
+                    any = true;
+                }
+                "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
+                    warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
+                }
+                _ => {}
+            }
+        }
+        Ok(any.then_some(e))
+    };
+    for (k, m) in top {
+        let Some(key) = k.as_str() else {
+            return Err(bad(format!("a key that is not a glob: {k:?}")));
+        };
+        if let Some(e) = rule(key, None, m, &mut warnings)? {
+            rules.push(e);
+        }
+        let fields = [
+            "permitted",
+            "required",
+            "score",
+            "message",
+            "language",
+            "entrypoint",
+            "authors",
+            "model_solution",
+            "use_for_time_limit",
+        ];
+        for g in hash_keys(m) {
+            if fields.contains(&g.as_str()) {
+                continue;
+            }
+            if let Some(e) = rule(key, Some(g.clone()), &m[g.as_str()], &mut warnings)? {
+                if e.score.is_some() {
+                    warnings.push(format!(
+                        "{shown}: {key}: {g}: a group's score is not checked here"
+                    ));
+                }
+                rules.push(e);
+            }
+        }
+    }
+    Ok((rules, warnings))
+}
+
+/// Whether the glob `pattern` (a `*` within a name, `{a,b}`) matches `path` or one of its
+/// parent folders: how submissions.yaml's globs pick submissions and cases.
+pub fn glob_covers(pattern: &str, path: &str) -> bool {
+    let Ok(g) = globset::GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()
+    else {
+        return false;
+    };
+    let m = g.compile_matcher();
+    let mut p = path;
+    loop {
+        if m.is_match(p) {
+            return true;
+        }
+        match p.rfind('/') {
+            Some(i) => p = &p[..i],
+            None => return false,
+        }
+    }
+}
+
 /// A case's result for grading: its verdict (AC, WA, TLE, RTE...) and the score its
 /// validator gave (`score.txt`), if any.
 #[derive(Clone, Debug, PartialEq)]

@@ -198,13 +198,19 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
 
 /// `bfs-judge test --cmd ...` with no problem and no `--tests`, in a contestant's folder:
 /// judges its `tests/` or `test/` (oj's layout, or a problem `listen` received) when one of
-/// them holds a `NAME.in`, as `oj test` does; elsewhere the run stays on our problems.
+/// them holds a `NAME.in`, as `oj test` does, or the folder itself when it is a package (a
+/// Kattis package, a Library Checker folder); elsewhere the run stays on our problems.
 pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
     if o.run.cmd.is_none() || !o.run.tests.is_empty() || !o.targets.is_empty() {
         return Ok(());
     }
     let cwd = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
     o.run.tests = tests_folder_in(&cwd).into_iter().collect();
+    // A package judged from its own folder: a Kattis package, or in/ + out/.
+    let package = kattis::is_package(&cwd) || (cwd.join("in").is_dir() && cwd.join("out").is_dir());
+    if o.run.tests.is_empty() && package {
+        o.run.tests = vec![cwd];
+    }
     Ok(())
 }
 

@@ -202,6 +202,8 @@ struct Submission {
     rule: Rule,
     /// Library Checker's verdict names (RE rather than RTE).
     lc: bool,
+    /// submissions.yaml's rules that also apply.
+    extra: Vec<kattis::Expectation>,
 }
 
 /// Everything needed to judge submissions on one package.
@@ -336,17 +338,26 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
 
 /// The places under `submissions/` that promise nothing known (`slow_accepted`), with why
 /// they are not run.
-fn unknown_places(package: &Package, k: &kattis::Package) -> Vec<String> {
+fn unknown_places(
+    package: &Package,
+    k: &kattis::Package,
+    rules: &[kattis::Expectation],
+) -> Vec<String> {
     let legacy = k.version == kattis::Version::Legacy;
     crate::judge::layout::file_names(&package.root.join("submissions"))
         .unwrap_or_default()
         .into_iter()
         .filter(|d| package.root.join("submissions").join(d).is_dir())
         .filter(|d| rule(d, legacy, false).is_none())
+        .filter(|d| {
+            !rules
+                .iter()
+                .any(|r| r.key.starts_with(&format!("{d}/")) || kattis::glob_covers(&r.key, d))
+        })
         .map(|d| {
             format!(
-                "submissions/{d}/: not a place the {} format defines (nor is a submissions.yaml \
-                 read here): not run",
+                "submissions/{d}/: not a place the {} format defines, nor one submissions.yaml \
+                 names: not run",
                 k.version.name()
             )
         })
@@ -377,10 +388,129 @@ fn kattis_submissions(package: &Package, k: &kattis::Package) -> Vec<Submission>
                 path: folder.join(&name),
                 rule: rule.clone(),
                 lc: false,
+                extra: vec![],
             });
         }
     }
     v
+}
+
+/// The Kattis submissions with submissions.yaml applied: a key naming a default place
+/// replaces that place's `permitted`/`required`; any other key adds its rule to the
+/// submissions it covers, and brings in the places it names beyond the defaults.
+fn kattis_submissions_with_yaml(
+    package: &Package,
+    k: &kattis::Package,
+    rules: &[kattis::Expectation],
+) -> Vec<Submission> {
+    let legacy = k.version == kattis::Version::Legacy;
+    let mut v = kattis_submissions(package, k);
+    let root = package.root.join("submissions");
+    for d in crate::judge::layout::file_names(&root).unwrap_or_default() {
+        if !root.join(&d).is_dir() || rule(&d, legacy, false).is_some() {
+            continue;
+        }
+        for name in crate::judge::layout::file_names(&root.join(&d)).unwrap_or_default() {
+            let shown = format!("{d}/{name}");
+            if rules.iter().any(|r| kattis::glob_covers(&r.key, &shown)) {
+                v.push(Submission {
+                    shown,
+                    path: root.join(&d).join(&name),
+                    rule: Rule {
+                        label: "as submissions.yaml says".to_string(),
+                        permitted: vec!["AC", "WA", "TLE", "RTE"],
+                        required: vec![],
+                        partial: false,
+                    },
+                    lc: false,
+                    extra: vec![],
+                });
+            }
+        }
+    }
+    let verdict = |x: &str| -> &'static str {
+        match x {
+            "WA" => "WA",
+            "TLE" => "TLE",
+            "RTE" => "RTE",
+            _ => "AC",
+        }
+    };
+    for s in &mut v {
+        let place = s.shown.split('/').next().unwrap_or("").to_string();
+        for r in rules {
+            if r.key == place && r.cases.is_none() && rule(&place, legacy, false).is_some() {
+                if let Some(p) = &r.permitted {
+                    s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
+                }
+                if let Some(q) = &r.required {
+                    s.rule.required = q.iter().map(|x| verdict(x)).collect();
+                }
+                if r.score.is_some() || r.message.is_some() {
+                    s.extra.push(kattis::Expectation {
+                        permitted: None,
+                        required: None,
+                        ..r.clone()
+                    });
+                }
+            } else if kattis::glob_covers(&r.key, &s.shown) {
+                s.extra.push(r.clone());
+            }
+        }
+    }
+    v
+}
+
+/// The first way `runs` break the submissions.yaml rule `e`, if any.
+fn breaks(e: &kattis::Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
+    let in_scope: Vec<&(String, Outcome)> = runs
+        .outcomes
+        .iter()
+        .filter(|(c, _)| e.cases.as_ref().is_none_or(|g| kattis::glob_covers(g, c)))
+        .collect();
+    let at = match &e.cases {
+        Some(g) => format!("submissions.yaml `{}` on {g}", e.key),
+        None => format!("submissions.yaml `{}`", e.key),
+    };
+    if let Some(p) = &e.permitted {
+        if let Some((c, o)) = in_scope
+            .iter()
+            .find(|(_, o)| !p.iter().any(|x| x == kattis_verdict(o.verdict)))
+        {
+            return Some(format!(
+                "{at}: {} on {c} is not permitted ({})",
+                kattis_verdict(o.verdict),
+                p.join(", ")
+            ));
+        }
+    }
+    if let Some(q) = &e.required {
+        if !in_scope
+            .iter()
+            .any(|(_, o)| q.iter().any(|x| x == kattis_verdict(o.verdict)))
+        {
+            return Some(format!("{at}: no case got {}", q.join(" or ")));
+        }
+    }
+    if let (Some((lo, hi)), None, Some(s)) = (e.score, &e.cases, score) {
+        if s < lo - 1e-9 || s > hi + 1e-9 {
+            return Some(format!(
+                "{at}: score {} outside [{}, {}]",
+                num(s),
+                num(lo),
+                num(hi)
+            ));
+        }
+    }
+    if let Some(m) = &e.message {
+        let said = in_scope
+            .iter()
+            .any(|(_, o)| o.detail.iter().any(|l| l.contains(m.as_str())));
+        if !said {
+            return Some(format!("{at}: no judge message contains `{m}`"));
+        }
+    }
+    None
 }
 
 fn lc_submissions(package: &Package) -> Vec<(Submission, Option<String>)> {
@@ -432,6 +562,7 @@ fn lc_submissions(package: &Package) -> Vec<(Submission, Option<String>)> {
                         partial: false,
                     },
                     lc: true,
+                    extra: vec![],
                 },
                 skip,
             )
@@ -516,11 +647,31 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
             ok = ok && g.verdict == "AC" && max.is_none_or(|m| g.score >= m);
         }
     }
-    let why = match (&not_permitted, required_seen) {
+    let mut why = match (&not_permitted, required_seen) {
         (Some((c, v)), _) if !ok => format!("; {v} on {c} is not allowed here"),
         (None, false) if !ok => format!("; no case got {}", s.rule.required.join(" or ")),
         _ => String::new(),
     };
+    let score = k.filter(|k| k.scoring).map(|k| {
+        let results: HashMap<String, CaseResult> = runs
+            .outcomes
+            .iter()
+            .map(|(c, o)| {
+                let r = CaseResult {
+                    verdict: kattis_verdict(o.verdict),
+                    score: o.score,
+                };
+                (c.clone(), r)
+            })
+            .collect();
+        grade(k, &results).score
+    });
+    for e in &s.extra {
+        if let Some(broken) = breaks(e, runs, score) {
+            ok = false;
+            why.push_str(&format!("; {broken}"));
+        }
+    }
     (
         ok,
         format!("expected {}, got {got}{why} ({cost})", s.rule.label),
@@ -534,9 +685,16 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     for w in &package.warnings {
         eprintln!("judge: warning: {w}");
     }
+    let (yaml_rules, yaml_warnings) = match &package.kattis {
+        Some(_) => kattis::expectations(&package.root)?,
+        None => (vec![], vec![]),
+    };
+    for w in &yaml_warnings {
+        eprintln!("judge: warning: {w}");
+    }
     let mut subs: Vec<(Submission, Option<String>)> =
         match (&package.kattis, &package.library_checker) {
-            (Some(k), _) => kattis_submissions(&package, k)
+            (Some(k), _) => kattis_submissions_with_yaml(&package, k, &yaml_rules)
                 .into_iter()
                 .map(|s| (s, None))
                 .collect(),
@@ -557,7 +715,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         ));
     }
     if let Some(k) = &package.kattis {
-        for why in unknown_places(&package, k) {
+        for why in unknown_places(&package, k, &yaml_rules) {
             eprintln!("judge: warning: {why}");
         }
     }

@@ -516,3 +516,52 @@ fn shrinking_keeps_to_the_validator() {
     // odd one (without the validator it would end on an odd number such as 51 or 63).
     assert!(x % 2 == 0 && x > 50, "{x}\n{j}");
 }
+
+#[test]
+fn verify_applies_submissions_yaml() {
+    let dir = scratch("kattis-yaml");
+    let p = dir.join("sum");
+    let sum = "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); \
+               let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect(); ";
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Sum\nuuid: 00000000-0000-0000-0000-000000000001\nlimits:\n  time_limit: 2\n"),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/small/1.in", "4 5\n"),
+            ("data/secret/small/1.ans", "9\n"),
+            ("data/secret/big/1.in", "90 9\n"),
+            ("data/secret/big/1.ans", "99\n"),
+            ("submissions/accepted/sum.rs", &format!("{sum}println!(\"{{}}\", v[0] + v[1]); }}\n")),
+            ("submissions/wrong_answer/big.rs", &format!("{sum}println!(\"{{}}\", v[0] + v[1] + (v[0] > 50) as i64); }}\n")),
+            ("submissions/other/zero.rs", "fn main() { println!(\"0\"); }\n"),
+            ("submissions/submissions.yaml", "wrong_answer/big.rs:\n  sample:\n    permitted: [AC]\n  secret/small:\n    permitted: [AC]\n  secret/big:\n    required: [WA]\nother:\n  permitted: [AC, WA]\n  required: [WA]\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let out = dir.join("out");
+    let j = judge(&out, &["--verify", &p_s]);
+    for line in [
+        "OK    accepted/sum.rs",
+        "OK    wrong_answer/big.rs",
+        "OK    other/zero.rs",
+        "3 passed, 0 failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    // A rule the submission breaks: it must be right on the big cases too.
+    write_all(
+        &p,
+        &[(
+            "submissions/submissions.yaml",
+            "wrong_answer/big.rs:\n  secret/big:\n    permitted: [AC]\n",
+        )],
+    );
+    let j = judge(&out, &["--verify", &p_s]);
+    assert!(j.stdout.contains("FAIL  wrong_answer/big.rs"), "{j}");
+    assert!(j.stdout.contains("submissions.yaml `wrong_answer/big.rs` on secret/big: WA on secret/big/1 is not permitted (AC)"), "{j}");
+    // `other/` is no longer named: a warning, not a run.
+    assert!(j.stderr.contains("submissions/other/: not a place"), "{j}");
+    assert_eq!(j.code, Some(1), "{j}");
+}
