@@ -579,16 +579,25 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
             kattis_verdict(v)
         }
     };
+    // The format's name, and ours beside it where they differ (`RTE (MLE)`).
+    let shown = |v: Verdict| {
+        let theirs = name(v);
+        if theirs == v.name() {
+            theirs.to_string()
+        } else {
+            format!("{theirs} ({})", v.name())
+        }
+    };
     let first_bad = runs
         .outcomes
         .iter()
         .find(|(_, o)| o.verdict != Verdict::Ac)
-        .map(|(c, o)| (c.clone(), name(o.verdict)));
+        .map(|(c, o)| (c.clone(), shown(o.verdict)));
     let not_permitted = runs
         .outcomes
         .iter()
         .find(|(_, o)| !s.rule.permitted.contains(&name(o.verdict)))
-        .map(|(c, o)| (c.clone(), name(o.verdict)));
+        .map(|(c, o)| (c.clone(), shown(o.verdict)));
     let required_seen = s.rule.required.is_empty()
         || runs
             .outcomes
