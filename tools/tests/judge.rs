@@ -347,7 +347,7 @@ fn a_runtime_error_shows_the_last_stderr_line_escaped() {
         .lines()
         .find(|l| l.contains("stderr: "))
         .expect("a stderr line");
-    assert!(line.contains("\\u{1b}[2J\\u{1b}[31mboom 000"), "{j}");
+    assert!(line.contains("\\x1b[2J\\x1b[31mboom 000"), "{j}");
     assert!(line.chars().count() <= 100 && line.ends_with('…'), "{line}");
 }
 

@@ -18,8 +18,7 @@ use crate::explain;
 use crate::options::DiffMode;
 use crate::program::Program;
 use crate::report::{detail, printable};
-use crate::sandbox::{self, Limits, Run, RunError};
-use crate::sys::Status;
+use crate::sandbox::{self, Limits, Private, Run, RunError};
 use crate::verdict::{self, Outcome, Verdict};
 
 /// The most of each file a failing case keeps on disk.
@@ -45,39 +44,21 @@ pub fn sibling(base: &Path, ext: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Runs `program` and maps a start failure to a setup error. A shell line whose command is
-/// missing or not executable ends with 127 or 126 and the shell's own message: a setup error
-/// too.
+/// Runs `program` and maps a start failure to a setup error: only a program that really
+/// cannot be started (the supervisor's exec failed) is one; whatever a started program does,
+/// its own exit code 127 included, is its verdict.
 pub fn run_program(
     program: &Program,
     args: &[String],
-    input: &Path,
+    input: Option<&Path>,
     stdout: &Path,
     stderr: &Path,
     limits: Limits,
 ) -> Result<Run, String> {
-    let run = sandbox::run(program, args, input, stdout, stderr, limits).map_err(|e| match e {
+    sandbox::run(program, args, input, stdout, stderr, limits).map_err(|e| match e {
         RunError::CannotStart(why) => format!("cannot run `{}`: {why}", program.describe()),
         RunError::Judge(why) => format!("judge error: {why}"),
-    })?;
-    if program.is_shell() && matches!(run.status, Status::Code(126 | 127)) {
-        let err = read_capped(stderr, 4096);
-        let text = String::from_utf8_lossy(&err);
-        let lost = [
-            "not found",
-            "No such file",
-            "Permission denied",
-            "cannot execute",
-        ];
-        if lost.iter().any(|m| text.contains(m)) {
-            return Err(format!(
-                "cannot run `{}`: {}",
-                program.describe(),
-                printable(text.trim().as_bytes())
-            ));
-        }
-    }
-    Ok(run)
+    })
 }
 
 fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
@@ -88,28 +69,41 @@ fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
     v
 }
 
-/// Copies at most [`KEEP_BYTES`] of `from` to `to`; truncates in place when they are the same.
+/// Copies at most [`KEEP_BYTES`] of `from` (a regular file) to `to`; a missing `from` (the
+/// run never got to write it: its supervisor was killed) is kept as an empty file.
 fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
-    if from == to {
-        let f = fs::OpenOptions::new().write(true).open(to)?;
-        if f.metadata()?.len() > KEEP_BYTES {
-            f.set_len(KEEP_BYTES)?;
-        }
-        return Ok(());
+    let mut to = File::create(to)?;
+    match crate::sys::open_regular(from) {
+        Ok(f) => io::copy(&mut f.take(KEEP_BYTES), &mut to).map(|_| ()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
     }
-    let mut src = File::open(from)?.take(KEEP_BYTES);
-    io::copy(&mut src, &mut File::create(to)?).map(|_| ())
+}
+
+/// How an answer was judged.
+pub struct Judged {
+    pub verdict: Verdict,
+    pub lines: Vec<String>,
+    /// The checker's wall time, when one ran.
+    pub checker_ms: Option<u64>,
 }
 
 pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
+    // The run's files live in a folder of its own; only a failing case's are kept, copied.
+    let private = Private::new()?;
+    let got = private.join("stdout");
+    let stderr = private.join("stderr");
     let base = t.out_dir.join(&case.name);
-    if let Some(parent) = base.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
-    let got = sibling(&base, "got");
-    let stderr = sibling(&base, "stderr");
-    let run = run_program(&t.program, &case.args, &case.input, &got, &stderr, t.limits)?;
+    let run = run_program(
+        &t.program,
+        &case.args,
+        Some(&case.input),
+        &got,
+        &stderr,
+        t.limits,
+    )?;
     let mut detail_lines = Vec::new();
+    let mut checker_ms = None;
     let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
         Some((v, why)) => {
             detail_lines.push(detail(&why));
@@ -118,12 +112,17 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             }
             v
         }
-        None => judge_output(case, t, &got, &stderr, &mut detail_lines)?,
+        None => {
+            let judged = judge_output(case, t, &got, &stderr, &private, &base)?;
+            detail_lines.extend(judged.lines);
+            checker_ms = judged.checker_ms;
+            judged.verdict
+        }
     };
-    if verdict == Verdict::Ac {
-        let _ = fs::remove_file(&got);
-        let _ = fs::remove_file(&stderr);
-    } else {
+    if verdict != Verdict::Ac {
+        if let Some(parent) = base.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
         let keep = |from: &Path, to: &Path| {
             keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
         };
@@ -135,7 +134,8 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
                 got_bytes
             )));
         }
-        keep(&got, &got)?;
+        keep(&got, &sibling(&base, "got"))?;
+        keep(&stderr, &sibling(&base, "stderr"))?;
         let expected = sibling(&base, "expected");
         match case.answer() {
             Some(answer) => keep(answer, &expected)?,
@@ -155,7 +155,9 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             ));
         }
     }
-    Ok(Outcome::of_run(verdict, &run, detail_lines))
+    let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
+    outcome.checker_ms = checker_ms;
+    Ok(outcome)
 }
 
 /// The last `cap` bytes of a file.
@@ -176,19 +178,22 @@ fn judge_output(
     t: &Target,
     got: &Path,
     stderr: &Path,
-    detail_lines: &mut Vec<String>,
-) -> Result<Verdict, String> {
+    private: &Private,
+    base: &Path,
+) -> Result<Judged, String> {
     if let Expect::Invalid { fragment, .. } = &case.expect {
         let err = read_capped(stderr, 1 << 20);
         let err = String::from_utf8_lossy(&err);
         if !err.contains(fragment.as_str()) {
-            detail_lines.push(detail(&format!("stderr lacks: {fragment}")));
             let first = err.lines().next().unwrap_or("(empty)");
-            detail_lines.push(detail(&format!(
-                "stderr was:   {}",
-                printable(first.as_bytes())
-            )));
-            return Ok(Verdict::Wa);
+            return Ok(Judged {
+                verdict: Verdict::Wa,
+                lines: vec![
+                    detail(&format!("stderr lacks: {fragment}")),
+                    detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
+                ],
+                checker_ms: None,
+            });
         }
     }
     let empty = PathBuf::from("/dev/null");
@@ -197,16 +202,25 @@ fn judge_output(
         Expect::Output(_) => t.checker.as_ref(),
         Expect::Invalid { .. } => None,
     };
-    let base = t.out_dir.join(&case.name);
     let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
-    let (verdict, lines) = judge_answer(&case.input, got, answer, checker, show, t.diff, &base)?;
-    detail_lines.extend(lines);
-    Ok(verdict)
+    let scratch = private.join("case");
+    judge_answer(
+        &case.input,
+        got,
+        answer,
+        checker,
+        show,
+        t.diff,
+        &scratch,
+        base,
+    )
 }
 
 /// The verdict of an output `got` against `answer`: through the checker when there is one,
 /// else by the exact comparison, with the detail lines that explain a rejection (for our
-/// grid problems, `show` names the mistake first). `scratch` names the checker's own files.
+/// grid problems, `show` names the mistake first). `scratch` names the checker's own files
+/// (in a private folder); a rejecting checker's whole message is kept as `keep`.checker.
+#[allow(clippy::too_many_arguments)]
 pub fn judge_answer(
     input: &Path,
     got: &Path,
@@ -215,27 +229,70 @@ pub fn judge_answer(
     show: Option<&explain::Show>,
     diff: DiffMode,
     scratch: &Path,
-) -> Result<(Verdict, Vec<String>), String> {
+    keep: &Path,
+) -> Result<Judged, String> {
     if let Some(checker) = checker {
-        let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-        return Ok(match checker.check(input, got, answer, scratch)? {
+        let kept = sibling(keep, "checker");
+        if let Some(parent) = kept.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let checked = checker.check(input, got, answer, scratch, &kept)?;
+        let said = |m: &str| message_lines(m, &kept);
+        let (verdict, lines) = match &checked.judgement {
             Judgement::Accepted => (Verdict::Ac, vec![]),
-            Judgement::Wrong(m) if explain::is_named(&m) => {
-                (Verdict::Wa, explain::checker_detail(&m))
+            Judgement::Wrong(m) if explain::is_named(m) => {
+                (Verdict::Wa, explain::checker_detail(m))
             }
-            Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)]),
-            Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)]),
-            Judgement::Points(score, m) => {
-                (Verdict::Pts, vec![said(&format!("points {score}: {m}"))])
-            }
+            Judgement::Wrong(m) => (Verdict::Wa, said(m)),
+            Judgement::Presentation(m) => (Verdict::Pe, said(m)),
+            Judgement::Points(score, m) => (Verdict::Pts, said(&format!("points {score}: {m}"))),
+        };
+        if verdict != Verdict::Ac {
+            fs::write(&kept, &checked.message).map_err(|e| format!("{}: {e}", kept.display()))?;
+        }
+        return Ok(Judged {
+            verdict,
+            lines,
+            checker_ms: Some(checked.wall_ms),
         });
     }
+    let judged = |verdict, lines| Judged {
+        verdict,
+        lines,
+        checker_ms: None,
+    };
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
-        None => Ok((Verdict::Ac, vec![])),
+        None => Ok(judged(Verdict::Ac, vec![])),
         Some(d) => {
             let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
             lines.extend(crate::diff::render(answer, got, &d, diff));
-            Ok((Verdict::Wa, lines))
+            Ok(judged(Verdict::Wa, lines))
         }
     }
+}
+
+/// The most lines of a checker's message shown under a case.
+const MESSAGE_LINES: usize = 3;
+
+/// A checker's message as detail lines: its first [`MESSAGE_LINES`] lines, each cut to the
+/// width, and where the whole of a longer one is kept.
+fn message_lines(message: &str, kept: &Path) -> Vec<String> {
+    let all: Vec<&str> = message.lines().collect();
+    let mut out: Vec<String> = all
+        .iter()
+        .take(MESSAGE_LINES)
+        .enumerate()
+        .map(|(i, l)| {
+            let lead = if i == 0 { "checker: " } else { "         " };
+            detail(&format!("{lead}{}", printable(l.as_bytes())))
+        })
+        .collect();
+    if all.len() > MESSAGE_LINES {
+        out.push(detail(&format!(
+            "(and {} more lines: {})",
+            all.len() - MESSAGE_LINES,
+            kept.display()
+        )));
+    }
+    out
 }

@@ -41,6 +41,7 @@ mod style;
 mod suite;
 mod supervise;
 mod sys;
+mod tree;
 mod verdict;
 
 use std::process::ExitCode;
@@ -48,8 +49,9 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    if args.get(1).map(String::as_str) == Some(supervise::ARG) {
+    // Arguments as the OS gives them: a path or a selector that is not UTF-8 must not panic.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.get(1).is_some_and(|a| a == supervise::ARG) {
         return supervise::main(&args[2..]);
     }
     let options = options::Options::parse();
@@ -75,7 +77,7 @@ fn main() -> ExitCode {
         (None, Some(problem)) => scale::run(&options, problem),
         (None, None) => suite::run(&options),
     };
-    let _ = supervise::kill_all_descendants();
+    let _ = supervise::kill_all_descendants(|_| {});
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,

@@ -130,7 +130,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 break;
             }
             fs::write(&input, &made.stdout).map_err(|e| format!("{}: {e}", input.display()))?;
-            let run = run_program(&program, &[], &input, &out, &err, limits)?;
+            let run = run_program(&program, &[], Some(&input), &out, &err, limits)?;
             let point = Point {
                 cells: (r * c) as f64,
                 cpu_ms: run.cpu_ms as f64,

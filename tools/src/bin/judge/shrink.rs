@@ -356,7 +356,7 @@ impl Trial<'_> {
         let reference = run_program(
             self.ours,
             self.args,
-            input,
+            Some(input),
             &expected,
             &expected_err,
             self.limits,
@@ -367,7 +367,7 @@ impl Trial<'_> {
         let r = run_program(
             self.candidate,
             self.args,
-            input,
+            Some(input),
             &got,
             &got_err,
             self.limits,
@@ -377,7 +377,12 @@ impl Trial<'_> {
         }
         let wrong = match self.checker {
             Some(checker) => {
-                checker.check(input, &got, &expected, &self.dir.join(stem))? != Judgement::Accepted
+                let scratch = self.dir.join(stem);
+                let kept = crate::judging::sibling(&scratch, "checker");
+                checker
+                    .check(input, &got, &expected, &scratch, &kept)?
+                    .judgement
+                    != Judgement::Accepted
             }
             None => compare::first_difference(&expected, &got)
                 .map_err(|e| format!("comparing: {e}"))?

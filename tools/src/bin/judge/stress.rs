@@ -210,7 +210,7 @@ fn stress(
         let reference = run_program(
             expected_by,
             &args,
-            &f.input,
+            Some(&f.input),
             &f.expected,
             &f.expected_err,
             limits,
@@ -219,7 +219,14 @@ fn stress(
             progress.clear();
             return blame_the_reference(&oracle, seed, v, &why, &f);
         }
-        let r = run_program(&candidate, &args, &f.input, &f.got, &f.got_err, limits)?;
+        let r = run_program(
+            &candidate,
+            &args,
+            Some(&f.input),
+            &f.got,
+            &f.got_err,
+            limits,
+        )?;
         let (verdict, lines) = match verdict::of_run(&r, &limits, 0)? {
             Some((v, why)) => {
                 let mut lines = vec![detail(&why)];
@@ -230,15 +237,19 @@ fn stress(
                 }
                 (v, lines)
             }
-            None => judge_answer(
-                &f.input,
-                &f.got,
-                &f.expected,
-                checker.as_ref(),
-                Some(&show),
-                o.diff,
-                &f.dir.join("case"),
-            )?,
+            None => {
+                let judged = judge_answer(
+                    &f.input,
+                    &f.got,
+                    &f.expected,
+                    checker.as_ref(),
+                    Some(&show),
+                    o.diff,
+                    &f.dir.join("case"),
+                    &f.dir.join("case"),
+                )?;
+                (judged.verdict, judged.lines)
+            }
         };
         progress.update(i as usize + 1, o.count as usize, &format!("seed {seed}"));
         if verdict != Verdict::Ac {
@@ -328,14 +339,7 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
         Oracle::Own { gen, .. } => {
             let seed_arg = [seed.to_string()];
             let err = input.with_extension("gen.stderr");
-            let run = run_program(
-                gen,
-                &seed_arg,
-                Path::new("/dev/null"),
-                input,
-                &err,
-                GEN_LIMITS,
-            )?;
+            let run = run_program(gen, &seed_arg, None, input, &err, GEN_LIMITS)?;
             if let Some((v, why)) = verdict::of_run(&run, &GEN_LIMITS, 0)? {
                 let last = verdict::stderr_line(&fs::read(&err).unwrap_or_default());
                 return Err(format!(
