@@ -63,6 +63,7 @@ fn main() -> ExitCode {
             )
             .exit();
     }
+    report::set_json_mode(options.json);
     style::init(if options.json {
         options::ColorChoice::Never
     } else {
@@ -82,6 +83,9 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
+            if options.json {
+                say!("{}", report::error_json(&e));
+            }
             eprintln!("judge: {e}");
             ExitCode::from(2)
         }

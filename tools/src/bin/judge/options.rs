@@ -77,16 +77,20 @@ pub struct Options {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: u32,
 
-    /// Override every problem's time limit.
-    #[arg(long, value_name = "MS")]
+    /// Override every problem's time limit (1 ms to a day).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
 
-    /// Override every problem's memory limit.
-    #[arg(long, value_name = "MIB")]
+    /// Override every problem's memory limit (the whole process tree's).
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::problem::MAX_MEMORY_LIMIT_MIB))]
     pub memory_limit_mib: Option<u64>,
 
-    /// The output limit: stdout past it is OLE [default: info.toml's output_limit_mib, else 64].
-    #[arg(long, value_name = "MIB")]
+    /// The output limit on stdout (the program's own files are not limited): past it is OLE
+    /// [default: info.toml's output_limit_mib, else 64].
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(0..=crate::problem::MAX_OUTPUT_LIMIT_MIB))]
     pub output_limit_mib: Option<u64>,
 
     /// Put the time limit on wall-clock time instead of CPU time.

@@ -27,6 +27,39 @@ macro_rules! say {
     }};
 }
 
+/// `say!` for the plain-text report only: silent under `--json`, where the modes print JSON
+/// objects instead ([`json!`]).
+#[macro_export]
+macro_rules! text {
+    ($($arg:tt)*) => {{
+        if !$crate::report::json_mode() {
+            $crate::say!($($arg)*);
+        }
+    }};
+}
+
+/// Prints one JSON object on its own line, under `--json` only.
+#[macro_export]
+macro_rules! json {
+    ($($value:tt)+) => {{
+        if $crate::report::json_mode() {
+            $crate::say!("{}", serde_json::json!($($value)+));
+        }
+    }};
+}
+
+static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--json` for the whole run (main, once).
+pub fn set_json_mode(on: bool) {
+    JSON.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the run speaks JSON.
+pub fn json_mode() -> bool {
+    JSON.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The width lines are cut to: `COLUMNS`, else the terminal's, else 100.
 pub fn width() -> usize {
     static WIDTH: OnceLock<usize> = OnceLock::new();
@@ -94,9 +127,13 @@ pub fn mib(kib: u64) -> String {
 }
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
+/// With a checker, its wall time comes before the name (`checker 18 ms`).
 pub fn case_line(o: &Outcome, name: &str) -> String {
+    let checker = o
+        .checker_ms
+        .map_or(String::new(), |ms| format!("  checker {ms:>5} ms"));
     let mut s = format!(
-        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB  {name}",
+        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB{checker}  {name}",
         crate::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
         o.cpu_ms,
         o.wall_ms,
@@ -110,6 +147,22 @@ pub fn case_line(o: &Outcome, name: &str) -> String {
 
 /// The header line of a problem: what runs, the limits and how answers are compared.
 pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String {
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    format!(
+        "# {}: {program} | limits {}, {source} and options | {mode} | {ACCOUNTING}",
+        p.name,
+        limits_text(limits)
+    )
+}
+
+/// How the run's figures are measured, as the header lines say.
+pub const ACCOUNTING: &str = "process tree accounted from /proc";
+
+/// `1000 ms cpu (3000 ms wall), 256 MiB, output 64 MiB`.
+pub fn limits_text(limits: &Limits) -> String {
     let time = if limits.wall_time {
         format!("{} ms wall", limits.time_ms)
     } else {
@@ -119,13 +172,8 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
             limits.wall_backstop_ms()
         )
     };
-    let source = match &p.info_path {
-        Some(path) => format!("from {}", short(&path.display().to_string())),
-        None => "defaults".to_string(),
-    };
     format!(
-        "# {}: {program} | limits {time}, {} MiB, output {} MiB ({source} and options) | {mode}",
-        p.name,
+        "{time}, {} MiB, output {} MiB",
         limits.memory_kib / 1024,
         limits.output_bytes >> 20
     )
@@ -134,7 +182,7 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
 /// A case as one JSON object (`--json`): the detail lines joined, without indentation.
 pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
     let detail: Vec<&str> = o.detail.iter().map(|l| l.trim_start()).collect();
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "problem": problem,
         "case": case,
         "verdict": o.verdict.name(),
@@ -142,8 +190,16 @@ pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
         "cpu_ms": o.cpu_ms,
         "peak_rss_kib": o.peak_kib,
         "detail": detail.join("\n"),
-    })
-    .to_string()
+    });
+    if let Some(ms) = o.checker_ms {
+        v["checker_ms"] = ms.into();
+    }
+    v.to_string()
+}
+
+/// A setup error as one JSON object (`--json`): `{"error": ..., "exit": 2}`.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message, "exit": 2 }).to_string()
 }
 
 /// The run's summary as one JSON object (`--json`).
@@ -174,6 +230,8 @@ pub struct Tally {
     max_cpu_ms: u64,
     max_wall_ms: u64,
     max_kib: u64,
+    /// The checker's wall time, summed over the cases it judged.
+    checker_ms: Option<u64>,
     pub passed: usize,
     pub failed: usize,
 }
@@ -184,6 +242,9 @@ impl Tally {
         self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
         self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
         self.max_kib = self.max_kib.max(o.peak_kib);
+        if let Some(ms) = o.checker_ms {
+            self.checker_ms = Some(self.checker_ms.unwrap_or(0) + ms);
+        }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
         } else {
@@ -201,7 +262,7 @@ impl Tally {
             })
             .collect();
         format!(
-            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB)",
+            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB{})",
             self.passed,
             self.passed + self.failed,
             if self.failed > 0 {
@@ -214,6 +275,8 @@ impl Tally {
             limits.time_ms,
             mib(self.max_kib).trim_end_matches(" MiB"),
             limits.memory_kib / 1024,
+            self.checker_ms
+                .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
         )
     }
 }

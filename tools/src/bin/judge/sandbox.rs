@@ -45,7 +45,7 @@ impl Limits {
         if self.wall_time {
             self.time_ms
         } else {
-            2 * self.time_ms + 1000
+            self.time_ms.saturating_mul(2).saturating_add(1000)
         }
     }
 }
@@ -173,7 +173,13 @@ pub fn run(
             }
         )));
     }
-    match report.parse::<Report>().map_err(RunError::Judge)? {
+    // The last line is the report (anything before it was not written by the supervisor).
+    let last = report
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    match last.parse::<Report>().map_err(RunError::Judge)? {
         Report::CannotStart(why) => Err(RunError::CannotStart(why)),
         Report::Ran {
             status,

@@ -23,8 +23,8 @@ use crate::judging::run_program;
 use crate::options::Options;
 use crate::problem::Problem;
 use crate::report::{mib, short};
-use crate::say;
 use crate::suite;
+use crate::text;
 use crate::verdict;
 
 /// The generator kinds probed, hardest shapes first.
@@ -103,7 +103,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let input = dir.join("input.in");
     let (out, err) = (dir.join("got"), dir.join("stderr"));
-    say!(
+    text!(
         "# scale {name}: {} | target {rows}x{cols} | limits {} ms cpu, {}",
         short(&program.describe()),
         limits.time_ms,
@@ -136,12 +136,16 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 cpu_ms: run.cpu_ms as f64,
                 peak_kib: run.peak_kib as f64,
             };
-            say!(
+            text!(
                 "  {kind:<10} {:>11} {:>8} ms cpu {:>10}",
                 format!("{r}x{c}"),
                 run.cpu_ms,
                 mib(run.peak_kib)
             );
+            crate::json!({
+                "mode": "scale", "kind": kind, "rows": r, "cols": c,
+                "cpu_ms": run.cpu_ms, "wall_ms": run.wall_ms, "peak_rss_kib": run.peak_kib,
+            });
             if let Some((v, why)) = verdict::of_run(&run, &limits, 0)? {
                 failed = Some(format!("{} already at {r}x{c}: {why}", v.name()));
                 break;
@@ -177,10 +181,12 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 )
             }
         };
-        say!("{kind}: {verdict}");
+        text!("{kind}: {verdict}");
+        crate::json!({ "mode": "scale", "kind": kind, "prediction": verdict });
     }
     let _ = fs::remove_file(Path::new(&out));
-    say!(
+    crate::json!({ "summary": true, "mode": "scale", "pass": all_pass });
+    text!(
         "{}",
         if all_pass {
             "scale: every kind is predicted to pass"

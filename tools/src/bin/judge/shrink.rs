@@ -26,7 +26,7 @@ use crate::problem::Problem;
 use crate::program::{shell_quote, Program};
 use crate::report::short;
 use crate::sandbox::Limits;
-use crate::say;
+use crate::text;
 use crate::verdict::{self, Verdict};
 
 /// The most tries (each two program runs) one shrink may take.
@@ -608,7 +608,8 @@ pub fn after_stress(
         return Ok(None);
     }
     let Some(kind) = trial.kind(input, "try")? else {
-        say!("  (not shrunk: the disagreement did not happen again)");
+        text!("  (not shrunk: the disagreement did not happen again)");
+        crate::json!({ "mode": "shrink", "shrunk": false });
         return Ok(None);
     };
     // Our problems' formats are shrunk as mazes; anything else (the user's --gen) as text.
@@ -629,7 +630,7 @@ pub fn after_stress(
             format!("{r}x{c}")
         }
     };
-    say!(
+    text!(
         "shrunk from {} to {} in {} runs",
         size(shrunk.from),
         size(shrunk.to),
@@ -641,19 +642,28 @@ pub fn after_stress(
     );
     let show = crate::explain::Show::new(&p.name, p.info.checker, o);
     for line in crate::explain::mistake(&show, &shrunk.input, &got, &expected) {
-        say!("{line}");
+        text!("{line}");
     }
     if show.problem.is_some() {
         let base = trial.dir.join("shrunk");
         for line in crate::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
         {
-            say!("{line}");
+            text!("{line}");
         }
     }
+    crate::json!({
+        "mode": "shrink",
+        "from": size(shrunk.from),
+        "to": size(shrunk.to),
+        "runs": shrunk.runs,
+        "input": shrunk.input.display().to_string(),
+        "expected": expected.display().to_string(),
+        "got": got.display().to_string(),
+    });
     let shown = |p: &Path| short(&p.display().to_string());
-    say!("  shrunk:     {}", shown(&shrunk.input));
-    say!("  expected:   {}", shown(&expected));
-    say!("  got:        {}", shown(&got));
+    text!("  shrunk:     {}", shown(&shrunk.input));
+    text!("  expected:   {}", shown(&expected));
+    text!("  got:        {}", shown(&got));
     // The shrunk case as a one-case problem folder, `DIR/<problem>/tests/shrunk.in|.out`,
     // so that the ordinary judge replays it with every explanation.
     let tests = trial.dir.join("tests");

@@ -25,9 +25,9 @@ use crate::problem::Problem;
 use crate::program::{shell_quote, Program};
 use crate::report::{detail, mib, Progress};
 use crate::sandbox::Limits;
-use crate::say;
 use crate::shrink;
 use crate::suite;
+use crate::text;
 use crate::verdict::{self, Verdict};
 
 /// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
@@ -139,16 +139,11 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         );
     };
     let dirs = o.dirs();
+    // Limits as the suite takes them: from the folder's info.toml (`--tests DIR`, else the
+    // current folder), else the defaults; the options win.
     let p = match &o.tests {
         Some(dir) => Problem::from_tests_dir(dir)?,
-        None => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?).map(
-            |mut p| {
-                // Not a folder of tests: the current folder only names the run.
-                p.info = Default::default();
-                p.info_path = None;
-                p
-            },
-        )?,
+        None => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?)?,
     };
     let runnable = |what: &str, cmd: &str| {
         let program = Program::from_cmd(cmd).absolutized();
@@ -165,7 +160,7 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         Some(cmd) => Some(Checker::command(cmd)?),
         None => None,
     };
-    let files = Files::new(dirs.out.join("stress").join(&p.name))?;
+    let files = Files::new(dirs.out.join("stress").join(p.kept_name(false)))?;
     stress(o, &p, oracle, checker, files)
 }
 
@@ -188,15 +183,21 @@ fn stress(
         Oracle::Ours { ours, .. } => ours.describe(),
         Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
     };
-    say!(
-        "# stress {}: {} against {against} | {} cases from seed {seed0} | {}",
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", crate::report::short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    text!(
+        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {}, {source} and options | {} | {}",
         p.name,
         candidate.describe(),
         o.count,
+        crate::report::limits_text(&limits),
         match &checker {
             Some(c) => format!("checker {}", c.describe()),
             None => "exact".to_string(),
-        }
+        },
+        crate::report::ACCOUNTING,
     );
     let show = explain::Show::new(&p.name, p.info.checker, o);
     let mut progress = Progress::new();
@@ -252,9 +253,15 @@ fn stress(
             }
         };
         progress.update(i as usize + 1, o.count as usize, &format!("seed {seed}"));
+        let detail: Vec<&str> = lines.iter().map(|l| l.trim_start()).collect();
+        crate::json!({
+            "mode": "stress", "problem": p.name, "case": i + 1, "seed": seed,
+            "verdict": verdict.name(), "wall_ms": r.wall_ms, "cpu_ms": r.cpu_ms,
+            "peak_rss_kib": r.peak_kib, "detail": detail.join("\n"),
+        });
         if verdict != Verdict::Ac {
             progress.clear();
-            say!(
+            text!(
                 "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
                 crate::style::verdict(verdict, verdict.name()),
                 i + 1,
@@ -276,20 +283,20 @@ fn stress(
                 ));
             }
             for l in lines {
-                say!("{l}");
+                text!("{l}");
             }
             let shown = |p: &Path| p.display().to_string();
-            say!("  input:      {}", shown(&f.input));
-            say!("  expected:   {}", shown(&f.expected));
-            say!(
+            text!("  input:      {}", shown(&f.input));
+            text!("  expected:   {}", shown(&f.expected));
+            text!(
                 "  got:        {} (stderr: {})",
                 shown(&f.got),
                 shown(&f.got_err)
             );
             if let Some(tests) = &o.tests {
-                say!("  added as:   {}", save_as_test(tests, seed, &f)?);
+                text!("  added as:   {}", save_as_test(tests, seed, &f)?);
             }
-            say!("  input from: {gen_line}");
+            text!("  input from: {gen_line}");
             let trial = shrink::Trial {
                 problem: &p.name,
                 ours: expected_by,
@@ -302,13 +309,21 @@ fn stress(
             };
             let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
             let again = shrunk.unwrap_or_else(|| reproduce(o, &oracle, &candidate, seed, &checker));
-            say!("  reproduce:  {again}");
-            say!("{i} passed, 1 failed");
+            text!("  reproduce:  {again}");
+            text!("{i} passed, 1 failed");
+            crate::json!({
+                "summary": true, "mode": "stress", "passed": i, "failed": 1, "seed": seed,
+                "input": f.input.display().to_string(),
+                "expected": f.expected.display().to_string(),
+                "got": f.got.display().to_string(),
+                "input_from": gen_line, "reproduce": again,
+            });
             return Ok(false);
         }
     }
     progress.clear();
-    say!("{} passed, 0 failed", o.count);
+    text!("{} passed, 0 failed", o.count);
+    crate::json!({ "summary": true, "mode": "stress", "passed": o.count, "failed": 0 });
     Ok(true)
 }
 
@@ -376,11 +391,11 @@ fn blame_the_reference(
             "the brute force is blamed, not your solution",
         ),
     };
-    say!("{} from {who} on seed {seed}: {why}", v.name());
+    text!("{} from {who} on seed {seed}: {why}", v.name());
     if let Some(l) = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default()) {
-        say!("{l}");
+        text!("{l}");
     }
-    say!("  input:      {}", f.input.display());
+    text!("  input:      {}", f.input.display());
     Err(format!(
         "{who} failed ({}) on seed {seed}: {blame}; its input is {}",
         v.name(),

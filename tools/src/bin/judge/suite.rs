@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -110,12 +111,37 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
     Ok(plan)
 }
 
+/// The folder a problem's failing cases are kept in, `out/NAME`, cleared, and the lock that
+/// makes it this judge's while it runs. When another judge holds it (the same folder judged
+/// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
+/// write into each other's folder. (Verdicts never depend on it: runs are compared in
+/// private folders.)
+fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
+    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let lock_path = out.join(format!("{name}.lock"));
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    let dir = match lock.try_lock() {
+        Ok(()) => out.join(name),
+        Err(fs::TryLockError::WouldBlock) => out.join(format!("{name}.run-{}", std::process::id())),
+        Err(fs::TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+    };
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok((dir, lock))
+}
+
 /// Judges the tests; `Ok(true)` when every case is AC.
 pub fn run(o: &Options) -> Result<bool, String> {
     let dirs = o.dirs();
     let mut problems = Vec::new();
     let mut targets = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
+    let mut locks = Vec::new();
     for (i, (p, globs)) in plan(o, &dirs)?.into_iter().enumerate() {
         // Invalid-input cases need our exact messages: our binaries and bundles only.
         let invalid = if o.cmd.is_none() {
@@ -137,19 +163,26 @@ pub fn run(o: &Options) -> Result<bool, String> {
             found.retain(|c| !c.name.starts_with("lenient-"));
         }
         if !globs.is_empty() {
-            found.retain(|c| globs.iter().any(|g| cases::glob_match(g, &c.name)));
-            if found.is_empty() {
+            // Every selector must choose something: a typo is an error even when another
+            // selector matches.
+            let unmatched: Vec<&str> = globs
+                .iter()
+                .filter(|g| !found.iter().any(|c| cases::glob_match(g, &c.name)))
+                .map(String::as_str)
+                .collect();
+            if !unmatched.is_empty() {
                 return Err(format!(
                     "no case of {} matches {}",
                     p.name,
-                    globs.join(" or ")
+                    unmatched.join(" or ")
                 ));
             }
+            found.retain(|c| globs.iter().any(|g| cases::glob_match(g, &c.name)));
         }
         cases.append(&mut found);
-        let out_dir = dirs.out.join(&p.name);
-        let _ = fs::remove_dir_all(&out_dir);
-        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let ours = o.tests.is_none() && o.problems_dir.is_none();
+        let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
+        locks.push(lock);
         targets.push(Target {
             program: program(&p, o, &dirs)?,
             limits: limits(&p, o),
@@ -254,9 +287,15 @@ pub fn run(o: &Options) -> Result<bool, String> {
         return Ok(failed == 0);
     }
     if failed > 0 {
+        let folders: Vec<String> = targets
+            .iter()
+            .zip(&tallies)
+            .filter(|(_, t)| t.failed > 0)
+            .map(|(t, _)| format!("{}/", report::short(&t.out_dir.display().to_string())))
+            .collect();
         say!(
-            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",
-            report::short(&dirs.out.display().to_string())
+            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}",
+            folders.join(" ")
         );
     }
     say!("{passed} passed, {failed} failed");
