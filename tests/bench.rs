@@ -3,8 +3,9 @@
 //! hyperfine when installed and with the built-in loop) and prints its table. Shape only: timings on a shared machine prove
 //! nothing in a test.
 //!
-//! The bench, literal, gen and floor tools are built in this run's profile beside the
-//! `CARGO_BIN_EXE_*` binaries, and the inputs go to a scratch folder of this run.
+//! `bfs-judge` and the bench's helpers (the literal and floor examples) are built in this
+//! run's profile beside the `CARGO_BIN_EXE_*` binaries, and the inputs go to a scratch
+//! folder of this run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,13 +14,14 @@ use crate::support;
 
 /// Builds the tools the suite needs; returns the folder of this run's binaries.
 fn bin_dir() -> PathBuf {
-    support::build_tools(&["bench", "literal", "gen", "floor"])
+    support::build_tools()
 }
 
 /// Runs the bench example with `extra` options on robot-maze, quick; returns stdout.
 fn quick_bench(bin: &Path, out: &Path, extra: &[&str]) -> String {
-    let o = Command::new(bin.join("bench"))
+    let o = Command::new(bin.join("bfs-judge"))
         .args([
+            "bench",
             "robot-maze",
             "--quick",
             "--no-huge",

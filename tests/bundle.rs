@@ -204,9 +204,9 @@ fn standin_bstr_debug_matches_the_crate() {
 
 // --- Bundles -------------------------------------------------------------------------------
 
-/// The bundler itself (`scripts/bundle` runs it as an example); its CLI is unused here.
-#[allow(dead_code)]
-#[path = "../tools/src/bin/bundle/main.rs"]
+/// The bundler itself, a library module of the tools crate (`bfs-judge bundle` is its CLI).
+#[allow(dead_code, unused_imports)]
+#[path = "../tools/src/bundle/mod.rs"]
 mod bundler;
 
 use crate::support::{self, cases, invalid_cases, run_program, Outcome};

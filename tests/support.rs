@@ -162,11 +162,11 @@ pub fn invalid_cases(problem: &str) -> Vec<InvalidCase> {
         .collect()
 }
 
-/// Builds the `tools` binaries named in `tools` (package `bfs-judge-tools`) in this test
+/// Builds `bfs-judge` and the bench helpers (package `bfs-judge-tools`) in this test
 /// run's own profile and target folder, so that the solvers under test and the tools are
 /// the same build, and returns the folder of this run's binaries (`target/debug` or
 /// `target/release`), where both are.
-pub fn build_tools(tools: &[&str]) -> PathBuf {
+pub fn build_tools() -> PathBuf {
     let dir = Path::new(binary("robot-maze"))
         .parent()
         .expect("binary has a folder")
@@ -181,10 +181,11 @@ pub fn build_tools(tools: &[&str]) -> PathBuf {
     if dir.file_name().is_some_and(|n| n == "release") {
         cmd.arg("--release");
     }
-    for tool in tools {
-        cmd.args(["--bin", tool]);
-    }
+    cmd.args(["--bin", "bfs-judge", "--examples"]);
     let status = cmd.status().expect("cannot run cargo");
-    assert!(status.success(), "building the tools {tools:?} failed");
+    assert!(
+        status.success(),
+        "building bfs-judge and its examples failed"
+    );
     dir
 }

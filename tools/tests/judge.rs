@@ -18,6 +18,13 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+/// The judge as `scripts/judge` runs it: `bfs-judge __flat`, the modes as flags.
+fn flat_judge() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
+    cmd.arg("__flat");
+    cmd
+}
+
 /// The repository root.
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -31,7 +38,7 @@ fn root() -> PathBuf {
 fn bin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_BIN_EXE_judge"))
+        let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
             .parent()
             .expect("a binary has a folder")
             .to_path_buf();
@@ -129,8 +136,7 @@ fn judge(out: &Path, args: &[&str]) -> Judged {
 }
 
 fn judge_in(out: &Path, args: &[&str], problems: Option<&Path>) -> Judged {
-    let exe = env!("CARGO_BIN_EXE_judge");
-    let mut cmd = Command::new(exe);
+    let mut cmd = flat_judge();
     cmd.arg("--bin-dir")
         .arg(bin_dir())
         .arg("--out-dir")
@@ -145,7 +151,7 @@ fn judge_in(out: &Path, args: &[&str], problems: Option<&Path>) -> Judged {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {exe}: {e}"));
+        .unwrap_or_else(|e| panic!("cannot run bfs-judge: {e}"));
     let pid = child.id();
     let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let readers = (
@@ -592,7 +598,7 @@ fn usage_errors_exit_2() {
     assert_eq!(j.code, Some(2), "{j}");
     // --bundle without target/bundle/robot-maze(.rs): a clear error, not a silent pass.
     let empty = out.join("release");
-    let o = Command::new(env!("CARGO_BIN_EXE_judge"))
+    let o = flat_judge()
         .args(["robot-maze", "--bundle", "--bin-dir"])
         .arg(&empty)
         .arg("--out-dir")
@@ -654,7 +660,7 @@ fn invalid_input_cases_need_exit_1_and_the_message_for_our_binaries_only() {
     let bins = dir.join("bin");
     let out = dir.join("out");
     let run = |extra: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_judge"))
+        let o = flat_judge()
             .arg("--problems-dir")
             .arg(&problems)
             .arg("--bin-dir")
@@ -794,7 +800,7 @@ fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
             .contains("first difference at line 9 (- expected, + got):"),
         "{j}"
     );
-    assert!(j.stdout.contains("/gen robot-maze "), "{j}");
+    assert!(j.stdout.contains("bfs-judge gen robot-maze "), "{j}");
     let dir = out.join("stress/robot-maze");
     for file in ["input.in", "expected", "got"] {
         assert!(dir.join(file).is_file(), "{file} not saved\n{j}");

@@ -6,12 +6,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The judge as `scripts/judge` runs it: `bfs-judge __flat`, the modes as flags.
+fn flat_judge() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
+    cmd.arg("__flat");
+    cmd
+}
+
 /// A fresh problem folder `sum/` under this run's target folder:
 /// `tests/` (oj's layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50),
 /// `gen.sh SEED`, `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that
 /// ends with CODE).
 fn sum_problem(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_BIN_EXE_judge"))
+    let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
         .parent()
         .unwrap()
         .join("own-problem-tests")
@@ -84,8 +91,14 @@ fn judge(cwd: &Path, args: &[&str]) -> Judged {
 }
 
 fn judge_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Judged {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
+    let mut cmd = flat_judge();
+    // Failing outputs of a folder's tests go to the user's cache: this run's own, here.
+    let cache = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
+        .parent()
+        .unwrap()
+        .join("own-problem-cache");
     cmd.current_dir(cwd)
+        .env("XDG_CACHE_HOME", cache)
         .args(args)
         .env("COLUMNS", "120")
         .env_remove("NO_COLOR");
@@ -328,7 +341,10 @@ fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
     let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
     let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
     assert!(line.contains(&scripts_judge), "{line}");
-    let line = line.replace(&scripts_judge, env!("CARGO_BIN_EXE_judge"));
+    let line = line.replace(
+        &scripts_judge,
+        concat!(env!("CARGO_BIN_EXE_bfs-judge"), " __flat"),
+    );
     let elsewhere = std::env::temp_dir();
     let again = Command::new("sh")
         .arg("-c")
@@ -630,7 +646,10 @@ fn stress_shrinks_an_unknown_format_as_text() {
     );
     let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
     let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
-    let line = line.replace(&scripts_judge, env!("CARGO_BIN_EXE_judge"));
+    let line = line.replace(
+        &scripts_judge,
+        concat!(env!("CARGO_BIN_EXE_bfs-judge"), " __flat"),
+    );
     let again = Command::new("sh")
         .arg("-c")
         .arg(format!("{line} --out-dir {out}"))

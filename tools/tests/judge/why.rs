@@ -493,7 +493,8 @@ fn the_html_page_stays_fast_at_1000x1000() {
         return;
     };
     let dir = scratch("html-big");
-    let gen = Command::new(bin_dir().join("gen"))
+    let gen = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
+        .arg("gen")
         .args(["robot-maze", "serpentine", "1000", "1000", "--seed", "1"])
         .output()
         .unwrap();
@@ -532,7 +533,8 @@ fn the_checker_tool_explains_ties_on_request() {
     let answer = file("ans", &ours("robot-maze", OPEN));
     let other = file("out", b"1 1\n1 2\n1 3\n2 3\n3 3\n");
     let check = |explain: bool, output: &Path| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_checker"));
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
+        cmd.arg("check");
         if explain {
             cmd.arg("--explain");
         }

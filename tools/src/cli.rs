@@ -1,0 +1,251 @@
+//! The `bfs-judge` command line: the subcommands, and the flat form `scripts/judge` takes.
+//!
+//! `bfs-judge SUBCOMMAND ...` parses with clap's derive, so each subcommand's `--help` is its
+//! manual; `bfs-judge __flat ...` is the older command line with the modes as flags
+//! (`--stress`, `--scale`), which `scripts/judge` keeps for its users and transcripts; and
+//! `bfs-judge __supervise ...` is the supervisor a run starts (`run::supervise`).
+//!
+//! Exit codes of the judging modes: 0 all AC, 1 some case not AC, 2 a setup or usage error
+//! (said once, on stderr).
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::modes::args::{Options, ScaleCmd, StressCmd, TestCmd};
+use crate::modes::{check, gen, listen, scale, stress, test};
+use crate::run::{supervise, sys};
+use crate::show::style::{self, ColorChoice};
+
+/// An online judge on your own machine, for our BFS problems and for any problem of yours:
+/// judge a program on test cases (`test`), against a trusted answer on random cases
+/// (`stress`), or against the problem's largest size (`scale`); receive problems from the
+/// browser (`listen`); and the tools around our solvers (`bundle`, `gen`, `check`, `bench`).
+#[derive(Debug, Parser)]
+#[command(name = "bfs-judge", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Judge a program on test cases: our problems', a folder's (--tests), or the current
+    /// folder's tests/ or test/ with --cmd.
+    Test(TestCmd),
+    /// Compare a program with a trusted answer on random inputs, stop at the first
+    /// disagreement, and shrink it.
+    Stress(StressCmd),
+    /// Predict TLE or MLE at a grid problem's largest size from runs at doubling sizes.
+    Scale(ScaleCmd),
+    /// Receive problems from the Competitive Companion browser extension into folders
+    /// that `bfs-judge test` judges as they are.
+    Listen(listen::ListenCmd),
+    /// Write each of our problems as one std-only source file for online judges.
+    Bundle(crate::modes::bundle::Options),
+    /// Print a random input of one of our problems.
+    Gen(gen::GenCmd),
+    /// Check an answer to one of our problems (testlib's exit codes: 0 ok, 1 wrong, 3 fail).
+    Check(check::CheckCmd),
+    /// Time our solvers against the baselines (`scripts/bench`; `bfs-judge bench --help`).
+    #[command(disable_help_flag = true)]
+    Bench {
+        /// The bench's own options (see `bfs-judge bench --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+/// `bfs-judge`'s `main`.
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    match args.get(1).and_then(|a| a.to_str()) {
+        Some(supervise::ARG) => {
+            // Paths as they are: a case file's name need not be UTF-8.
+            return supervise::main(&args[2..]);
+        }
+        Some(FLAT) => {
+            let flat = std::iter::once(OsString::from("scripts/judge")).chain(args[2..].to_vec());
+            let options = Options::parse_from(flat);
+            if let Err(e) = options.check() {
+                Options::command()
+                    .error(clap::error::ErrorKind::ArgumentConflict, e)
+                    .exit();
+            }
+            return judge(options);
+        }
+        _ => {}
+    }
+    let mut command =
+        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help()));
+    let matches = match command.try_get_matches_from_mut(&args) {
+        Ok(m) => m,
+        Err(e) => {
+            let checking = args.get(1).is_some_and(|a| a == "check");
+            let _ = e.print();
+            return match e.kind() {
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+                    ExitCode::SUCCESS
+                }
+                _ if checking => ExitCode::from(check::USAGE_ERROR),
+                _ => ExitCode::from(2),
+            };
+        }
+    };
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    match cli.command {
+        Command::Test(t) => {
+            let mut options = Options::from(t);
+            if let Err(e) = test::adopt_current_folder(&mut options) {
+                eprintln!("judge: {e}");
+                return ExitCode::from(2);
+            }
+            judge(options)
+        }
+        Command::Stress(s) => {
+            if s.problem.is_some() && s.run.cmd.is_none() && !s.run.bundle {
+                Cli::command()
+                    .error(
+                        clap::error::ErrorKind::MissingRequiredArgument,
+                        "stress PROBLEM needs --cmd COMMAND (or --bundle) to compare with ours",
+                    )
+                    .exit();
+            }
+            judge(Options::from(s))
+        }
+        Command::Scale(s) => judge(Options::from(s)),
+        Command::Listen(l) => listen::main(&l),
+        Command::Bundle(b) => crate::modes::bundle::main(&b),
+        Command::Gen(g) => gen::main(&g),
+        Command::Check(c) => check::main(&c),
+        Command::Bench { args } => crate::bench::main(args),
+    }
+}
+
+/// The hidden first argument of the flat command line (`scripts/judge`).
+pub const FLAT: &str = "__flat";
+
+/// Runs a judging mode: test, stress or scale.
+fn judge(options: Options) -> ExitCode {
+    crate::text::set_json_mode(options.run.json);
+    style::init(if options.run.json {
+        ColorChoice::Never
+    } else {
+        options.run.color
+    });
+    // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
+    // nothing a program started outlives the judge either.
+    let _ = sys::become_subreaper();
+    let result = match (&options.stress, &options.scale) {
+        (Some(Some(problem)), _) => stress::run(&options, problem),
+        (Some(None), _) => stress::run_own(&options),
+        (None, Some(problem)) => scale::run(&options, problem),
+        (None, None) => test::run(&options),
+    };
+    let _ = supervise::kill_all_descendants(|_| {});
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            if options.run.json {
+                crate::say!("{}", crate::show::report::error_json(&e));
+            }
+            eprintln!("judge: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_declaration_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Shell words, quotes removed (enough for the documented command lines).
+    fn words(line: &str) -> Vec<String> {
+        let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '\'' | '"') => (quote, any) = (Some(c), true),
+                (Some(q), _) if c == q => quote = None,
+                (None, ' ') => {
+                    if any || !word.is_empty() {
+                        out.push(std::mem::take(&mut word));
+                    }
+                    any = false;
+                }
+                _ => word.push(c),
+            }
+        }
+        if any || !word.is_empty() {
+            out.push(word);
+        }
+        out
+    }
+
+    /// Every `scripts/judge` command line the README, the manual and the statements show
+    /// parses as they show it: the flat form keeps every option it ever took.
+    #[test]
+    fn every_documented_scripts_judge_line_parses() {
+        let docs = [
+            include_str!("../../README.md"),
+            include_str!("../../docs/judge.md"),
+        ];
+        let mut checked = 0;
+        for line in docs.iter().flat_map(|d| d.lines()) {
+            let Some((_, rest)) = line.split_once("scripts/judge") else {
+                continue;
+            };
+            if !(rest.is_empty() || rest.starts_with(' '))
+                || rest.contains("...")
+                || rest.contains('[')
+            {
+                continue;
+            }
+            let rest = rest
+                .split(" # ")
+                .next()
+                .unwrap()
+                .split("; ")
+                .next()
+                .unwrap();
+            let rest = rest.split('`').next().unwrap();
+            let args = std::iter::once("scripts/judge".to_string()).chain(words(rest));
+            let parsed = match Options::try_parse_from(args) {
+                Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => Ok(()),
+                parsed => parsed.map_err(|e| e.to_string()).and_then(|o| o.check()),
+            };
+            assert!(parsed.is_ok(), "{line}: {parsed:?}");
+            checked += 1;
+        }
+        assert!(checked >= 30, "only {checked} lines found");
+    }
+
+    #[test]
+    fn subcommands_parse_into_the_modes() {
+        let cli = Cli::try_parse_from(["bfs-judge", "stress", "chase", "--cmd", "./a"]).unwrap();
+        let Command::Stress(s) = cli.command else {
+            panic!("not stress")
+        };
+        let o = Options::from(s);
+        assert_eq!(o.stress, Some(Some("chase".to_string())));
+        assert_eq!(o.stress_args.count, 500);
+        let cli = Cli::try_parse_from(["bfs-judge", "test", "-j", "2", "wave/open*"]).unwrap();
+        let Command::Test(t) = cli.command else {
+            panic!("not test")
+        };
+        let o = Options::from(t);
+        assert_eq!((o.targets.len(), o.verdicts.jobs, o.stress), (1, 2, None));
+        assert!(Cli::try_parse_from(["bfs-judge", "test", "--seed", "1"]).is_err());
+        assert!(Cli::try_parse_from(["bfs-judge", "scale"]).is_err());
+        let cli = Cli::try_parse_from(["bfs-judge", "bench", "--quick", "robot-maze"]).unwrap();
+        assert!(
+            matches!(cli.command, Command::Bench { args } if args == ["--quick", "robot-maze"])
+        );
+    }
+}

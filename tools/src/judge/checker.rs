@@ -1,0 +1,197 @@
+//! Running a checker with testlib's convention: `CHECKER INPUT OUTPUT ANSWER`, exit code 0
+//! accepted, 1 wrong answer, 2 presentation error, 3 the checker itself failed, 7 points; its
+//! message is what it printed on stdout and stderr.
+//!
+//! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 64 MiB of
+//! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
+//! any other code, a signal, a limit) is a setup error: the contestant's program is not to
+//! blame, so the judge stops and says so once.
+//!
+//! Its message (stdout, then stderr) is kept whole up to [`MESSAGE_KEEP`] bytes, to be saved
+//! beside a failing case's outputs; what is printed is a few lines of it, cut to the width.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::run::files::sibling;
+use crate::run::program::Program;
+use crate::run::sandbox::{run_program, Limits};
+use crate::run::sys::Status;
+
+/// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
+/// command (`--checker-cmd`).
+#[derive(Clone, Debug)]
+pub struct Checker {
+    pub program: Program,
+}
+
+/// What a checker said of an answer (the strings are its message).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Judgement {
+    Accepted,
+    Wrong(String),
+    Presentation(String),
+    /// Partial points: the score as the checker printed it, and the rest of its message.
+    Points(String, String),
+}
+
+const LIMITS: Limits = Limits {
+    time_ms: 10_000,
+    wall_time: false,
+    memory_kib: 1 << 20,
+    output_bytes: 64 << 20,
+};
+
+/// The most of a checker's message that is kept (each of stdout and stderr).
+pub const MESSAGE_KEEP: u64 = 1 << 20;
+
+/// A checker's word on one answer.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub judgement: Judgement,
+    /// Its whole message (up to [`MESSAGE_KEEP`] of each stream), non-empty lines.
+    pub message: String,
+    /// Its wall time, start-up included.
+    pub wall_ms: u64,
+}
+
+/// The first lines of a long message, joined by `; `, with how many more there were.
+pub fn summary(message: &str, lines: usize, chars: usize) -> String {
+    let all: Vec<&str> = message.lines().collect();
+    let mut s: String = all
+        .iter()
+        .take(lines)
+        .map(|l| crate::text::fit(l, chars))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if all.len() > lines {
+        s.push_str(&format!(" (and {} more lines)", all.len() - lines));
+    }
+    s
+}
+
+impl Checker {
+    /// Our checker (this binary's `check` subcommand) for `problem`.
+    pub fn ours(problem: &str) -> Result<Checker, String> {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
+        Ok(Checker {
+            program: Program::Direct(vec![
+                exe.display().to_string(),
+                "check".to_string(),
+                problem.to_string(),
+            ]),
+        })
+    }
+
+    /// `--checker-cmd CMD`, which must be runnable.
+    pub fn command(cmd: &str) -> Result<Checker, String> {
+        let program = Program::from_cmd(cmd);
+        program
+            .check_runnable()
+            .map_err(|e| format!("--checker-cmd: {e}"))?;
+        Ok(Checker { program })
+    }
+
+    pub fn describe(&self) -> String {
+        self.program.describe()
+    }
+
+    /// Checks `output` against `answer` for `input`; `scratch` names the files the checker's
+    /// own output goes to (`.checker.out`, `.checker.err` are appended; a private folder's).
+    /// `Err` when the checker failed: its reason, with the message's first lines; the whole
+    /// message is then written to `keep` (`CASE.checker` beside the kept outputs).
+    pub fn check(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        keep: &Path,
+    ) -> Result<Checked, String> {
+        let files: Vec<String> = [input, output, answer]
+            .iter()
+            .map(|p| {
+                std::path::absolute(p)
+                    .unwrap_or(p.to_path_buf())
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        let (out, err) = (
+            sibling(scratch, "checker.out"),
+            sibling(scratch, "checker.err"),
+        );
+        let run = run_program(&self.program, &files, None, &out, &err, LIMITS)
+            .map_err(|e| format!("checker: {e}"))?;
+        let read = |p: &Path| {
+            let mut v = Vec::new();
+            if let Ok(f) = std::fs::File::open(p) {
+                let _ = f.take(MESSAGE_KEEP).read_to_end(&mut v);
+            }
+            v
+        };
+        let mut text = read(&out);
+        text.push(b'\n');
+        text.extend(read(&err));
+        let _ = std::fs::remove_file(&out);
+        let _ = std::fs::remove_file(&err);
+        let message = String::from_utf8_lossy(&text)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let message_line = summary(&message, 3, 200);
+        let failed = |how: String| {
+            let kept = match std::fs::write(keep, &message) {
+                Ok(()) if !message.is_empty() => {
+                    format!(" (whole message: {})", keep.display())
+                }
+                _ => String::new(),
+            };
+            Err(format!(
+                "the checker `{}` {how}{}{kept}",
+                self.describe(),
+                if message.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", crate::text::printable(message_line.as_bytes()))
+                }
+            ))
+        };
+        if let Some(kill) = run.killed {
+            return failed(format!("was killed ({} limit)", kill.name()));
+        }
+        let or_default = |m: &str, default: &str| {
+            if m.is_empty() {
+                default.to_string()
+            } else {
+                m.to_string()
+            }
+        };
+        let judgement = match run.status {
+            Status::Code(0) => Judgement::Accepted,
+            Status::Code(1) => Judgement::Wrong(or_default(&message, "rejected (no reason given)")),
+            Status::Code(2) => Judgement::Presentation(or_default(&message, "presentation error")),
+            Status::Code(7) => {
+                // testlib's quitp prints `points SCORE message`.
+                let rest = message.strip_prefix("points ").unwrap_or(&message);
+                let (score, why) = rest.split_once(' ').unwrap_or((rest, ""));
+                Judgement::Points(score.to_string(), why.trim().to_string())
+            }
+            Status::Code(3) => return failed("failed (exit code 3)".to_string()),
+            Status::Code(c) => return failed(format!(
+                "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
+            )),
+            Status::Signal(s) => {
+                return failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
+            }
+        };
+        Ok(Checked {
+            judgement,
+            message,
+            wall_ms: run.wall_ms,
+        })
+    }
+}

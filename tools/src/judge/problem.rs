@@ -1,0 +1,406 @@
+//! A problem folder (`problems/<name>/`): its `info.toml` (limits, binary, checker), and what
+//! to run for it (our binary, its bundle, or the user's command).
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde::Deserialize;
+
+use crate::run::program::Program;
+
+/// Defaults where `info.toml` is silent (or absent).
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
+pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
+
+/// The largest limits accepted, so that every figure derived from them (the wall backstop,
+/// KiB, bytes) fits with room to spare: a day of time, a pebibyte of memory or output.
+pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
+pub const MAX_MEMORY_LIMIT_MIB: u64 = 1 << 30;
+pub const MAX_OUTPUT_LIMIT_MIB: u64 = 1 << 30;
+
+/// Checks a limit from `key` against `1..=max` (`0..=max` for the output limit).
+pub fn check_limit(key: &str, value: u64, max: u64) -> Result<u64, String> {
+    let min = u64::from(key != "output_limit_mib");
+    if value < min || value > max {
+        return Err(format!("{key} = {value}: expected {min} to {max}"));
+    }
+    Ok(value)
+}
+
+/// `problems/<name>/info.toml`. Unknown keys are errors, so a misspelt limit is caught rather
+/// than silently replaced by the default.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+// The bounds are declared so that they are checked as numbers and known keys; the judge
+// itself reads only the limits, the binary and the checker flag.
+#[allow(dead_code)]
+pub struct Info {
+    pub name: Option<String>,
+    /// Our binary's name under `target/release` (default: the folder's name).
+    pub binary: Option<String>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mib: Option<u64>,
+    pub output_limit_mib: Option<u64>,
+    /// Only "exact" (trailing spaces, CRLF and trailing blank lines aside).
+    pub compare: Option<Compare>,
+    /// Whether `target/release/checker` has a checker for this problem.
+    #[serde(default)]
+    pub checker: bool,
+    /// Options the binary accepts (documentation; cases pass them through `NAME.args`).
+    pub options: Option<String>,
+    /// The input's bounds, for readers and generators; the judge does not use them.
+    pub min_rows: Option<u64>,
+    pub max_rows: Option<u64>,
+    pub min_cols: Option<u64>,
+    pub max_cols: Option<u64>,
+    pub max_grid_bytes: Option<u64>,
+    pub min_cells: Option<u64>,
+    pub origin_max_rows: Option<u64>,
+    pub origin_max_cols: Option<u64>,
+    pub board_rows: Option<u64>,
+    pub board_cols: Option<u64>,
+    pub max_answer: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Compare {
+    Exact,
+}
+
+impl Info {
+    /// Reads `path`; a missing file is all defaults.
+    pub fn load(path: &Path) -> Result<Info, String> {
+        match fs::read_to_string(path) {
+            Ok(text) => Info::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Info::default()),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Parses the text of an `info.toml`; the error names the line and column, or the key
+    /// whose limit is out of range.
+    pub fn parse(text: &str) -> Result<Info, String> {
+        let info: Info = toml::from_str(text).map_err(|e| located(text, &e))?;
+        info.checked()
+    }
+
+    /// The limits in range, or an error naming the key.
+    fn checked(self) -> Result<Info, String> {
+        for (key, value, max) in [
+            ("time_limit_ms", self.time_limit_ms, MAX_TIME_LIMIT_MS),
+            (
+                "memory_limit_mib",
+                self.memory_limit_mib,
+                MAX_MEMORY_LIMIT_MIB,
+            ),
+            (
+                "output_limit_mib",
+                self.output_limit_mib,
+                MAX_OUTPUT_LIMIT_MIB,
+            ),
+        ] {
+            if let Some(v) = value {
+                check_limit(key, v, max)?;
+            }
+        }
+        Ok(self)
+    }
+
+    /// Reads the `info.toml` of someone else's problem folder: only the limits are taken,
+    /// other keys are theirs. Library Checker's `timelimit` (seconds) is understood too.
+    pub fn load_foreign(path: &Path) -> Result<Info, String> {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let table: toml::Table = toml::from_str(&text)
+            .map_err(|e| format!("{}: {}", path.display(), located(&text, &e)))?;
+        let number = |key: &str| -> Result<Option<u64>, String> {
+            match table.get(key) {
+                None => Ok(None),
+                Some(toml::Value::Integer(n)) if *n >= 0 => Ok(Some(*n as u64)),
+                Some(other) => Err(format!(
+                    "{}: {key}: expected a whole number, found {other}",
+                    path.display()
+                )),
+            }
+        };
+        let mut info = Info {
+            time_limit_ms: number("time_limit_ms")?,
+            memory_limit_mib: number("memory_limit_mib")?,
+            output_limit_mib: number("output_limit_mib")?,
+            ..Info::default()
+        };
+        if info.time_limit_ms.is_none() {
+            let seconds = match table.get("timelimit") {
+                None => None,
+                Some(toml::Value::Float(secs)) => Some(*secs),
+                Some(toml::Value::Integer(secs)) => Some(*secs as f64),
+                Some(other) => {
+                    return Err(format!(
+                        "{}: timelimit: expected a positive number of seconds, found {other}",
+                        path.display()
+                    ))
+                }
+            };
+            if let Some(secs) = seconds {
+                let ms = (secs * 1000.0).round();
+                if !(ms >= 1.0 && ms <= MAX_TIME_LIMIT_MS as f64) {
+                    return Err(format!(
+                        "{}: timelimit = {secs}: expected a positive number of seconds, at most {}",
+                        path.display(),
+                        MAX_TIME_LIMIT_MS / 1000
+                    ));
+                }
+                info.time_limit_ms = Some(ms as u64);
+            }
+        }
+        info.checked()
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// A TOML error as `line L, column C: message`.
+fn located(text: &str, e: &toml::de::Error) -> String {
+    let at = e
+        .span()
+        .map(|span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {col}: ")
+        })
+        .unwrap_or_default();
+    format!("{at}{}", e.message())
+}
+
+/// A problem being judged: its name, folder, limits and whether it has our checker.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub name: String,
+    pub info: Info,
+    /// The `info.toml` the limits came from, if any.
+    pub info_path: Option<PathBuf>,
+    /// Where the cases are: `DIR/tests` for ours, the folder itself for `--tests DIR`.
+    pub tests_dir: PathBuf,
+    /// Where the invalid-input cases are (ours only).
+    pub invalid_dir: Option<PathBuf>,
+}
+
+impl Problem {
+    /// `problems_dir/<name>`; an unknown problem or a bad `info.toml` is an error.
+    pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, String> {
+        let dir = problems_dir.join(name);
+        if !dir.is_dir() {
+            let known = list(problems_dir).unwrap_or_default();
+            return Err(format!(
+                "no problem `{name}` (no folder {}){}",
+                dir.display(),
+                if known.is_empty() {
+                    String::new()
+                } else {
+                    format!("; problems: {}", known.join(", "))
+                }
+            ));
+        }
+        let info_path = dir.join("info.toml");
+        let info = Info::load(&info_path)?;
+        Ok(Problem {
+            name: name.to_string(),
+            info_path: info_path.is_file().then_some(info_path),
+            tests_dir: dir.join("tests"),
+            invalid_dir: Some(dir.join("invalid")),
+            info,
+        })
+    }
+
+    /// Any folder of tests (`--tests DIR`), named after it (after its parent when the folder
+    /// is called `test` or `tests`), limits from `DIR/../info.toml` or `DIR/info.toml`.
+    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
+        let dir =
+            std::path::absolute(dir).map_err(|e| format!("--tests {}: {e}", dir.display()))?;
+        if !dir.is_dir() {
+            return Err(format!("--tests: no folder {}", dir.display()));
+        }
+        let folder_name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
+        let own = folder_name(&dir).unwrap_or_else(|| "tests".to_string());
+        let name = match own.as_str() {
+            "test" | "tests" => dir.parent().and_then(folder_name).unwrap_or(own),
+            _ => own,
+        };
+        let candidates = [
+            dir.parent().map(|p| p.join("info.toml")),
+            Some(dir.join("info.toml")),
+        ];
+        let info_path = candidates.into_iter().flatten().find(|p| p.is_file());
+        let info = match &info_path {
+            Some(p) => Info::load_foreign(p)?,
+            None => Info::default(),
+        };
+        Ok(Problem {
+            name,
+            info,
+            info_path,
+            tests_dir: dir,
+            invalid_dir: None,
+        })
+    }
+
+    /// The folder name this problem's kept outputs go under (in the out folder): its name
+    /// for one of ours (`ours`: from our own problems folder), else its name and a short hash
+    /// of its tests folder's canonical path, so that two folders of the same name never
+    /// share one.
+    pub fn kept_name(&self, ours: bool) -> String {
+        if ours {
+            return self.name.clone();
+        }
+        let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
+        // FNV-1a: a stable name across runs and machines, no dependency for eight hex digits.
+        let hash = path
+            .as_os_str()
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!("{}-{:08x}", self.name, hash as u32)
+    }
+
+    pub fn binary(&self) -> &str {
+        self.info.binary.as_deref().unwrap_or(&self.name)
+    }
+
+    /// Our release binary for this problem, which must exist.
+    pub fn ours(&self, bin_dir: &Path) -> Result<Program, String> {
+        let exe = bin_dir.join(self.binary());
+        if !exe.is_file() {
+            return Err(format!(
+                "{} not found: build it with `cargo build --release` (scripts/judge does)",
+                exe.display()
+            ));
+        }
+        Ok(Program::Direct(vec![exe.display().to_string()]))
+    }
+
+    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from `DIR/<problem>.rs` when that is
+    /// newer (or the binary is missing).
+    pub fn bundle(&self, dir: &Path) -> Result<Program, String> {
+        let exe = dir.join(&self.name);
+        let src = dir.join(format!("{}.rs", self.name));
+        let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+        if let Some(src_time) = mtime(&src) {
+            if mtime(&exe).is_none_or(|t| t < src_time) {
+                let out = Command::new("rustc")
+                    .args(["--edition", "2021", "-O", "-o"])
+                    .arg(&exe)
+                    .arg(&src)
+                    .output()
+                    .map_err(|e| format!("cannot run rustc: {e}"))?;
+                if !out.status.success() {
+                    return Err(format!(
+                        "rustc {} failed:\n{}",
+                        src.display(),
+                        String::from_utf8_lossy(&out.stderr)
+                    ));
+                }
+            }
+        }
+        if !exe.is_file() {
+            return Err(format!(
+                "--bundle: neither {} nor {} exists: make it with `scripts/bundle {}`",
+                exe.display(),
+                src.display(),
+                self.name
+            ));
+        }
+        Ok(Program::Direct(vec![exe.display().to_string()]))
+    }
+}
+
+/// The problems under `dir`: folders with `tests/` or an `info.toml`, sorted.
+pub fn list(dir: &Path) -> Result<Vec<String>, String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("tests").is_dir() || e.path().join("info.toml").is_file())
+        .filter_map(|e| e.file_name().to_str().map(String::from))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_toml_is_typed() {
+        let i = Info::parse(
+            "# c\nname = \"p\"\nbinary = \"p-bin\" # x\ntime_limit_ms = 2_000\n\
+             memory_limit_mib = 64\ncompare = \"exact\"\nchecker = true\nmax_rows = 10\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                i.binary.as_deref(),
+                i.time_limit_ms,
+                i.memory_limit_mib,
+                i.checker
+            ),
+            (Some("p-bin"), Some(2000), Some(64), true)
+        );
+        assert!(!Info::parse("").unwrap().checker);
+    }
+
+    #[test]
+    fn a_bad_info_toml_names_its_line() {
+        let e = Info::parse("name = \"p\"\ntime_limit_ms = \"fast\"\n").unwrap_err();
+        assert!(e.starts_with("line 2, column 17: "), "{e}");
+        let e = Info::parse("name = \"p\"\n\ntime_limit = 5\n").unwrap_err();
+        assert!(
+            e.starts_with("line 3, column 1: ") && e.contains("time_limit"),
+            "{e}"
+        );
+        let e = Info::parse("compare = \"tokens\"\n").unwrap_err();
+        assert!(e.starts_with("line 1, "), "{e}");
+    }
+
+    #[test]
+    fn a_foreign_info_toml_gives_its_limits_and_keeps_its_other_keys() {
+        let dir = std::env::temp_dir().join(format!("judge-foreign-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("tests")).unwrap();
+        // Library Checker's format: seconds, and keys of its own.
+        std::fs::write(
+            dir.join("info.toml"),
+            "title = \"A + B\"\ntimelimit = 2.5\n[[tests]]\nname = \"example.in\"\n",
+        )
+        .unwrap();
+        let p = Problem::from_tests_dir(&dir.join("tests")).unwrap();
+        assert_eq!(p.info.time_limit_ms, Some(2500));
+        assert_eq!(p.name, dir.file_name().unwrap().to_string_lossy());
+        std::fs::write(
+            dir.join("info.toml"),
+            "time_limit_ms = 300\nmemory_limit_mib = \"a lot\"\n",
+        )
+        .unwrap();
+        let e = Problem::from_tests_dir(&dir.join("tests")).unwrap_err();
+        assert!(
+            e.contains("memory_limit_mib: expected a whole number"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_problem_of_ours_has_a_valid_info_toml() {
+        let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
+        let names = list(&problems).unwrap();
+        assert!(names.len() >= 5, "{names:?}");
+        for name in names {
+            let p = Problem::open(&problems, &name).unwrap();
+            assert_eq!(p.info.name.as_deref(), Some(name.as_str()));
+            assert!(p.info.time_limit_ms.is_some() && p.info.memory_limit_mib.is_some());
+        }
+    }
+}

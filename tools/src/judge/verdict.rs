@@ -1,0 +1,274 @@
+//! Verdicts, and the verdict a run earns by the way it ended, before its output is read.
+//!
+//! The time limit is on CPU time (user + system, as `wait4` reports it) unless `--wall-time`
+//! says wall time; under a CPU limit a program that sleeps or blocks is still stopped by the
+//! wall-clock backstop, and that is TLE too, said as such.
+
+use crate::run::sandbox::{Limits, Run};
+use crate::run::supervise::Kill;
+use crate::run::sys::{self, Status};
+use crate::text::{detail, mib};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer.
+    Wa,
+    /// Presentation error (a checker's exit code 2).
+    Pe,
+    /// Partial points (a checker's exit code 7): not accepted, shown with the score.
+    Pts,
+    /// Runtime error: a signal, or an exit code other than the expected one.
+    Re,
+    /// Time limit exceeded.
+    Tle,
+    /// Memory limit exceeded.
+    Mle,
+    /// Output limit exceeded: stdout passed the output limit and the program was killed.
+    Ole,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Ac,
+        Verdict::Wa,
+        Verdict::Pe,
+        Verdict::Pts,
+        Verdict::Re,
+        Verdict::Tle,
+        Verdict::Mle,
+        Verdict::Ole,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
+            Verdict::Pts => "PTS",
+            Verdict::Re => "RE",
+            Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
+        }
+    }
+}
+
+/// A judged case.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub wall_ms: u64,
+    pub cpu_ms: u64,
+    pub peak_kib: u64,
+    /// The checker's wall time, when one judged the answer.
+    pub checker_ms: Option<u64>,
+    /// Lines shown under the verdict line, already indented and cut to the terminal.
+    pub detail: Vec<String>,
+}
+
+impl Outcome {
+    pub fn of_run(verdict: Verdict, run: &Run, detail: Vec<String>) -> Outcome {
+        Outcome {
+            verdict,
+            wall_ms: run.wall_ms,
+            cpu_ms: run.cpu_ms,
+            peak_kib: run.peak_kib,
+            checker_ms: None,
+            detail,
+        }
+    }
+}
+
+/// The verdict of the way `run` ended, `None` when it ended as it should (exit code
+/// `exit_expected`, within every limit) and its output decides. `Err` when the run was
+/// cancelled (the judge is being interrupted).
+pub fn of_run(
+    run: &Run,
+    limits: &Limits,
+    exit_expected: i32,
+) -> Result<Option<(Verdict, String)>, String> {
+    let lim = limits.time_ms;
+    let tle = |why: String| Ok(Some((Verdict::Tle, why)));
+    match run.killed {
+        Some(Kill::Cancelled) => return Err("interrupted".to_string()),
+        Some(Kill::Cpu) => {
+            return tle(format!(
+                "killed after {} ms of CPU time (limit {lim} ms)",
+                run.cpu_ms
+            ))
+        }
+        Some(Kill::Wall) if limits.wall_time => {
+            return tle(format!(
+                "killed after {} ms of wall time (limit {lim} ms, --wall-time)",
+                run.wall_ms
+            ))
+        }
+        Some(Kill::Wall) => {
+            return tle(format!(
+                "killed at the {} ms wall-clock backstop with {} ms of CPU time: sleeping or \
+                 waiting for input?",
+                limits.wall_backstop_ms(),
+                run.cpu_ms,
+            ))
+        }
+        Some(Kill::Memory) => {
+            return Ok(Some((
+                Verdict::Mle,
+                format!(
+                    "killed at {} (limit {})",
+                    mib(run.peak_kib),
+                    mib(limits.memory_kib)
+                ),
+            )))
+        }
+        Some(Kill::SupervisorKilled) => {
+            let how = match run.status {
+                Status::Signal(sig) => format!(" ({})", sys::signal_name(sig)),
+                Status::Code(_) => String::new(),
+            };
+            return Ok(Some((
+                Verdict::Re,
+                format!("the program killed its supervisor{how}; its processes were killed"),
+            )));
+        }
+        Some(Kill::SupervisorStopped) => {
+            return Ok(Some((
+                Verdict::Re,
+                format!(
+                    "the program stopped its supervisor (SIGSTOP); the judge ended the run \
+                     {} ms after it began",
+                    run.wall_ms
+                ),
+            )))
+        }
+        Some(Kill::Output) => {
+            return Ok(Some((
+                Verdict::Ole,
+                format!(
+                    "killed: stdout passed the output limit of {} MiB",
+                    limits.output_bytes >> 20
+                ),
+            )))
+        }
+        None => {}
+    }
+    if run.peak_kib > limits.memory_kib {
+        return Ok(Some((
+            Verdict::Mle,
+            format!(
+                "peak {} (limit {})",
+                mib(run.peak_kib),
+                mib(limits.memory_kib)
+            ),
+        )));
+    }
+    if run.status == Status::Signal(sys::SIGXCPU) {
+        return tle(format!(
+            "killed by SIGXCPU after {} ms of CPU time",
+            run.cpu_ms
+        ));
+    }
+    if limits.wall_time && run.wall_ms > lim {
+        return tle(format!("{} ms of wall time (limit {lim} ms)", run.wall_ms));
+    }
+    if !limits.wall_time && run.cpu_ms > lim {
+        return tle(format!("{} ms of CPU time (limit {lim} ms)", run.cpu_ms));
+    }
+    Ok(match run.status {
+        Status::Signal(sig) => Some((Verdict::Re, format!("killed by {}", sys::signal_name(sig)))),
+        Status::Code(c) if c == exit_expected => None,
+        Status::Code(0) => Some((
+            Verdict::Wa,
+            format!("exit code 0, expected {exit_expected}"),
+        )),
+        Status::Code(c) => Some((
+            Verdict::Re,
+            format!("exit code {c}, expected {exit_expected}"),
+        )),
+    })
+}
+
+/// The stderr line worth showing under an RE: the last non-empty one, where Python, Java
+/// and C++ runtimes put the exception (`ZeroDivisionError: division by zero`), escaped and
+/// cut to the terminal.
+pub fn stderr_line(stderr: &[u8]) -> Option<String> {
+    let line = stderr
+        .split(|&b| b == b'\n')
+        .rev()
+        .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))?;
+    let text = crate::text::printable(line.trim_ascii());
+    Some(detail(&format!("stderr: {text}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(cpu_ms: u64, wall_ms: u64, status: Status, killed: Option<Kill>) -> Run {
+        Run {
+            wall_ms,
+            cpu_ms,
+            peak_kib: 1024,
+            status,
+            killed,
+        }
+    }
+
+    const CPU: Limits = Limits {
+        time_ms: 1000,
+        wall_time: false,
+        memory_kib: 65536,
+        output_bytes: 1 << 26,
+    };
+
+    fn verdict(r: Run, l: &Limits) -> Option<Verdict> {
+        of_run(&r, l, 0).unwrap().map(|(v, _)| v)
+    }
+
+    #[test]
+    fn the_time_limit_is_on_cpu_time_unless_wall_time_is_asked_for() {
+        // Slow on the wall clock but cheap in CPU (waiting on I/O): fine under a CPU limit.
+        assert_eq!(verdict(run(200, 1500, Status::Code(0), None), &CPU), None);
+        assert_eq!(
+            verdict(run(1200, 1300, Status::Code(0), None), &CPU),
+            Some(Verdict::Tle)
+        );
+        let wall = Limits {
+            wall_time: true,
+            ..CPU
+        };
+        assert_eq!(
+            verdict(run(200, 1500, Status::Code(0), None), &wall),
+            Some(Verdict::Tle)
+        );
+        assert_eq!(CPU.wall_backstop_ms(), 3000);
+        let (v, why) = of_run(&run(5, 3000, Status::Signal(9), Some(Kill::Wall)), &CPU, 0)
+            .unwrap()
+            .unwrap();
+        assert_eq!(v, Verdict::Tle);
+        assert!(why.contains("sleeping or waiting for input"), "{why}");
+    }
+
+    #[test]
+    fn output_past_the_limit_is_its_own_verdict() {
+        let r = run(5, 5, Status::Signal(25), Some(Kill::Output));
+        assert_eq!(verdict(r, &CPU), Some(Verdict::Ole));
+    }
+
+    #[test]
+    fn the_useful_stderr_line_is_the_last_one() {
+        let python = b"Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n\
+                       ZeroDivisionError: division by zero\n\n";
+        assert_eq!(
+            stderr_line(python).unwrap().trim(),
+            "stderr: ZeroDivisionError: division by zero"
+        );
+        assert_eq!(
+            stderr_line(b"\x1b[31mboom\x1b[0m\n").unwrap().trim(),
+            "stderr: \\x1b[31mboom\\x1b[0m"
+        );
+        assert_eq!(stderr_line(b" \n\n"), None);
+    }
+}

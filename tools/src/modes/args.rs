@@ -1,0 +1,513 @@
+//! The judging modes' options, declared once as groups that clap turns into `--help`,
+//! parsing and usage errors (exit code 2): [`Run`] (what runs, under which limits, where),
+//! [`Verdicts`] (how answers are judged and shown) and [`StressArgs`]. The `test`,
+//! `stress` and `scale` subcommands flatten the groups they use; [`Options`], the flat
+//! command line that `scripts/judge` has always taken, flattens them all. Every mode works
+//! from an [`Options`], whichever command line it came from.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser};
+
+use crate::show::diff::DiffMode;
+use crate::show::style::ColorChoice;
+
+/// What runs, under which limits, and the folders it works with.
+#[derive(Clone, Debug, Default, Args)]
+pub struct Run {
+    /// Judge COMMAND instead of our binary (any language): `./a.out`, `'python3 my.py'`. A
+    /// command with shell syntax runs via `sh -c`; a case's extra arguments (NAME.args) are
+    /// appended. Invalid-input cases are skipped: a foreign program cannot know our messages.
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd: Option<String>,
+
+    /// Judge target/bundle/<problem>, the single-file bundle (compiled with rustc from
+    /// target/bundle/<problem>.rs when missing or older than it; `bfs-judge bundle` makes it).
+    #[arg(long, conflicts_with = "cmd")]
+    pub bundle: bool,
+
+    /// Judge the tests of any folder: DIR/NAME.in against DIR/NAME.out (oj's
+    /// test/sample-1.in layout works as is); limits from the options, else from
+    /// DIR/../info.toml or DIR/info.toml, else the defaults.
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
+
+    /// Override every problem's time limit (1 ms to a day).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
+    pub time_limit_ms: Option<u64>,
+
+    /// Override every problem's memory limit (the whole process tree's).
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_MEMORY_LIMIT_MIB))]
+    pub memory_limit_mib: Option<u64>,
+
+    /// The output limit on stdout (the program's own files are not limited): past it is OLE
+    /// [default: info.toml's output_limit_mib, else 64].
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(0..=crate::judge::problem::MAX_OUTPUT_LIMIT_MIB))]
+    pub output_limit_mib: Option<u64>,
+
+    /// Put the time limit on wall-clock time instead of CPU time.
+    #[arg(long)]
+    pub wall_time: bool,
+
+    /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print one JSON object per case and one summary object, a line each (exit codes
+    /// unchanged).
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub places: Places,
+}
+
+/// Where the judge finds our problems and binaries, and keeps failing outputs.
+#[derive(Clone, Debug, Default, Args)]
+pub struct Places {
+    /// The repository root [default: the checkout this judge was built in].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Where our binaries are [default: ROOT/target/release].
+    #[arg(long, value_name = "DIR")]
+    pub bin_dir: Option<PathBuf>,
+
+    /// Where the bundles are, for --bundle [default: BIN_DIR/../bundle, i.e. target/bundle].
+    #[arg(long, value_name = "DIR")]
+    pub bundle_dir: Option<PathBuf>,
+
+    /// Where the problem folders are [default: ROOT/problems].
+    #[arg(long, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
+
+    /// Where failing outputs are kept [default: ROOT/target/judge for our problems; for a
+    /// folder of tests, $XDG_CACHE_HOME/bfs-judge, else ~/.cache/bfs-judge].
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// How answers are judged, and what a failing case shows.
+#[derive(Clone, Debug, Args)]
+pub struct Verdicts {
+    /// Accept any valid optimal answer where the problem has a checker (problems without one
+    /// keep the exact comparison).
+    #[arg(long)]
+    pub checker: bool,
+
+    /// Judge answers with your checker: `CMD INPUT OUTPUT ANSWER`, testlib's exit codes (0
+    /// AC, 1 WA, 2 PE, 3 checker failure, 7 points); its message is the case's detail.
+    #[arg(long, value_name = "CMD", conflicts_with = "checker")]
+    pub checker_cmd: Option<String>,
+
+    /// Run N cases in parallel (1 gives the steadiest times).
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: u32,
+
+    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff.
+    #[arg(long, value_name = "WHAT", value_enum, default_value_t = DiffMode::Hunk)]
+    pub diff: DiffMode,
+
+    /// Under a failing grid case, draw the maze around where the judge's route and yours
+    /// part (colour on a terminal unless NO_COLOR; distinct marks either way). Every failing
+    /// grid case also gets a page CASE.html with the whole maze, drawn or not.
+    #[arg(long)]
+    pub draw: bool,
+
+    /// The drawn window's size, ROWSxCOLS.
+    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::show::draw::parse_window)]
+    pub draw_window: (u32, u32),
+}
+
+impl Verdicts {
+    /// The drawn window's size under `--draw`, else `None`.
+    pub fn window(&self) -> Option<(u32, u32)> {
+        self.draw.then_some(self.draw_window)
+    }
+}
+
+impl Default for Verdicts {
+    fn default() -> Verdicts {
+        defaults::<Verdicts>()
+    }
+}
+
+/// The stress mode's own options.
+#[derive(Clone, Debug, Args)]
+pub struct StressArgs {
+    /// Your generator: run as `CMD SEED`, the seed appended as its last argument.
+    #[arg(long, value_name = "CMD", requires = "brute")]
+    pub gen: Option<String>,
+
+    /// Your slow-but-sure solution: its answer is the expected one.
+    #[arg(long, value_name = "CMD", requires = "gen")]
+    pub brute: Option<String>,
+
+    /// First seed (default: from the clock); case i uses seed S+i.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Number of cases.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub count: u64,
+
+    /// Generator kind (default: the problem's random kind; `bfs-judge gen --help` lists them).
+    #[arg(long, value_name = "K")]
+    pub kind: Option<String>,
+
+    /// Generator sizes (default: small sizes drawn from each seed).
+    #[arg(long = "size", value_name = "N", num_args = 1..)]
+    pub sizes: Vec<String>,
+
+    /// Extra arguments for both programs, e.g. --args=--path.
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    pub args: Option<String>,
+
+    /// After a disagreement, shrink the input while the same kind of disagreement remains
+    /// (fewer cases, rows, columns and walls, the marked cells closer); the result is saved
+    /// as shrunk.in and the reproduce command judges it.
+    #[arg(long)]
+    pub shrink: bool,
+}
+
+impl Default for StressArgs {
+    fn default() -> StressArgs {
+        defaults::<StressArgs>()
+    }
+}
+
+impl StressArgs {
+    /// Whether any option of the group was given (the flat command line needs `--stress`).
+    fn any_given(&self) -> bool {
+        self.gen.is_some()
+            || self.brute.is_some()
+            || self.seed.is_some()
+            || self.count != StressArgs::default().count
+            || self.kind.is_some()
+            || !self.sizes.is_empty()
+            || self.args.is_some()
+            || self.shrink
+    }
+}
+
+/// A group's values when none of its options is given.
+fn defaults<T: Args>() -> T {
+    #[derive(Parser)]
+    struct Only<T: Args> {
+        #[command(flatten)]
+        group: T,
+    }
+    Only::<T>::parse_from(["defaults"]).group
+}
+
+/// `bfs-judge test`: judge a program on test cases.
+#[derive(Clone, Debug, Args)]
+#[command(after_help = "\
+Examples:
+  bfs-judge test                                 every problem, our binaries (what CI runs)
+  bfs-judge test --cmd ./a.out robot-maze        your program on one of our problems
+  bfs-judge test --cmd ./a.out 'wave/open*'      some cases, by name or glob
+  bfs-judge test --cmd ./a.out                   in a folder holding tests/ or test/ (NAME.in,
+                                                 NAME.out), or a problem `listen` received
+  bfs-judge test --tests test --cmd ./a.out --checker-cmd ./check
+
+Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (partial
+points, from a checker), RE (runtime error: a signal or a bad exit code, with the last
+stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
+
+Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
+judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
+the limit plus a second. --wall-time puts the limit on wall-clock time instead.
+Memory: the program's own peak RSS (wait4), which includes a floor of about 1 MiB that any
+process has (`true` shows 0.8 to 1.1 MiB).
+
+Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
+lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
+1 MiB; stderr keeps its first and last 64 KiB) in the out folder.")]
+pub struct TestCmd {
+    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
+    /// problems (default: all, or the current folder's tests/ or test/ with --cmd); with
+    /// --tests, CASE or GLOB among that folder's cases.
+    #[arg(value_name = "PROBLEM[/CASE]")]
+    pub targets: Vec<String>,
+
+    #[command(flatten)]
+    pub run: Run,
+
+    #[command(flatten)]
+    pub verdicts: Verdicts,
+}
+
+/// `bfs-judge stress`: random cases against a trusted answer.
+#[derive(Clone, Debug, Args)]
+#[command(after_help = "\
+Examples:
+  bfs-judge stress robot-maze --cmd ./a.out --shrink --draw
+  bfs-judge stress --gen ./gen --brute ./brute --cmd ./a.out [--checker-cmd ./check]")]
+pub struct StressCmd {
+    /// One of our problems (our generator and our binary); without it, --gen and --brute.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: Option<String>,
+
+    #[command(flatten)]
+    pub stress: StressArgs,
+
+    #[command(flatten)]
+    pub run: Run,
+
+    #[command(flatten)]
+    pub verdicts: Verdicts,
+}
+
+/// `bfs-judge scale`: time and memory against the maze's size.
+#[derive(Clone, Debug, Args)]
+pub struct ScaleCmd {
+    /// One of our grid problems.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+
+    /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
+    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window)]
+    pub scale_to: Option<(u32, u32)>,
+
+    #[command(flatten)]
+    pub run: Run,
+}
+
+/// The flat command line `scripts/judge` takes: every mode's options on one command, the
+/// mode chosen by `--stress` or `--scale`.
+#[derive(Clone, Debug, Default, Parser)]
+#[command(
+    name = "scripts/judge",
+    bin_name = "scripts/judge",
+    after_help = "\
+Examples:
+  scripts/judge                                   every problem, our binaries (what CI runs)
+  scripts/judge --cmd ./a.out robot-maze          your program on one of our problems
+  scripts/judge --cmd ./a.out 'wave/open*'        some cases, by name or glob
+  scripts/judge --tests test --cmd ./a.out        your own folder: test/NAME.in + NAME.out
+  scripts/judge --tests test --cmd ./a.out --checker-cmd ./check
+  scripts/judge --stress --gen ./gen --brute ./brute --cmd ./a.out [--checker-cmd ./check]
+
+scripts/judge is `bfs-judge` with the modes as flags: `scripts/judge --stress P ...` is
+`bfs-judge stress P ...`, `--scale P` is `bfs-judge scale P`, anything else `bfs-judge test`.
+`bfs-judge test --help` explains the verdicts, the time and the memory measured.
+Nothing a program starts outlives its case: background, setsid and double-forked
+processes are killed with it."
+)]
+pub struct Options {
+    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
+    /// problems (default: all); with --tests, CASE or GLOB among that folder's cases.
+    #[arg(value_name = "PROBLEM[/CASE]")]
+    pub targets: Vec<String>,
+
+    #[command(flatten)]
+    pub run: Run,
+
+    #[command(flatten)]
+    pub verdicts: Verdicts,
+
+    /// Stress: compare COMMAND (or --bundle) on random inputs with a trusted answer, stop at
+    /// the first disagreement, keep it under OUT_DIR/stress/ and print the commands that
+    /// reproduce it. `--stress PROBLEM`: our generator and our binary; `--stress --gen CMD
+    /// --brute CMD`: yours (case i runs `CMD SEED+i`; the brute force's answer is expected).
+    #[arg(long, value_name = "PROBLEM", num_args = 0..=1, conflicts_with = "targets")]
+    pub stress: Option<Option<String>>,
+
+    #[command(flatten, next_help_heading = "Stress (with --stress)")]
+    pub stress_args: StressArgs,
+
+    /// Scaling probe: run COMMAND (or ours) on our hardest generator kinds at doubling sizes,
+    /// fit time and memory per cell, and predict TLE or MLE at the problem's largest size.
+    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["targets", "stress"],
+          help_heading = "Scale (with --scale)")]
+    pub scale: Option<String>,
+
+    /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
+    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window, requires = "scale",
+          help_heading = "Scale (with --scale)")]
+    pub scale_to: Option<(u32, u32)>,
+}
+
+/// The folders a run works with, defaults resolved.
+#[derive(Clone, Debug)]
+pub struct Dirs {
+    pub bin: PathBuf,
+    pub problems: PathBuf,
+    pub out: PathBuf,
+    /// Where `--bundle` finds the bundles.
+    pub bundle: PathBuf,
+    /// The repository root, for the commands the judge prints.
+    pub root: PathBuf,
+}
+
+/// The checkout this binary was built from (`cargo install --path tools` keeps it too).
+pub fn built_in_root() -> PathBuf {
+    let built_in = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    built_in.canonicalize().unwrap_or(built_in)
+}
+
+/// Where an installed judge keeps the failing outputs of a contestant's folder:
+/// `$XDG_CACHE_HOME/bfs-judge`, else `~/.cache/bfs-judge`, else the temp folder's.
+pub fn cache_dir() -> PathBuf {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
+        .unwrap_or_else(std::env::temp_dir)
+        .join("bfs-judge")
+}
+
+impl Options {
+    /// The flat command line's own rule, beyond what clap checks: the stress options need
+    /// `--stress`.
+    pub fn check(&self) -> Result<(), String> {
+        if self.stress.is_none() && self.stress_args.any_given() {
+            return Err(
+                "the stress options (--gen, --brute, --seed, --count, --kind, --size, \
+                        --args, --shrink) need --stress"
+                    .to_string(),
+            );
+        }
+        if self.stress.is_some() && self.run.cmd.is_none() && !self.run.bundle {
+            return Err("--stress needs --cmd COMMAND (or --bundle) to compare with ours".into());
+        }
+        Ok(())
+    }
+
+    pub fn dirs(&self) -> Dirs {
+        let p = &self.run.places;
+        let root = p.root.clone().unwrap_or_else(built_in_root);
+        let bin = p
+            .bin_dir
+            .clone()
+            .unwrap_or_else(|| root.join("target/release"));
+        Dirs {
+            bundle: p
+                .bundle_dir
+                .clone()
+                .unwrap_or_else(|| bin.parent().unwrap_or(Path::new(".")).join("bundle")),
+            bin,
+            problems: p
+                .problems_dir
+                .clone()
+                .unwrap_or_else(|| root.join("problems")),
+            out: p.out_dir.clone().unwrap_or_else(|| match self.run.tests {
+                Some(_) => cache_dir(),
+                None => root.join("target/judge"),
+            }),
+            root,
+        }
+    }
+
+    /// The stress mode's extra arguments, split on whitespace.
+    pub fn extra_args(&self) -> Vec<String> {
+        self.stress_args
+            .args
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    }
+}
+
+impl From<TestCmd> for Options {
+    fn from(t: TestCmd) -> Options {
+        Options {
+            targets: t.targets,
+            run: t.run,
+            verdicts: t.verdicts,
+            ..Options::default()
+        }
+    }
+}
+
+impl From<StressCmd> for Options {
+    fn from(s: StressCmd) -> Options {
+        Options {
+            run: s.run,
+            verdicts: s.verdicts,
+            stress: Some(s.problem),
+            stress_args: s.stress,
+            ..Options::default()
+        }
+    }
+}
+
+impl From<ScaleCmd> for Options {
+    fn from(s: ScaleCmd) -> Options {
+        Options {
+            run: s.run,
+            scale: Some(s.problem),
+            scale_to: s.scale_to,
+            ..Options::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_declaration_is_consistent() {
+        Options::command().debug_assert();
+    }
+
+    #[test]
+    fn group_defaults_are_clap_defaults() {
+        assert_eq!(StressArgs::default().count, 500);
+        assert_eq!(Verdicts::default().jobs, 1);
+        assert_eq!(Verdicts::default().draw_window, (20, 60));
+    }
+
+    #[test]
+    fn options_parse_as_documented() {
+        let o = Options::try_parse_from([
+            "judge",
+            "--stress",
+            "chase",
+            "--cmd",
+            "./a",
+            "--size",
+            "3",
+            "4",
+            "--args=--path",
+            "-j",
+            "2",
+        ])
+        .unwrap();
+        assert_eq!(o.stress, Some(Some("chase".to_string())));
+        assert_eq!(o.stress_args.sizes, ["3", "4"]);
+        assert_eq!(o.extra_args(), ["--path"]);
+        assert_eq!(o.verdicts.jobs, 2);
+        assert!(o.check().is_ok());
+        assert!(Options::try_parse_from(["judge", "--cmd", "a", "--bundle"]).is_err());
+        assert!(Options::try_parse_from(["judge", "-j", "0"]).is_err());
+        let lone_seed = Options::try_parse_from(["judge", "--seed", "1"]).unwrap();
+        assert!(lone_seed.check().is_err());
+        assert!(Options::try_parse_from(["judge", "--stress", "a", "b"]).is_err());
+        let o = Options::try_parse_from([
+            "judge", "--stress", "--gen", "./g", "--brute", "./b", "--cmd", "./a",
+        ])
+        .unwrap();
+        assert_eq!(
+            (o.stress, o.stress_args.gen.as_deref()),
+            (Some(None), Some("./g"))
+        );
+        assert!(Options::try_parse_from(["judge", "--stress", "--gen", "./g"]).is_err());
+        assert!(Options::try_parse_from(["judge", "--checker", "--checker-cmd", "c"]).is_err());
+        let no_cmd = Options::try_parse_from(["judge", "--stress", "chase"]).unwrap();
+        assert!(no_cmd.check().is_err());
+    }
+}

@@ -1,0 +1,254 @@
+//! Judging one case: run the program under its limits, turn the way it ended into a verdict,
+//! else compare its output (exactly, or through the checker), and keep what a failing case
+//! needs for a look afterwards (`CASE.got`, `CASE.expected`, `CASE.stderr`, each at most
+//! [`KEEP_BYTES`]).
+//!
+//! `Err` means a setup error (the program or the checker cannot be run at all): the judge
+//! stops and says it once instead of giving every case the same verdict.
+
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::judge::cases::{Case, Expect};
+use crate::judge::checker::{Checker, Judgement};
+use crate::judge::compare;
+use crate::judge::verdict::{self, Outcome, Verdict};
+use crate::run::files::{read_capped, read_tail, sibling};
+use crate::run::program::Program;
+use crate::run::sandbox::{run_program, Limits, Private};
+use crate::run::sys;
+use crate::show::diff::DiffMode;
+use crate::show::explain;
+use crate::text::{detail, printable};
+
+/// The most of each file a failing case keeps on disk.
+pub const KEEP_BYTES: u64 = 1 << 20;
+
+/// Everything a case of one problem is judged with.
+pub struct Target {
+    pub program: Program,
+    pub limits: Limits,
+    pub checker: Option<Checker>,
+    pub diff: DiffMode,
+    /// Where this problem's failing cases are kept.
+    pub out_dir: PathBuf,
+    /// What a failing case shows beyond its verdict (named mistake, pictures).
+    pub show: explain::Show,
+}
+
+/// Copies at most [`KEEP_BYTES`] of `from` (a regular file) to `to`; a missing `from` (the
+/// run never got to write it: its supervisor was killed) is kept as an empty file.
+fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
+    let mut to = File::create(to)?;
+    match sys::open_regular(from) {
+        Ok(f) => io::copy(&mut f.take(KEEP_BYTES), &mut to).map(|_| ()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// How an answer was judged.
+pub struct Judged {
+    pub verdict: Verdict,
+    pub lines: Vec<String>,
+    /// The checker's wall time, when one ran.
+    pub checker_ms: Option<u64>,
+}
+
+pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
+    // The run's files live in a folder of its own; only a failing case's are kept, copied.
+    let private = Private::new()?;
+    let got = private.join("stdout");
+    let stderr = private.join("stderr");
+    let base = t.out_dir.join(&case.name);
+    let run = run_program(
+        &t.program,
+        &case.args,
+        Some(&case.input),
+        &got,
+        &stderr,
+        t.limits,
+    )?;
+    let mut detail_lines = Vec::new();
+    let mut checker_ms = None;
+    let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
+        Some((v, why)) => {
+            detail_lines.push(detail(&why));
+            if v == Verdict::Re {
+                detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
+            }
+            v
+        }
+        None => {
+            let judged = judge_output(case, t, &got, &stderr, &private, &base)?;
+            detail_lines.extend(judged.lines);
+            checker_ms = judged.checker_ms;
+            judged.verdict
+        }
+    };
+    if verdict != Verdict::Ac {
+        if let Some(parent) = base.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let keep = |from: &Path, to: &Path| {
+            keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
+        };
+        let got_bytes = fs::metadata(&got).map_or(0, |m| m.len());
+        if got_bytes > KEEP_BYTES {
+            detail_lines.push(detail(&format!(
+                "(CASE.got keeps the first {} MiB of {} bytes of output)",
+                KEEP_BYTES >> 20,
+                got_bytes
+            )));
+        }
+        keep(&got, &sibling(&base, "got"))?;
+        keep(&stderr, &sibling(&base, "stderr"))?;
+        let expected = sibling(&base, "expected");
+        match case.answer() {
+            Some(answer) => keep(answer, &expected)?,
+            None => {
+                fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
+            }
+        }
+        if let Expect::Output(answer) = &case.expect {
+            let show = &t.show;
+            detail_lines.extend(explain::pictures(
+                show,
+                &case.name,
+                &base,
+                &case.input,
+                &got,
+                answer,
+            ));
+        }
+    }
+    let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
+    outcome.checker_ms = checker_ms;
+    Ok(outcome)
+}
+
+/// The verdict of a run that ended well, from its output.
+fn judge_output(
+    case: &Case,
+    t: &Target,
+    got: &Path,
+    stderr: &Path,
+    private: &Private,
+    base: &Path,
+) -> Result<Judged, String> {
+    if let Expect::Invalid { fragment, .. } = &case.expect {
+        let err = read_capped(stderr, 1 << 20);
+        let err = String::from_utf8_lossy(&err);
+        if !err.contains(fragment.as_str()) {
+            let first = err.lines().next().unwrap_or("(empty)");
+            return Ok(Judged {
+                verdict: Verdict::Wa,
+                lines: vec![
+                    detail(&format!("stderr lacks: {fragment}")),
+                    detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
+                ],
+                checker_ms: None,
+            });
+        }
+    }
+    let empty = PathBuf::from("/dev/null");
+    let answer = case.answer().unwrap_or(&empty);
+    let checker = match case.expect {
+        Expect::Output(_) => t.checker.as_ref(),
+        Expect::Invalid { .. } => None,
+    };
+    let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
+    let scratch = private.join("case");
+    judge_answer(
+        &case.input,
+        got,
+        answer,
+        checker,
+        show,
+        t.diff,
+        &scratch,
+        base,
+    )
+}
+
+/// The verdict of an output `got` against `answer`: through the checker when there is one,
+/// else by the exact comparison, with the detail lines that explain a rejection (for our
+/// grid problems, `show` names the mistake first). `scratch` names the checker's own files
+/// (in a private folder); a rejecting checker's whole message is kept as `keep`.checker.
+#[allow(clippy::too_many_arguments)]
+pub fn judge_answer(
+    input: &Path,
+    got: &Path,
+    answer: &Path,
+    checker: Option<&Checker>,
+    show: Option<&explain::Show>,
+    diff: DiffMode,
+    scratch: &Path,
+    keep: &Path,
+) -> Result<Judged, String> {
+    if let Some(checker) = checker {
+        let kept = sibling(keep, "checker");
+        if let Some(parent) = kept.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let checked = checker.check(input, got, answer, scratch, &kept)?;
+        let said = |m: &str| message_lines(m, &kept);
+        let (verdict, lines) = match &checked.judgement {
+            Judgement::Accepted => (Verdict::Ac, vec![]),
+            Judgement::Wrong(m) if explain::is_named(m) => {
+                (Verdict::Wa, explain::checker_detail(m))
+            }
+            Judgement::Wrong(m) => (Verdict::Wa, said(m)),
+            Judgement::Presentation(m) => (Verdict::Pe, said(m)),
+            Judgement::Points(score, m) => (Verdict::Pts, said(&format!("points {score}: {m}"))),
+        };
+        if verdict != Verdict::Ac {
+            fs::write(&kept, &checked.message).map_err(|e| format!("{}: {e}", kept.display()))?;
+        }
+        return Ok(Judged {
+            verdict,
+            lines,
+            checker_ms: Some(checked.wall_ms),
+        });
+    }
+    let judged = |verdict, lines| Judged {
+        verdict,
+        lines,
+        checker_ms: None,
+    };
+    match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
+        None => Ok(judged(Verdict::Ac, vec![])),
+        Some(d) => {
+            let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
+            lines.extend(crate::show::diff::render(answer, got, &d, diff));
+            Ok(judged(Verdict::Wa, lines))
+        }
+    }
+}
+
+/// The most lines of a checker's message shown under a case.
+const MESSAGE_LINES: usize = 3;
+
+/// A checker's message as detail lines: its first [`MESSAGE_LINES`] lines, each cut to the
+/// width, and where the whole of a longer one is kept.
+fn message_lines(message: &str, kept: &Path) -> Vec<String> {
+    let all: Vec<&str> = message.lines().collect();
+    let mut out: Vec<String> = all
+        .iter()
+        .take(MESSAGE_LINES)
+        .enumerate()
+        .map(|(i, l)| {
+            let lead = if i == 0 { "checker: " } else { "         " };
+            detail(&format!("{lead}{}", printable(l.as_bytes())))
+        })
+        .collect();
+    if all.len() > MESSAGE_LINES {
+        out.push(detail(&format!(
+            "(and {} more lines: {})",
+            all.len() - MESSAGE_LINES,
+            kept.display()
+        )));
+    }
+    out
+}

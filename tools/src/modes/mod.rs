@@ -1,0 +1,16 @@
+//! The top layer: one module per subcommand of `bfs-judge`, each built from the layers
+//! below. `args` declares the judging modes' options; `case` judges one case (run, verdict,
+//! what a failure keeps and shows) for `test`, `stress` and `scale`; `shrink` follows a
+//! stress disagreement; `listen` receives problems from the browser; `gen` and `check` are
+//! the generators and checkers of our problems as commands.
+
+pub mod args;
+pub mod bundle;
+pub mod case;
+pub mod check;
+pub mod gen;
+pub mod listen;
+pub mod scale;
+pub mod shrink;
+pub mod stress;
+pub mod test;

@@ -1,0 +1,767 @@
+//! `--shrink` (with `--stress`): after a disagreement, make the input smaller while the same
+//! kind of disagreement remains, so that the case a contestant reads is a handful of cells.
+//!
+//! The same kind: the same verdict and, for a WA on a problem with a checker, the same named
+//! mistake (`wrong tie-break` stays a tie-break, it does not become an `illegal move`). Each
+//! try runs ours and the contestant's program on the candidate, as the stress mode does.
+//!
+//! The reductions, greedy, each kept when the disagreement stays, repeated until a whole round
+//! keeps none: drop whole cases of a multi-case input; drop rows, then columns (never one that
+//! holds the start, the finish, the box or the target); move each marked cell one step towards
+//! the next one; clear walls (a row's at once, then one by one). Only the formats our
+//! generator writes are known (robot-maze's `R C r1 c1 r2 c2` header, the `R C` header of
+//! chase, wave and pushing-boxes, swap-game's boards); another input is left as it is.
+//! At most [`MAX_RUNS`] tries, so a slow program cannot make shrinking endless.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use bfs_judge::check::{tie, Mistake};
+
+use crate::judge::checker::{Checker, Judgement};
+use crate::judge::compare;
+use crate::judge::problem::Problem;
+use crate::judge::verdict::{self, Verdict};
+use crate::modes::args::Options;
+use crate::run::program::{shell_quote, Program};
+use crate::run::sandbox::run_program;
+use crate::run::sandbox::Limits;
+use crate::say_text;
+use crate::text::short;
+
+/// The most tries (each two program runs) one shrink may take.
+pub const MAX_RUNS: u32 = 3000;
+
+/// One maze: its rows of cells, and for robot-maze the start and finish (0-based), which
+/// live in the header rather than in the cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Maze {
+    rows: Vec<Vec<u8>>,
+    points: Vec<(usize, usize)>,
+}
+
+/// An input in a format we know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Input {
+    /// robot-maze: `0` free, `1` wall.
+    Robot(Maze),
+    /// chase, wave, pushing-boxes: `.` free, `#` wall, letters marked; `end` writes `0 0`.
+    Chars { mazes: Vec<Maze>, end: bool },
+    /// swap-game: boards of three lines.
+    Boards(Vec<Vec<Vec<u8>>>),
+}
+
+fn numbers(line: &[u8]) -> Option<Vec<usize>> {
+    std::str::from_utf8(line)
+        .ok()?
+        .split_whitespace()
+        .map(|t| t.parse().ok())
+        .collect()
+}
+
+fn parse(problem: &str, text: &[u8]) -> Option<Input> {
+    let lines: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.is_empty())
+        .collect();
+    match problem {
+        "robot-maze" => {
+            let h = numbers(lines.first()?)?;
+            let [r, c, r1, c1, r2, c2] = h[..] else {
+                return None;
+            };
+            let rows: Vec<Vec<u8>> = lines[1..].iter().map(|l| l.to_vec()).collect();
+            let fits = rows.len() == r && rows.iter().all(|row| row.len() == c);
+            let inside = (1..=r).contains(&r1) && (1..=r).contains(&r2);
+            let inside = inside && (1..=c).contains(&c1) && (1..=c).contains(&c2);
+            (fits && inside).then(|| {
+                Input::Robot(Maze {
+                    rows,
+                    points: vec![(r1 - 1, c1 - 1), (r2 - 1, c2 - 1)],
+                })
+            })
+        }
+        "chase" | "wave" | "pushing-boxes" => {
+            let mut mazes = Vec::new();
+            let mut at = 0;
+            let mut end = false;
+            while at < lines.len() {
+                let h = numbers(lines[at])?;
+                let [r, c] = h[..] else { return None };
+                if r == 0 && c == 0 {
+                    end = true;
+                    break;
+                }
+                let rows: Vec<Vec<u8>> = lines
+                    .get(at + 1..at + 1 + r)?
+                    .iter()
+                    .map(|l| l.to_vec())
+                    .collect();
+                if rows.iter().any(|row| row.len() != c) {
+                    return None;
+                }
+                mazes.push(Maze {
+                    rows,
+                    points: Vec::new(),
+                });
+                at += 1 + r;
+            }
+            (!mazes.is_empty()).then_some(Input::Chars { mazes, end })
+        }
+        "swap-game" => {
+            let boards: Vec<Vec<Vec<u8>>> = lines
+                .chunks(3)
+                .map(|b| b.iter().map(|l| l.to_vec()).collect())
+                .collect();
+            (!boards.is_empty() && boards.iter().all(|b| b.len() == 3))
+                .then_some(Input::Boards(boards))
+        }
+        _ => None,
+    }
+}
+
+fn write(input: &Input) -> Vec<u8> {
+    let mut out = Vec::new();
+    let rows = |out: &mut Vec<u8>, m: &Maze| {
+        for row in &m.rows {
+            out.extend_from_slice(row);
+            out.push(b'\n');
+        }
+    };
+    match input {
+        Input::Robot(m) => {
+            let (s, f) = (m.points[0], m.points[1]);
+            out.extend_from_slice(
+                format!(
+                    "{} {} {} {} {} {}\n",
+                    m.rows.len(),
+                    m.rows[0].len(),
+                    s.0 + 1,
+                    s.1 + 1,
+                    f.0 + 1,
+                    f.1 + 1
+                )
+                .as_bytes(),
+            );
+            rows(&mut out, m);
+        }
+        Input::Chars { mazes, end } => {
+            for m in mazes {
+                out.extend_from_slice(format!("{} {}\n", m.rows.len(), m.rows[0].len()).as_bytes());
+                rows(&mut out, m);
+            }
+            if *end {
+                out.extend_from_slice(b"0 0\n");
+            }
+        }
+        Input::Boards(boards) => {
+            for line in boards.iter().flatten() {
+                out.extend_from_slice(line);
+                out.push(b'\n');
+            }
+        }
+    }
+    out
+}
+
+impl Maze {
+    fn size(&self) -> (usize, usize) {
+        (self.rows.len(), self.rows.first().map_or(0, Vec::len))
+    }
+
+    /// The wall and free bytes of this format.
+    fn bytes(robot: bool) -> (u8, u8) {
+        if robot {
+            (b'1', b'0')
+        } else {
+            (b'#', b'.')
+        }
+    }
+
+    /// The marked cells: robot-maze's points, else the cells that are neither wall nor free.
+    fn marks(&self, robot: bool) -> Vec<(usize, usize)> {
+        if robot {
+            return self.points.clone();
+        }
+        let mut v = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            for (c, &b) in row.iter().enumerate() {
+                if b != b'#' && b != b'.' {
+                    v.push((r, c));
+                }
+            }
+        }
+        v
+    }
+
+    fn without_row(&self, r: usize, robot: bool) -> Option<Maze> {
+        if self.rows.len() < 2 || self.marks(robot).iter().any(|p| p.0 == r) {
+            return None;
+        }
+        let mut m = self.clone();
+        m.rows.remove(r);
+        for p in &mut m.points {
+            if p.0 > r {
+                p.0 -= 1;
+            }
+        }
+        Some(m)
+    }
+
+    fn without_column(&self, c: usize, robot: bool) -> Option<Maze> {
+        if self.size().1 < 2 || self.marks(robot).iter().any(|p| p.1 == c) {
+            return None;
+        }
+        let mut m = self.clone();
+        for row in &mut m.rows {
+            row.remove(c);
+        }
+        for p in &mut m.points {
+            if p.1 > c {
+                p.1 -= 1;
+            }
+        }
+        Some(m)
+    }
+
+    /// Mark `k` one step towards the next mark (by rows first, then columns).
+    fn mark_closer(&self, k: usize, robot: bool) -> Option<Maze> {
+        let marks = self.marks(robot);
+        let (from, to) = (marks[k], marks[(k + 1) % marks.len()]);
+        let step = |a: usize, b: usize| match a.cmp(&b) {
+            std::cmp::Ordering::Less => a + 1,
+            std::cmp::Ordering::Greater => a - 1,
+            std::cmp::Ordering::Equal => a,
+        };
+        let next = if from.0 != to.0 {
+            (step(from.0, to.0), from.1)
+        } else {
+            (from.0, step(from.1, to.1))
+        };
+        if next == from || next == to {
+            return None;
+        }
+        let mut m = self.clone();
+        if robot {
+            m.points[k] = next;
+        } else {
+            if marks.contains(&next) {
+                return None;
+            }
+            m.rows[next.0][next.1] = m.rows[from.0][from.1];
+            m.rows[from.0][from.1] = b'.';
+        }
+        Some(m)
+    }
+
+    /// Walls cleared: a whole row's when `c` is `None`, else the one at (r, c).
+    fn cleared(&self, r: usize, c: Option<usize>, robot: bool) -> Option<Maze> {
+        let (wall, free) = Maze::bytes(robot);
+        let mut m = self.clone();
+        let mut changed = false;
+        for (j, b) in m.rows[r].iter_mut().enumerate() {
+            if *b == wall && c.is_none_or(|c| c == j) {
+                *b = free;
+                changed = true;
+            }
+        }
+        changed.then_some(m)
+    }
+}
+
+impl Input {
+    fn mazes(&self) -> Vec<&Maze> {
+        match self {
+            Input::Robot(m) => vec![m],
+            Input::Chars { mazes, .. } => mazes.iter().collect(),
+            Input::Boards(_) => Vec::new(),
+        }
+    }
+
+    /// The largest maze's rows x columns (swap-game: boards x 1).
+    pub fn size(&self) -> (usize, usize) {
+        match self {
+            Input::Boards(b) => (b.len(), 1),
+            _ => self
+                .mazes()
+                .iter()
+                .map(|m| m.size())
+                .max_by_key(|&(r, c)| (r * c, r))
+                .unwrap_or((0, 0)),
+        }
+    }
+
+    fn cases(&self) -> usize {
+        match self {
+            Input::Robot(_) => 1,
+            Input::Chars { mazes, .. } => mazes.len(),
+            Input::Boards(b) => b.len(),
+        }
+    }
+
+    fn without_case(&self, k: usize) -> Option<Input> {
+        if self.cases() < 2 {
+            return None;
+        }
+        let mut i = self.clone();
+        match &mut i {
+            Input::Robot(_) => return None,
+            Input::Chars { mazes, .. } => {
+                mazes.remove(k);
+            }
+            Input::Boards(b) => {
+                b.remove(k);
+            }
+        }
+        Some(i)
+    }
+
+    /// This input with maze `k` replaced by what `f` makes of it.
+    fn with_maze(&self, k: usize, f: impl Fn(&Maze, bool) -> Option<Maze>) -> Option<Input> {
+        let robot = matches!(self, Input::Robot(_));
+        let mut i = self.clone();
+        match &mut i {
+            Input::Robot(m) => *m = f(m, robot)?,
+            Input::Chars { mazes, .. } => mazes[k] = f(&mazes[k], robot)?,
+            Input::Boards(_) => return None,
+        }
+        Some(i)
+    }
+}
+
+/// What a disagreement is, for "the same kind": the verdict and the named mistake.
+pub type Kind = (Verdict, Mistake);
+
+/// Runs both programs on one input and judges the contestant's output.
+pub struct Trial<'a> {
+    pub problem: &'a str,
+    pub ours: &'a Program,
+    pub candidate: &'a Program,
+    pub checker: Option<&'a Checker>,
+    pub explain: bool,
+    pub args: &'a [String],
+    pub limits: Limits,
+    /// Where tries are written (`try.in`, `try.expected`, `try.got`...).
+    pub dir: &'a Path,
+}
+
+impl Trial<'_> {
+    /// The kind of disagreement on `input` (written to `path`), `None` when there is none
+    /// or when ours refuses the input (a reduction made it invalid).
+    pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, String> {
+        let file = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
+        let (expected, got) = (file("expected"), file("got"));
+        let (expected_err, got_err) = (file("expected.stderr"), file("stderr"));
+        let reference = run_program(
+            self.ours,
+            self.args,
+            Some(input),
+            &expected,
+            &expected_err,
+            self.limits,
+        )?;
+        if verdict::of_run(&reference, &self.limits, 0)?.is_some() {
+            return Ok(None);
+        }
+        let r = run_program(
+            self.candidate,
+            self.args,
+            Some(input),
+            &got,
+            &got_err,
+            self.limits,
+        )?;
+        if let Some((v, _)) = verdict::of_run(&r, &self.limits, 0)? {
+            return Ok(Some((v, Mistake::Other)));
+        }
+        let wrong = match self.checker {
+            Some(checker) => {
+                let scratch = self.dir.join(stem);
+                let kept = crate::run::files::sibling(&scratch, "checker");
+                checker
+                    .check(input, &got, &expected, &scratch, &kept)?
+                    .judgement
+                    != Judgement::Accepted
+            }
+            None => compare::first_difference(&expected, &got)
+                .map_err(|e| format!("comparing: {e}"))?
+                .is_some(),
+        };
+        if !wrong {
+            return Ok(None);
+        }
+        let mistake = if self.explain {
+            let read = |p: &Path| fs::read(p).unwrap_or_default();
+            match tie::explain(self.problem, &read(input), &read(&got), &read(&expected)) {
+                Err(reason) => Mistake::of(&reason),
+                Ok(()) => Mistake::Other,
+            }
+        } else {
+            Mistake::Other
+        };
+        Ok(Some((Verdict::Wa, mistake)))
+    }
+}
+
+/// A shrunk case.
+pub struct Shrunk {
+    pub from: (usize, usize),
+    pub to: (usize, usize),
+    pub runs: u32,
+    /// `shrunk.in`, with `shrunk.expected` and `shrunk.got` beside it.
+    pub input: PathBuf,
+    /// Shrunk as plain text (lines, tokens) rather than as a maze (rows, columns).
+    pub text: bool,
+}
+
+/// Shrinks `original` while `trial` finds the disagreement `kind`; `None` when the format is
+/// not one we know. The result is saved as `shrunk.in` (with both outputs) in the trial's
+/// folder.
+pub fn shrink(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Option<Shrunk>, String> {
+    let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
+    let Some(mut best) = parse(trial.problem, &text) else {
+        return Ok(None);
+    };
+    let from = best.size();
+    let attempt = trial.dir.join("try.in");
+    let mut runs = 0u32;
+    let keeps = |candidate: &Input, runs: &mut u32| -> Result<bool, String> {
+        if *runs >= MAX_RUNS {
+            return Ok(false);
+        }
+        *runs += 1;
+        fs::write(&attempt, write(candidate)).map_err(|e| format!("{}: {e}", attempt.display()))?;
+        Ok(trial.kind(&attempt, "try")? == Some(kind))
+    };
+    loop {
+        let before = best.clone();
+        // Whole cases, last first (the indices before stay valid).
+        for k in (0..best.cases()).rev() {
+            if let Some(c) = best.without_case(k) {
+                if keeps(&c, &mut runs)? {
+                    best = c;
+                }
+            }
+        }
+        for m in 0..best.mazes().len() {
+            for phase in 0..4 {
+                let count = |b: &Input| {
+                    let maze = b.mazes()[m];
+                    let robot = matches!(b, Input::Robot(_));
+                    match phase {
+                        0 | 3 => maze.size().0,
+                        1 => maze.size().1,
+                        _ => maze.marks(robot).len(),
+                    }
+                };
+                let mut i = count(&best);
+                while i > 0 {
+                    i -= 1;
+                    let candidates: Vec<Option<Input>> = match phase {
+                        0 => vec![best.with_maze(m, |z, robot| z.without_row(i, robot))],
+                        1 => vec![best.with_maze(m, |z, robot| z.without_column(i, robot))],
+                        2 => vec![best.with_maze(m, |z, robot| z.mark_closer(i, robot))],
+                        _ => {
+                            let mut v =
+                                vec![best.with_maze(m, |z, robot| z.cleared(i, None, robot))];
+                            let cols = best.mazes()[m].size().1;
+                            v.extend((0..cols).map(|c| {
+                                best.with_maze(m, |z, robot| z.cleared(i, Some(c), robot))
+                            }));
+                            v
+                        }
+                    };
+                    for c in candidates.into_iter().flatten() {
+                        if keeps(&c, &mut runs)? {
+                            best = c;
+                            // A moved mark may move again; a cleared row needs no single walls.
+                            if phase == 2 {
+                                i += 1;
+                            }
+                            break;
+                        }
+                    }
+                    i = i.min(count(&best));
+                }
+            }
+        }
+        if best == before || runs >= MAX_RUNS {
+            break;
+        }
+    }
+    let input = trial.dir.join("shrunk.in");
+    fs::write(&input, write(&best)).map_err(|e| format!("{}: {e}", input.display()))?;
+    // Both outputs beside it, from one more run of each.
+    trial.kind(&input, "shrunk")?;
+    let _ = fs::remove_file(&attempt);
+    for ext in ["expected", "got", "expected.stderr", "stderr"] {
+        let _ = fs::remove_file(trial.dir.join(format!("try.{ext}")));
+    }
+    Ok(Some(Shrunk {
+        from,
+        to: best.size(),
+        runs,
+        input,
+        text: false,
+    }))
+}
+
+/// Shrinks an input of a format we do not know (the user's `--gen`) as text: drop whole
+/// lines, then single tokens, then halve the numbers, while `trial` finds the disagreement
+/// `kind`. A reduction that makes the input invalid is refused by the reference (the brute
+/// force fails on it, or agrees), so it is simply not kept.
+pub fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shrunk, String> {
+    let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
+    let mut best: Vec<Vec<String>> = String::from_utf8_lossy(&text)
+        .lines()
+        .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = |lines: &Vec<Vec<String>>| (lines.len(), lines.iter().map(Vec::len).sum());
+    let render = |lines: &Vec<Vec<String>>| {
+        let mut out = String::new();
+        for l in lines {
+            out.push_str(&l.join(" "));
+            out.push('\n');
+        }
+        out
+    };
+    let from = size(&best);
+    let attempt = trial.dir.join("try.in");
+    let mut runs = 0u32;
+    let keeps = |candidate: &Vec<Vec<String>>, runs: &mut u32| -> Result<bool, String> {
+        if *runs >= MAX_RUNS {
+            return Ok(false);
+        }
+        *runs += 1;
+        fs::write(&attempt, render(candidate))
+            .map_err(|e| format!("{}: {e}", attempt.display()))?;
+        Ok(trial.kind(&attempt, "try")? == Some(kind))
+    };
+    loop {
+        let before = best.clone();
+        for i in (0..best.len()).rev() {
+            let mut c = best.clone();
+            c.remove(i);
+            if !c.is_empty() && keeps(&c, &mut runs)? {
+                best = c;
+            }
+        }
+        for i in (0..best.len()).rev() {
+            for j in (0..best[i].len()).rev() {
+                if best[i].len() > 1 {
+                    let mut c = best.clone();
+                    c[i].remove(j);
+                    if keeps(&c, &mut runs)? {
+                        best = c;
+                    }
+                }
+            }
+        }
+        for i in 0..best.len() {
+            for j in 0..best[i].len() {
+                while let Ok(v) = best[i][j].parse::<i64>() {
+                    if v.abs() < 2 {
+                        break;
+                    }
+                    let mut c = best.clone();
+                    c[i][j] = (v / 2).to_string();
+                    if !keeps(&c, &mut runs)? {
+                        break;
+                    }
+                    best = c;
+                }
+            }
+        }
+        if best == before || runs >= MAX_RUNS {
+            break;
+        }
+    }
+    let input = trial.dir.join("shrunk.in");
+    fs::write(&input, render(&best)).map_err(|e| format!("{}: {e}", input.display()))?;
+    trial.kind(&input, "shrunk")?;
+    let _ = fs::remove_file(&attempt);
+    for ext in ["expected", "got", "expected.stderr", "stderr"] {
+        let _ = fs::remove_file(trial.dir.join(format!("try.{ext}")));
+    }
+    Ok(Shrunk {
+        from,
+        to: size(&best),
+        runs,
+        input,
+        text: true,
+    })
+}
+
+/// The stress mode's hook: shrinks the disagreement on `input` (if `--shrink`), prints
+/// `shrunk from RxC to rxc in N runs` with the shrunk case's named mistake and pictures, makes
+/// the shrunk case a one-case problem folder beside it, and returns the command that judges
+/// that case (the reproduce command), or `None` when nothing was shrunk.
+pub fn after_stress(
+    o: &Options,
+    p: &Problem,
+    trial: &Trial<'_>,
+    input: &Path,
+) -> Result<Option<String>, String> {
+    if !o.stress_args.shrink {
+        return Ok(None);
+    }
+    let Some(kind) = trial.kind(input, "try")? else {
+        say_text!("  (not shrunk: the disagreement did not happen again)");
+        return Ok(None);
+    };
+    // Our problems' formats are shrunk as mazes; anything else (the user's --gen) as text.
+    let ours = p.invalid_dir.is_some();
+    let shrunk = match ours {
+        true => match shrink(trial, input, kind)? {
+            Some(shrunk) => shrunk,
+            None => shrink_text(trial, input, kind)?,
+        },
+        false => shrink_text(trial, input, kind)?,
+    };
+    let size = |(r, c): (usize, usize)| {
+        if shrunk.text {
+            format!("{r} lines, {c} tokens")
+        } else if p.name == "swap-game" {
+            format!("{r} boards")
+        } else {
+            format!("{r}x{c}")
+        }
+    };
+    say_text!(
+        "shrunk from {} to {} in {} runs",
+        size(shrunk.from),
+        size(shrunk.to),
+        shrunk.runs
+    );
+    let (expected, got) = (
+        trial.dir.join("shrunk.expected"),
+        trial.dir.join("shrunk.got"),
+    );
+    let show = crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
+    for line in crate::show::explain::mistake(&show, &shrunk.input, &got, &expected) {
+        say_text!("{line}");
+    }
+    if show.problem.is_some() {
+        let base = trial.dir.join("shrunk");
+        for line in
+            crate::show::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
+        {
+            say_text!("{line}");
+        }
+    }
+    crate::say_json!({
+        "mode": "shrink", "from": size(shrunk.from), "to": size(shrunk.to), "runs": shrunk.runs,
+        "input": shrunk.input.display().to_string(),
+        "expected": expected.display().to_string(), "got": got.display().to_string(),
+    });
+    let shown = |p: &Path| short(&p.display().to_string());
+    say_text!("  shrunk:     {}", shown(&shrunk.input));
+    say_text!("  expected:   {}", shown(&expected));
+    say_text!("  got:        {}", shown(&got));
+    // The shrunk case as a one-case problem folder, `DIR/<problem>/tests/shrunk.in|.out`,
+    // so that the ordinary judge replays it with every explanation.
+    let tests = trial.dir.join("tests");
+    fs::create_dir_all(&tests).map_err(|e| format!("{}: {e}", tests.display()))?;
+    let copy = |from: &Path, to: &Path| {
+        fs::copy(from, to)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", to.display()))
+    };
+    match &p.info_path {
+        Some(info) => copy(info, &trial.dir.join("info.toml"))?,
+        None => fs::write(trial.dir.join("info.toml"), "")
+            .map_err(|e| format!("{}: {e}", trial.dir.display()))?,
+    }
+    copy(&shrunk.input, &tests.join("shrunk.in"))?;
+    copy(&expected, &tests.join("shrunk.out"))?;
+    fs::write(tests.join("shrunk.args"), trial.args.join(" "))
+        .map_err(|e| format!("{}: {e}", tests.display()))?;
+    // Absolute paths, and a `cd` for a shell line, so that it runs from any folder.
+    let problems_dir = trial.dir.parent().unwrap_or(trial.dir);
+    let absolute = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or(p.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let judge = shell_quote(&o.dirs().root.join("scripts/judge").display().to_string());
+    let mut again = if ours {
+        format!(
+            "{judge} --problems-dir {} {}",
+            shell_quote(&absolute(problems_dir)),
+            p.name
+        )
+    } else {
+        let mut line = format!("{judge} --tests {}", shell_quote(&absolute(&tests)));
+        if let Some(c) = trial.checker.filter(|_| o.verdicts.checker_cmd.is_some()) {
+            line.push_str(&format!(
+                " --checker-cmd {}",
+                shell_quote(&c.program.absolutized().command_line())
+            ));
+        }
+        line
+    };
+    match &o.run.cmd {
+        Some(_) => again.push_str(&format!(
+            " --cmd {}",
+            shell_quote(&trial.candidate.command_line())
+        )),
+        None => again.push_str(" --bundle"),
+    }
+    for (on, flag) in [
+        (o.verdicts.checker, " --checker"),
+        (o.verdicts.draw, " --draw"),
+        (o.run.wall_time, " --wall-time"),
+    ] {
+        if on {
+            again.push_str(flag);
+        }
+    }
+    Ok(Some(crate::run::program::with_cd(
+        &[trial.candidate],
+        again,
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_formats_read_back_byte_for_byte() {
+        let robot = b"2 3 1 1 2 3\n010\n000\n";
+        let chase = b"2 3\nS.#\n..E\n";
+        let boxes = b"2 3\nSB#\n..T\n1 3\nSBT\n0 0\n";
+        let swap = b"1 2 3\n4 5 6\n7 8 9\n";
+        for (p, text) in [
+            ("robot-maze", &robot[..]),
+            ("chase", chase),
+            ("pushing-boxes", boxes),
+            ("swap-game", swap),
+        ] {
+            assert_eq!(write(&parse(p, text).unwrap()), text, "{p}");
+        }
+        assert!(parse("robot-maze", b"2 3 1 1 3 3\n010\n000\n").is_none());
+        assert!(parse("chase", b"S.#\n..E\n").is_none());
+    }
+
+    #[test]
+    fn reductions_keep_the_marks() {
+        let Some(Input::Robot(m)) = parse("robot-maze", b"3 3 1 1 3 3\n010\n010\n000\n") else {
+            panic!()
+        };
+        assert!(m.without_row(0, true).is_none());
+        let m2 = m.without_row(1, true).unwrap();
+        assert_eq!(m2.points, [(0, 0), (1, 2)]);
+        assert_eq!(m.mark_closer(0, true).unwrap().points[0], (1, 0));
+        assert_eq!(m.cleared(1, None, true).unwrap().rows[1], b"000");
+        let Some(Input::Chars { mazes, .. }) = parse("chase", b"1 4\nS..E\n") else {
+            panic!()
+        };
+        assert_eq!(mazes[0].mark_closer(0, false).unwrap().rows[0], b".S.E");
+        assert!(mazes[0].without_column(0, false).is_none());
+        assert_eq!(mazes[0].without_column(1, false).unwrap().rows[0], b"S.E");
+    }
+}

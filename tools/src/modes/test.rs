@@ -1,0 +1,341 @@
+//! The default mode: judge every case of the chosen problems, `-j N` at a time, and print
+//! the lines in case order whatever order the workers finish in.
+//!
+//! Everything that can make the whole run meaningless (an unknown problem, a bad info.toml,
+//! a program or checker that cannot run) is found before the first case where it can be,
+//! and otherwise stops the run at the first case that meets it: a setup error, said once.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use crate::judge::cases::{self, Case};
+use crate::judge::checker::Checker;
+use crate::judge::problem::{
+    self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
+};
+use crate::judge::verdict::Outcome;
+use crate::modes::args::{Dirs, Options};
+use crate::modes::case::{self, Target};
+use crate::run::program::Program;
+use crate::run::sandbox::Limits;
+use crate::say;
+use crate::show::report::{self, case_line, Progress, Tally};
+
+/// A problem's limits: the options' overrides, else its info.toml, else the defaults.
+pub fn limits(p: &Problem, o: &Options) -> Limits {
+    let info = &p.info;
+    Limits {
+        time_ms: o
+            .run
+            .time_limit_ms
+            .or(info.time_limit_ms)
+            .unwrap_or(DEFAULT_TIME_LIMIT_MS),
+        wall_time: o.run.wall_time,
+        memory_kib: o
+            .run
+            .memory_limit_mib
+            .or(info.memory_limit_mib)
+            .unwrap_or(DEFAULT_MEMORY_LIMIT_MIB)
+            * 1024,
+        output_bytes: o
+            .run
+            .output_limit_mib
+            .or(info.output_limit_mib)
+            .unwrap_or(DEFAULT_OUTPUT_LIMIT_MIB)
+            << 20,
+    }
+}
+
+/// What runs for `p`: the user's command, the bundle, or our binary.
+pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
+    let program = match &o.run.cmd {
+        Some(cmd) => Program::from_cmd(cmd),
+        None if o.run.tests.is_some() => {
+            return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
+        }
+        None if o.run.bundle => p.bundle(&dirs.bundle)?,
+        None => p.ours(&dirs.bin)?,
+    };
+    program.check_runnable()?;
+    Ok(program)
+}
+
+/// The checker: `--checker-cmd`, or ours when `--checker` asks for it and the problem has
+/// one.
+pub fn checker(p: &Problem, o: &Options) -> Result<Option<Checker>, String> {
+    if let Some(cmd) = &o.verdicts.checker_cmd {
+        return Checker::command(cmd).map(Some);
+    }
+    if o.verdicts.checker && p.info.checker {
+        Checker::ours(&p.name).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The problems to judge and, for each, the case globs chosen (none: every case). Targets
+/// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
+fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+    if let Some(tests) = &o.run.tests {
+        if o.verdicts.checker {
+            return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
+        }
+        return Ok(vec![(Problem::from_tests_dir(tests)?, o.targets.clone())]);
+    }
+    let targets = if o.targets.is_empty() {
+        problem::list(&dirs.problems)?
+    } else {
+        o.targets.clone()
+    };
+    let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
+    for target in targets {
+        let (name, glob) = match target.split_once('/') {
+            Some((name, glob)) => (name.to_string(), Some(glob.to_string())),
+            None => (target.clone(), None),
+        };
+        let at = match plan.iter().position(|(p, _)| p.name == name) {
+            Some(at) => at,
+            None => {
+                plan.push((Problem::open(&dirs.problems, &name)?, Vec::new()));
+                plan.len() - 1
+            }
+        };
+        if let Some(glob) = glob {
+            plan[at].1.push(glob);
+        }
+    }
+    if plan.is_empty() {
+        return Err(format!("no problems in {}", dirs.problems.display()));
+    }
+    Ok(plan)
+}
+
+/// `bfs-judge test --cmd ...` with no problem and no `--tests`, in a contestant's folder:
+/// judges its `tests/` or `test/` (oj's layout, or a problem `listen` received) when one of
+/// them holds a `NAME.in`, as `oj test` does; elsewhere the run stays on our problems.
+pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
+    if o.run.cmd.is_none() || o.run.tests.is_some() || !o.targets.is_empty() {
+        return Ok(());
+    }
+    let cwd = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
+    o.run.tests = tests_folder_in(&cwd);
+    Ok(())
+}
+
+/// `dir/tests` or `dir/test`, the first that holds a `NAME.in`.
+fn tests_folder_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let holds_cases = |d: &std::path::Path| {
+        fs::read_dir(d).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+        })
+    };
+    ["tests", "test"]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .find(|d| holds_cases(d))
+}
+
+/// The folder a problem's failing cases are kept in, `out/NAME`, cleared, and the lock that
+/// makes it this judge's while it runs. When another judge holds it (the same folder judged
+/// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
+/// write into each other's folder. (Verdicts never depend on it: runs are compared in
+/// private folders.)
+fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
+    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let lock_path = out.join(format!("{name}.lock"));
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    let dir = match lock.try_lock() {
+        Ok(()) => out.join(name),
+        Err(fs::TryLockError::WouldBlock) => out.join(format!("{name}.run-{}", std::process::id())),
+        Err(fs::TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+    };
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok((dir, lock))
+}
+
+/// Judges the tests; `Ok(true)` when every case is AC.
+pub fn run(o: &Options) -> Result<bool, String> {
+    let dirs = o.dirs();
+    let mut problems = Vec::new();
+    let mut targets = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
+    let mut locks = Vec::new();
+    for (i, (p, globs)) in plan(o, &dirs)?.into_iter().enumerate() {
+        // Invalid-input cases need our exact messages: our binaries and bundles only.
+        let invalid = if o.run.cmd.is_none() {
+            p.invalid_dir.as_deref()
+        } else {
+            None
+        };
+        let mut found = cases::discover(&p.tests_dir, invalid, i)?;
+        if found.is_empty() {
+            return Err(format!(
+                "{}: no test cases (NAME.in with NAME.out) in {}",
+                p.name,
+                p.tests_dir.display()
+            ));
+        }
+        if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
+            // Our `lenient-*` cases go beyond the statement's input format (its Leniency
+            // paragraph): a contestant's solution owes them nothing unless asked.
+            found.retain(|c| !c.name.starts_with("lenient-"));
+        }
+        if !globs.is_empty() {
+            // Every selector must choose something: a typo is an error even when another
+            // selector matches.
+            let mut unmatched = Vec::new();
+            for g in &globs {
+                let one = cases::selector(std::slice::from_ref(g))?;
+                if !found.iter().any(|c| one.is_match(&c.name)) {
+                    unmatched.push(g.as_str());
+                }
+            }
+            if !unmatched.is_empty() {
+                return Err(format!(
+                    "no case of {} matches {}",
+                    p.name,
+                    unmatched.join(" or ")
+                ));
+            }
+            let chosen = cases::selector(&globs)?;
+            found.retain(|c| chosen.is_match(&c.name));
+        }
+        cases.append(&mut found);
+        let ours = o.run.tests.is_none() && o.run.places.problems_dir.is_none();
+        let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
+        locks.push(lock);
+        targets.push(Target {
+            program: program(&p, o, &dirs)?,
+            limits: limits(&p, o),
+            checker: checker(&p, o)?,
+            diff: o.verdicts.diff,
+            out_dir,
+            show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+        });
+        problems.push(p);
+    }
+    let json = o.run.json;
+    if !json {
+        for (p, t) in problems.iter().zip(&targets) {
+            let mode = match (&t.checker, o.verdicts.checker) {
+                (Some(c), _) if o.verdicts.checker_cmd.is_some() => {
+                    format!("checker {}", crate::text::short(&c.describe()))
+                }
+                (Some(_), _) => "checker".to_string(),
+                (None, true) => "exact (no checker for this problem)".to_string(),
+                (None, false) => "exact".to_string(),
+            };
+            say!(
+                "{}",
+                report::header(
+                    p,
+                    &crate::text::short(&t.program.describe()),
+                    &t.limits,
+                    &mode
+                )
+            );
+        }
+    }
+
+    let total = cases.len();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
+    let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
+    let mut progress = Progress::new();
+    let mut setup_error = None;
+    thread::scope(|s| {
+        for _ in 0..(o.verdicts.jobs as usize).min(total) {
+            let tx = tx.clone();
+            let (cases, targets, next, stop) = (&cases, &targets, &next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let judged = case::judge_case(case, &targets[case.problem]);
+                    if tx.send((i, judged)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = BTreeMap::new();
+        let mut printed = 0;
+        let mut received = 0;
+        for (i, judged) in rx {
+            received += 1;
+            pending.insert(i, judged);
+            while let Some(judged) = pending.remove(&printed) {
+                let outcome = match judged {
+                    Ok(outcome) => outcome,
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        setup_error.get_or_insert(e);
+                        break;
+                    }
+                };
+                let case = &cases[printed];
+                let p = &problems[case.problem];
+                progress.clear();
+                if json {
+                    say!("{}", report::case_json(&p.name, &case.name, &outcome));
+                } else {
+                    say!(
+                        "{}",
+                        case_line(&outcome, &format!("{}/{}", p.name, case.name))
+                    );
+                }
+                tallies[case.problem].add(&outcome);
+                printed += 1;
+                if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
+                    say!(
+                        "{}",
+                        tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
+                    );
+                }
+            }
+            if setup_error.is_some() {
+                break;
+            }
+            let now = cases.get(printed).map_or("", |c| c.name.as_str());
+            progress.update(received, total, now);
+        }
+        progress.clear();
+    });
+    if let Some(e) = setup_error {
+        return Err(e);
+    }
+    let passed: usize = tallies.iter().map(|t| t.passed).sum();
+    let failed: usize = tallies.iter().map(|t| t.failed).sum();
+    if json {
+        say!("{}", report::summary_json(&tallies));
+        return Ok(failed == 0);
+    }
+    if failed > 0 {
+        let folders: Vec<String> = targets
+            .iter()
+            .zip(&tallies)
+            .filter(|(_, t)| t.failed > 0)
+            .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
+            .collect();
+        say!(
+            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}",
+            folders.join(" ")
+        );
+    }
+    say!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}

@@ -1,0 +1,12 @@
+//! The bottom layer: starting a program and supervising it under its limits. `program` is
+//! what to run; `sandbox` runs it once, through a supervisor process (`supervise`) that is
+//! the subreaper of everything the program starts; `sys` holds all of the judge's `unsafe`
+//! (the few system calls std does not offer); `files` reads what a run wrote, capped.
+//! Nothing here knows about cases, verdicts or how they are shown.
+
+pub mod files;
+pub mod program;
+pub mod sandbox;
+pub mod supervise;
+pub mod sys;
+pub mod tree;

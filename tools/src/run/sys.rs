@@ -1,0 +1,292 @@
+//! The judge's only `unsafe` code: the process control that `std` does not offer, through
+//! `libc`. Each function is a thin, checked wrapper around one system call, so that the
+//! modules above it (the supervisor, the sandbox) read as plain Rust.
+//!
+//! Linux only: `PR_SET_CHILD_SUBREAPER`, `PR_SET_PDEATHSIG`, `/proc`.
+
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Code(i32),
+    Signal(i32),
+}
+
+/// What `wait4` says of a reaped child: its own CPU time and peak resident set size, each the
+/// maximum or sum over the child and the descendants it waited for.
+#[derive(Clone, Copy, Debug)]
+pub struct Usage {
+    pub cpu_us: u64,
+    pub peak_kib: u64,
+}
+
+fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T> {
+    loop {
+        match call() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            other => return other,
+        }
+    }
+}
+
+/// Blocks until child `pid` has exited but leaves it unreaped (a zombie), so that neither its
+/// pid nor its process group id can be reused while a watcher may still signal them.
+pub fn wait_exited(pid: i32) -> io::Result<()> {
+    retry_interrupted(|| {
+        // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    })
+}
+
+/// Reaps child `pid` (`-1`: any child): its pid, exit status and resource usage. With
+/// `nohang`, `Ok(None)` when no child has ended yet.
+pub fn reap(pid: i32, nohang: bool) -> io::Result<Option<(i32, Status, Usage)>> {
+    retry_interrupted(|| {
+        let mut status: libc::c_int = 0;
+        // SAFETY: rusage is plain old data for which all-zero bytes are a valid value.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        let flags = if nohang { libc::WNOHANG } else { 0 };
+        // SAFETY: both pointers refer to live, writable locals; wait4 only writes into them.
+        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut ru) };
+        if r < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        if r == 0 {
+            return Ok(None);
+        }
+        let st = if libc::WIFSIGNALED(status) {
+            Status::Signal(libc::WTERMSIG(status))
+        } else {
+            Status::Code(libc::WEXITSTATUS(status))
+        };
+        let micros =
+            |t: libc::timeval| t.tv_sec.max(0) as u64 * 1_000_000 + t.tv_usec.max(0) as u64;
+        let usage = Usage {
+            cpu_us: micros(ru.ru_utime) + micros(ru.ru_stime),
+            peak_kib: ru.ru_maxrss.max(0) as u64,
+        };
+        Ok(Some((r, st, usage)))
+    })
+}
+
+/// SIGKILL to process `pid`, or to every process of group `-pid` when `pid` is negative.
+/// ESRCH (nobody there any more) is not an error worth reporting.
+pub fn kill(pid: i32) {
+    // SAFETY: kill has no memory effects. Callers pass only pids they own: unreaped children
+    // (so the pid cannot have been reused) or the group such a child leads.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+    }
+}
+
+/// Makes this process the reaper of every orphan among its descendants, so that a program that
+/// double-forks or calls `setsid` still leaves its processes as our children, to be killed.
+pub fn become_subreaper() -> io::Result<()> {
+    // SAFETY: prctl with these arguments reads and writes no memory of ours.
+    let r = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Asks the kernel to send SIGTERM to this process when its parent (the judge) dies, so a
+/// judge killed outright still has its supervisors clean up their programs.
+pub fn terminate_with_parent() -> io::Result<()> {
+    // SAFETY: as above, prctl with integer arguments only.
+    let r = unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM, 0, 0, 0) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+static CANCELLED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn note_cancel(_: libc::c_int) {
+    CANCELLED.store(true, Ordering::SeqCst);
+}
+
+/// From now on SIGINT, SIGTERM and SIGHUP only set a flag ([`cancelled`]), which the
+/// supervisor's watcher turns into killing its program, instead of ending the supervisor with
+/// the program still running.
+pub fn catch_cancel_signals() {
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
+        // sigaction struct is fully initialised (zeroed, then the handler set) before the call.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = note_cancel as extern "C" fn(libc::c_int) as usize;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(sig, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Whether a signal caught by [`catch_cancel_signals`] has arrived.
+pub fn cancelled() -> bool {
+    CANCELLED.load(Ordering::SeqCst)
+}
+
+/// Prepares the program's process: a CPU-seconds backstop behind the watcher (`RLIMIT_CPU`:
+/// SIGXCPU, then SIGKILL; inherited by everything it starts), a process group of its own, and
+/// SIGKILL when the supervisor thread that started it dies (`PR_SET_PDEATHSIG`), so a
+/// supervisor killed outright does not leave the program running. No limit on file sizes:
+/// the output limit is counted on the stdout pipe, and the program's own files are its
+/// business.
+pub fn limit_child(cmd: &mut Command, cpu_secs: u64) {
+    let cpu = libc::rlimit {
+        rlim_cur: cpu_secs as libc::rlim_t,
+        rlim_max: cpu_secs.saturating_add(1) as libc::rlim_t,
+    };
+    cmd.process_group(0);
+    // SAFETY: the closure runs in the forked child before exec and calls only setrlimit and
+    // prctl, both async-signal-safe; it reads only the struct copied into it.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0
+                || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0
+            {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Blocks until some child has exited, leaving it unreaped (`WNOWAIT`): its pid. The caller
+/// then reaps it with [`reap`], or keeps it a zombie while its pid may still be signalled.
+pub fn wait_any_exited() -> io::Result<i32> {
+    retry_interrupted(|| {
+        // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
+        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if r != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: waitid succeeded with WEXITED, so the kernel filled in si_pid.
+        Ok(unsafe { info.si_pid() })
+    })
+}
+
+/// Makes this process non-dumpable: other processes of the same user (the program it runs)
+/// can no longer open its `/proc/PID/fd/*` or trace it, so the captured output it holds
+/// cannot be reached from outside.
+pub fn make_undumpable() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    let r = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// What a file that is not a regular one is, in words.
+pub fn file_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_file() {
+        "a regular file"
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else {
+        "a symbolic link"
+    }
+}
+
+/// Opens `path` for reading only if it is a regular file, without ever blocking: a FIFO is
+/// opened non-blocking (an open of a FIFO with no writer would wait for one), found not to be
+/// a regular file and refused. The returned file is blocking again.
+pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    let t = f.metadata()?.file_type();
+    if !t.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file ({})", file_kind(&t)),
+        ));
+    }
+    let fd = f.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, with integer arguments only.
+    let r = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags < 0 {
+            -1
+        } else {
+            libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK)
+        }
+    };
+    if r < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(f)
+}
+
+/// Clock ticks per second, the unit of the CPU times in `/proc/<pid>/stat`.
+pub fn clock_ticks_per_second() -> u64 {
+    // SAFETY: sysconf reads no memory of ours.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as u64
+    } else {
+        100
+    }
+}
+
+pub const SIGXCPU: i32 = libc::SIGXCPU;
+pub const SIGSTOP: i32 = libc::SIGSTOP;
+
+/// `SIGSEGV (signal 11)`: the name judges and contestants know, with its number.
+pub fn signal_name(sig: i32) -> String {
+    let name = match sig {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSTOP => "SIGSTOP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {sig}"),
+    };
+    format!("{name} (signal {sig})")
+}

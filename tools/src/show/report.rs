@@ -1,0 +1,207 @@
+//! What the judge prints: one line per case (verdict, CPU and wall time, peak memory, name)
+//! with its detail lines under it, a summary per problem, a progress line on a terminal, and
+//! the helpers that keep every line readable (cut to the terminal's width, control characters
+//! escaped).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use crate::judge::problem::Problem;
+use crate::judge::verdict::{Outcome, Verdict};
+use crate::run::sandbox::Limits;
+use crate::text::{fit, mib, short};
+
+/// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
+/// With a checker, its wall time comes before the name (`checker 18 ms`).
+pub fn case_line(o: &Outcome, name: &str) -> String {
+    let checker = o
+        .checker_ms
+        .map_or(String::new(), |ms| format!("  checker {ms:>5} ms"));
+    let mut s = format!(
+        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB{checker}  {name}",
+        crate::show::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
+        o.cpu_ms,
+        o.wall_ms,
+        o.peak_kib as f64 / 1024.0
+    );
+    for d in &o.detail {
+        let _ = write!(s, "\n{d}");
+    }
+    s
+}
+
+/// The header line of a problem: what runs, the limits and how answers are compared.
+pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String {
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    format!(
+        "# {}: {program} | limits {}, {source} and options | {mode} | {ACCOUNTING}",
+        p.name,
+        limits_text(limits)
+    )
+}
+
+/// How the run's figures are measured, as the header lines say.
+pub const ACCOUNTING: &str = "process tree accounted from /proc";
+
+/// `1000 ms cpu (3000 ms wall), 256 MiB, output 64 MiB`.
+pub fn limits_text(limits: &Limits) -> String {
+    let time = if limits.wall_time {
+        format!("{} ms wall", limits.time_ms)
+    } else {
+        format!(
+            "{} ms cpu ({} ms wall)",
+            limits.time_ms,
+            limits.wall_backstop_ms()
+        )
+    };
+    format!(
+        "{time}, {} MiB, output {} MiB",
+        limits.memory_kib / 1024,
+        limits.output_bytes >> 20
+    )
+}
+
+/// A case as one JSON object (`--json`): the detail lines joined, without indentation.
+pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
+    let detail: Vec<&str> = o.detail.iter().map(|l| l.trim_start()).collect();
+    let mut v = serde_json::json!({
+        "problem": problem,
+        "case": case,
+        "verdict": o.verdict.name(),
+        "wall_ms": o.wall_ms,
+        "cpu_ms": o.cpu_ms,
+        "peak_rss_kib": o.peak_kib,
+        "detail": detail.join("\n"),
+    });
+    if let Some(ms) = o.checker_ms {
+        v["checker_ms"] = ms.into();
+    }
+    v.to_string()
+}
+
+/// A setup error as one JSON object (`--json`): `{"error": ..., "exit": 2}`.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message, "exit": 2 }).to_string()
+}
+
+/// The run's summary as one JSON object (`--json`).
+pub fn summary_json(tallies: &[Tally]) -> String {
+    let mut verdicts = serde_json::Map::new();
+    for v in Verdict::ALL {
+        let n: usize = tallies
+            .iter()
+            .map(|t| t.counts.get(v.name()).copied().unwrap_or(0))
+            .sum();
+        if n > 0 {
+            verdicts.insert(v.name().to_string(), n.into());
+        }
+    }
+    serde_json::json!({
+        "summary": true,
+        "passed": tallies.iter().map(|t| t.passed).sum::<usize>(),
+        "failed": tallies.iter().map(|t| t.failed).sum::<usize>(),
+        "verdicts": verdicts,
+    })
+    .to_string()
+}
+
+/// Counts per problem for its summary line.
+#[derive(Default)]
+pub struct Tally {
+    counts: BTreeMap<&'static str, usize>,
+    max_cpu_ms: u64,
+    max_wall_ms: u64,
+    max_kib: u64,
+    /// The checker's wall time, summed over the cases it judged.
+    checker_ms: Option<u64>,
+    pub passed: usize,
+    pub failed: usize,
+}
+
+impl Tally {
+    pub fn add(&mut self, o: &Outcome) {
+        *self.counts.entry(o.verdict.name()).or_default() += 1;
+        self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
+        self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
+        self.max_kib = self.max_kib.max(o.peak_kib);
+        if let Some(ms) = o.checker_ms {
+            self.checker_ms = Some(self.checker_ms.unwrap_or(0) + ms);
+        }
+        if o.verdict == Verdict::Ac {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
+
+    pub fn summary(&self, problem: &str, limits: &Limits) -> String {
+        let counts: Vec<String> = Verdict::ALL[1..]
+            .iter()
+            .filter_map(|v| {
+                self.counts
+                    .get(v.name())
+                    .map(|n| format!("{n} {}", v.name()))
+            })
+            .collect();
+        format!(
+            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB{})",
+            self.passed,
+            self.passed + self.failed,
+            if self.failed > 0 {
+                format!(" [{}]", counts.join(", "))
+            } else {
+                String::new()
+            },
+            self.max_cpu_ms,
+            self.max_wall_ms,
+            limits.time_ms,
+            mib(self.max_kib).trim_end_matches(" MiB"),
+            limits.memory_kib / 1024,
+            self.checker_ms
+                .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
+        )
+    }
+}
+
+/// A progress line on stderr, on a terminal only, once a run has lasted a second.
+pub struct Progress {
+    on: bool,
+    shown: bool,
+    start: Instant,
+}
+
+impl Default for Progress {
+    fn default() -> Progress {
+        Progress::new()
+    }
+}
+
+impl Progress {
+    pub fn new() -> Progress {
+        Progress {
+            on: io::stderr().is_terminal(),
+            shown: false,
+            start: Instant::now(),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+            self.shown = false;
+        }
+    }
+
+    pub fn update(&mut self, done: usize, total: usize, what: &str) {
+        if self.on && self.start.elapsed() >= Duration::from_secs(1) {
+            eprint!("\r\x1b[K[{done}/{total}] {}", fit(what, 60));
+            let _ = io::stderr().flush();
+            self.shown = true;
+        }
+    }
+}

@@ -1,0 +1,321 @@
+//! `bfs-judge listen` as the browser extension meets it: a real HTTP client (curl) posts
+//! Competitive Companion's JSON to the real server, and the received folder is then judged
+//! by `bfs-judge test --cmd ...` with no other flag. Bad requests get a 4xx and write nothing.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BFS_JUDGE: &str = env!("CARGO_BIN_EXE_bfs-judge");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(BFS_JUDGE)
+        .parent()
+        .unwrap()
+        .join("listen-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn have_curl() -> bool {
+    let found = Command::new("curl").arg("--version").output().is_ok();
+    if !found {
+        eprintln!("NOTICE: no curl (.ci/run installs it); the listen tests are skipped");
+    }
+    found
+}
+
+/// A running `bfs-judge listen` on a free port, stopped after `count` problems.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(dir: &Path, count: u32) -> Server {
+        let mut child = Command::new(BFS_JUDGE)
+            .args([
+                "listen",
+                "--port",
+                "0",
+                "--count",
+                &count.to_string(),
+                "--dir",
+            ])
+            .arg(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        Server { child, port }
+    }
+
+    /// POSTs `body` with curl; returns the HTTP status.
+    fn post(&self, body: &[u8]) -> u16 {
+        let file =
+            std::env::temp_dir().join(format!("listen-body-{}-{}", std::process::id(), self.port));
+        std::fs::write(&file, body).unwrap();
+        let status = self.curl(&[
+            "-X",
+            "POST",
+            "-H",
+            "Content-Type: application/json",
+            "--data-binary",
+            &format!("@{}", file.display()),
+        ]);
+        let _ = std::fs::remove_file(&file);
+        status
+    }
+
+    fn curl(&self, args: &[&str]) -> u16 {
+        let o = Command::new("curl")
+            .args([
+                "-s",
+                "-o",
+                "/dev/null",
+                "-w",
+                "%{http_code}",
+                "--max-time",
+                "10",
+            ])
+            .args(args)
+            .arg(format!("http://127.0.0.1:{}/", self.port))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+    }
+
+    /// Waits (at most 10 s) for the server to stop by itself; returns what it printed.
+    fn finish(mut self) -> (String, String) {
+        let start = Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "listen did not stop"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let o = self.child.wait_with_output().unwrap();
+        (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    }
+}
+
+/// Competitive Companion's documented example: Codeforces 954G with its three samples.
+const CASTLE_DEFENSE: &str = r#"{
+  "name": "G. Castle Defense",
+  "group": "Educational Codeforces Round 40 (Rated for Div. 2)",
+  "url": "https://codeforces.com/problemset/problem/954/G",
+  "interactive": false,
+  "memoryLimit": 256,
+  "timeLimit": 1500,
+  "tests": [
+    {"input": "5 0 6\n5 4 3 4 9\n", "output": "5\n"},
+    {"input": "4 2 0\n1 2 3 4\n", "output": "6\n"},
+    {"input": "5 1 1\n2 1 2 1 2\n", "output": "3\n"}
+  ],
+  "testType": "single",
+  "input": {"type": "stdin"},
+  "output": {"type": "stdout"},
+  "languages": {"java": {"mainClass": "Main", "taskClass": "GCastleDefense"}},
+  "batch": {"id": "123e67c8-03c6-44a4-a3f9-5918def48d5b", "size": 1}
+}"#;
+
+/// A solution of 954G: binary search on the answer, archers placed greedily as far right
+/// as they still cover the section that needs them.
+const SOLUTION: &str = r#"import sys
+def main():
+    d = sys.stdin.buffer.read().split()
+    n, r, k = int(d[0]), int(d[1]), int(d[2])
+    a = list(map(int, d[3:3 + n]))
+    pre = [0] * (n + 1)
+    for i in range(n):
+        pre[i + 1] = pre[i] + a[i]
+    base = [pre[min(n, i + r + 1)] - pre[max(0, i - r)] for i in range(n)]
+    def ok(x):
+        added = [0] * (n + 1)
+        run = used = 0
+        for i in range(n):
+            run += added[i]
+            if base[i] + run < x:
+                need = x - base[i] - run
+                used += need
+                if used > k:
+                    return False
+                run += need
+                added[min(n, i + 2 * r + 1)] -= need
+        return True
+    lo, hi = 0, max(base) + k
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    print(lo)
+main()
+"#;
+
+fn problem_json(name: &str, group: &str, batch: (&str, u32), sample: (&str, &str)) -> String {
+    serde_json::json!({
+        "name": name, "group": group, "url": "https://example.com/p",
+        "interactive": false, "memoryLimit": 64, "timeLimit": 1000,
+        "tests": [{"input": sample.0, "output": sample.1}],
+        "testType": "single", "input": {"type": "stdin"}, "output": {"type": "stdout"},
+        "languages": {}, "batch": {"id": batch.0, "size": batch.1}
+    })
+    .to_string()
+}
+
+fn judge_in(folder: &Path, cmd: &str) -> std::process::Output {
+    Command::new(BFS_JUDGE)
+        .args(["test", "--cmd", cmd])
+        .current_dir(folder)
+        .env("XDG_CACHE_HOME", folder.join(".cache"))
+        .env("COLUMNS", "200")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("one");
+    let server = Server::start(&dir, 1);
+    assert_eq!(server.post(CASTLE_DEFENSE.as_bytes()), 200);
+    let (stdout, stderr) = server.finish();
+    let folder = dir.join("G-Castle-Defense");
+    assert!(
+        stdout.contains("G. Castle Defense: 3 tests, 1500 ms, 256 MiB"),
+        "{stdout}{stderr}"
+    );
+    assert!(stdout.contains("bfs-judge test --cmd"), "{stdout}");
+    for case in 1..=3 {
+        assert!(folder.join(format!("tests/{case}.in")).is_file());
+        assert!(folder.join(format!("tests/{case}.out")).is_file());
+    }
+    assert_eq!(
+        std::fs::read_to_string(folder.join("tests/2.out")).unwrap(),
+        "6\n"
+    );
+    let info = std::fs::read_to_string(folder.join("info.toml")).unwrap();
+    assert!(info.contains("url = \"https://codeforces.com/problemset/problem/954/G\""));
+    assert!(info.contains("interactive = false"), "{info}");
+
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("NOTICE: no python3; the received problem is not judged");
+        return;
+    }
+    std::fs::write(folder.join("sol.py"), SOLUTION).unwrap();
+    let o = judge_in(&folder, "python3 sol.py");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("# G-Castle-Defense: python3 sol.py | limits 1500 ms cpu"),
+        "{out}"
+    );
+    assert!(out.contains("256 MiB"), "{out}");
+    assert!(out.contains("3 passed, 0 failed"), "{out}");
+    // A wrong answer is judged wrong, and its outputs go to the cache, not the folder.
+    let o = judge_in(&folder, "echo 5");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("1 passed, 2 failed"), "{out}");
+    assert!(out.contains("outputs of the failing cases"), "{out}");
+    assert!(out.contains(".cache/bfs-judge/"), "{out}");
+    assert!(!folder.join("tests/2.got").exists());
+}
+
+#[test]
+fn a_contest_becomes_one_folder_with_a_folder_per_problem() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("contest");
+    let server = Server::start(&dir, 2);
+    let batch = ("c0ffee", 2);
+    let a = problem_json("A. Sum", "Round 1", batch, ("1 2\n", "3\n"));
+    let b = problem_json("B. Echo", "Round 1", batch, ("7\n", "7\n"));
+    assert_eq!(server.post(a.as_bytes()), 200);
+    assert_eq!(server.post(b.as_bytes()), 200);
+    let (stdout, _) = server.finish();
+    // (The first line, the port, was read by `Server::start`.)
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    let contest = dir.join("Round-1");
+    let mut names: Vec<String> = std::fs::read_dir(&contest)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["A-Sum", "B-Echo"]);
+    let o = judge_in(&contest.join("B-Echo"), "cat");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+#[test]
+fn bad_requests_get_4xx_and_write_nothing() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("bad");
+    let server = Server::start(&dir, 1);
+    assert_eq!(server.curl(&[]), 405, "GET");
+    assert_eq!(
+        server.post(b"{\"name\": 3}"),
+        400,
+        "not the extension's JSON"
+    );
+    assert_eq!(server.post(b"hello"), 400, "not JSON");
+    for name in ["../../escaped", "/tmp/absolute", "a\\b", ".."] {
+        let body = problem_json(name, "g", ("x", 1), ("1\n", "1\n"));
+        assert_eq!(server.post(body.as_bytes()), 400, "{name}");
+    }
+    let contest = problem_json("A", "../up", ("x", 2), ("1\n", "1\n"));
+    assert_eq!(
+        server.post(contest.as_bytes()),
+        400,
+        "a group that climbs out"
+    );
+    let big = vec![b' '; 5 << 20];
+    assert_eq!(server.post(&big), 413, "a body over 4 MiB");
+    let entries: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(entries.is_empty(), "something was written: {entries:?}");
+    assert!(!dir.parent().unwrap().join("escaped").exists());
+    // The server still takes a good problem after all that.
+    let good = problem_json("Fine", "g", ("x", 1), ("1\n", "1\n"));
+    assert_eq!(server.post(good.as_bytes()), 200);
+    let (_, stderr) = server.finish();
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("refused")).count(),
+        9,
+        "{stderr}"
+    );
+    assert!(dir.join("Fine/tests/1.in").is_file());
+}
