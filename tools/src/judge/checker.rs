@@ -144,7 +144,9 @@ impl Checker {
             .join("\n");
         let message_line = summary(&message, 3, 200);
         let failed = |how: String| {
-            let kept = match std::fs::write(keep, &message) {
+            let written = crate::run::files::create_fresh(keep)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, message.as_bytes()));
+            let kept = match written {
                 Ok(()) if !message.is_empty() => {
                     format!(" (whole message: {})", keep.display())
                 }

@@ -7,14 +7,14 @@
 //! stops and says it once instead of giving every case the same verdict.
 
 use std::fs::{self, File};
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::compare;
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::{read_capped, read_tail, sibling};
+use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program, Limits, Private};
 use crate::run::sys;
@@ -40,7 +40,7 @@ pub struct Target {
 /// Copies at most [`KEEP_BYTES`] of `from` (a regular file) to `to`; a missing `from` (the
 /// run never got to write it: its supervisor was killed) is kept as an empty file.
 fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
-    let mut to = File::create(to)?;
+    let mut to = create_fresh(to)?;
     match sys::open_regular(from) {
         Ok(f) => io::copy(&mut f.take(KEEP_BYTES), &mut to).map(|_| ()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
@@ -108,7 +108,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         match case.answer() {
             Some(answer) => keep(answer, &expected)?,
             None => {
-                fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
+                create_fresh(&expected).map_err(|e| format!("{}: {e}", expected.display()))?;
             }
         }
         if let Expect::Output(answer) = &case.expect {
@@ -204,7 +204,9 @@ pub fn judge_answer(
             Judgement::Points(score, m) => (Verdict::Pts, said(&format!("points {score}: {m}"))),
         };
         if verdict != Verdict::Ac {
-            fs::write(&kept, &checked.message).map_err(|e| format!("{}: {e}", kept.display()))?;
+            create_fresh(&kept)
+                .and_then(|mut f| f.write_all(checked.message.as_bytes()))
+                .map_err(|e| format!("{}: {e}", kept.display()))?;
         }
         return Ok(Judged {
             verdict,
