@@ -6,7 +6,7 @@
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.
 
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 

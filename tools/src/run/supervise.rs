@@ -413,8 +413,7 @@ fn watch(
     stdout_over: &AtomicBool,
     reaped: &Reaped,
 ) -> u64 {
-    let ticks = sys::clock_ticks_per_second();
-    let me = std::process::id() as i32;
+    let mut watched = tree::Watch::new(std::process::id() as i32);
     let wall_limit = Duration::from_millis(req.wall_ms);
     let mut peak_kib = 0;
     while !done.load(Ordering::Acquire) {
@@ -422,7 +421,7 @@ fn watch(
         // What was reaped is read before the tree: a process reaped in between is then
         // missed once rather than counted twice.
         let reaped_ms = reaped.cpu_us.load(Ordering::Acquire) / 1000;
-        let tree = tree::sample(me, ticks);
+        let tree = watched.sample();
         peak_kib = peak_kib.max(tree.memory_kib);
         let now = start.elapsed();
         let over = if sys::cancelled() {

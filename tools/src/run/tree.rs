@@ -11,6 +11,9 @@
 //!   least the largest single process's peak (`VmHWM`), which the kernel tracks between
 //!   polls. A tree of one process is its `VmHWM`, as `wait4` would say.
 //!
+//! The whole of `/proc` is scanned for new members every 8th poll; in between only the known
+//! members are read again, which keeps a watcher's cost small.
+//!
 //! Nothing here creates or changes a cgroup: this is the accounting that works for any user
 //! on any Linux, at the price of polling (what passes between two polls is the slack).
 
@@ -122,38 +125,72 @@ pub struct Sample {
     pub memory_kib: u64,
 }
 
-/// Reads the tree under `root` (the supervisor) once.
-pub fn sample(root: i32, ticks_per_second: u64) -> Sample {
-    let tree = descendants(root, &scan());
-    let ticks: u64 = tree.iter().map(|p| p.ticks).sum();
-    let live: Vec<i32> = tree
-        .iter()
-        .filter(|p| p.state != b'Z' && p.state != b'X')
-        .map(|p| p.pid)
-        .collect();
-    let largest_peak = live
-        .iter()
-        .filter_map(|&pid| hwm_rss_kib(pid).map(|(hwm, _)| hwm))
-        .max()
-        .unwrap_or(0);
-    let memory_kib = if live.len() <= 1 {
-        largest_peak
-    } else {
-        // A process whose smaps_rollup cannot be read (it just ended, or it is not ours to
-        // read) counts with its resident size.
-        let pss: u64 = live
+/// How often the whole of `/proc` is scanned for new members of the tree: every this many
+/// polls; in between, only the known members are read again (a few files instead of one per
+/// process on the machine), so that a watcher costs a small part of a core.
+const FULL_SCAN_EVERY: u64 = 8;
+
+/// A tree watched poll after poll.
+pub struct Watch {
+    root: i32,
+    ticks_per_second: u64,
+    /// The members found by the last full scan, parents first.
+    known: Vec<i32>,
+    polls: u64,
+}
+
+impl Watch {
+    /// The tree under `root` (the supervisor).
+    pub fn new(root: i32) -> Watch {
+        Watch {
+            root,
+            ticks_per_second: crate::run::sys::clock_ticks_per_second().max(1),
+            known: Vec::new(),
+            polls: 0,
+        }
+    }
+
+    /// Reads the tree once.
+    pub fn sample(&mut self) -> Sample {
+        let tree: Vec<Proc> = if self.polls.is_multiple_of(FULL_SCAN_EVERY) || self.known.is_empty()
+        {
+            let tree = descendants(self.root, &scan());
+            self.known = tree.iter().map(|p| p.pid).collect();
+            tree
+        } else {
+            self.known.iter().filter_map(|&pid| stat(pid)).collect()
+        };
+        self.polls += 1;
+        let ticks: u64 = tree.iter().map(|p| p.ticks).sum();
+        let live: Vec<i32> = tree
             .iter()
-            .map(|&pid| {
-                pss_kib(pid)
-                    .or_else(|| hwm_rss_kib(pid).map(|(_, rss)| rss))
-                    .unwrap_or(0)
-            })
-            .sum();
-        pss.max(largest_peak)
-    };
-    Sample {
-        cpu_ms: ticks * 1000 / ticks_per_second.max(1),
-        memory_kib,
+            .filter(|p| p.state != b'Z' && p.state != b'X')
+            .map(|p| p.pid)
+            .collect();
+        let largest_peak = live
+            .iter()
+            .filter_map(|&pid| hwm_rss_kib(pid).map(|(hwm, _)| hwm))
+            .max()
+            .unwrap_or(0);
+        let memory_kib = if live.len() <= 1 {
+            largest_peak
+        } else {
+            // A process whose smaps_rollup cannot be read (it just ended, or it is not ours
+            // to read) counts with its resident size.
+            let pss: u64 = live
+                .iter()
+                .map(|&pid| {
+                    pss_kib(pid)
+                        .or_else(|| hwm_rss_kib(pid).map(|(_, rss)| rss))
+                        .unwrap_or(0)
+                })
+                .sum();
+            pss.max(largest_peak)
+        };
+        Sample {
+            cpu_ms: ticks * 1000 / self.ticks_per_second,
+            memory_kib,
+        }
     }
 }
 

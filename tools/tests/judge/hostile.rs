@@ -43,11 +43,12 @@ const SOURCES: &[(&str, &str)] = &[
          char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=1;printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // A child the program never waits for touches 1 GiB; the program answers meanwhile.
+        // A child the program never waits for touches 1 GiB, says so through a pipe and
+        // sleeps; the program answers once it has heard.
         "orphanmem",
-        "#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\nint main(void){if(fork()==0){\
-         size_t n=(size_t)1<<30;char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=1;pause();return 0;}\
-         usleep(800000);printf(\"1 2 3\\n\");return 0;}\n",
+        "#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\nint main(void){int fd[2];char b;\
+         pipe(fd);if(fork()==0){size_t n=(size_t)1<<30;char*p=malloc(n);for(size_t i=0;i<n;i+=4096)\
+         p[i]=1;write(fd[1],\"x\",1);pause();return 0;}read(fd[0],&b,1);printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
         // Two children burn 900 ms of CPU each; the program learns they are done through a
@@ -81,8 +82,13 @@ fn programs() -> &'static Path {
     })
 }
 
-fn program(name: &str) -> String {
-    programs().join(name).display().to_string()
+/// `{P}` in a command: the probe's own folder, which holds a copy of every program, so that
+/// the processes a probe leaves are told from those of the probes running beside it.
+fn with_programs(dir: &Path, cmd: &str) -> String {
+    for (name, _) in SOURCES {
+        std::fs::copy(programs().join(name), dir.join(name)).unwrap();
+    }
+    cmd.replace("{P}", &dir.display().to_string())
 }
 
 /// A folder of tests `DIR/NAME/tests` with one case, `1 2 3` in and out (and `info` as its
@@ -110,7 +116,8 @@ fn probe(name: &str, cmd: &str, extra: &[&str]) -> Probe {
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None);
     let tests = tests.display().to_string();
-    let mut args = vec!["--tests", &tests, "--cmd", cmd];
+    let cmd = with_programs(&dir, cmd);
+    let mut args = vec!["--tests", &tests, "--cmd", &cmd];
     args.extend_from_slice(extra);
     run(dir, &args)
 }
@@ -149,22 +156,18 @@ impl Probe {
             ));
         }
         let deadline = Instant::now() + Duration::from_secs(2);
-        for marker in [
-            programs().display().to_string(),
-            self.dir.display().to_string(),
-        ] {
-            loop {
-                let left = processes_with(&marker);
-                if left.is_empty() {
-                    break;
-                }
-                if Instant::now() > deadline {
-                    return Err(format!("processes left: {left:?}\n{j}"));
-                }
-                thread::sleep(Duration::from_millis(50));
+        // The probe's own folder is in the command line of everything its run started.
+        let marker = format!("{}/", self.dir.display());
+        loop {
+            let left = processes_with(&marker);
+            if left.is_empty() {
+                return Ok(());
             }
+            if Instant::now() > deadline {
+                return Err(format!("processes left: {left:?}\n{j}"));
+            }
+            thread::sleep(Duration::from_millis(50));
         }
-        Ok(())
     }
 
     fn has(&self, text: &str) -> Result<(), String> {
@@ -186,7 +189,7 @@ impl Probe {
 }
 
 /// Runs the probes in parallel and fails with every failure, named.
-fn all(probes: Vec<(&'static str, Box<dyn FnOnce() -> Result<(), String> + Send>)>) {
+fn all(probes: Vec<(&'static str, Check)>) {
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
             .into_iter()
@@ -218,11 +221,7 @@ fn nothing_a_program_does_hangs_the_judge() {
         (
             "leaves its process group",
             check(move || {
-                let p = probe(
-                    "leave-group",
-                    &program("leavegroup"),
-                    &["--time-limit-ms", "300"],
-                );
+                let p = probe("leave-group", "{P}/leavegroup", &["--time-limit-ms", "300"]);
                 p.expect("TLE", 1, secs(8))?;
                 p.has("wall-clock backstop")
             }),
@@ -230,7 +229,7 @@ fn nothing_a_program_does_hangs_the_judge() {
         (
             "stops its supervisor",
             check(move || {
-                let p = probe("stop-sup", &program("stopsup"), &["--time-limit-ms", "300"]);
+                let p = probe("stop-sup", "{P}/stopsup", &["--time-limit-ms", "300"]);
                 p.expect("RE", 1, secs(10))?;
                 p.has("the program stopped its supervisor (SIGSTOP)")
             }),
@@ -238,7 +237,7 @@ fn nothing_a_program_does_hangs_the_judge() {
         (
             "kills its supervisor",
             check(move || {
-                let p = probe("kill-sup", &program("killsup"), &["--time-limit-ms", "300"]);
+                let p = probe("kill-sup", "{P}/killsup", &["--time-limit-ms", "300"]);
                 p.expect("RE", 1, secs(5))?;
                 p.has("the program killed its supervisor (SIGKILL (signal 9))")
             }),
@@ -268,8 +267,11 @@ fn limits_count_the_whole_process_tree() {
         (
             "memory inside a shell line",
             check(move || {
-                let cmd = format!("{} 1024; echo done", program("grow"));
-                let p = probe("tree-memory", &cmd, &["--memory-limit-mib", "256"]);
+                let p = probe(
+                    "tree-memory",
+                    "{P}/grow 1024; echo done",
+                    &["--memory-limit-mib", "256"],
+                );
                 p.expect("MLE", 1, secs(10))?;
                 let peak = p.figure(7);
                 // Killed at the limit: the peak stays within the polling slack of it.
@@ -282,11 +284,16 @@ fn limits_count_the_whole_process_tree() {
         (
             "CPU inside a shell line",
             check(move || {
-                let cmd = format!("{} 5000; echo 1 2 3", program("spin"));
-                let p = probe("tree-cpu", &cmd, &["--time-limit-ms", "300"]);
+                let p = probe(
+                    "tree-cpu",
+                    "{P}/spin 5000; echo 1 2 3",
+                    &["--time-limit-ms", "300"],
+                );
                 p.expect("TLE", 1, secs(8))?;
+                // Killed at 300 ms of CPU time, or on a loaded machine at the wall backstop
+                // with what it got by then: either way far more than the shell's own 1 ms.
                 let cpu = p.figure(1);
-                if cpu < 250.0 {
+                if cpu < 50.0 {
                     return Err(format!("cpu {cpu} ms: the spinning child was not counted"));
                 }
                 Ok(())
@@ -295,14 +302,14 @@ fn limits_count_the_whole_process_tree() {
         (
             "a child never waited for, touching 1 GiB",
             check(move || {
-                let p = probe("orphan-memory", &program("orphanmem"), &[]);
+                let p = probe("orphan-memory", "{P}/orphanmem", &[]);
                 p.expect("MLE", 1, secs(10))
             }),
         ),
         (
             "two children burning 900 ms each, never waited for",
             check(move || {
-                let p = probe("two-children", &program("twospin"), &[]);
+                let p = probe("two-children", "{P}/twospin", &[]);
                 p.expect("TLE", 1, secs(10))?;
                 let cpu = p.figure(1);
                 if cpu < 1000.0 {
@@ -432,11 +439,7 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                 let dir = scratch("chatty-checker");
                 let tests = tests_folder(&dir, "p", None);
                 let checker = dir.join("check.sh");
-                std::fs::write(
-                    &checker,
-                    "#!/bin/sh\nseq 1 100000 | sed 's/^/reason /'\nexit 1\n",
-                )
-                .unwrap();
+                std::fs::write(&checker, "#!/bin/sh\nseq 1 100000\nexit 1\n").unwrap();
                 Command::new("chmod")
                     .arg("+x")
                     .arg(&checker)
@@ -449,15 +452,17 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     &["--tests", &t, "--cmd", "echo 1 2 3", "--checker-cmd", &c],
                 );
                 p.expect("WA", 1, secs(10))?;
-                p.has("checker: reason 1")?;
+                p.has("checker: 1")?;
                 p.has("(and 99997 more lines: ")?;
+                // The detail lines under the case: cut to the width (COLUMNS=100).
                 let longest =
                     p.j.stdout
                         .lines()
+                        .filter(|l| l.starts_with("    "))
                         .map(|l| l.chars().count())
                         .max()
                         .unwrap_or(0);
-                if longest > 200 {
+                if longest > 100 {
                     return Err(format!("a line of {longest} characters"));
                 }
                 let kept = std::fs::read_dir(&out)
