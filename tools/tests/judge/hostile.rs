@@ -311,8 +311,11 @@ fn limits_count_the_whole_process_tree() {
             check(move || {
                 let p = probe("two-children", "{P}/twospin", &[]);
                 p.expect("TLE", 1, secs(10))?;
+                // Killed past 1000 ms of the children's CPU time, or on a loaded machine at
+                // the wall backstop with what they got by then; the program's own is ~1 ms.
                 let cpu = p.figure(1);
-                if cpu < 1000.0 {
+                let by_cpu = p.j.stdout.contains("ms of CPU time (limit 1000 ms)");
+                if (by_cpu && cpu < 1000.0) || cpu < 100.0 {
                     return Err(format!("cpu {cpu} ms\n{}", p.j));
                 }
                 Ok(())
