@@ -255,8 +255,13 @@ impl Problem {
         if ours {
             return self.name.clone();
         }
+        format!("{}-{}", self.name, self.path_hash())
+    }
+
+    /// Eight hex digits that tell this problem's tests folder from any other of the same
+    /// name: a hash of its canonical path (FNV-1a, stable across runs and machines).
+    pub fn path_hash(&self) -> String {
         let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
-        // FNV-1a: a stable name across runs and machines, no dependency for eight hex digits.
         let hash = path
             .as_os_str()
             .as_encoded_bytes()
@@ -264,7 +269,7 @@ impl Problem {
             .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
             });
-        format!("{}-{:08x}", self.name, hash as u32)
+        format!("{:08x}", hash as u32)
     }
 
     pub fn binary(&self) -> &str {

@@ -150,7 +150,9 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         Some(cmd) => Some(Checker::command(cmd)?),
         None => None,
     };
-    let files = Files::new(dirs.out.join("stress").join(p.kept_name(false)))?;
+    // Under a folder named by the hash of the tests folder's path, so that two folders of the
+    // same name never share one, and the shrunk case's folder keeps the problem's name.
+    let files = Files::new(dirs.out.join("stress").join(p.path_hash()).join(&p.name))?;
     stress(o, &p, oracle, checker, files)
 }
 
@@ -178,7 +180,7 @@ fn stress(
         None => "defaults".to_string(),
     };
     say_text!(
-        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {}, {source} and options | {} | {}",
+        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {} ({source} and options) | {} | {}",
         p.name,
         candidate.describe(),
         o.stress_args.count,

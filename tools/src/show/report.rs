@@ -39,7 +39,7 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
         None => "defaults".to_string(),
     };
     format!(
-        "# {}: {program} | limits {}, {source} and options | {mode} | {ACCOUNTING}",
+        "# {}: {program} | limits {} ({source} and options) | {mode} | {ACCOUNTING}",
         p.name,
         limits_text(limits)
     )
