@@ -48,13 +48,8 @@ enum Command {
     Gen(gen::GenCmd),
     /// Check an answer to one of our problems (testlib's exit codes: 0 ok, 1 wrong, 3 fail).
     Check(check::CheckCmd),
-    /// Time our solvers against the baselines (`scripts/bench`; `bfs-judge bench --help`).
-    #[command(disable_help_flag = true)]
-    Bench {
-        /// The bench's own options (see `bfs-judge bench --help`).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        args: Vec<String>,
-    },
+    /// Time our solvers against the baselines (what `scripts/bench` runs).
+    Bench(crate::bench::BenchCmd),
 }
 
 /// `bfs-judge`'s `main`.
@@ -119,7 +114,7 @@ pub fn main() -> ExitCode {
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
         Command::Check(c) => check::main(&c),
-        Command::Bench { args } => crate::bench::main(args),
+        Command::Bench(b) => crate::bench::main(&b),
     }
 }
 
@@ -245,7 +240,7 @@ mod tests {
         assert!(Cli::try_parse_from(["bfs-judge", "scale"]).is_err());
         let cli = Cli::try_parse_from(["bfs-judge", "bench", "--quick", "robot-maze"]).unwrap();
         assert!(
-            matches!(cli.command, Command::Bench { args } if args == ["--quick", "robot-maze"])
+            matches!(cli.command, Command::Bench(b) if b.quick && b.problems == ["robot-maze"])
         );
     }
 }
