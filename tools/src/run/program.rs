@@ -196,6 +196,28 @@ mod tests {
     }
 
     #[test]
+    fn a_shell_line_is_checked_by_its_first_command_only() {
+        assert_eq!(first_command("python3 a.py | sort"), Some("python3"));
+        assert_eq!(first_command("./a.out < in"), Some("./a.out"));
+        for line in [
+            "cd x && ./a",
+            "x=1 ./a",
+            "(./a)",
+            "f() { :; }; f",
+            "exit 127",
+            "  ",
+        ] {
+            assert_eq!(first_command(line), None, "{line}");
+        }
+        let missing = Program::from_cmd("no-such-program-xyz < /dev/null").check_runnable();
+        assert!(missing.unwrap_err().contains("not found on PATH"));
+        // A program's own exit code 127 is its business: the line starts with a built-in.
+        assert!(Program::from_cmd("echo x >&2; exit 127")
+            .check_runnable()
+            .is_ok());
+    }
+
+    #[test]
     fn a_missing_or_non_executable_program_is_found_before_any_case() {
         assert!(Program::from_cmd("sh -c true").check_runnable().is_ok());
         let missing = Program::from_cmd("./no-such-program-here").check_runnable();
