@@ -219,11 +219,14 @@ Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (p
 points, from a checker), RE (runtime error: a signal or a bad exit code, with the last
 stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
 
-Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
-judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
-the limit plus a second. --wall-time puts the limit on wall-clock time instead.
-Memory: the program's own peak RSS (wait4), which includes a floor of about 1 MiB that any
-process has (`true` shows 0.8 to 1.1 MiB).
+Limits hold for the whole process tree (every process the program starts, waited for or not,
+inside shells too), accounted from /proc. Time: the limit is on CPU time (user + system,
+what the case line's `ms cpu` shows), as judges count it; a program that sleeps or blocks is
+stopped when the wall clock passes twice the limit plus a second. --wall-time puts the limit
+on wall-clock time instead. Memory: the tree's proportional set sizes (shared pages once), at
+least its largest process's peak RSS, which includes a floor of about 1 MiB that any process
+has (`true` shows 0.8 to 1.1 MiB). Output: stdout only. Not a security sandbox: a program
+can read and write what your user can.
 
 Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
@@ -296,8 +299,8 @@ Examples:
 scripts/judge is `bfs-judge` with the modes as flags: `scripts/judge --stress P ...` is
 `bfs-judge stress P ...`, `--scale P` is `bfs-judge scale P`, anything else `bfs-judge test`.
 `bfs-judge test --help` explains the verdicts, the time and the memory measured.
-Nothing a program starts outlives its case: background, setsid and double-forked
-processes are killed with it."
+Nothing a program starts outlives its case: background, setsid, double-forked and
+group-leaving processes are killed with it, and no program can hang the judge."
 )]
 pub struct Options {
     /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
