@@ -15,8 +15,8 @@
 //! path is walked from the start taking the first of U, D, L, R that gets one step
 //! closer: the lexicographically smallest shortest path, which is the seed's. It
 //! streams out with no memory beyond the bitboards.
-//! Complexity: O(R * C) time; 3 bits per cell plus 4 bytes per 64 cells (a 10^8-cell
-//! maze peaks at 44 MB; input not in the plain form is also held whole).
+//! Complexity: O(R * C) time; 3 bits per cell plus 2 bytes per 64 cells (a 10^8-cell
+//! maze peaks at 41 MiB; input not in the plain form is also held whole).
 
 use crate::core::bits::{BitGrid, Searched};
 use crate::core::dir::Dir;

@@ -7,19 +7,22 @@
 //! searches stalled on memory.
 //!
 //! [`BitGrid::search`] runs layer by layer from a source over a list of the tiles
-//! whose frontier is not empty, each with its frontier bits: a tile's next cells are
-//! a few shifts and masks of its frontier, and the bits that leave it over an edge are
-//! carried to the neighbouring tile. Each reached cell is marked with its distance
-//! modulo 3 (plus one, so that 0 means "not reached") in two bitplanes. That is all
+//! whose frontier is not empty: a tile's next cells are a few shifts and masks of its
+//! frontier, and the bits that leave it over an edge are carried to the neighbouring
+//! tile. Each reached cell is marked with its distance modulo 3 (plus one, so that 0
+//! means "not reached") in two bitplanes, when it is reached. That is all
 //! [`BitGrid::walk`] needs to recover the lexicographically smallest shortest path
 //! under a problem's order of moves (see its docs), so the search may visit a layer in
-//! any order, here a whole tile at once.
+//! any order, here a whole tile at once; and a tile's frontier need not be kept, it is
+//! the tile's cells with the layer's mark (see `expand`).
 //!
 //! Where the time goes, and what each part of the search is for:
 //! - Random mazes: each tile is active for a dozen layers or so, and whether a frontier
-//!   reaches a tile's edge, or finds new cells over it, is a coin toss. The carries
-//!   over the edges are listed without a branch and entered after the layer's tiles
-//!   (branch mispredictions were half of the search's time).
+//!   reaches a tile's edge, or finds new cells over it, is a coin toss. A layer's
+//!   expansion (`expand`) has no data-dependent branch: each tile enters its cells into
+//!   itself and its four neighbours unconditionally, and a byte per tile says whether
+//!   it is listed in the next layer already. The mark is a constant of each copy of the
+//!   loop (one per mark), so a layer writes one bitplane or two.
 //! - Corridors (a serpentine's 8 million one-cell layers): a layer within one tile is
 //!   followed in registers (`BitGrid::corridor`) from tile to tile, and a lone cell
 //!   moving along its row is followed to the tile's edge in one step (`row_run`).
@@ -28,7 +31,7 @@
 //!   ([`BitGrid::walk_rows`]), for writers that count a column up or down.
 //!
 //! Complexity: O(cells / 64 + tiles reached x layers they are active in) time,
-//! 24 bytes per 64 cells plus 4 bytes per tile; a walk is O(path length).
+//! 24 bytes per 64 cells plus 2 bytes per tile; a walk is O(path length).
 
 use super::dir::Dir;
 use super::grid::Grid;
@@ -50,9 +53,6 @@ const COL0: u64 = 0x0101_0101_0101_0101;
 const COL7: u64 = COL0 << 7;
 /// The cells of a tile on its edges: some of their neighbours are in the next tile.
 const EDGE: u64 = ROW0 | ROW7 | COL0 | COL7;
-
-/// Tiles of a layer expanded at a time (see `search`): its lists stay in cache.
-const CHUNK_TILES: usize = 1024;
 
 /// Cells sit 8 rows and 8 columns in from the tiles' corner: the border tiles.
 const PAD: usize = 8;
@@ -85,13 +85,13 @@ impl BitGrid {
         }
     }
 
-    /// Whether the bitboards of a `rows x cols` grid (24 bytes a tile, 4 more during a
+    /// Whether the bitboards of a `rows x cols` grid (24 bytes a tile, 2 more during a
     /// search, border tiles included) take no more memory than its bytes (`cols + 1` a
     /// row) and 1 MiB. Grids a few cells wide or high do not: they are mostly border.
     pub fn fits(rows: u32, cols: u32) -> bool {
         let tiles = (u64::from(rows) + 7) / 8 + 2;
         let tiles = tiles * ((u64::from(cols) + 7) / 8 + 2);
-        tiles * 28 <= u64::from(rows) * (u64::from(cols) + 1) + (1 << 20)
+        tiles * 26 <= u64::from(rows) * (u64::from(cols) + 1) + (1 << 20)
     }
 
     /// Makes room for row `row` and the border below it.
@@ -208,61 +208,37 @@ impl BitGrid {
         if from == goal {
             return Some(0);
         }
-        // The frontier: tiles and their cells of the current layer, and of the next.
-        let mut layer: Vec<(u32, u64)> = vec![(from.tile as u32, 1 << from.bit)];
-        let mut next: Vec<(u32, u64)> = Vec::new();
-        // Where a tile is in `next`, if it is there (checked against `next`).
-        let mut slot = vec![0u32; self.tiles.len()];
-        let mut carries = vec![(0u32, 0u64); 4 * CHUNK_TILES];
+        // The tiles of the current layer and of the next: `layer[..len]`, `next[..]`.
+        let mut layer: Vec<u32> = vec![from.tile as u32];
+        let mut len = 1;
+        let mut next: Vec<u32> = Vec::new();
+        let mut queued = vec![0u8; 2 * self.tiles.len()];
         let mut distance = 0u32;
-        while !layer.is_empty() {
-            if layer.len() == 1 {
-                if let Some(end) = self.corridor(&mut layer[0], &mut distance, goal) {
+        while len != 0 {
+            if len == 1 {
+                let tile = layer[0] as usize;
+                queued[(distance as usize & 1) * self.tiles.len() + tile] = 0;
+                let mut entry = (layer[0], code_cells(&self.tiles[tile], distance % 3 + 1));
+                if let Some(end) = self.corridor(&mut entry, &mut distance, goal) {
                     return end;
                 }
+                layer[0] = entry.0;
             }
             distance += 1;
-            let mark = distance % 3 + 1;
-            let mut into = Next {
-                tiles: &mut self.tiles,
-                next: &mut next,
-                slot: &mut slot,
-                lo: 0u64.wrapping_sub(u64::from(mark & 1)),
-                hi: 0u64.wrapping_sub(u64::from(mark >> 1)),
-            };
-            for chunk in layer.chunks(CHUNK_TILES) {
-                // The cells carried over the edges into neighbour tiles are listed first
-                // and entered after: whether a frontier touches an edge is a coin toss
-                // on a random maze, and a list grows by a comparison, not a branch.
-                let mut carried = 0;
-                for &(tile, cells) in chunk {
-                    let tile = tile as usize;
-                    into.enter(tile, spread(cells));
-                    for (to, cells) in [
-                        (tile - stride, (cells & ROW0) << 56),
-                        (tile + stride, (cells & ROW7) >> 56),
-                        (tile - 1, (cells & COL0) << 7),
-                        (tile + 1, (cells & COL7) >> 7),
-                    ] {
-                        debug_assert!(carried < carries.len());
-                        // SAFETY: at most four carries a tile: `carried < 4 * chunk.len()`,
-                        // and `carries` holds four a tile of a whole chunk. Unchecked, the
-                        // corners-4000 maze ran 64-67 ms instead of 68-69 (medians of 21
-                        // runs, twice, in turns): a check per carry, four per tile.
-                        unsafe { *carries.get_unchecked_mut(carried) = (to as u32, cells) };
-                        carried += usize::from(cells != 0);
-                    }
-                }
-                for &(tile, cells) in &carries[..carried] {
-                    into.enter(tile as usize, cells);
-                }
+            if next.len() < 5 * len {
+                next.resize(10 * len, 0);
             }
+            let (tiles, from) = (&mut self.tiles[..], &layer[..len]);
+            len = match distance % 3 + 1 {
+                1 => expand::<1>(tiles, stride, from, &mut next, &mut queued, distance),
+                2 => expand::<2>(tiles, stride, from, &mut next, &mut queued, distance),
+                _ => expand::<3>(tiles, stride, from, &mut next, &mut queued, distance),
+            };
             let goal_tile = &self.tiles[goal.tile];
             if (goal_tile.lo | goal_tile.hi) >> goal.bit & 1 != 0 {
                 return Some(distance);
             }
             std::mem::swap(&mut layer, &mut next);
-            next.clear();
         }
         None
     }
@@ -715,49 +691,86 @@ pub fn walk_bytes(
     }
 }
 
-/// Where a layer's expansion writes: the tiles, and the next layer with its index.
-struct Next<'a> {
-    tiles: &'a mut [Tile],
-    next: &'a mut Vec<(u32, u64)>,
-    slot: &'a mut [u32],
-    /// All ones where the new layer's mark has its low (high) bit set.
-    lo: u64,
-    hi: u64,
+/// The cells of `tile` marked `mark` (1, 2 or 3).
+#[inline(always)]
+fn code_cells(tile: &Tile, mark: u32) -> u64 {
+    match mark {
+        1 => tile.lo & !tile.hi,
+        2 => tile.hi & !tile.lo,
+        _ => tile.lo & tile.hi,
+    }
 }
 
-impl Next<'_> {
-    /// Marks the cells of `cells` in `tile` that are free and not yet reached, and adds
-    /// them to the next layer (to the tile's entry if it already has one).
-    ///
-    /// `tile` must be a tile of the grid or one of the four neighbours of one; the
-    /// border tiles (never free, so never in a layer) make those all valid indices.
-    #[inline(always)]
-    fn enter(&mut self, tile: usize, cells: u64) {
-        debug_assert!(tile < self.tiles.len() && self.slot.len() == self.tiles.len());
-        // SAFETY: `tile < self.tiles.len() == self.slot.len()`, as documented above.
-        // Unchecked, the search ran 286M -> 247M instructions on the 4000x4000 maze
-        // with far corners, and the whole run 82 -> 80 ms (hyperfine, 25 runs each, in
-        // both orders): the checks per entered tile were an eighth of the search.
-        let (t, slot) = unsafe {
+/// Expands the layer at `distance - 1`, whose tiles `layer` lists: marks the free
+/// unmarked neighbours of its cells `MARK` (`distance % 3 + 1`) and lists their tiles
+/// in `next`, each once; returns how many. `queued` holds a byte per tile for each
+/// parity of the distance: whether the tile is in that layer's list.
+///
+/// A tile's cells of the layer are not kept: they are its cells marked `MARK - 1`
+/// (cyclically), which also holds the cells three, six, ... layers back, whose
+/// neighbours are all marked already, so they add nothing. Every step is branch-free:
+/// on a random maze whether a frontier reaches an edge, or finds new cells over it, is
+/// a coin toss, and mispredicted branches were half the search's time.
+#[inline(never)]
+fn expand<const MARK: u32>(
+    tiles: &mut [Tile],
+    stride: usize,
+    layer: &[u32],
+    next: &mut [u32],
+    queued: &mut [u8],
+    distance: u32,
+) -> usize {
+    let before = if MARK == 1 { 3 } else { MARK - 1 };
+    let (even, odd) = queued.split_at_mut(queued.len() / 2);
+    let (this, into) = if distance % 2 == 0 {
+        (odd, even)
+    } else {
+        (even, odd)
+    };
+    assert!(
+        tiles.len() == into.len() && tiles.len() == this.len() && next.len() >= 5 * layer.len()
+    );
+    let mut n = 0;
+    // Marks the new cells among `cells` in `tile` and lists the tile if it was not.
+    let mut enter = |tiles: &mut [Tile], tile: usize, cells: u64| {
+        debug_assert!(tile < tiles.len() && n < next.len());
+        // SAFETY: `tile` is a tile of the grid or one of its four neighbours, which the
+        // border tiles (never free, so never in a layer) make valid indices of `tiles`,
+        // and of `into`, as long as `tiles` (asserted above); `n` counts the tiles
+        // listed so far, fewer than the five entries per tile of `layer` that `next`
+        // holds (asserted above). Unchecked, the corners-4000 search ran 619M -> 538M
+        // instructions (callgrind) and the whole run 0.93x the time of the checked one
+        // (medians of 31 and 41 runs in turns).
+        let (t, listed, slot) = unsafe {
             (
-                self.tiles.get_unchecked_mut(tile),
-                self.slot.get_unchecked_mut(tile),
+                tiles.get_unchecked_mut(tile),
+                into.get_unchecked_mut(tile),
+                next.get_unchecked_mut(n),
             )
         };
         let new = cells & t.free & !(t.lo | t.hi);
-        if new == 0 {
-            return;
+        if MARK & 1 != 0 {
+            t.lo |= new;
         }
-        t.lo |= new & self.lo;
-        t.hi |= new & self.hi;
-        match self.next.get_mut(*slot as usize) {
-            Some(entry) if entry.0 as usize == tile => entry.1 |= new,
-            _ => {
-                *slot = self.next.len() as u32;
-                self.next.push((tile as u32, new));
-            }
+        if MARK & 2 != 0 {
+            t.hi |= new;
         }
+        let was = *listed;
+        *listed = was | u8::from(new != 0);
+        *slot = tile as u32;
+        n += usize::from(*listed - was);
+    };
+    for &tile in layer {
+        let tile = tile as usize;
+        this[tile] = 0;
+        let cells = code_cells(&tiles[tile], before);
+        enter(tiles, tile, spread(cells));
+        enter(tiles, tile - stride, (cells & ROW0) << 56);
+        enter(tiles, tile + stride, (cells & ROW7) >> 56);
+        enter(tiles, tile - 1, (cells & COL0) << 7);
+        enter(tiles, tile + 1, (cells & COL7) >> 7);
     }
+    n
 }
 
 /// Columns of a row by their remainder modulo 3.

@@ -24,11 +24,43 @@ pub fn main_with(
     solver: impl FnOnce(&mut Vec<u8>, &mut Output) -> Result<(), InputError>,
 ) -> ExitCode {
     let mut input = Vec::new();
+    #[cfg(target_os = "linux")]
+    huge_input(&mut input);
     if let Err(e) = io::stdin().lock().read_to_end(&mut input) {
         eprintln!("{binary}: cannot read input: {e}");
         return ExitCode::from(1);
     }
     respond(binary, |out| Ok(solver(&mut input, out)))
+}
+
+/// Makes room in `input` for stdin, if it is a regular file read from its start, in
+/// 2 MiB pages where they are whole: a fresh 16 MB buffer took 4,000 page faults to
+/// fill, and the read 12 ms instead of 8.
+#[cfg(target_os = "linux")]
+fn huge_input(input: &mut Vec<u8>) {
+    use std::io::Seek;
+    use std::os::unix::io::AsFd;
+    extern "C" {
+        fn madvise(addr: *const u8, len: usize, advice: i32) -> i32;
+    }
+    let file = match io::stdin().as_fd().try_clone_to_owned() {
+        Ok(fd) => std::fs::File::from(fd),
+        Err(_) => return,
+    };
+    let len = match (file.metadata(), (&file).stream_position()) {
+        (Ok(meta), Ok(0)) if meta.is_file() && meta.len() < 1 << 40 => meta.len() as usize,
+        _ => return,
+    };
+    input.reserve_exact(len + 1);
+    let page = 2 << 20;
+    let start = (input.as_ptr() as usize + page - 1) & !(page - 1);
+    let end = (input.as_ptr() as usize + len + 1) & !(page - 1);
+    if start < end {
+        // SAFETY: MADV_HUGEPAGE (14) on whole pages within `input`'s own allocation,
+        // which the read then fills. (Measured: whole process 0.94x the time on chase's
+        // 16 MB random maze, medians of 21 runs in turns.)
+        unsafe { madvise(start as *const u8, end - start, 14) };
+    }
 }
 
 /// A solver that reads stdin itself, for inputs too large to hold whole: a read error,

@@ -60,11 +60,8 @@ pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().collect();
     match args.get(1).and_then(|a| a.to_str()) {
         Some(supervise::ARG) => {
-            let rest: Vec<String> = args[2..]
-                .iter()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect();
-            return supervise::main(&rest);
+            // Paths as they are: a case file's name need not be UTF-8.
+            return supervise::main(&args[2..]);
         }
         Some(FLAT) => {
             let flat = std::iter::once(OsString::from("scripts/judge")).chain(args[2..].to_vec());
@@ -130,6 +127,7 @@ pub const FLAT: &str = "__flat";
 
 /// Runs a judging mode: test, stress or scale.
 fn judge(options: Options) -> ExitCode {
+    crate::text::set_json_mode(options.run.json);
     style::init(if options.run.json {
         ColorChoice::Never
     } else {
@@ -151,11 +149,14 @@ fn judge(options: Options) -> ExitCode {
         (None, Some(problem)) => scale::run(&options, problem),
         (None, None) => test::run(&options),
     };
-    let _ = supervise::kill_all_descendants();
+    let _ = supervise::kill_all_descendants(|_| {});
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
+            if options.run.json {
+                crate::say!("{}", crate::show::report::error_json(&e));
+            }
             eprintln!("judge: {e}");
             ExitCode::from(2)
         }

@@ -17,6 +17,39 @@ macro_rules! say {
     }};
 }
 
+/// `say!` for the plain-text report only: silent under `--json`, where the modes print JSON
+/// objects instead ([`say_json!`]).
+#[macro_export]
+macro_rules! say_text {
+    ($($arg:tt)*) => {{
+        if !$crate::text::json_mode() {
+            $crate::say!($($arg)*);
+        }
+    }};
+}
+
+/// Prints one JSON object on its own line, under `--json` only.
+#[macro_export]
+macro_rules! say_json {
+    ($($value:tt)+) => {{
+        if $crate::text::json_mode() {
+            $crate::say!("{}", serde_json::json!($($value)+));
+        }
+    }};
+}
+
+static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--json` for the whole run (once, where the options are read).
+pub fn set_json_mode(on: bool) {
+    JSON.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether the run speaks JSON.
+pub fn json_mode() -> bool {
+    JSON.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The width lines are cut to: `COLUMNS`, else the terminal's, else 100.
 pub fn width() -> usize {
     static WIDTH: OnceLock<usize> = OnceLock::new();
@@ -40,15 +73,36 @@ pub fn fit(s: &str, width: usize) -> String {
     t
 }
 
-/// Bytes shown as text: invalid UTF-8 replaced, control characters escaped (`\u{1b}`), so
-/// that a program's output can never drive the terminal.
+/// Bytes shown as text, one to one: printable characters as they are, every other byte
+/// escaped (`\x00`, `\x1b`, `\xff` for a byte that is not UTF-8; a control character beyond
+/// ASCII as `\u{85}`), and `\` itself as `\\`, so that two different byte strings never look
+/// alike and a program's output can never drive the terminal.
 pub fn printable(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    for c in String::from_utf8_lossy(bytes).chars() {
-        if c.is_control() {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
+    escape(bytes, true)
+}
+
+/// A file or case name shown as text: as [`printable`], but a `\` stays one (names are typed
+/// back as selectors).
+pub fn name(bytes: &[u8]) -> String {
+    escape(bytes, false)
+}
+
+fn escape(bytes: &[u8], backslash: bool) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' if backslash => s.push_str("\\\\"),
+                c if c.is_control() && (c as u32) < 0x80 => {
+                    let _ = write!(s, "\\x{:02x}", c as u32);
+                }
+                c if c.is_control() => s.extend(c.escape_unicode()),
+                c => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(s, "\\x{b:02x}");
         }
     }
     s
@@ -80,8 +134,9 @@ mod tests {
         assert_eq!(fit("abcdef", 4), "abc…");
         assert_eq!(fit("abc", 4), "abc");
         assert_eq!(
-            printable(b"a\x1b[31mred\tb\xff"),
-            "a\\u{1b}[31mred\\tb\u{fffd}"
+            printable(b"a\x1b[31mred\tb\xff\x00\\n\xc2\x85"),
+            "a\\x1b[31mred\\x09b\\xff\\x00\\\\n\\u{85}"
         );
+        assert_eq!(name(b"a\\b\nc\xfe"), "a\\b\\x0ac\\xfe");
     }
 }

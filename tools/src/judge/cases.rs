@@ -2,8 +2,10 @@
 //! extra arguments in `NAME.args`), and for our own programs `invalid/NAME.in` with the error
 //! expected (`NAME.err`, a fragment of the one stderr line; `NAME.out`, what stdout keeps).
 
+use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io;
+use std::io::{self, Read};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug)]
@@ -21,7 +23,8 @@ pub enum Expect {
 pub struct Case {
     /// Index of the problem in the run's list.
     pub problem: usize,
-    /// `NAME` for tests, `invalid/NAME` for invalid-input cases.
+    /// `NAME` for tests, `invalid/NAME` for invalid-input cases, as shown: a byte that is
+    /// not UTF-8 or a control character escaped (`\xff`, `\x0a`), so one case is one line.
     pub name: String,
     pub input: PathBuf,
     pub args: Vec<String>,
@@ -48,16 +51,46 @@ impl Case {
     }
 }
 
+/// Reads a small text file of a case (`NAME.args`, `NAME.err`), which must be a regular
+/// file; `None` when there is none.
+fn read_small(path: &Path) -> Result<Option<String>, String> {
+    let shown = || crate::text::name(path.as_os_str().as_bytes());
+    let mut f = match crate::run::sys::open_regular(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {e}", shown())),
+    };
+    let mut text = String::new();
+    f.by_ref()
+        .take(1 << 20)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{}: {e}", shown()))?;
+    Ok(Some(text))
+}
+
 fn read_args(path: &Path) -> Result<Vec<String>, String> {
-    match fs::read_to_string(path) {
-        Ok(s) => Ok(s.split_whitespace().map(String::from).collect()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+    Ok(read_small(path)?
+        .map(|s| s.split_whitespace().map(String::from).collect())
+        .unwrap_or_default())
+}
+
+/// `path` must be a regular file (a FIFO would block the judge, a folder cannot be read).
+fn regular(path: &Path) -> Result<(), String> {
+    let shown = || crate::text::name(path.as_os_str().as_bytes());
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => Err(format!(
+            "{}: not a regular file ({}); a case is a NAME.in file with its NAME.out",
+            shown(),
+            crate::run::sys::file_kind(&m.file_type())
+        )),
+        Err(e) => Err(format!("{}: {e}", shown())),
     }
 }
 
-/// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does not exist).
-fn stems(dir: &Path) -> Result<Vec<String>, String> {
+/// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does
+/// not exist), as bytes: a name that is not UTF-8 is a case too, shown escaped.
+fn stems(dir: &Path) -> Result<Vec<OsString>, String> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -68,48 +101,72 @@ fn stems(dir: &Path) -> Result<Vec<String>, String> {
         let name = entry
             .map_err(|e| format!("{}: {e}", dir.display()))?
             .file_name();
-        if let Some(stem) = name.to_str().and_then(|n| n.strip_suffix(".in")) {
-            v.push(stem.to_string());
+        if let Some(stem) = name.as_bytes().strip_suffix(b".in") {
+            v.push(OsString::from_vec(stem.to_vec()));
         }
     }
-    v.sort_by(|a, b| crate::judge::layout::natural_cmp(a, b));
+    v.sort_by(|a, b| {
+        crate::judge::layout::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
+            .then_with(|| a.cmp(b))
+    });
     Ok(v)
 }
 
-/// The cases in `tests` (problem number `problem`), and those in `invalid` when given.
+/// `dir/STEM.EXT`.
+fn file(dir: &Path, stem: &OsStr, ext: &str) -> PathBuf {
+    let mut name = stem.to_owned();
+    name.push(".");
+    name.push(ext);
+    dir.join(name)
+}
+
+/// The cases in `tests` (problem number `problem`), and those in `invalid` when given. Every
+/// case file must be a regular file: anything else is an error, found without reading it.
 pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for stem in stems(tests)? {
-        let out = tests.join(format!("{stem}.out"));
+        let input = file(tests, &stem, "in");
+        let out = file(tests, &stem, "out");
+        regular(&input)?;
         if !out.exists() {
-            return Err(format!("{}: missing", out.display()));
+            return Err(format!(
+                "{}: missing",
+                crate::text::name(out.as_os_str().as_bytes())
+            ));
         }
+        regular(&out)?;
         cases.push(Case {
             problem,
-            args: read_args(&tests.join(format!("{stem}.args")))?,
-            input: tests.join(format!("{stem}.in")),
+            args: read_args(&file(tests, &stem, "args"))?,
+            input,
             expect: Expect::Output(out),
-            name: stem,
+            name: crate::text::name(stem.as_bytes()),
             checker_args: Vec::new(),
         });
     }
     if let Some(dir) = invalid {
         for stem in stems(dir)? {
-            let err = dir.join(format!("{stem}.err"));
-            let fragment = fs::read_to_string(&err)
-                .map_err(|e| format!("{}: {e}", err.display()))?
+            let input = file(dir, &stem, "in");
+            regular(&input)?;
+            let err = file(dir, &stem, "err");
+            let fragment = read_small(&err)?
+                .ok_or_else(|| format!("{}: missing", err.display()))?
                 .trim_end_matches(['\n', '\r'])
                 .to_string();
-            let out = dir.join(format!("{stem}.out"));
+            let out = file(dir, &stem, "out");
+            let stdout = match fs::metadata(&out) {
+                Ok(_) => {
+                    regular(&out)?;
+                    Some(out)
+                }
+                Err(_) => None,
+            };
             cases.push(Case {
                 problem,
-                args: read_args(&dir.join(format!("{stem}.args")))?,
-                input: dir.join(format!("{stem}.in")),
-                expect: Expect::Invalid {
-                    fragment,
-                    stdout: out.exists().then_some(out),
-                },
-                name: format!("invalid/{stem}"),
+                args: read_args(&file(dir, &stem, "args"))?,
+                input,
+                expect: Expect::Invalid { fragment, stdout },
+                name: format!("invalid/{}", crate::text::name(stem.as_bytes())),
                 checker_args: Vec::new(),
             });
         }

@@ -7,17 +7,20 @@
 //! validator's own failure; its message is `judgemessage.txt` from the feedback folder (else
 //! what it printed), and a scoring problem's case score is `score.txt`.
 //!
-//! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 1 MiB of
+//! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 64 MiB of
 //! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
 //! any other code, a signal, a limit) is a setup error: the contestant's program is not to
 //! blame, so the judge stops and says so once.
+//!
+//! Its message (stdout, then stderr) is kept whole up to [`MESSAGE_KEEP`] bytes, to be saved
+//! beside a failing case's outputs; what is printed is a few lines of it, cut to the width.
 
+use std::io::Read;
 use std::path::Path;
 
 use crate::run::files::sibling;
 use crate::run::program::Program;
-use crate::run::sandbox::run_program;
-use crate::run::sandbox::Limits;
+use crate::run::sandbox::{run_program, Limits};
 use crate::run::sys::Status;
 
 /// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
@@ -52,11 +55,39 @@ pub const LIMITS: Limits = Limits {
     time_ms: 10_000,
     wall_time: false,
     memory_kib: 1 << 20,
-    output_bytes: 1 << 20,
+    output_bytes: 64 << 20,
 };
 
+/// The most of a checker's message that is kept (each of stdout and stderr).
+pub const MESSAGE_KEEP: u64 = 1 << 20;
+
+/// A checker's word on one answer.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub judgement: Judgement,
+    /// Its whole message (up to [`MESSAGE_KEEP`] of each stream), non-empty lines.
+    pub message: String,
+    /// Its wall time, start-up included.
+    pub wall_ms: u64,
+}
+
+/// The first lines of a long message, joined by `; `, with how many more there were.
+pub fn summary(message: &str, lines: usize, chars: usize) -> String {
+    let all: Vec<&str> = message.lines().collect();
+    let mut s: String = all
+        .iter()
+        .take(lines)
+        .map(|l| crate::text::fit(l, chars))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if all.len() > lines {
+        s.push_str(&format!(" (and {} more lines)", all.len() - lines));
+    }
+    s
+}
+
 impl Checker {
-    /// Our checker for `problem`: this very binary's `check` subcommand.
+    /// Our checker (this binary's `check` subcommand) for `problem`.
     pub fn ours(problem: &str) -> Result<Checker, String> {
         let exe = std::env::current_exe()
             .map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
@@ -111,44 +142,22 @@ impl Checker {
     }
 
     /// Checks `output` against `answer` for `input`; `scratch` names the files the checker's
-    /// own output goes to (`.checker.out`, `.checker.err` are appended). `Err` when the
-    /// checker failed.
+    /// own output goes to (`.checker.out`, `.checker.err` are appended; a private folder's).
+    /// `Err` when the checker failed: its reason, with the message's first lines; the whole
+    /// message is then written to `keep` (`CASE.checker` beside the kept outputs).
     pub fn check(
         &self,
         input: &Path,
         output: &Path,
         answer: &Path,
         scratch: &Path,
-    ) -> Result<Judgement, String> {
-        self.check_scored(input, output, answer, scratch, &[])
-            .map(|(j, _)| j)
-    }
-
-    /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
-    /// validator gave (`score.txt`), if any.
-    pub fn check_scored(
-        &self,
-        input: &Path,
-        output: &Path,
-        answer: &Path,
-        scratch: &Path,
-        extra: &[String],
-    ) -> Result<(Judgement, Option<f64>), String> {
-        if let Protocol::Kattis { args } = &self.protocol {
-            let args: Vec<String> = args.iter().chain(extra).cloned().collect();
-            return crate::judge::validator::output(self, &args, input, output, answer, scratch);
+        keep: &Path,
+    ) -> Result<Checked, String> {
+        if let Protocol::Kattis { .. } = &self.protocol {
+            return self
+                .check_scored(input, output, answer, scratch, keep, &[])
+                .map(|(c, _)| c);
         }
-        self.check_testlib(input, output, answer, scratch)
-            .map(|j| (j, None))
-    }
-
-    fn check_testlib(
-        &self,
-        input: &Path,
-        output: &Path,
-        answer: &Path,
-        scratch: &Path,
-    ) -> Result<Judgement, String> {
         let files: Vec<String> = [input, output, answer]
             .iter()
             .map(|p| {
@@ -162,18 +171,18 @@ impl Checker {
             sibling(scratch, "checker.out"),
             sibling(scratch, "checker.err"),
         );
-        let run = run_program(
-            &self.program,
-            &files,
-            Path::new("/dev/null"),
-            &out,
-            &err,
-            LIMITS,
-        )
-        .map_err(|e| format!("checker: {e}"))?;
-        let mut text = std::fs::read(&out).unwrap_or_default();
+        let run = run_program(&self.program, &files, None, &out, &err, LIMITS)
+            .map_err(|e| format!("checker: {e}"))?;
+        let read = |p: &Path| {
+            let mut v = Vec::new();
+            if let Ok(f) = std::fs::File::open(p) {
+                let _ = f.take(MESSAGE_KEEP).read_to_end(&mut v);
+            }
+            v
+        };
+        let mut text = read(&out);
         text.push(b'\n');
-        text.extend(std::fs::read(&err).unwrap_or_default());
+        text.extend(read(&err));
         let _ = std::fs::remove_file(&out);
         let _ = std::fs::remove_file(&err);
         let message = String::from_utf8_lossy(&text)
@@ -181,15 +190,24 @@ impl Checker {
             .map(str::trim)
             .filter(|l| !l.is_empty())
             .collect::<Vec<_>>()
-            .join("; ");
+            .join("\n");
+        let message_line = summary(&message, 3, 200);
         let failed = |how: String| {
+            let written = crate::run::files::create_fresh(keep)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, message.as_bytes()));
+            let kept = match written {
+                Ok(()) if !message.is_empty() => {
+                    format!(" (whole message: {})", keep.display())
+                }
+                _ => String::new(),
+            };
             Err(format!(
-                "the checker `{}` {how}{}",
+                "the checker `{}` {how}{}{kept}",
                 self.describe(),
                 if message.is_empty() {
                     String::new()
                 } else {
-                    format!(": {message}")
+                    format!(": {}", crate::text::printable(message_line.as_bytes()))
                 }
             ))
         };
@@ -203,21 +221,62 @@ impl Checker {
                 m.to_string()
             }
         };
-        match run.status {
-            Status::Code(0) => Ok(Judgement::Accepted),
-            Status::Code(1) => Ok(Judgement::Wrong(or_default(&message, "rejected (no reason given)"))),
-            Status::Code(2) => Ok(Judgement::Presentation(or_default(&message, "presentation error"))),
+        let judgement = match run.status {
+            Status::Code(0) => Judgement::Accepted,
+            Status::Code(1) => Judgement::Wrong(or_default(&message, "rejected (no reason given)")),
+            Status::Code(2) => Judgement::Presentation(or_default(&message, "presentation error")),
             Status::Code(7) => {
                 // testlib's quitp prints `points SCORE message`.
                 let rest = message.strip_prefix("points ").unwrap_or(&message);
                 let (score, why) = rest.split_once(' ').unwrap_or((rest, ""));
-                Ok(Judgement::Points(score.to_string(), why.trim().to_string()))
+                Judgement::Points(score.to_string(), why.trim().to_string())
             }
-            Status::Code(3) => failed("failed (exit code 3)".to_string()),
-            Status::Code(c) => failed(format!(
+            Status::Code(3) => return failed("failed (exit code 3)".to_string()),
+            Status::Code(c) => return failed(format!(
                 "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
             )),
-            Status::Signal(s) => failed(format!("was killed by {}", crate::run::sys::signal_name(s))),
-        }
+            Status::Signal(s) => {
+                return failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
+            }
+        };
+        Ok(Checked {
+            judgement,
+            message,
+            wall_ms: run.wall_ms,
+        })
+    }
+
+    /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
+    /// validator gave (`score.txt`), if any.
+    pub fn check_scored(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        keep: &Path,
+        extra: &[String],
+    ) -> Result<(Checked, Option<f64>), String> {
+        let Protocol::Kattis { args } = &self.protocol else {
+            return self
+                .check(input, output, answer, scratch, keep)
+                .map(|c| (c, None));
+        };
+        let args: Vec<String> = args.iter().chain(extra).cloned().collect();
+        let (judgement, score) =
+            crate::judge::validator::output(self, &args, input, output, answer, scratch)?;
+        let message = match &judgement {
+            Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),
+            Judgement::Points(_, m) => m.clone(),
+            Judgement::Accepted => String::new(),
+        };
+        Ok((
+            Checked {
+                judgement,
+                message,
+                wall_ms: 0,
+            },
+            score,
+        ))
     }
 }

@@ -253,7 +253,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             let r = run_program(
                 t.program,
                 &case.args,
-                &to_program,
+                Some(&to_program),
                 &from_program,
                 &stderr,
                 t.limits,
@@ -265,7 +265,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             let r = run_program(
                 &interactor.program,
                 &i_args,
-                &to_interactor,
+                Some(&to_interactor),
                 &from_interactor,
                 &i_err,
                 i_limits,
@@ -446,8 +446,10 @@ fn check_output(
     base: &Path,
 ) -> Result<(Verdict, Vec<String>, Option<f64>), String> {
     let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-    let (j, score) = checker.check_scored(&case.input, output, answer, base, &case.checker_args)?;
-    Ok(match j {
+    let kept = sibling(base, "checker");
+    let (checked, score) =
+        checker.check_scored(&case.input, output, answer, base, &kept, &case.checker_args)?;
+    Ok(match checked.judgement {
         Judgement::Accepted => (Verdict::Ac, vec![], score),
         Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)], None),
         Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)], None),

@@ -17,6 +17,21 @@ pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
 
+/// The largest limits accepted, so that every figure derived from them (the wall backstop,
+/// KiB, bytes) fits with room to spare: a day of time, a pebibyte of memory or output.
+pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
+pub const MAX_MEMORY_LIMIT_MIB: u64 = 1 << 30;
+pub const MAX_OUTPUT_LIMIT_MIB: u64 = 1 << 30;
+
+/// Checks a limit from `key` against `1..=max` (`0..=max` for the output limit).
+pub fn check_limit(key: &str, value: u64, max: u64) -> Result<u64, String> {
+    let min = u64::from(key != "output_limit_mib");
+    if value < min || value > max {
+        return Err(format!("{key} = {value}: expected {min} to {max}"));
+    }
+    Ok(value)
+}
+
 /// `problems/<name>/info.toml`. Unknown keys are errors, so a misspelt limit is caught rather
 /// than silently replaced by the default.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -68,9 +83,33 @@ impl Info {
         }
     }
 
-    /// Parses the text of an `info.toml`; the error names the line and column.
+    /// Parses the text of an `info.toml`; the error names the line and column, or the key
+    /// whose limit is out of range.
     pub fn parse(text: &str) -> Result<Info, String> {
-        toml::from_str(text).map_err(|e| located(text, &e))
+        let info: Info = toml::from_str(text).map_err(|e| located(text, &e))?;
+        info.checked()
+    }
+
+    /// The limits in range, or an error naming the key.
+    fn checked(self) -> Result<Info, String> {
+        for (key, value, max) in [
+            ("time_limit_ms", self.time_limit_ms, MAX_TIME_LIMIT_MS),
+            (
+                "memory_limit_mib",
+                self.memory_limit_mib,
+                MAX_MEMORY_LIMIT_MIB,
+            ),
+            (
+                "output_limit_mib",
+                self.output_limit_mib,
+                MAX_OUTPUT_LIMIT_MIB,
+            ),
+        ] {
+            if let Some(v) = value {
+                check_limit(key, v, max)?;
+            }
+        }
+        Ok(self)
     }
 
     /// Reads the `info.toml` of someone else's problem folder: only the limits are taken,
@@ -96,15 +135,31 @@ impl Info {
             ..Info::default()
         };
         if info.time_limit_ms.is_none() {
-            info.time_limit_ms = match table.get("timelimit") {
-                Some(toml::Value::Float(secs)) if *secs > 0.0 => {
-                    Some((secs * 1000.0).round() as u64)
+            let seconds = match table.get("timelimit") {
+                None => None,
+                Some(toml::Value::Float(secs)) => Some(*secs),
+                Some(toml::Value::Integer(secs)) => Some(*secs as f64),
+                Some(other) => {
+                    return Err(format!(
+                        "{}: timelimit: expected a positive number of seconds, found {other}",
+                        path.display()
+                    ))
                 }
-                Some(toml::Value::Integer(secs)) if *secs > 0 => Some(*secs as u64 * 1000),
-                _ => None,
             };
+            if let Some(secs) = seconds {
+                let ms = (secs * 1000.0).round();
+                if !(ms >= 1.0 && ms <= MAX_TIME_LIMIT_MS as f64) {
+                    return Err(format!(
+                        "{}: timelimit = {secs}: expected a positive number of seconds, at most {}",
+                        path.display(),
+                        MAX_TIME_LIMIT_MS / 1000
+                    ));
+                }
+                info.time_limit_ms = Some(ms as u64);
+            }
         }
-        Ok(info)
+        info.checked()
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 
@@ -189,6 +244,31 @@ impl Problem {
             invalid_dir: None,
             layout: Some(Arc::new(package)),
         })
+    }
+
+    /// The folder name this problem's kept outputs go under (in the out folder): its name
+    /// for one of ours (`ours`: from our own problems folder), else its name and a short hash
+    /// of its tests folder's canonical path, so that two folders of the same name never
+    /// share one.
+    pub fn kept_name(&self, ours: bool) -> String {
+        if ours {
+            return self.name.clone();
+        }
+        format!("{}-{}", self.name, self.path_hash())
+    }
+
+    /// Eight hex digits that tell this problem's tests folder from any other of the same
+    /// name: a hash of its canonical path (FNV-1a, stable across runs and machines).
+    pub fn path_hash(&self) -> String {
+        let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
+        let hash = path
+            .as_os_str()
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        format!("{:08x}", hash as u32)
     }
 
     pub fn binary(&self) -> &str {

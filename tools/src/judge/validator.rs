@@ -59,7 +59,7 @@ pub fn output(
         sibling(scratch, "validator.out"),
         sibling(scratch, "validator.err"),
     );
-    let run = run_program(&checker.program, &argv, output, &out, &err, LIMITS)
+    let run = run_program(&checker.program, &argv, Some(output), &out, &err, LIMITS)
         .map_err(|e| format!("output validator: {e}"))?;
     let said = message(&feedback, &out, &err);
     let _ = fs::remove_file(&out);
@@ -149,7 +149,7 @@ impl InputValidator {
             sibling(scratch, "validator.out"),
             sibling(scratch, "validator.err"),
         );
-        let run = run_program(&self.program, &self.args, input, &out, &err, LIMITS)
+        let run = run_program(&self.program, &self.args, Some(input), &out, &err, LIMITS)
             .map_err(|e| format!("input validator: {e}"))?;
         let said = message(Path::new("/nonexistent"), &out, &err);
         let _ = fs::remove_file(&out);

@@ -62,6 +62,8 @@ pub struct Outcome {
     pub wall_ms: u64,
     pub cpu_ms: u64,
     pub peak_kib: u64,
+    /// The checker's wall time, when one judged the answer.
+    pub checker_ms: Option<u64>,
     /// Lines shown under the verdict line, already indented and cut to the terminal.
     pub detail: Vec<String>,
     /// The score a Kattis output validator gave (`score.txt`), if any.
@@ -75,6 +77,7 @@ impl Outcome {
             wall_ms: run.wall_ms,
             cpu_ms: run.cpu_ms,
             peak_kib: run.peak_kib,
+            checker_ms: None,
             detail,
             score: None,
         }
@@ -120,6 +123,26 @@ pub fn of_run(
                     "killed at {} (limit {})",
                     mib(run.peak_kib),
                     mib(limits.memory_kib)
+                ),
+            )))
+        }
+        Some(Kill::SupervisorKilled) => {
+            let how = match run.status {
+                Status::Signal(sig) => format!(" ({})", sys::signal_name(sig)),
+                Status::Code(_) => String::new(),
+            };
+            return Ok(Some((
+                Verdict::Re,
+                format!("the program killed its supervisor{how}; its processes were killed"),
+            )));
+        }
+        Some(Kill::SupervisorStopped) => {
+            return Ok(Some((
+                Verdict::Re,
+                format!(
+                    "the program stopped its supervisor (SIGSTOP); the judge ended the run \
+                     {} ms after it began",
+                    run.wall_ms
                 ),
             )))
         }
@@ -247,7 +270,7 @@ mod tests {
         );
         assert_eq!(
             stderr_line(b"\x1b[31mboom\x1b[0m\n").unwrap().trim(),
-            "stderr: \\u{1b}[31mboom\\u{1b}[0m"
+            "stderr: \\x1b[31mboom\\x1b[0m"
         );
         assert_eq!(stderr_line(b" \n\n"), None);
     }

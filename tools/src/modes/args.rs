@@ -35,16 +35,20 @@ pub struct Run {
     #[arg(long, value_name = "PATH")]
     pub tests: Vec<PathBuf>,
 
-    /// Override every problem's time limit.
-    #[arg(long, value_name = "MS")]
+    /// Override every problem's time limit (1 ms to a day).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
 
-    /// Override every problem's memory limit.
-    #[arg(long, value_name = "MIB")]
+    /// Override every problem's memory limit (the whole process tree's).
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_MEMORY_LIMIT_MIB))]
     pub memory_limit_mib: Option<u64>,
 
-    /// The output limit: stdout past it is OLE [default: info.toml's output_limit_mib, else 64].
-    #[arg(long, value_name = "MIB")]
+    /// The output limit on stdout (the program's own files are not limited): past it is OLE
+    /// [default: info.toml's output_limit_mib, else 64].
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(0..=crate::judge::problem::MAX_OUTPUT_LIMIT_MIB))]
     pub output_limit_mib: Option<u64>,
 
     /// Put the time limit on wall-clock time instead of CPU time.
@@ -263,11 +267,14 @@ Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (p
 points, from a checker), RE (runtime error: a signal or a bad exit code, with the last
 stderr line), TLE (time), MLE (memory), OLE (stdout past the output limit).
 
-Time: the limit is on CPU time (user + system, what the case line's `ms cpu` shows), as
-judges count it; a program that sleeps or blocks is stopped when the wall clock passes twice
-the limit plus a second. --wall-time puts the limit on wall-clock time instead.
-Memory: the program's own peak RSS (wait4), which includes a floor of about 1 MiB that any
-process has (`true` shows 0.8 to 1.1 MiB).
+Limits hold for the whole process tree (every process the program starts, waited for or not,
+inside shells too), accounted from /proc. Time: the limit is on CPU time (user + system,
+what the case line's `ms cpu` shows), as judges count it; a program that sleeps or blocks is
+stopped when the wall clock passes twice the limit plus a second. --wall-time puts the limit
+on wall-clock time instead. Memory: the tree's proportional set sizes (shared pages once), at
+least its largest process's peak RSS, which includes a floor of about 1 MiB that any process
+has (`true` shows 0.8 to 1.1 MiB). Output: stdout only. Not a security sandbox: a program
+can read and write what your user can.
 
 Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
@@ -367,8 +374,8 @@ Examples:
 scripts/judge is `bfs-judge` with the modes as flags: `scripts/judge --stress P ...` is
 `bfs-judge stress P ...`, `--scale P` is `bfs-judge scale P`, anything else `bfs-judge test`.
 `bfs-judge test --help` explains the verdicts, the time and the memory measured.
-Nothing a program starts outlives its case: background, setsid and double-forked
-processes are killed with it."
+Nothing a program starts outlives its case: background, setsid, double-forked and
+group-leaving processes are killed with it, and no program can hang the judge."
 )]
 pub struct Options {
     /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our

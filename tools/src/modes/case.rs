@@ -6,18 +6,20 @@
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.
 
-use std::fs::{self, File};
-use std::io::{self, Read};
+use std::fs;
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::compare;
+use crate::judge::interact::{self, Interactor};
 use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::{read_capped, read_tail, sibling};
+use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program, Limits};
+use crate::run::sandbox::{run_program, Limits, Private};
+use crate::run::sys;
 use crate::show::diff::DiffMode;
 use crate::show::explain;
 use crate::text::{detail, printable};
@@ -33,7 +35,7 @@ pub struct Target {
     /// How answers are compared when no checker decides.
     pub comparison: Comparison,
     /// Interactive problems: the interactor the program talks with.
-    pub interactor: Option<crate::judge::interact::Interactor>,
+    pub interactor: Option<Interactor>,
     pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
@@ -41,37 +43,63 @@ pub struct Target {
     pub show: explain::Show,
 }
 
-/// Copies at most [`KEEP_BYTES`] of `from` to `to`; truncates in place when they are the same.
+/// Copies at most [`KEEP_BYTES`] of `from` (a regular file) to `to`; a missing `from` (the
+/// run never got to write it: its supervisor was killed) is kept as an empty file.
 fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
-    if from == to {
-        let f = fs::OpenOptions::new().write(true).open(to)?;
-        if f.metadata()?.len() > KEEP_BYTES {
-            f.set_len(KEEP_BYTES)?;
-        }
-        return Ok(());
+    let mut to = create_fresh(to)?;
+    match sys::open_regular(from) {
+        Ok(f) => io::copy(&mut f.take(KEEP_BYTES), &mut to).map(|_| ()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
     }
-    let mut src = File::open(from)?.take(KEEP_BYTES);
-    io::copy(&mut src, &mut File::create(to)?).map(|_| ())
+}
+
+/// How an answer was judged.
+pub struct Judged {
+    pub verdict: Verdict,
+    pub lines: Vec<String>,
+    /// The checker's wall time, when one ran.
+    pub checker_ms: Option<u64>,
+    /// The score a Kattis output validator gave (`score.txt`), if any.
+    pub score: Option<f64>,
+}
+
+/// How an answer is judged: the checker if any, else the comparison.
+pub struct How<'a> {
+    pub checker: Option<&'a Checker>,
+    pub comparison: &'a Comparison,
+    /// The case's extra arguments for the validator (or the default validator's flags).
+    pub checker_args: &'a [String],
+    /// For our grid problems: the named mistake first.
+    pub show: Option<&'a explain::Show>,
+    pub diff: DiffMode,
 }
 
 pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
-    let base = t.out_dir.join(&case.name);
-    if let Some(parent) = base.parent() {
-        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-    }
     if let Some(interactor) = &t.interactor {
-        let side = crate::judge::interact::Side {
+        let side = interact::Side {
             program: &t.program,
             limits: t.limits,
             checker: t.checker.as_ref(),
             out_dir: &t.out_dir,
         };
-        return crate::judge::interact::judge_case(case, &side, interactor);
+        return interact::judge_case(case, &side, interactor);
     }
-    let got = sibling(&base, "got");
-    let stderr = sibling(&base, "stderr");
-    let run = run_program(&t.program, &case.args, &case.input, &got, &stderr, t.limits)?;
+    // The run's files live in a folder of its own; only a failing case's are kept, copied.
+    let private = Private::new()?;
+    let got = private.join("stdout");
+    let stderr = private.join("stderr");
+    let base = t.out_dir.join(&case.name);
+    let run = run_program(
+        &t.program,
+        &case.args,
+        Some(&case.input),
+        &got,
+        &stderr,
+        t.limits,
+    )?;
     let mut detail_lines = Vec::new();
+    let mut checker_ms = None;
     let mut score = None;
     let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
         Some((v, why)) => {
@@ -82,15 +110,17 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             v
         }
         None => {
-            let (v, s) = judge_output(case, t, &got, &stderr, &mut detail_lines)?;
-            score = s;
-            v
+            let judged = judge_output(case, t, &got, &stderr, &private, &base)?;
+            detail_lines.extend(judged.lines);
+            checker_ms = judged.checker_ms;
+            score = judged.score;
+            judged.verdict
         }
     };
-    if verdict == Verdict::Ac {
-        let _ = fs::remove_file(&got);
-        let _ = fs::remove_file(&stderr);
-    } else {
+    if verdict != Verdict::Ac {
+        if let Some(parent) = base.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
         let keep = |from: &Path, to: &Path| {
             keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
         };
@@ -102,12 +132,13 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
                 got_bytes
             )));
         }
-        keep(&got, &got)?;
+        keep(&got, &sibling(&base, "got"))?;
+        keep(&stderr, &sibling(&base, "stderr"))?;
         let expected = sibling(&base, "expected");
         match case.answer() {
             Some(answer) => keep(answer, &expected)?,
             None => {
-                fs::write(&expected, b"").map_err(|e| format!("{}: {e}", expected.display()))?
+                create_fresh(&expected).map_err(|e| format!("{}: {e}", expected.display()))?;
             }
         }
         if let Expect::Output(answer) = &case.expect {
@@ -123,6 +154,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         }
     }
     let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
+    outcome.checker_ms = checker_ms;
     outcome.score = score;
     Ok(outcome)
 }
@@ -133,19 +165,23 @@ fn judge_output(
     t: &Target,
     got: &Path,
     stderr: &Path,
-    detail_lines: &mut Vec<String>,
-) -> Result<(Verdict, Option<f64>), String> {
+    private: &Private,
+    base: &Path,
+) -> Result<Judged, String> {
     if let Expect::Invalid { fragment, .. } = &case.expect {
         let err = read_capped(stderr, 1 << 20);
         let err = String::from_utf8_lossy(&err);
         if !err.contains(fragment.as_str()) {
-            detail_lines.push(detail(&format!("stderr lacks: {fragment}")));
             let first = err.lines().next().unwrap_or("(empty)");
-            detail_lines.push(detail(&format!(
-                "stderr was:   {}",
-                printable(first.as_bytes())
-            )));
-            return Ok((Verdict::Wa, None));
+            return Ok(Judged {
+                verdict: Verdict::Wa,
+                lines: vec![
+                    detail(&format!("stderr lacks: {fragment}")),
+                    detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
+                ],
+                checker_ms: None,
+                score: None,
+            });
         }
     }
     let empty = PathBuf::from("/dev/null");
@@ -154,8 +190,8 @@ fn judge_output(
         Expect::Output(_) => t.checker.as_ref(),
         Expect::Invalid { .. } => None,
     };
-    let base = t.out_dir.join(&case.name);
     let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
+    let scratch = private.join("case");
     let how = How {
         checker,
         comparison: &t.comparison,
@@ -163,65 +199,60 @@ fn judge_output(
         show,
         diff: t.diff,
     };
-    let judged = judge_answer(&case.input, got, answer, &how, &base)?;
-    detail_lines.extend(judged.lines);
-    Ok((judged.verdict, judged.score))
-}
-
-/// How an answer is judged: the checker if any, else the comparison.
-pub struct How<'a> {
-    pub checker: Option<&'a Checker>,
-    pub comparison: &'a Comparison,
-    /// The case's extra arguments for the validator (or the default validator's flags).
-    pub checker_args: &'a [String],
-    /// For our grid problems: the named mistake first.
-    pub show: Option<&'a explain::Show>,
-    pub diff: DiffMode,
-}
-
-/// A judged answer: the verdict, the lines that explain it, the validator's score.
-pub struct Judged {
-    pub verdict: Verdict,
-    pub lines: Vec<String>,
-    pub score: Option<f64>,
+    judge_answer(&case.input, got, answer, &how, &scratch, base)
 }
 
 /// The verdict of an output `got` against `answer`: through the checker when there is one,
 /// else by the comparison (lines or tokens), with the detail lines that explain a rejection
-/// (for our grid problems, `show` names the mistake first). `scratch` names the checker's
-/// own files.
+/// (for our grid problems, `show` names the mistake first). `scratch` names the checker's own
+/// files (in a private folder); a rejecting checker's whole message is kept as
+/// `keep`.checker.
 pub fn judge_answer(
     input: &Path,
     got: &Path,
     answer: &Path,
     how: &How<'_>,
     scratch: &Path,
+    keep: &Path,
 ) -> Result<Judged, String> {
+    let (show, diff) = (how.show, how.diff);
+    if let Some(checker) = how.checker {
+        let kept = sibling(keep, "checker");
+        if let Some(parent) = kept.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let (checked, score) =
+            checker.check_scored(input, got, answer, scratch, &kept, how.checker_args)?;
+        let said = |m: &str| message_lines(m, &kept);
+        let (verdict, lines) = match &checked.judgement {
+            Judgement::Accepted => (Verdict::Ac, vec![]),
+            Judgement::Wrong(m) if explain::is_named(m) => {
+                (Verdict::Wa, explain::checker_detail(m))
+            }
+            Judgement::Wrong(m) => (Verdict::Wa, said(m)),
+            Judgement::Presentation(m) => (Verdict::Pe, said(m)),
+            Judgement::Points(score, m) => (Verdict::Pts, said(&format!("points {score}: {m}"))),
+        };
+        if verdict != Verdict::Ac {
+            create_fresh(&kept)
+                .and_then(|mut f| f.write_all(checked.message.as_bytes()))
+                .map_err(|e| format!("{}: {e}", kept.display()))?;
+        }
+        return Ok(Judged {
+            verdict,
+            lines,
+            checker_ms: Some(checked.wall_ms),
+            score,
+        });
+    }
     let judged = |verdict, lines| Judged {
         verdict,
         lines,
+        checker_ms: None,
         score: None,
     };
-    if let Some(checker) = how.checker {
-        let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-        let (judgement, score) =
-            checker.check_scored(input, got, answer, scratch, how.checker_args)?;
-        let mut j = match judgement {
-            Judgement::Accepted => judged(Verdict::Ac, vec![]),
-            Judgement::Wrong(m) if explain::is_named(&m) => {
-                judged(Verdict::Wa, explain::checker_detail(&m))
-            }
-            Judgement::Wrong(m) => judged(Verdict::Wa, vec![said(&m)]),
-            Judgement::Presentation(m) => judged(Verdict::Pe, vec![said(&m)]),
-            Judgement::Points(score, m) => {
-                judged(Verdict::Pts, vec![said(&format!("points {score}: {m}"))])
-            }
-        };
-        j.score = score;
-        return Ok(j);
-    }
-    if let Some(verdict) = how.comparison.tokens(how.checker_args, answer, got)? {
-        return Ok(match verdict {
+    if let Some(differs) = how.comparison.tokens(how.checker_args, answer, got)? {
+        return Ok(match differs {
             None => judged(Verdict::Ac, vec![]),
             Some(why) => judged(Verdict::Wa, vec![detail(&printable(why.as_bytes()))]),
         });
@@ -229,11 +260,35 @@ pub fn judge_answer(
     match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
         None => Ok(judged(Verdict::Ac, vec![])),
         Some(d) => {
-            let mut lines = how
-                .show
-                .map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
-            lines.extend(crate::show::diff::render(answer, got, &d, how.diff));
+            let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
+            lines.extend(crate::show::diff::render(answer, got, &d, diff));
             Ok(judged(Verdict::Wa, lines))
         }
     }
+}
+
+/// The most lines of a checker's message shown under a case.
+const MESSAGE_LINES: usize = 3;
+
+/// A checker's message as detail lines: its first [`MESSAGE_LINES`] lines, each cut to the
+/// width, and where the whole of a longer one is kept.
+fn message_lines(message: &str, kept: &Path) -> Vec<String> {
+    let all: Vec<&str> = message.lines().collect();
+    let mut out: Vec<String> = all
+        .iter()
+        .take(MESSAGE_LINES)
+        .enumerate()
+        .map(|(i, l)| {
+            let lead = if i == 0 { "checker: " } else { "         " };
+            detail(&format!("{lead}{}", printable(l.as_bytes())))
+        })
+        .collect();
+    if all.len() > MESSAGE_LINES {
+        out.push(detail(&format!(
+            "(and {} more lines: {})",
+            all.len() - MESSAGE_LINES,
+            kept.display()
+        )));
+    }
+    out
 }

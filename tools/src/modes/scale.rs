@@ -23,7 +23,7 @@ use crate::judge::verdict;
 use crate::modes::args::Options;
 use crate::modes::test;
 use crate::run::sandbox::run_program;
-use crate::say;
+use crate::say_text;
 use crate::text::{mib, short};
 
 /// The generator kinds probed, hardest shapes first.
@@ -95,7 +95,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let input = dir.join("input.in");
     let (out, err) = (dir.join("got"), dir.join("stderr"));
-    say!(
+    say_text!(
         "# scale {name}: {} | target {rows}x{cols} | limits {} ms cpu, {}",
         short(&program.describe()),
         limits.time_ms,
@@ -118,18 +118,22 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 break;
             };
             fs::write(&input, made).map_err(|e| format!("{}: {e}", input.display()))?;
-            let run = run_program(&program, &[], &input, &out, &err, limits)?;
+            let run = run_program(&program, &[], Some(&input), &out, &err, limits)?;
             let point = Point {
                 cells: (r * c) as f64,
                 cpu_ms: run.cpu_ms as f64,
                 peak_kib: run.peak_kib as f64,
             };
-            say!(
+            say_text!(
                 "  {kind:<10} {:>11} {:>8} ms cpu {:>10}",
                 format!("{r}x{c}"),
                 run.cpu_ms,
                 mib(run.peak_kib)
             );
+            crate::say_json!({
+                "mode": "scale", "kind": kind, "rows": r, "cols": c,
+                "cpu_ms": run.cpu_ms, "wall_ms": run.wall_ms, "peak_rss_kib": run.peak_kib,
+            });
             if let Some((v, why)) = verdict::of_run(&run, &limits, 0)? {
                 failed = Some(format!("{} already at {r}x{c}: {why}", v.name()));
                 break;
@@ -165,10 +169,12 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
                 )
             }
         };
-        say!("{kind}: {verdict}");
+        say_text!("{kind}: {verdict}");
+        crate::say_json!({ "mode": "scale", "kind": kind, "prediction": verdict });
     }
     let _ = fs::remove_file(Path::new(&out));
-    say!(
+    crate::say_json!({ "summary": true, "mode": "scale", "pass": all_pass });
+    say_text!(
         "{}",
         if all_pass {
             "scale: every kind is predicted to pass"

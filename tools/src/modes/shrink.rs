@@ -28,7 +28,7 @@ use crate::modes::args::Options;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;
-use crate::say;
+use crate::say_text;
 use crate::text::short;
 
 /// The most tries (each two program runs) one shrink may take.
@@ -367,7 +367,7 @@ impl Trial<'_> {
         let reference = run_program(
             self.ours,
             self.args,
-            input,
+            Some(input),
             &expected,
             &expected_err,
             self.limits,
@@ -378,7 +378,7 @@ impl Trial<'_> {
         let r = run_program(
             self.candidate,
             self.args,
-            input,
+            Some(input),
             &got,
             &got_err,
             self.limits,
@@ -390,11 +390,15 @@ impl Trial<'_> {
             // A checker that fails on a candidate says the candidate is not a valid input
             // (testlib's `FAIL Unexpected end of file`), not that the setup is broken; one
             // that cannot be started at all still is.
-            Some(checker) => match checker.check(input, &got, &expected, &self.dir.join(stem)) {
-                Ok(j) => j != Judgement::Accepted,
-                Err(e) if e.contains("cannot run") => return Err(e),
-                Err(_) => return Ok(None),
-            },
+            Some(checker) => {
+                let scratch = self.dir.join(stem);
+                let kept = crate::run::files::sibling(&scratch, "checker");
+                match checker.check(input, &got, &expected, &scratch, &kept) {
+                    Ok(c) => c.judgement != Judgement::Accepted,
+                    Err(e) if e.contains("cannot run") => return Err(e),
+                    Err(_) => return Ok(None),
+                }
+            }
             None => match self.comparison.tokens(&[], &expected, &got)? {
                 Some(differs) => differs.is_some(),
                 None => compare::first_difference(&expected, &got)
@@ -646,7 +650,7 @@ pub fn after_stress(
         return Ok(None);
     }
     let Some(kind) = trial.kind(input, "try")? else {
-        say!("  (not shrunk: the disagreement did not happen again)");
+        say_text!("  (not shrunk: the disagreement did not happen again)");
         return Ok(None);
     };
     // Our problems' formats are shrunk as mazes; anything else (the user's --gen) as text.
@@ -669,7 +673,7 @@ pub fn after_stress(
     };
     let same_size = shrunk.from == shrunk.to;
     let changed = fs::read(input).ok() != fs::read(&shrunk.input).ok();
-    say!(
+    say_text!(
         "shrunk from {} to {} in {} runs{}",
         size(shrunk.from),
         size(shrunk.to),
@@ -686,20 +690,25 @@ pub fn after_stress(
     );
     let show = crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
     for line in crate::show::explain::mistake(&show, &shrunk.input, &got, &expected) {
-        say!("{line}");
+        say_text!("{line}");
     }
     if show.problem.is_some() {
         let base = trial.dir.join("shrunk");
         for line in
             crate::show::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
         {
-            say!("{line}");
+            say_text!("{line}");
         }
     }
+    crate::say_json!({
+        "mode": "shrink", "from": size(shrunk.from), "to": size(shrunk.to), "runs": shrunk.runs,
+        "input": shrunk.input.display().to_string(),
+        "expected": expected.display().to_string(), "got": got.display().to_string(),
+    });
     let shown = |p: &Path| short(&p.display().to_string());
-    say!("  shrunk:     {}", shown(&shrunk.input));
-    say!("  expected:   {}", shown(&expected));
-    say!("  got:        {}", shown(&got));
+    say_text!("  shrunk:     {}", shown(&shrunk.input));
+    say_text!("  expected:   {}", shown(&expected));
+    say_text!("  got:        {}", shown(&got));
     // The shrunk case as a one-case problem folder, `DIR/<problem>/tests/shrunk.in|.out`,
     // so that the ordinary judge replays it with every explanation.
     let tests = trial.dir.join("tests");

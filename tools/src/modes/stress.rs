@@ -27,7 +27,7 @@ use crate::modes::test;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;
-use crate::say;
+use crate::say_text;
 use crate::show::explain;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
@@ -132,14 +132,9 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
     let dirs = o.dirs();
     let p = match o.run.tests.as_slice() {
         [dir] => Problem::from_tests_dir(dir)?,
-        [] => {
-            // Not a folder of tests: the current folder only names the run.
-            let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
-            let name = cwd
-                .file_name()
-                .map_or("stress".to_string(), |n| n.to_string_lossy().into_owned());
-            Problem::named(name, cwd)
-        }
+        // Limits as the suite takes them: from the current folder's info.toml (or its
+        // parent's), else the defaults; the options win.
+        [] => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?)?,
         _ => return Err("--stress takes one --tests folder".to_string()),
     };
     let runnable = |what: &str, cmd: &str| {
@@ -154,7 +149,9 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         brute: runnable("brute", brute)?,
     };
     let checker = test::checker(&p, o, &dirs)?;
-    let files = Files::new(dirs.out.join("stress").join(&p.name))?;
+    // Under a folder named by the hash of the tests folder's path, so that two folders of the
+    // same name never share one, and the shrunk case's folder keeps the problem's name.
+    let files = Files::new(dirs.out.join("stress").join(p.path_hash()).join(&p.name))?;
     stress(o, &p, oracle, checker, files)
 }
 
@@ -179,18 +176,24 @@ fn stress(
         Oracle::Ours { ours, .. } => ours.describe(),
         Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
     };
-    say!(
-        "# stress {}: {} against {against} | {} cases from seed {seed0} | {}",
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", crate::text::short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    say_text!(
+        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {} ({source} and options) | {} | {}",
         p.name,
         candidate.describe(),
         o.stress_args.count,
+        crate::show::report::limits_text(&limits),
         match &checker {
             Some(c) => format!("checker {}", c.describe()),
             None => "exact".to_string(),
-        }
+        },
+        crate::show::report::ACCOUNTING,
     );
     for v in &validators {
-        say!("  inputs must pass: {}", v.describe());
+        say_text!("  inputs must pass: {}", v.describe());
     }
     let show = explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
     let mut progress = Progress::new();
@@ -204,7 +207,7 @@ fn stress(
         let reference = run_program(
             expected_by,
             &args,
-            &f.input,
+            Some(&f.input),
             &f.expected,
             &f.expected_err,
             limits,
@@ -213,7 +216,14 @@ fn stress(
             progress.clear();
             return blame_the_reference(&oracle, seed, v, &why, &f);
         }
-        let r = run_program(&candidate, &args, &f.input, &f.got, &f.got_err, limits)?;
+        let r = run_program(
+            &candidate,
+            &args,
+            Some(&f.input),
+            &f.got,
+            &f.got_err,
+            limits,
+        )?;
         let (verdict, lines) = match verdict::of_run(&r, &limits, 0)? {
             Some((v, why)) => {
                 let mut lines = vec![detail(&why)];
@@ -232,7 +242,8 @@ fn stress(
                     show: Some(&show),
                     diff: o.verdicts.diff,
                 };
-                let j = judge_answer(&f.input, &f.got, &f.expected, &how, &f.dir.join("case"))?;
+                let case = f.dir.join("case");
+                let j = judge_answer(&f.input, &f.got, &f.expected, &how, &case, &case)?;
                 (j.verdict, j.lines)
             }
         };
@@ -241,9 +252,15 @@ fn stress(
             o.stress_args.count as usize,
             &format!("seed {seed}"),
         );
+        let detail: Vec<&str> = lines.iter().map(|l| l.trim_start()).collect();
+        crate::say_json!({
+            "mode": "stress", "problem": p.name, "case": i + 1, "seed": seed,
+            "verdict": verdict.name(), "wall_ms": r.wall_ms, "cpu_ms": r.cpu_ms,
+            "peak_rss_kib": r.peak_kib, "detail": detail.join("\n"),
+        });
         if verdict != Verdict::Ac {
             progress.clear();
-            say!(
+            say_text!(
                 "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
                 crate::show::style::verdict(verdict, verdict.name()),
                 i + 1,
@@ -265,12 +282,12 @@ fn stress(
                 ));
             }
             for l in lines {
-                say!("{l}");
+                say_text!("{l}");
             }
             let shown = |p: &Path| p.display().to_string();
-            say!("  input:      {}", shown(&f.input));
-            say!("  expected:   {}", shown(&f.expected));
-            say!(
+            say_text!("  input:      {}", shown(&f.input));
+            say_text!("  expected:   {}", shown(&f.expected));
+            say_text!(
                 "  got:        {} (stderr: {})",
                 shown(&f.got),
                 shown(&f.got_err)
@@ -280,9 +297,9 @@ fn stress(
                     .as_ref()
                     .is_some_and(|l| l.kind == crate::judge::layout::Kind::Flat)
             }) {
-                say!("  added as:   {}", save_as_test(tests, seed, &f)?);
+                say_text!("  added as:   {}", save_as_test(tests, seed, &f)?);
             }
-            say!("  input from: {gen_line}");
+            say_text!("  input from: {gen_line}");
             let trial = shrink::Trial {
                 problem: &p.name,
                 ours: expected_by,
@@ -297,13 +314,21 @@ fn stress(
             };
             let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
             let again = shrunk.unwrap_or_else(|| reproduce(o, &oracle, &candidate, seed, &checker));
-            say!("  reproduce:  {again}");
-            say!("{i} passed, 1 failed");
+            say_text!("  reproduce:  {again}");
+            say_text!("{i} passed, 1 failed");
+            crate::say_json!({
+                "summary": true, "mode": "stress", "passed": i, "failed": 1, "seed": seed,
+                "input": f.input.display().to_string(),
+                "expected": f.expected.display().to_string(),
+                "got": f.got.display().to_string(),
+                "input_from": gen_line, "reproduce": again,
+            });
             return Ok(false);
         }
     }
     progress.clear();
-    say!("{} passed, 0 failed", o.stress_args.count);
+    say_text!("{} passed, 0 failed", o.stress_args.count);
+    crate::say_json!({ "summary": true, "mode": "stress", "passed": o.stress_args.count, "failed": 0 });
     Ok(true)
 }
 
@@ -350,14 +375,7 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
         Oracle::Own { gen, .. } => {
             let seed_arg = [seed.to_string()];
             let err = input.with_extension("gen.stderr");
-            let run = run_program(
-                gen,
-                &seed_arg,
-                Path::new("/dev/null"),
-                input,
-                &err,
-                GEN_LIMITS,
-            )?;
+            let run = run_program(gen, &seed_arg, None, input, &err, GEN_LIMITS)?;
             if let Some((v, why)) = verdict::of_run(&run, &GEN_LIMITS, 0)? {
                 let last = verdict::stderr_line(&fs::read(&err).unwrap_or_default());
                 return Err(format!(
@@ -394,11 +412,11 @@ fn blame_the_reference(
             "the brute force is blamed, not your solution",
         ),
     };
-    say!("{} from {who} on seed {seed}: {why}", v.name());
+    say_text!("{} from {who} on seed {seed}: {why}", v.name());
     if let Some(l) = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default()) {
-        say!("{l}");
+        say_text!("{l}");
     }
-    say!("  input:      {}", f.input.display());
+    say_text!("  input:      {}", f.input.display());
     Err(format!(
         "{who} failed ({}) on seed {seed}: {blame}; its input is {}",
         v.name(),

@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -229,6 +230,30 @@ fn tests_folder_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
         .find(|d| holds_cases(d))
 }
 
+/// The folder a problem's failing cases are kept in, `out/NAME`, cleared, and the lock that
+/// makes it this judge's while it runs. When another judge holds it (the same folder judged
+/// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
+/// write into each other's folder. (Verdicts never depend on it: runs are compared in
+/// private folders.)
+fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
+    fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let lock_path = out.join(format!("{name}.lock"));
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+    let dir = match lock.try_lock() {
+        Ok(()) => out.join(name),
+        Err(fs::TryLockError::WouldBlock) => out.join(format!("{name}.run-{}", std::process::id())),
+        Err(fs::TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+    };
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok((dir, lock))
+}
+
 /// Judges the tests; `Ok(true)` when every case is AC.
 pub fn run(o: &Options) -> Result<bool, String> {
     let dirs = o.dirs();
@@ -236,6 +261,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let mut targets = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
     let mut notes: Vec<Option<String>> = Vec::new();
+    let mut locks = Vec::new();
     for (p, globs) in plan(o, &dirs)?.into_iter() {
         let i = problems.len();
         // Invalid-input cases need our exact messages: our binaries and bundles only.
@@ -277,25 +303,33 @@ pub fn run(o: &Options) -> Result<bool, String> {
             found.retain(|c| !c.name.starts_with("lenient-"));
         }
         if !globs.is_empty() {
-            let chosen = cases::selector(&globs)?;
-            found.retain(|c| chosen.is_match(&c.name));
-            // With several --tests a glob need only match in one of them.
-            let elsewhere = o.run.tests.len() > 1;
-            if found.is_empty() && !elsewhere {
+            // Every selector must choose something: a typo is an error even when another
+            // selector matches.
+            let mut unmatched = Vec::new();
+            for g in &globs {
+                let one = cases::selector(std::slice::from_ref(g))?;
+                if !found.iter().any(|c| one.is_match(&c.name)) {
+                    unmatched.push(g.as_str());
+                }
+            }
+            // With several --tests a selector need only match in one of them.
+            if !unmatched.is_empty() && o.run.tests.len() <= 1 {
                 return Err(format!(
                     "no case of {} matches {}",
                     p.name,
-                    globs.join(" or ")
+                    unmatched.join(" or ")
                 ));
             }
+            let chosen = cases::selector(&globs)?;
+            found.retain(|c| chosen.is_match(&c.name));
         }
         if found.is_empty() {
             continue;
         }
         cases.append(&mut found);
-        let out_dir = dirs.out.join(&p.name);
-        let _ = fs::remove_dir_all(&out_dir);
-        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let ours = o.run.tests.is_empty() && o.run.places.problems_dir.is_none();
+        let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
+        locks.push(lock);
         let program = program(&p, o, &dirs)?;
         let mut p = p;
         let mut derived = None;
@@ -456,9 +490,15 @@ pub fn run(o: &Options) -> Result<bool, String> {
         return Ok(failed == 0);
     }
     if failed > 0 {
+        let folders: Vec<String> = targets
+            .iter()
+            .zip(&tallies)
+            .filter(|(_, t)| t.failed > 0)
+            .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
+            .collect();
         say!(
-            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}/",
-            crate::text::short(&dirs.out.display().to_string())
+            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}",
+            folders.join(" ")
         );
     }
     say!("{passed} passed, {failed} failed");

@@ -14,6 +14,19 @@ pub fn sibling(base: &Path, ext: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// Creates `path` anew for writing: whatever was there (a symbolic link a program planted,
+/// say) is removed first and never written through.
+pub fn create_fresh(path: &Path) -> std::io::Result<File> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
 /// The first `cap` bytes of a file (none when it cannot be read).
 pub fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
     let mut v = Vec::new();

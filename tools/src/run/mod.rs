@@ -11,3 +11,4 @@ pub mod program;
 pub mod sandbox;
 pub mod supervise;
 pub mod sys;
+pub mod tree;

@@ -93,13 +93,18 @@ impl Program {
     }
 
     /// `Err` with the reason when the program cannot be started: a direct command whose
-    /// program is missing or not executable. A shell line is checked by running it (exit
-    /// codes 126 and 127, see `judging.rs`).
+    /// program is missing or not executable, or a shell line whose first word is a plain
+    /// command name (not a shell keyword or built-in) that cannot be found. Anything else a
+    /// shell line does is its own business: its exit code 127 is a verdict, not ours to
+    /// guess at.
     pub fn check_runnable(&self) -> Result<(), String> {
-        let Program::Direct(argv) = self else {
-            return Ok(());
+        let name = match self {
+            Program::Direct(argv) => &argv[0],
+            Program::Shell(line) => match first_command(line) {
+                Some(word) => word,
+                None => return Ok(()),
+            },
         };
-        let name = &argv[0];
         let candidates: Vec<PathBuf> = if name.contains('/') {
             vec![PathBuf::from(name)]
         } else {
@@ -118,6 +123,27 @@ impl Program {
             _ => Err(format!("cannot run `{name}`: not found on PATH")),
         }
     }
+}
+
+/// Words a shell runs itself: a line starting with one is not checked.
+const SHELL_WORDS: &[&str] = &[
+    ".", ":", "[", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done",
+    "echo", "elif", "else", "esac", "eval", "exec", "exit", "export", "false", "fc", "fg", "fi",
+    "for", "function", "getopts", "hash", "if", "jobs", "kill", "local", "printf", "pwd", "read",
+    "readonly", "return", "set", "shift", "test", "then", "time", "times", "trap", "true", "type",
+    "ulimit", "umask", "unalias", "unset", "until", "wait", "while",
+];
+
+/// The command a shell line starts with, when it is a plain word that names a program
+/// (`python3 a.py | sort` gives `python3`; `x=1 ...`, `(...)`, `f() {...}`, `cd ...` give
+/// nothing to check).
+fn first_command(line: &str) -> Option<&str> {
+    let word = line.split_whitespace().next()?;
+    let plain = word
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || (PLAIN.contains(c) && c != '='));
+    let word = word.trim_end_matches(';');
+    (plain && !word.is_empty() && !SHELL_WORDS.contains(&word)).then_some(word)
 }
 
 /// `cd FOLDER && LINE` when one of `programs` is a shell line (whose relative paths only the
@@ -167,6 +193,28 @@ mod tests {
             Program::from_cmd("a | b").argv(&["--path".into()]),
             ["sh", "-c", "a | b \"$@\"", "sh", "--path"]
         );
+    }
+
+    #[test]
+    fn a_shell_line_is_checked_by_its_first_command_only() {
+        assert_eq!(first_command("python3 a.py | sort"), Some("python3"));
+        assert_eq!(first_command("./a.out < in"), Some("./a.out"));
+        for line in [
+            "cd x && ./a",
+            "x=1 ./a",
+            "(./a)",
+            "f() { :; }; f",
+            "exit 127",
+            "  ",
+        ] {
+            assert_eq!(first_command(line), None, "{line}");
+        }
+        let missing = Program::from_cmd("no-such-program-xyz < /dev/null").check_runnable();
+        assert!(missing.unwrap_err().contains("not found on PATH"));
+        // A program's own exit code 127 is its business: the line starts with a built-in.
+        assert!(Program::from_cmd("echo x >&2; exit 127")
+            .check_runnable()
+            .is_ok());
     }
 
     #[test]

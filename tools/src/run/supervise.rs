@@ -1,36 +1,50 @@
 //! The supervisor: runs one program under limits, as a process of its own, and leaves nothing
 //! behind. The judge starts it as `judge __supervise …` once per run (see `sandbox.rs`).
 //!
-//! Why a process of its own: to kill *everything* a program started, including `setsid` and
-//! double-forked processes, the killer must be their child subreaper
-//! (`PR_SET_CHILD_SUBREAPER`), so that orphans come back to it instead of to init. A judge
-//! running cases in parallel cannot be that reaper for all of them and still tell whose
-//! orphan is whose; a supervisor per run can, and it is single-purpose, so "kill all my
-//! children until I have none" is exactly right for it.
+//! Why a process of its own: to find and kill *everything* a program started, including
+//! `setsid`, double-forked and process-group-leaving processes, the killer must be their child
+//! subreaper (`PR_SET_CHILD_SUBREAPER`), so that orphans come back to it instead of to init.
+//! A judge running cases in parallel cannot be that reaper for all of them and still tell
+//! whose orphan is whose; a supervisor per run can, and it is single-purpose, so "the tree
+//! under me" and "kill all my children until I have none" are exactly right for it.
 //!
-//! What it enforces while the program runs:
-//! - CPU time (user + system, live from `/proc/PID/stat`), wall time, peak memory (`VmHWM`):
-//!   a watcher polls every few milliseconds and kills the program's process group when one
-//!   passes its limit; `RLIMIT_CPU` stands behind it.
-//! - stdout goes to a file capped by `RLIMIT_FSIZE` at the output limit + 1 byte, so disk use
-//!   is bounded by the kernel, not by polling.
-//! - stderr goes through a pipe: the first and last 64 KiB are kept, the rest is counted and
-//!   dropped, so a program writing gigabytes to stderr costs neither memory nor disk.
+//! What it enforces while the program runs, on the whole tree (see `tree.rs`):
+//! - CPU time (user + system of every process, waited for or not), peak memory (proportional
+//!   set sizes, shared pages once) and wall time: a watcher polls `/proc` every few
+//!   milliseconds and kills the tree when one passes its limit; `RLIMIT_CPU` stands behind it
+//!   per process.
+//! - stdout goes through a pipe that the supervisor drains into a file of its own, unlinked
+//!   at once (no other process can open it: the supervisor is not dumpable, so not even its
+//!   `/proc/PID/fd`), counting the bytes: past the output limit the tree is killed. After the
+//!   tree is gone the bytes are copied to the path the judge named. The program's own files
+//!   are not limited.
+//! - stderr goes through a pipe too: the first and last 64 KiB are kept, the rest is counted
+//!   and dropped, so a program writing gigabytes to stderr costs neither memory nor disk.
+//! - stdin must be a regular file, opened without blocking (a FIFO is refused, not waited on).
+//!
+//! The run ends when the program (the direct child) ends, or is killed at a limit; then
+//! every descendant still alive is killed, wherever it moved (its own group or session), by
+//! killing the supervisor's children until it has none; all of them are reaped, and their
+//! `wait4` usage is added to the run's.
 //!
 //! It prints one report line on its stdout (see [`Report`]) and exits 0; the judge reads it.
 //! SIGINT, SIGTERM, SIGHUP and the judge's death (`PR_SET_PDEATHSIG`) make it kill the program
-//! and its descendants before it goes.
+//! and its descendants before it goes. If the program stops or kills the supervisor, the
+//! judge notices (see `sandbox.rs`) and cleans up in its place.
 
 use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::fs::{self, File};
-use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::io::{self, Read, Seek, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::run::sys::{self, Status};
+use crate::run::tree;
 
 /// The first argument that makes the judge binary a supervisor.
 pub const ARG: &str = "__supervise";
@@ -45,8 +59,10 @@ pub struct Request {
     pub cpu_ms: Option<u64>,
     pub wall_ms: u64,
     pub memory_kib: u64,
+    /// The most stdout may hold; one byte more and the tree is killed (OLE).
     pub output_bytes: u64,
-    pub stdin: PathBuf,
+    /// A regular file; `None`: `/dev/null`.
+    pub stdin: Option<PathBuf>,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
     pub argv: Vec<String>,
@@ -60,15 +76,23 @@ pub enum Kill {
     Memory = 3,
     Output = 4,
     Cancelled = 5,
+    /// The supervisor itself was killed by a signal while the program ran (said by the
+    /// judge, which saw it die; the program is the only one there to do it).
+    SupervisorKilled = 6,
+    /// The supervisor was stopped (SIGSTOP) and never reported; the judge ended the run at
+    /// its own deadline.
+    SupervisorStopped = 7,
 }
 
 impl Kill {
-    const ALL: [Kill; 5] = [
+    const ALL: [Kill; 7] = [
         Kill::Cpu,
         Kill::Wall,
         Kill::Memory,
         Kill::Output,
         Kill::Cancelled,
+        Kill::SupervisorKilled,
+        Kill::SupervisorStopped,
     ];
 
     pub fn name(self) -> &'static str {
@@ -78,6 +102,8 @@ impl Kill {
             Kill::Memory => "memory",
             Kill::Output => "output",
             Kill::Cancelled => "cancelled",
+            Kill::SupervisorKilled => "supervisor-killed",
+            Kill::SupervisorStopped => "supervisor-stopped",
         }
     }
 
@@ -104,30 +130,42 @@ pub enum Report {
 }
 
 impl Request {
-    /// The supervisor's arguments after [`ARG`].
-    pub fn to_args(&self) -> Vec<String> {
-        let mut v = vec![
-            self.cpu_ms.map_or("-".to_string(), |c| c.to_string()),
-            self.wall_ms.to_string(),
-            self.memory_kib.to_string(),
-            self.output_bytes.to_string(),
-            self.stdin.display().to_string(),
-            self.stdout.display().to_string(),
-            self.stderr.display().to_string(),
-            "--".to_string(),
+    /// The supervisor's arguments after [`ARG`] (paths as they are, UTF-8 or not).
+    pub fn to_args(&self) -> Vec<OsString> {
+        let mut v: Vec<OsString> = vec![
+            self.cpu_ms
+                .map_or("-".to_string(), |c| c.to_string())
+                .into(),
+            self.wall_ms.to_string().into(),
+            self.memory_kib.to_string().into(),
+            self.output_bytes.to_string().into(),
+            self.stdin
+                .as_ref()
+                .map_or("-".into(), |p| p.as_os_str().to_owned()),
+            self.stdout.as_os_str().to_owned(),
+            self.stderr.as_os_str().to_owned(),
+            "--".into(),
         ];
-        v.extend(self.argv.iter().cloned());
+        v.extend(self.argv.iter().map(OsString::from));
         v
     }
 
-    pub fn from_args(args: &[String]) -> Result<Request, String> {
+    pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN STDOUT STDERR -- PROGRAM ARGS...")
+            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR -- PROGRAM ARGS...")
         };
         if args.len() < 9 || args[7] != "--" {
             return Err(usage());
         }
-        let num = |s: &String| s.parse::<u64>().map_err(|_| usage());
+        let num = |s: &OsString| {
+            s.to_str()
+                .and_then(|s| s.parse::<u64>().ok())
+                .ok_or_else(usage)
+        };
+        let argv = args[8..]
+            .iter()
+            .map(|a| a.to_str().map(String::from).ok_or_else(usage))
+            .collect::<Result<Vec<String>, String>>()?;
         Ok(Request {
             cpu_ms: if args[0] == "-" {
                 None
@@ -137,10 +175,10 @@ impl Request {
             wall_ms: num(&args[1])?,
             memory_kib: num(&args[2])?,
             output_bytes: num(&args[3])?,
-            stdin: args[4].clone().into(),
+            stdin: (args[4] != "-").then(|| args[4].clone().into()),
             stdout: args[5].clone().into(),
             stderr: args[6].clone().into(),
-            argv: args[8..].to_vec(),
+            argv,
         })
     }
 }
@@ -211,7 +249,7 @@ impl std::str::FromStr for Report {
 }
 
 /// The supervisor's `main`: `args` are those after [`ARG`].
-pub fn main(args: &[String]) -> ExitCode {
+pub fn main(args: &[OsString]) -> ExitCode {
     let request = match Request::from_args(args) {
         Ok(r) => r,
         Err(e) => {
@@ -241,178 +279,316 @@ fn supervise(req: &Request) -> io::Result<Report> {
     sys::become_subreaper()?;
     sys::terminate_with_parent()?;
     sys::catch_cancel_signals();
+    sys::make_undumpable()?;
     let with_path =
         |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
-    let stdin = File::open(&req.stdin).map_err(|e| with_path(e, &req.stdin))?;
-    let stdout = File::create(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
+    // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
+    // stdout as they are, live, opened stdin first (the relay on the other side opens in
+    // the order that pairs with it); everything else is a regular file, and stdout is
+    // captured through a pipe.
+    let fifo = |p: &Path| {
+        use std::os::unix::fs::FileTypeExt;
+        fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_fifo())
+    };
+    let stdin = match &req.stdin {
+        Some(path) if fifo(path) => Stdio::from(File::open(path).map_err(|e| with_path(e, path))?),
+        Some(path) => Stdio::from(sys::open_regular(path).map_err(|e| with_path(e, path))?),
+        None => Stdio::null(),
+    };
+    let (stdout, capture) = if fifo(&req.stdout) {
+        let live = fs::OpenOptions::new()
+            .write(true)
+            .open(&req.stdout)
+            .map_err(|e| with_path(e, &req.stdout))?;
+        (Stdio::from(live), None)
+    } else {
+        let capture = Capture::new(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
+        (Stdio::piped(), Some(capture))
+    };
     let mut cmd = Command::new(&req.argv[0]);
     cmd.args(&req.argv[1..])
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped());
     let backstop_ms = req.cpu_ms.unwrap_or(req.wall_ms);
-    sys::limit_child(
-        &mut cmd,
-        backstop_ms.div_ceil(1000) + 1,
-        req.output_bytes + 1,
-    );
+    sys::limit_child(&mut cmd, backstop_ms.div_ceil(1000).saturating_add(1));
     let start = Instant::now();
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => return Ok(Report::CannotStart(format!("{}: {e}", req.argv[0]))),
     };
     let pid = child.id() as i32;
+    let stdout_pipe = child.stdout.take();
     let stderr_pipe = child.stderr.take().expect("stderr was piped");
-    let reader = thread::spawn(move || StderrKeeper::drain(stderr_pipe));
+    let limit = req.output_bytes;
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout_reader = match (capture, stdout_pipe) {
+        (Some(capture), Some(pipe)) => {
+            let over = Arc::clone(&over);
+            Some(thread::spawn(move || capture.drain(pipe, limit, &over)))
+        }
+        _ => None,
+    };
+    let stderr_reader = thread::spawn(move || StderrKeeper::drain(stderr_pipe));
 
     let done = AtomicBool::new(false);
     let killed = AtomicU8::new(0);
+    let reaped = Reaped::default();
     let mut wall = Duration::ZERO;
+    let mut peak_kib = 0;
     let mut waited = Ok(());
     thread::scope(|s| {
-        let watcher = s.spawn(|| watch(pid, req, start, &done, &killed));
-        waited = sys::wait_exited(pid);
+        let watcher = s.spawn(|| watch(pid, req, start, &done, &killed, &over, &reaped));
+        waited = wait_for_program(pid, &reaped);
         wall = start.elapsed();
         done.store(true, Ordering::Release);
         watcher.thread().unpark();
+        peak_kib = watcher.join().unwrap_or(0);
     });
     waited?;
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
-    // id are free again) and every orphan it left, wherever it moved, is killed.
+    // id are free again) and every process it left, wherever it moved, is killed and reaped.
     sys::kill(-pid);
-    let (status, usage) = match sys::reap(pid, false)? {
-        Some((_, status, usage)) => (status, usage),
+    let status = match sys::reap(pid, false)? {
+        Some((_, status, usage)) => {
+            reaped.add(usage);
+            status
+        }
         None => unreachable!("a blocking wait4 returns a child"),
     };
     drop(child); // reaped above: std's handle neither waits nor kills on drop
-    kill_all_descendants()?;
-    let kept = reader
+    kill_all_descendants(|usage| reaped.add(usage))?;
+    let stdout_bytes = match stdout_reader {
+        Some(reader) => {
+            let (captured, bytes) = reader
+                .join()
+                .map_err(|_| io::Error::other("the stdout reader panicked"))??;
+            captured
+                .save(&req.stdout)
+                .map_err(|e| with_path(e, &req.stdout))?;
+            bytes
+        }
+        None => 0,
+    };
+    let kept = stderr_reader
         .join()
         .map_err(|_| io::Error::other("the stderr reader panicked"))?;
     kept.write_to(&req.stderr)
         .map_err(|e| with_path(e, &req.stderr))?;
-    let stdout_bytes = fs::metadata(&req.stdout).map_or(0, |m| m.len());
     let mut killed = Kill::ALL
         .into_iter()
         .find(|k| *k as u8 == killed.load(Ordering::Acquire));
-    if killed.is_none()
-        && (stdout_bytes > req.output_bytes || status == Status::Signal(sys::SIGXFSZ))
-    {
+    if killed.is_none() && stdout_bytes > req.output_bytes {
         killed = Some(Kill::Output);
     }
     Ok(Report::Ran {
         status,
-        cpu_us: usage.cpu_us,
+        cpu_us: reaped.cpu_us.load(Ordering::Acquire),
         wall_us: wall.as_micros() as u64,
-        peak_kib: usage.peak_kib,
+        peak_kib: peak_kib.max(reaped.peak_kib.load(Ordering::Acquire)),
         killed,
         stdout_bytes,
         stderr_bytes: kept.total,
     })
 }
 
-/// Polls the running program until `done`, killing its group when a limit is passed.
-fn watch(pid: i32, req: &Request, start: Instant, done: &AtomicBool, killed: &AtomicU8) {
-    let ticks = sys::clock_ticks_per_second();
+/// What the processes reaped so far used: CPU time summed, peak RSS the largest.
+#[derive(Default)]
+struct Reaped {
+    cpu_us: AtomicU64,
+    peak_kib: AtomicU64,
+}
+
+impl Reaped {
+    fn add(&self, usage: sys::Usage) {
+        self.cpu_us.fetch_add(usage.cpu_us, Ordering::AcqRel);
+        self.peak_kib.fetch_max(usage.peak_kib, Ordering::AcqRel);
+    }
+}
+
+/// Waits until the program (`pid`) has exited, leaving it a zombie (so neither its pid nor
+/// its group id can be reused while the watcher may signal them), and reaps every orphan
+/// that ends meanwhile, adding its usage.
+fn wait_for_program(pid: i32, reaped: &Reaped) -> io::Result<()> {
+    loop {
+        let ended = sys::wait_any_exited()?;
+        if ended == pid {
+            return Ok(());
+        }
+        if let Some((_, _, usage)) = sys::reap(ended, false)? {
+            reaped.add(usage);
+        }
+    }
+}
+
+/// Kills the program: its process group (it may have left it: the program itself is
+/// killed too), while it is unreaped. Its descendants, in whatever group, are orphaned by
+/// its death and killed after it by [`kill_all_descendants`].
+fn kill_program(pid: i32) {
+    sys::kill(-pid);
+    sys::kill(pid);
+}
+
+/// Polls the tree until `done`, killing the program when a limit is passed; returns the
+/// peak memory seen.
+fn watch(
+    pid: i32,
+    req: &Request,
+    start: Instant,
+    done: &AtomicBool,
+    killed: &AtomicU8,
+    stdout_over: &AtomicBool,
+    reaped: &Reaped,
+) -> u64 {
+    let mut watched = tree::Watch::new(std::process::id() as i32);
     let wall_limit = Duration::from_millis(req.wall_ms);
+    let mut peak_kib = 0;
     while !done.load(Ordering::Acquire) {
+        let polled = Instant::now();
+        // What was reaped is read before the tree: a process reaped in between is then
+        // missed once rather than counted twice.
+        let reaped_ms = reaped.cpu_us.load(Ordering::Acquire) / 1000;
+        let tree = watched.sample();
+        peak_kib = peak_kib.max(tree.memory_kib);
         let now = start.elapsed();
         let over = if sys::cancelled() {
             Some(Kill::Cancelled)
+        } else if stdout_over.load(Ordering::Acquire) {
+            Some(Kill::Output)
         } else if now >= wall_limit {
             Some(Kill::Wall)
         } else if req
             .cpu_ms
-            .is_some_and(|limit| cpu_ms_so_far(pid, ticks).is_some_and(|c| c > limit))
+            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
         {
             Some(Kill::Cpu)
-        } else if vm_hwm_kib(pid).is_some_and(|k| k > req.memory_kib) {
+        } else if tree.memory_kib > req.memory_kib {
             Some(Kill::Memory)
-        } else if fs::metadata(&req.stdout).is_ok_and(|m| m.len() > req.output_bytes) {
-            Some(Kill::Output)
         } else {
             None
         };
         if let Some(k) = over {
             killed.store(k as u8, Ordering::Release);
-            sys::kill(-pid);
-            return;
+            kill_program(pid);
+            return peak_kib;
         }
-        thread::park_timeout((wall_limit - now).min(Duration::from_millis(5)));
+        // Poll every 5 ms, less often when reading the tree itself takes long (a large tree,
+        // a loaded machine), so that the watcher never costs more than a third of a core.
+        let cost = polled.elapsed();
+        let pause = (cost * 2).clamp(Duration::from_millis(5), Duration::from_millis(50));
+        thread::park_timeout(pause.min(wall_limit.saturating_sub(now)));
     }
+    peak_kib
 }
 
-/// CPU time (user + system, the process and the children it waited for) of a live process.
-fn cpu_ms_so_far(pid: i32, ticks_per_second: u64) -> Option<u64> {
-    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name, in parentheses, may contain spaces: count fields after its `)`.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: u64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<u64>().unwrap_or(0))
-        .sum();
-    Some(ticks * 1000 / ticks_per_second)
-}
-
-/// `VmHWM` (peak RSS, KiB) of a live process.
-fn vm_hwm_kib(pid: i32) -> Option<u64> {
-    let s = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line["VmHWM:".len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()
-}
-
-/// This process's children, from `/proc/*/stat` (the parent pid is the second field after
-/// the command name).
-fn children() -> Vec<i32> {
-    let me = std::process::id() as i32;
-    let Ok(dir) = fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
-        .filter(|pid| {
-            fs::read_to_string(format!("/proc/{pid}/stat"))
-                .ok()
-                .and_then(|s| {
-                    let rest = s.rsplit_once(')')?.1.to_string();
-                    rest.split_whitespace().nth(1)?.parse::<i32>().ok()
-                })
-                == Some(me)
-        })
-        .collect()
-}
-
-/// Kills and reaps children until none is left. As the subreaper, every orphan of the program
-/// (background, `setsid`, double-forked, a fork bomb's offspring) becomes our child when its
+/// Kills and reaps children until none is left, handing each reaped one's usage to
+/// `reaped`. As the subreaper, every orphan of the program (background, `setsid`,
+/// double-forked, in a group of its own, a fork bomb's offspring) becomes our child when its
 /// parent dies, so this ends only when the whole tree is gone.
-pub fn kill_all_descendants() -> io::Result<()> {
+pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()> {
     loop {
-        for pid in children() {
+        for pid in tree::children(std::process::id() as i32) {
             sys::kill(pid);
         }
         // Reap whatever has ended; block for one more only when nothing had, so that a tree
         // still dying is waited for without spinning.
-        let mut reaped = false;
+        let mut any = false;
         loop {
             match sys::reap(-1, true) {
-                Ok(Some(_)) => reaped = true,
+                Ok(Some((_, _, usage))) => {
+                    reaped(usage);
+                    any = true;
+                }
                 Ok(None) => break,
                 Err(e) if e.raw_os_error() == Some(libc::ECHILD) => return Ok(()),
                 Err(e) => return Err(e),
             }
         }
-        if !reaped {
+        if !any {
             match sys::reap(-1, false) {
-                Ok(_) => {}
+                Ok(Some((_, _, usage))) => reaped(usage),
+                Ok(None) => {}
                 Err(e) if e.raw_os_error() == Some(libc::ECHILD) => return Ok(()),
                 Err(e) => return Err(e),
             }
         }
+    }
+}
+
+/// The program's stdout as the supervisor received it: a file that only the supervisor can
+/// reach (created in the run's private folder and unlinked at once), filled from the pipe.
+struct Capture {
+    file: File,
+}
+
+impl Capture {
+    fn new(stdout: &Path) -> io::Result<Capture> {
+        let dir = stdout.parent().unwrap_or(Path::new("."));
+        for n in 0..100u32 {
+            let path = dir.join(format!(".capture-{}-{n}", std::process::id()));
+            match fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(file) => {
+                    fs::remove_file(&path)?;
+                    return Ok(Capture { file });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::other("no free name for the capture file"))
+    }
+
+    /// Reads the pipe to its end, keeping the first `limit + 1` bytes and raising `over`
+    /// past them; the rest is read and dropped, so the writer never blocks on us. Returns the
+    /// capture and the number of bytes read.
+    fn drain(
+        mut self,
+        mut pipe: impl Read,
+        limit: u64,
+        over: &AtomicBool,
+    ) -> io::Result<(Capture, u64)> {
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut total: u64 = 0;
+        let mut out = io::BufWriter::with_capacity(256 * 1024, &mut self.file);
+        loop {
+            let n = match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            let room = (limit + 1).saturating_sub(total);
+            let keep = (n as u64).min(room) as usize;
+            out.write_all(&buf[..keep])?;
+            total += n as u64;
+            if total > limit {
+                over.store(true, Ordering::Release);
+            }
+        }
+        out.flush()?;
+        drop(out);
+        Ok((self, total))
+    }
+
+    /// Copies the capture to `path`, replacing whatever is there (called once the program's
+    /// tree is gone, so nothing can race with it).
+    fn save(mut self, path: &Path) -> io::Result<()> {
+        match fs::remove_file(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+            _ => {}
+        }
+        let mut to = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)?;
+        self.file.seek(io::SeekFrom::Start(0))?;
+        io::copy(&mut self.file, &mut to)?;
+        Ok(())
     }
 }
 
@@ -482,7 +658,7 @@ mod tests {
             wall_ms: 4000,
             memory_kib: 262_144,
             output_bytes: 1 << 26,
-            stdin: "in put".into(),
+            stdin: Some("in put".into()),
             stdout: "out".into(),
             stderr: "err".into(),
             argv: vec!["sh".into(), "-c".into(), "echo hi; exit 3".into()],
@@ -490,6 +666,7 @@ mod tests {
         assert_eq!(Request::from_args(&req.to_args()).unwrap(), req);
         let wall_only = Request {
             cpu_ms: None,
+            stdin: None,
             ..req
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);

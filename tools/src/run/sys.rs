@@ -148,31 +148,110 @@ pub fn cancelled() -> bool {
     CANCELLED.load(Ordering::SeqCst)
 }
 
-/// Limits the child's CPU seconds (a backstop behind the watcher: SIGXCPU, then SIGKILL) and
-/// the size of any file it writes (`max_file_bytes`; writing past it raises SIGXFSZ), and
-/// puts it in a process group of its own.
-pub fn limit_child(cmd: &mut Command, cpu_secs: u64, max_file_bytes: u64) {
+/// Prepares the program's process: a CPU-seconds backstop behind the watcher (`RLIMIT_CPU`:
+/// SIGXCPU, then SIGKILL; inherited by everything it starts), a process group of its own, and
+/// SIGKILL when the supervisor thread that started it dies (`PR_SET_PDEATHSIG`), so a
+/// supervisor killed outright does not leave the program running. No limit on file sizes:
+/// the output limit is counted on the stdout pipe, and the program's own files are its
+/// business.
+pub fn limit_child(cmd: &mut Command, cpu_secs: u64) {
     let cpu = libc::rlimit {
         rlim_cur: cpu_secs as libc::rlim_t,
-        rlim_max: cpu_secs as libc::rlim_t + 1,
-    };
-    let fsize = libc::rlimit {
-        rlim_cur: max_file_bytes as libc::rlim_t,
-        rlim_max: max_file_bytes as libc::rlim_t,
+        rlim_max: cpu_secs.saturating_add(1) as libc::rlim_t,
     };
     cmd.process_group(0);
-    // SAFETY: the closure runs in the forked child before exec and calls only setrlimit,
-    // which is async-signal-safe; it reads only the two structs copied into it.
+    // SAFETY: the closure runs in the forked child before exec and calls only setrlimit and
+    // prctl, both async-signal-safe; it reads only the struct copied into it.
     unsafe {
         cmd.pre_exec(move || {
             if libc::setrlimit(libc::RLIMIT_CPU, &cpu) != 0
-                || libc::setrlimit(libc::RLIMIT_FSIZE, &fsize) != 0
+                || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0
             {
                 return Err(io::Error::last_os_error());
             }
             Ok(())
         });
     }
+}
+
+/// Blocks until some child has exited, leaving it unreaped (`WNOWAIT`): its pid. The caller
+/// then reaps it with [`reap`], or keeps it a zombie while its pid may still be signalled.
+pub fn wait_any_exited() -> io::Result<i32> {
+    retry_interrupted(|| {
+        // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
+        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if r != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: waitid succeeded with WEXITED, so the kernel filled in si_pid.
+        Ok(unsafe { info.si_pid() })
+    })
+}
+
+/// Makes this process non-dumpable: other processes of the same user (the program it runs)
+/// can no longer open its `/proc/PID/fd/*` or trace it, so the captured output it holds
+/// cannot be reached from outside.
+pub fn make_undumpable() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    let r = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// What a file that is not a regular one is, in words.
+pub fn file_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_file() {
+        "a regular file"
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else {
+        "a symbolic link"
+    }
+}
+
+/// Opens `path` for reading only if it is a regular file, without ever blocking: a FIFO is
+/// opened non-blocking (an open of a FIFO with no writer would wait for one), found not to be
+/// a regular file and refused. The returned file is blocking again.
+pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)?;
+    let t = f.metadata()?.file_type();
+    if !t.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file ({})", file_kind(&t)),
+        ));
+    }
+    let fd = f.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, with integer arguments only.
+    let r = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags < 0 {
+            -1
+        } else {
+            libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK)
+        }
+    };
+    if r < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(f)
 }
 
 /// Clock ticks per second, the unit of the CPU times in `/proc/<pid>/stat`.
@@ -187,7 +266,7 @@ pub fn clock_ticks_per_second() -> u64 {
 }
 
 pub const SIGXCPU: i32 = libc::SIGXCPU;
-pub const SIGXFSZ: i32 = libc::SIGXFSZ;
+pub const SIGSTOP: i32 = libc::SIGSTOP;
 
 /// `SIGSEGV (signal 11)`: the name judges and contestants know, with its number.
 pub fn signal_name(sig: i32) -> String {
@@ -202,6 +281,7 @@ pub fn signal_name(sig: i32) -> String {
         libc::SIGPIPE => "SIGPIPE",
         libc::SIGXCPU => "SIGXCPU",
         libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSTOP => "SIGSTOP",
         libc::SIGINT => "SIGINT",
         libc::SIGHUP => "SIGHUP",
         libc::SIGTRAP => "SIGTRAP",

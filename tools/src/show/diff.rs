@@ -27,6 +27,13 @@ const CONTEXT: u64 = 2;
 /// The most `--diff full` reads of each file; larger outputs get the hunk.
 const FULL_CAP: u64 = 16 << 20;
 
+/// The most lines `--diff full` prints; the rest is counted, the outputs are kept whole.
+const FULL_LINES: usize = 400;
+
+/// The time the full diff may spend looking for the smallest diff; past it `similar` gives
+/// a coarser one in linear time, so any input is diffed in well under a second.
+const FULL_DEADLINE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// The detail lines of a difference between the files `expected` and `got`.
 pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Vec<String> {
     if mode == DiffMode::Full {
@@ -127,9 +134,13 @@ fn full(expected: &Path, got: &Path) -> Option<Vec<String>> {
         Some(text)
     };
     let (old, new) = (read(expected)?, read(got)?);
-    let diff = TextDiff::from_lines(&old, &new);
+    let diff = TextDiff::configure()
+        .deadline(std::time::Instant::now() + FULL_DEADLINE)
+        .diff_lines(&old, &new);
     let mut out = vec![indent("diff (- expected, + got):")];
-    for line in diff.unified_diff().context_radius(2).to_string().lines() {
+    let text = diff.unified_diff().context_radius(2).to_string();
+    let total = text.lines().count();
+    for line in text.lines().take(FULL_LINES) {
         let line_style = match line.chars().next() {
             Some('-') => style::EXPECTED,
             Some('+') => style::GOT,
@@ -138,6 +149,12 @@ fn full(expected: &Path, got: &Path) -> Option<Vec<String>> {
         };
         let cut = fit(&format!("    {line}"), width());
         out.push(style::paint(&cut, line_style));
+    }
+    if total > FULL_LINES {
+        out.push(indent(&format!(
+            "... {} more lines of diff not shown (the outputs are kept whole: CASE.got, CASE.expected)",
+            total - FULL_LINES
+        )));
     }
     Some(out)
 }

@@ -136,10 +136,10 @@ pub fn pictures(
         lines.extend(draw::window(&picture, window, show.colour));
     }
     let page = sibling(base, "html");
-    match fs::write(
-        &page,
-        html::page(&picture, &format!("{problem}/{name}"), reason),
-    ) {
+    let html = html::page(&picture, &format!("{problem}/{name}"), reason);
+    match crate::run::files::create_fresh(&page)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, html.as_bytes()))
+    {
         Ok(()) => lines.push(detail(&format!(
             "picture: {}",
             crate::text::short(&page.display().to_string())

@@ -14,9 +14,13 @@ use crate::run::sandbox::Limits;
 use crate::text::{fit, mib, short};
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
+/// With a checker, its wall time comes before the name (`checker 18 ms`).
 pub fn case_line(o: &Outcome, name: &str) -> String {
+    let checker = o
+        .checker_ms
+        .map_or(String::new(), |ms| format!("  checker {ms:>5} ms"));
     let mut s = format!(
-        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB  {name}",
+        "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB{checker}  {name}",
         crate::show::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
         o.cpu_ms,
         o.wall_ms,
@@ -30,6 +34,22 @@ pub fn case_line(o: &Outcome, name: &str) -> String {
 
 /// The header line of a problem: what runs, the limits and how answers are compared.
 pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String {
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    format!(
+        "# {}: {program} | limits {} ({source} and options) | {mode} | {ACCOUNTING}",
+        p.name,
+        limits_text(limits)
+    )
+}
+
+/// How the run's figures are measured, as the header lines say.
+pub const ACCOUNTING: &str = "process tree accounted from /proc";
+
+/// `1000 ms cpu (3000 ms wall), 256 MiB, output 64 MiB`.
+pub fn limits_text(limits: &Limits) -> String {
     let time = if limits.wall_time {
         format!("{} ms wall", limits.time_ms)
     } else {
@@ -39,13 +59,8 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
             limits.wall_backstop_ms()
         )
     };
-    let source = match &p.info_path {
-        Some(path) => format!("from {}", short(&path.display().to_string())),
-        None => "defaults".to_string(),
-    };
     format!(
-        "# {}: {program} | limits {time}, {} MiB, output {} MiB ({source} and options) | {mode}",
-        p.name,
+        "{time}, {} MiB, output {} MiB",
         limits.memory_kib / 1024,
         limits.output_bytes >> 20
     )
@@ -54,7 +69,7 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
 /// A case as one JSON object (`--json`): the detail lines joined, without indentation.
 pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
     let detail: Vec<&str> = o.detail.iter().map(|l| l.trim_start()).collect();
-    serde_json::json!({
+    let mut v = serde_json::json!({
         "problem": problem,
         "case": case,
         "verdict": o.verdict.name(),
@@ -62,8 +77,16 @@ pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
         "cpu_ms": o.cpu_ms,
         "peak_rss_kib": o.peak_kib,
         "detail": detail.join("\n"),
-    })
-    .to_string()
+    });
+    if let Some(ms) = o.checker_ms {
+        v["checker_ms"] = ms.into();
+    }
+    v.to_string()
+}
+
+/// A setup error as one JSON object (`--json`): `{"error": ..., "exit": 2}`.
+pub fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message, "exit": 2 }).to_string()
 }
 
 /// The run's summary as one JSON object (`--json`).
@@ -94,6 +117,8 @@ pub struct Tally {
     max_cpu_ms: u64,
     max_wall_ms: u64,
     max_kib: u64,
+    /// The checker's wall time, summed over the cases it judged.
+    checker_ms: Option<u64>,
     pub passed: usize,
     pub failed: usize,
 }
@@ -104,6 +129,9 @@ impl Tally {
         self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
         self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
         self.max_kib = self.max_kib.max(o.peak_kib);
+        if let Some(ms) = o.checker_ms {
+            self.checker_ms = Some(self.checker_ms.unwrap_or(0) + ms);
+        }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
         } else {
@@ -121,7 +149,7 @@ impl Tally {
             })
             .collect();
         format!(
-            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB)",
+            "{problem}: {} of {} AC{}  (max {} ms cpu, {} ms wall of {} ms; {} of {} MiB{})",
             self.passed,
             self.passed + self.failed,
             if self.failed > 0 {
@@ -134,6 +162,8 @@ impl Tally {
             limits.time_ms,
             mib(self.max_kib).trim_end_matches(" MiB"),
             limits.memory_kib / 1024,
+            self.checker_ms
+                .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
         )
     }
 }

@@ -416,7 +416,14 @@ fn interactive_problems_run_with_both_conventions() {
     );
     assert_eq!(j.code, Some(1), "{j}");
     assert!(j.stdout.contains("interactor: too many guesses"), "{j}");
-    let kept = fs::read_to_string(out.join("guess/1.interaction")).unwrap();
+    // Kept under the problem's folder (its name and a hash of its path).
+    let kept = fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path().join("1.interaction"))
+        .find(|p| p.is_file())
+        .map(|p| fs::read_to_string(p).unwrap())
+        .unwrap_or_else(|| panic!("no 1.interaction under {}\n{j}", out.display()));
     assert!(kept.starts_with("< 100\n> ? 1\n< >\n"), "{kept}");
     // A program that never flushes (it waits, asks nothing): TLE by the wall backstop.
     let j = judge(

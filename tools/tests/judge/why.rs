@@ -195,7 +195,8 @@ fn a_box_pushed_into_a_wall_is_an_illegal_move() {
         "{j}"
     );
     // The page shows the plans step by step: both move strings are in it.
-    let page = std::fs::read_to_string(out.join("pushing-boxes/wall.html")).unwrap();
+    let page =
+        std::fs::read_to_string(super::kept(&out, "pushing-boxes").join("wall.html")).unwrap();
     assert!(
         page.contains("moves:\"sseEE\"") && page.contains("moves:\"sesEE\""),
         "{page}"
@@ -339,9 +340,10 @@ fn the_html_page_shows_both_routes_in_a_real_browser() {
     let cmd = awk(&dir, "-v order=RLDU");
     let j = judge_in(&out, &["robot-maze", "--cmd", &cmd], Some(&problems));
     assert_eq!(j.tally(), (0, 1), "{j}");
-    let page = out.join("robot-maze/gap.html");
-    let expected = std::fs::read_to_string(out.join("robot-maze/gap.expected")).unwrap();
-    let got = std::fs::read_to_string(out.join("robot-maze/gap.got")).unwrap();
+    let page = super::kept(&out, "robot-maze").join("gap.html");
+    let expected =
+        std::fs::read_to_string(super::kept(&out, "robot-maze").join("gap.expected")).unwrap();
+    let got = std::fs::read_to_string(super::kept(&out, "robot-maze").join("gap.got")).unwrap();
     let cells = |text: &str| -> Vec<(usize, usize)> {
         text.lines()
             .map(|l| {
@@ -503,7 +505,7 @@ fn the_html_page_stays_fast_at_1000x1000() {
     let out = dir.join("out");
     let j = judge_in(&out, &["robot-maze", "--cmd", "echo 1 1"], Some(&problems));
     assert_eq!(j.tally(), (0, 1), "{j}");
-    let page = out.join("robot-maze/big.html");
+    let page = super::kept(&out, "robot-maze").join("big.html");
     let dom = dump_dom(
         &browser,
         &dir.join("profile"),

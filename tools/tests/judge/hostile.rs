@@ -1,0 +1,645 @@
+//! Hostile programs (issue 18): each probe runs the real judge on a real misbehaving program
+//! (a small C program built here, or a shell line) and asserts the verdict, the judge's exit
+//! code, the time the judge took and that no process is left. Probes of one theme run in
+//! parallel threads, with limits of a second or less, so the whole file adds a few seconds.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::{judge_in, processes_with, scratch, Judged};
+
+/// The probes' C programs, compiled once into one folder.
+const SOURCES: &[(&str, &str)] = &[
+    (
+        // The child leaves the program's process group; the parent joins the child's.
+        "leavegroup",
+        "#include <unistd.h>\nint main(void){pid_t c=fork();if(c==0){setpgid(0,0);pause();return 0;}\
+         while(setpgid(0,c)!=0)usleep(1000);pause();return 0;}\n",
+    ),
+    (
+        "stopsup",
+        "#include <unistd.h>\n#include <signal.h>\n#include <stdio.h>\n\
+         int main(void){kill(getppid(),SIGSTOP);printf(\"1 2 3\\n\");sleep(30);return 0;}\n",
+    ),
+    (
+        "killsup",
+        "#include <unistd.h>\n#include <signal.h>\n#include <stdio.h>\n\
+         int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // `spin MS`: burns MS ms of its own CPU time.
+        "spin",
+        "#include <stdlib.h>\n#include <time.h>\nstatic double now(void){struct timespec t;\
+         clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);return t.tv_sec+t.tv_nsec/1e9;}\n\
+         int main(int c,char**v){double s=now(),ms=c>1?atof(v[1]):1e9;while((now()-s)*1000<ms);return 0;}\n",
+    ),
+    (
+        // `grow MIB`: touches MIB MiB, then answers.
+        "grow",
+        "#include <stdlib.h>\n#include <stdio.h>\nint main(int c,char**v){size_t n=(size_t)atol(v[1])<<20;\
+         char*p=malloc(n);for(size_t i=0;i<n;i+=4096)p[i]=1;printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // A child the program never waits for touches 1 GiB, says so through a pipe and
+        // sleeps; the program answers once it has heard.
+        "orphanmem",
+        "#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\nint main(void){int fd[2];char b;\
+         pipe(fd);if(fork()==0){size_t n=(size_t)1<<30;char*p=malloc(n);for(size_t i=0;i<n;i+=4096)\
+         p[i]=1;write(fd[1],\"x\",1);pause();return 0;}read(fd[0],&b,1);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Two children burn 900 ms of CPU each; the program learns they are done through a
+        // pipe and never waits for them.
+        "twospin",
+        "#include <unistd.h>\n#include <stdio.h>\n#include <time.h>\nstatic double now(void){\
+         struct timespec t;clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);return t.tv_sec+t.tv_nsec/1e9;}\n\
+         int main(void){int fd[2];char b[2];pipe(fd);for(int i=0;i<2;i++)if(fork()==0){double s=now();\
+         while(now()-s<0.9);write(fd[1],\"x\",1);return 0;}read(fd[0],b,1);read(fd[0],b+1,1);\
+         printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+];
+
+/// The folder of the compiled probes.
+fn programs() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = scratch("hostile-programs");
+        for (name, source) in SOURCES {
+            let src = dir.join(format!("{name}.c"));
+            std::fs::write(&src, source).unwrap();
+            let ok = Command::new("cc")
+                .args(["-O2", "-o"])
+                .arg(dir.join(name))
+                .arg(&src)
+                .status()
+                .expect("cc (the C compiler Rust links with) is needed for these probes");
+            assert!(ok.success(), "compiling {name}.c failed");
+        }
+        dir
+    })
+}
+
+/// `{P}` in a command: the probe's own folder, which holds a copy of every program, so that
+/// the processes a probe leaves are told from those of the probes running beside it.
+fn with_programs(dir: &Path, cmd: &str) -> String {
+    for (name, _) in SOURCES {
+        std::fs::copy(programs().join(name), dir.join(name)).unwrap();
+    }
+    cmd.replace("{P}", &dir.display().to_string())
+}
+
+/// A folder of tests `DIR/NAME/tests` with one case, `1 2 3` in and out (and `info` as its
+/// info.toml when given); returns the tests folder.
+fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBuf {
+    let tests = dir.join(name).join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    std::fs::write(tests.join("one.in"), "1 2 3\n").unwrap();
+    std::fs::write(tests.join("one.out"), "1 2 3\n").unwrap();
+    if let Some(info) = info {
+        std::fs::write(dir.join(name).join("info.toml"), info).unwrap();
+    }
+    tests
+}
+
+/// A probe's outcome: the judge's run, how long it took, and the scratch folder.
+struct Probe {
+    j: Judged,
+    took: Duration,
+    dir: PathBuf,
+}
+
+/// Judges `cmd` on a one-case folder of tests with `extra` options.
+fn probe(name: &str, cmd: &str, extra: &[&str]) -> Probe {
+    let dir = scratch(name);
+    let tests = tests_folder(&dir, "p", None);
+    let tests = tests.display().to_string();
+    let cmd = with_programs(&dir, cmd);
+    let mut args = vec!["--tests", &tests, "--cmd", &cmd];
+    args.extend_from_slice(extra);
+    run(dir, &args)
+}
+
+fn run(dir: PathBuf, args: &[&str]) -> Probe {
+    let started = Instant::now();
+    let j = judge_in(&dir.join("out"), args, None);
+    Probe {
+        j,
+        took: started.elapsed(),
+        dir,
+    }
+}
+
+impl Probe {
+    /// Checks the verdict of the one case, the judge's exit code, its time, and that nothing
+    /// the probe's programs started is alive.
+    fn expect(&self, verdict: &str, code: i32, within: Duration) -> Result<(), String> {
+        let j = &self.j;
+        let verdicts = j.verdicts();
+        if verdicts.len() != 1 || verdicts[0].0 != verdict {
+            return Err(format!("expected {verdict}\n{j}"));
+        }
+        self.code_time_left(code, within)
+    }
+
+    fn code_time_left(&self, code: i32, within: Duration) -> Result<(), String> {
+        let j = &self.j;
+        if j.code != Some(code) {
+            return Err(format!("expected exit code {code}\n{j}"));
+        }
+        if self.took > within {
+            return Err(format!(
+                "the judge took {:?} (at most {within:?})\n{j}",
+                self.took
+            ));
+        }
+        let deadline = Instant::now() + Duration::from_secs(2);
+        // The probe's own folder is in the command line of everything its run started.
+        let marker = format!("{}/", self.dir.display());
+        loop {
+            let left = processes_with(&marker);
+            if left.is_empty() {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("processes left: {left:?}\n{j}"));
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn has(&self, text: &str) -> Result<(), String> {
+        if self.j.stdout.contains(text) || self.j.stderr.contains(text) {
+            Ok(())
+        } else {
+            Err(format!("no `{text}`\n{}", self.j))
+        }
+    }
+
+    /// A figure of the case line: `ms cpu` (1) or `MiB` (7).
+    fn figure(&self, at: usize) -> f64 {
+        let line = self.j.case_lines().next().unwrap_or("");
+        line.split_whitespace()
+            .nth(at)
+            .and_then(|f| f.parse().ok())
+            .unwrap_or(-1.0)
+    }
+}
+
+/// Runs the probes in parallel and fails with every failure, named.
+fn all(probes: Vec<(&'static str, Check)>) {
+    let failures: Vec<String> = thread::scope(|s| {
+        let handles: Vec<_> = probes
+            .into_iter()
+            .map(|(name, f)| (name, s.spawn(f)))
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|(name, h)| match h.join() {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(format!("--- probe {name}: {e}")),
+                Err(_) => Some(format!("--- probe {name} panicked")),
+            })
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+type Check = Box<dyn FnOnce() -> Result<(), String> + Send>;
+
+fn check(f: impl FnOnce() -> Result<(), String> + Send + 'static) -> Check {
+    Box::new(f)
+}
+
+#[test]
+fn nothing_a_program_does_hangs_the_judge() {
+    programs();
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "leaves its process group",
+            check(move || {
+                let p = probe("leave-group", "{P}/leavegroup", &["--time-limit-ms", "300"]);
+                p.expect("TLE", 1, secs(8))?;
+                p.has("wall-clock backstop")
+            }),
+        ),
+        (
+            "stops its supervisor",
+            check(move || {
+                let p = probe("stop-sup", "{P}/stopsup", &["--time-limit-ms", "300"]);
+                p.expect("RE", 1, secs(10))?;
+                p.has("the program stopped its supervisor (SIGSTOP)")
+            }),
+        ),
+        (
+            "kills its supervisor",
+            check(move || {
+                let p = probe("kill-sup", "{P}/killsup", &["--time-limit-ms", "300"]);
+                p.expect("RE", 1, secs(5))?;
+                p.has("the program killed its supervisor (SIGKILL (signal 9))")
+            }),
+        ),
+        (
+            "a FIFO named f.in",
+            check(move || {
+                let dir = scratch("fifo");
+                let tests = tests_folder(&dir, "p", None);
+                let ok = Command::new("mkfifo").arg(tests.join("f.in")).status();
+                assert!(ok.is_ok_and(|s| s.success()), "mkfifo failed");
+                std::fs::write(tests.join("f.out"), "1 2 3\n").unwrap();
+                let t = tests.display().to_string();
+                let p = run(dir, &["--tests", &t, "--cmd", "cat"]);
+                p.code_time_left(2, secs(5))?;
+                p.has("f.in: not a regular file (a FIFO)")
+            }),
+        ),
+    ]);
+}
+
+#[test]
+fn limits_count_the_whole_process_tree() {
+    programs();
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "memory inside a shell line",
+            check(move || {
+                let p = probe(
+                    "tree-memory",
+                    "{P}/grow 1024; echo done",
+                    &["--memory-limit-mib", "256"],
+                );
+                p.expect("MLE", 1, secs(10))?;
+                let peak = p.figure(7);
+                // Killed at the limit: the peak stays within the polling slack of it.
+                if !(256.0..=256.0 + 128.0).contains(&peak) {
+                    return Err(format!("peak {peak} MiB\n{}", p.j));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "CPU inside a shell line",
+            check(move || {
+                let p = probe(
+                    "tree-cpu",
+                    "{P}/spin 5000; echo 1 2 3",
+                    &["--time-limit-ms", "300"],
+                );
+                p.expect("TLE", 1, secs(8))?;
+                // Killed at 300 ms of CPU time, or on a loaded machine at the wall backstop
+                // with what it got by then: either way far more than the shell's own 1 ms.
+                let cpu = p.figure(1);
+                if cpu < 50.0 {
+                    return Err(format!("cpu {cpu} ms: the spinning child was not counted"));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "a child never waited for, touching 1 GiB",
+            check(move || {
+                let p = probe("orphan-memory", "{P}/orphanmem", &[]);
+                p.expect("MLE", 1, secs(10))
+            }),
+        ),
+        (
+            "two children burning 900 ms each, never waited for",
+            check(move || {
+                let p = probe("two-children", "{P}/twospin", &[]);
+                p.expect("TLE", 1, secs(10))?;
+                // Killed past 1000 ms of the children's CPU time, or on a loaded machine at
+                // the wall backstop with what they got by then; the program's own is ~1 ms.
+                let cpu = p.figure(1);
+                let by_cpu = p.j.stdout.contains("ms of CPU time (limit 1000 ms)");
+                if (by_cpu && cpu < 1000.0) || cpu < 100.0 {
+                    return Err(format!("cpu {cpu} ms\n{}", p.j));
+                }
+                Ok(())
+            }),
+        ),
+    ]);
+}
+
+#[test]
+fn runs_share_no_state() {
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "two judges at once on two folders of the same name",
+            check(move || {
+                let dir = scratch("concurrent");
+                let (a, b) = (
+                    tests_folder(&dir.join("a"), "one", None),
+                    tests_folder(&dir.join("b"), "one", None),
+                );
+                let out = dir.join("out");
+                let (a, b) = (a.display().to_string(), b.display().to_string());
+                let (slow_right, fast_wrong) = thread::scope(|s| {
+                    let right = s.spawn(|| {
+                        judge_in(
+                            &out,
+                            &["--tests", &a, "--cmd", "sleep 0.5; echo 1 2 3"],
+                            None,
+                        )
+                    });
+                    thread::sleep(Duration::from_millis(100));
+                    let wrong =
+                        judge_in(&out, &["--tests", &b, "--cmd", "echo 4; sleep 0.6"], None);
+                    (right.join().unwrap(), wrong)
+                });
+                if slow_right.verdicts()[0].0 != "AC" || fast_wrong.verdicts()[0].0 != "WA" {
+                    return Err(format!("{slow_right}\n{fast_wrong}"));
+                }
+                let kept: Vec<_> = std::fs::read_dir(&out)
+                    .unwrap()
+                    .filter_map(|e| e.ok())
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| n.starts_with("one-") && !n.ends_with(".lock"))
+                    .collect();
+                if kept.len() != 2 {
+                    return Err(format!(
+                        "kept folders {kept:?}: one per tests folder expected"
+                    ));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "a program that plants its own .got",
+            check(move || {
+                let dir = scratch("plant");
+                let tests = tests_folder(&dir, "p", None);
+                let out = dir.join("out");
+                // Whatever it can reach in the out folder, it links to the answer.
+                let cmd = format!(
+                    "for d in {out}/*/ {out}; do mkdir -p $d; ln -sf {answer} $d/one.got; done; echo 4",
+                    out = out.display(),
+                    answer = tests.join("one.out").display()
+                );
+                let t = tests.display().to_string();
+                let p = run(dir, &["--tests", &t, "--cmd", &cmd]);
+                p.expect("WA", 1, secs(5))
+            }),
+        ),
+        (
+            "70 MiB written to a file of its own",
+            check(move || {
+                let dir = scratch("own-file");
+                let tests = dir.join("p/tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                std::fs::write(tests.join("one.in"), "").unwrap();
+                std::fs::write(tests.join("one.out"), "73400320\n").unwrap();
+                let file = dir.join("scratch.bin");
+                let cmd = format!(
+                    "head -c 73400320 /dev/zero > {f}; wc -c < {f}",
+                    f = file.display()
+                );
+                let t = tests.display().to_string();
+                let p = run(dir, &["--tests", &t, "--cmd", &cmd]);
+                p.expect("AC", 0, secs(10))
+            }),
+        ),
+    ]);
+}
+
+#[test]
+fn the_judges_own_work_and_words_are_bounded_and_honest() {
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "--diff full on 100,000 differing lines",
+            check(move || {
+                let dir = scratch("diff-full");
+                let tests = dir.join("p/tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                let lines = |prefix: &str| -> String {
+                    (1..=100_000).map(|i| format!("{prefix}{i}\n")).collect()
+                };
+                std::fs::write(tests.join("one.in"), "").unwrap();
+                std::fs::write(tests.join("one.out"), lines("")).unwrap();
+                let got = dir.join("got.txt");
+                std::fs::write(&got, lines("a")).unwrap();
+                let (t, cmd) = (
+                    tests.display().to_string(),
+                    format!("cat {}", got.display()),
+                );
+                let p = run(dir, &["--tests", &t, "--cmd", &cmd, "--diff", "full"]);
+                p.expect("WA", 1, secs(2))?;
+                p.has("more lines of diff not shown")?;
+                if p.j.stdout.lines().count() > 450 {
+                    return Err(format!("{} lines printed", p.j.stdout.lines().count()));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "a checker printing 100,000 lines",
+            check(move || {
+                let dir = scratch("chatty-checker");
+                let tests = tests_folder(&dir, "p", None);
+                let checker = dir.join("check.sh");
+                std::fs::write(&checker, "#!/bin/sh\nseq 1 100000\nexit 1\n").unwrap();
+                Command::new("chmod")
+                    .arg("+x")
+                    .arg(&checker)
+                    .status()
+                    .unwrap();
+                let (t, c) = (tests.display().to_string(), checker.display().to_string());
+                let out = dir.join("out");
+                let p = run(
+                    dir,
+                    &["--tests", &t, "--cmd", "echo 1 2 3", "--checker-cmd", &c],
+                );
+                p.expect("WA", 1, secs(10))?;
+                p.has("checker: 1")?;
+                p.has("(and 99997 more lines: ")?;
+                // The detail lines under the case: cut to the width (COLUMNS=100).
+                let longest =
+                    p.j.stdout
+                        .lines()
+                        .filter(|l| l.starts_with("    "))
+                        .map(|l| l.chars().count())
+                        .max()
+                        .unwrap_or(0);
+                if longest > 100 {
+                    return Err(format!("a line of {longest} characters"));
+                }
+                let kept = std::fs::read_dir(&out)
+                    .unwrap()
+                    .filter_map(|e| e.ok())
+                    .find(|e| e.path().is_dir())
+                    .map(|e| e.path().join("one.checker"))
+                    .and_then(|f| std::fs::read_to_string(f).ok())
+                    .unwrap_or_default();
+                if kept.lines().count() != 100_000 {
+                    return Err(format!("{} lines kept", kept.lines().count()));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "names that are not UTF-8 or hold a newline",
+            check(move || {
+                use std::os::unix::ffi::OsStrExt;
+                let dir = scratch("names");
+                let tests = tests_folder(&dir, "p", None);
+                for stem in [&b"b\xffd"[..], b"nl\nx"] {
+                    for ext in [&b".in"[..], b".out"] {
+                        let name = [stem, ext].concat();
+                        let path = tests.join(std::ffi::OsStr::from_bytes(&name));
+                        std::fs::write(path, "1 2 3\n").unwrap();
+                    }
+                }
+                let t = tests.display().to_string();
+                let p = run(dir.clone(), &["--tests", &t, "--cmd", "cat"]);
+                p.code_time_left(0, secs(5))?;
+                let names: Vec<String> = p.j.verdicts().into_iter().map(|(_, n)| n).collect();
+                if names != ["p/b\\xffd", "p/nl\\x0ax", "p/one"] {
+                    return Err(format!("{names:?}\n{}", p.j));
+                }
+                // A selector that is not UTF-8 is a usage error, not a panic.
+                let out = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
+                    .args(["__flat", "--tests", &t, "--cmd", "cat"])
+                    .arg(std::ffi::OsStr::from_bytes(b"\xff"))
+                    .output()
+                    .unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                if out.status.code() != Some(2) || err.contains("panicked") {
+                    return Err(format!("non-UTF-8 selector: {:?} {err}", out.status));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "an unmatched selector beside a matching one",
+            check(move || {
+                let dir = scratch("unmatched");
+                let t = tests_folder(&dir, "p", None).display().to_string();
+                let p = run(dir, &["--tests", &t, "--cmd", "cat", "one", "nosuch"]);
+                p.code_time_left(2, secs(5))?;
+                p.has("matches nosuch")
+            }),
+        ),
+        (
+            "limits out of range",
+            check(move || {
+                for bad in [
+                    &["--output-limit-mib", "17592186044416"][..],
+                    &["--time-limit-ms", "18446744073709551615"],
+                    &["--memory-limit-mib", "0"],
+                ] {
+                    let p = probe("limits", "cat", bad);
+                    p.code_time_left(2, secs(5))?;
+                }
+                for (value, says) in [
+                    ("1e30", "timelimit = "),
+                    ("-3", "timelimit = -3"),
+                    ("\"x\"", "timelimit: expected a positive number"),
+                ] {
+                    let dir = scratch("timelimit");
+                    let info = format!("timelimit = {value}\n");
+                    let t = tests_folder(&dir, "p", Some(&info)).display().to_string();
+                    let p = run(dir, &["--tests", &t, "--cmd", "cat"]);
+                    p.code_time_left(2, secs(5))?;
+                    p.has(says)?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "the program's own exit 127",
+            check(move || {
+                let p = probe("exit-127", "echo 'mine: not found' >&2; exit 127", &[]);
+                p.expect("RE", 1, secs(5))?;
+                p.has("exit code 127, expected 0")
+            }),
+        ),
+        (
+            "outputs that differ in a NUL or a byte that is not UTF-8",
+            check(move || {
+                let dir = scratch("bytes");
+                let tests = dir.join("p/tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                std::fs::write(tests.join("one.in"), "").unwrap();
+                std::fs::write(tests.join("one.out"), b"a\n1 2\xfe3\nb\n").unwrap();
+                let t = tests.display().to_string();
+                let p = run(
+                    dir,
+                    &["--tests", &t, "--cmd", "printf 'a\\n1 2\\3773\\nb\\n'"],
+                );
+                p.expect("WA", 1, secs(5))?;
+                p.has("- 2  1 2\\xfe3")?;
+                p.has("+ 2  1 2\\xff3")?;
+                let p = probe("nul", "printf '1 2\\0003\\n'", &[]);
+                p.expect("WA", 1, secs(5))?;
+                p.has("+ 1  1 2\\x003")
+            }),
+        ),
+    ]);
+}
+
+#[test]
+fn every_mode_speaks_json_and_shows_its_accounting() {
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "stress --json",
+            check(move || {
+                let dir = scratch("stress-json");
+                let t = tests_folder(&dir, "p", Some("time_limit_ms = 700\n"));
+                let gen = dir.join("gen.sh");
+                std::fs::write(&gen, "#!/bin/sh\necho \"$1\"\n").unwrap();
+                Command::new("chmod").arg("+x").arg(&gen).status().unwrap();
+                let (t, g) = (t.display().to_string(), gen.display().to_string());
+                let args = [
+                    "--stress", "--gen", &g, "--brute", "cat", "--cmd", "echo 7", "--seed", "5",
+                    "--count", "3", "--tests", &t,
+                ];
+                let mut json = args.to_vec();
+                json.push("--json");
+                let p = run(dir.clone(), &json);
+                p.code_time_left(1, secs(10))?;
+                let lines: Vec<&str> = p.j.stdout.lines().collect();
+                if lines.len() != 2 || !lines.iter().all(|l| l.starts_with('{') && l.ends_with('}'))
+                {
+                    return Err(format!("not one JSON object a line\n{}", p.j));
+                }
+                p.has("\"verdict\":\"WA\"")?;
+                // In plain text, the header names the limits of the folder's info.toml.
+                let p = run(dir, &args);
+                p.has("limits 700 ms cpu (2400 ms wall)")?;
+                p.has("process tree accounted from /proc")
+            }),
+        ),
+        (
+            "a setup error under --json",
+            check(move || {
+                let p = probe("setup-json", "./no-such-program", &["--json"]);
+                p.code_time_left(2, secs(5))?;
+                if !p.j.stdout.starts_with("{\"error\":") || !p.j.stderr.starts_with("judge: ") {
+                    return Err(format!("{}", p.j));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "the checker's time on the case line",
+            check(move || {
+                let p = probe("checker-time", "echo 1 2 3", &["--checker-cmd", "true"]);
+                p.expect("AC", 0, secs(5))?;
+                p.has(" ms  p/one")?;
+                p.has("  checker ")?;
+                let p = probe(
+                    "checker-json",
+                    "echo 1 2 3",
+                    &["--checker-cmd", "true", "--json"],
+                );
+                p.has("\"checker_ms\":")
+            }),
+        ),
+    ]);
+}
