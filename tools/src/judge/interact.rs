@@ -7,8 +7,9 @@
 //! interactive package's output validator: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ < program's
 //! output > program's input`, 42 accepted, 43 wrong answer).
 //!
-//! The plumbing is four FIFOs in the case's scratch folder, so the supervisor needs nothing
-//! new (it opens its stdin and stdout by path): the program reads `to-program` and writes
+//! The plumbing is four FIFOs in the case's scratch folder, which the supervisor opens by
+//! path like any stdin and stdout, passing a FIFO through live instead of capturing it
+//! (`run::supervise`): the program reads `to-program` and writes
 //! `from-program`, the interactor reads `to-interactor` and writes `from-interactor`, and two
 //! relay threads copy `from-program` to `to-interactor` and `from-interactor` to
 //! `to-program`, appending what passes to the transcript (`>` the program's lines, `<` the

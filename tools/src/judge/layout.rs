@@ -10,8 +10,10 @@
 //! comparison, groups and scores, submissions) is in [`Package`].
 
 use std::cmp::Ordering;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use crate::judge::kattis;
@@ -121,7 +123,16 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
 }
 
 /// The file names in `dir` (not recursive), naturally sorted; empty when it does not exist.
+/// Names that are not UTF-8 are shown escaped (see [`entries`] for the real names).
 pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
+    Ok(entries(dir)?
+        .into_iter()
+        .map(|n| crate::text::name(n.as_bytes()))
+        .collect())
+}
+
+/// The names in `dir` as bytes, naturally sorted (by their text, then their bytes).
+fn entries(dir: &Path) -> Result<Vec<OsString>, String> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -130,18 +141,38 @@ pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
     let mut v = Vec::new();
     for entry in rd {
         let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
-        if let Some(name) = entry.file_name().to_str() {
-            v.push(name.to_string());
-        }
+        v.push(entry.file_name());
     }
-    v.sort_by(|a, b| natural_cmp(a, b));
+    v.sort_by(|a, b| {
+        natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()).then_with(|| a.cmp(b))
+    });
     Ok(v)
+}
+
+/// `dir/STEM` + `ext`.
+fn join(dir: &Path, stem: &[u8], ext: &str) -> PathBuf {
+    dir.join(OsStr::from_bytes(&[stem, ext.as_bytes()].concat()))
+}
+
+/// A case file must be a regular file (a FIFO would block the judge, a folder cannot be
+/// read): anything else is an error, found without opening it.
+fn regular(path: &Path) -> Result<(), String> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) => Err(format!(
+            "{}: not a regular file ({}); a case is a NAME.in file with its answer",
+            crate::text::name(path.as_os_str().as_bytes()),
+            crate::run::sys::file_kind(&m.file_type())
+        )),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
 }
 
 /// Pairs the inputs of `in_dir` (files ending in one of `in_exts`) with the answers of
 /// `ans_dir` (same stem, one of `ans_exts`): the cases, in natural order, named
-/// `prefix` + stem, and a warning for each input without an answer and each answer without
-/// an input.
+/// `prefix` + stem (escaped where it is not printable UTF-8), and a warning for each input
+/// without an answer and each answer without an input. A case file that is not a regular
+/// file is an error.
 pub fn pair(
     in_dir: &Path,
     in_exts: &[&str],
@@ -150,43 +181,56 @@ pub fn pair(
     prefix: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Found>, String> {
-    let split = |name: &str, exts: &[&str]| -> Option<(String, String)> {
-        exts.iter().find_map(|ext| {
-            name.strip_suffix(ext)
-                .filter(|stem| !stem.is_empty())
-                .map(|stem| (stem.to_string(), ext.to_string()))
-        })
-    };
-    let inputs: Vec<(String, String)> = file_names(in_dir)?
-        .iter()
-        .filter(|n| in_dir.join(n).is_file())
-        .filter_map(|n| split(n, in_exts))
-        .collect();
-    let answers: Vec<(String, String)> = file_names(ans_dir)?
-        .iter()
-        .filter(|n| ans_dir.join(n).is_file())
-        .filter_map(|n| split(n, ans_exts))
-        .collect();
-    let shown = |p: PathBuf| crate::text::short(&p.display().to_string());
+    let split =
+        |dir: &Path, name: &OsString, exts: &[&str]| -> Result<Option<(Vec<u8>, String)>, String> {
+            let bytes = name.as_bytes();
+            let Some((stem, ext)) = exts.iter().find_map(|ext| {
+                bytes
+                    .strip_suffix(ext.as_bytes())
+                    .filter(|stem| !stem.is_empty())
+                    .map(|stem| (stem.to_vec(), ext.to_string()))
+            }) else {
+                return Ok(None);
+            };
+            let path = dir.join(name);
+            if path.is_dir() {
+                return Ok(None);
+            }
+            regular(&path)?;
+            Ok(Some((stem, ext)))
+        };
+    let mut inputs = Vec::new();
+    for n in entries(in_dir)? {
+        if let Some(x) = split(in_dir, &n, in_exts)? {
+            inputs.push(x);
+        }
+    }
+    let mut answers = Vec::new();
+    for n in entries(ans_dir)? {
+        if let Some(x) = split(ans_dir, &n, ans_exts)? {
+            answers.push(x);
+        }
+    }
+    let shown = |p: &Path| crate::text::short(&crate::text::name(p.as_os_str().as_bytes()));
     let mut cases = Vec::new();
     for (stem, ext) in &inputs {
-        let input = in_dir.join(format!("{stem}{ext}"));
+        let input = join(in_dir, stem, ext);
         match answers.iter().find(|(s, _)| s == stem) {
             Some((_, aext)) => cases.push(Found {
-                name: format!("{prefix}{stem}"),
+                name: format!("{prefix}{}", crate::text::name(stem)),
                 input,
-                answer: ans_dir.join(format!("{stem}{aext}")),
+                answer: join(ans_dir, stem, aext),
                 validator_args: Vec::new(),
             }),
             None => warnings.push(format!(
                 "{}: no answer ({} in {}): skipped",
-                shown(input),
+                shown(&input),
                 ans_exts
                     .iter()
-                    .map(|e| format!("{stem}{e}"))
+                    .map(|e| format!("{}{e}", crate::text::name(stem)))
                     .collect::<Vec<_>>()
                     .join(" or "),
-                shown(ans_dir.to_path_buf())
+                shown(ans_dir)
             )),
         }
     }
@@ -197,10 +241,11 @@ pub fn pair(
         let same_file = in_dir == ans_dir && in_exts.contains(&ext.as_str());
         if !same_file && !inputs.iter().any(|(s, _)| s == stem) {
             warnings.push(format!(
-                "{}: no input ({stem}{} in {}): skipped",
-                shown(ans_dir.join(format!("{stem}{ext}"))),
+                "{}: no input ({}{} in {}): skipped",
+                shown(&join(ans_dir, stem, ext)),
+                crate::text::name(stem),
                 in_exts[0],
-                shown(in_dir.to_path_buf())
+                shown(in_dir)
             ));
         }
     }
