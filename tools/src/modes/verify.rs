@@ -579,13 +579,14 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
             kattis_verdict(v)
         }
     };
-    // The format's name, and ours beside it where they differ (`RTE (MLE)`).
+    // The format's name, and ours beside it where it says more (`RTE (MLE)`).
     let shown = |v: Verdict| {
         let theirs = name(v);
-        if theirs == v.name() {
-            theirs.to_string()
-        } else {
-            format!("{theirs} ({})", v.name())
+        match v {
+            Verdict::Mle | Verdict::Ole | Verdict::Pe | Verdict::Pts => {
+                format!("{theirs} ({})", v.name())
+            }
+            _ => theirs.to_string(),
         }
     };
     let first_bad = runs
