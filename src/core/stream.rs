@@ -66,7 +66,7 @@ pub fn read_plain<const N: usize, const M: usize>(
     markers: [u8; M],
     accept: impl FnOnce(&[u64; N], &[u8]) -> bool,
 ) -> io::Result<Streamed<N, M>> {
-    let mut buffer = Buffer {
+    let mut buffer = Window {
         bytes: vec![0; BUFFER],
         start: 0,
         end: 0,
@@ -222,15 +222,16 @@ fn header_numbers<const N: usize>(bytes: &[u8]) -> Option<([u64; N], usize)> {
     Some((numbers, at))
 }
 
-/// The reused buffer: `bytes[start..end]` read and not yet used.
-struct Buffer<'a> {
+/// The reused buffer: `bytes[start..end]` read and not yet used. (Not named `Buffer`:
+/// the bundler keeps items by name, and would keep the `itoa` stand-in's `Buffer` too.)
+struct Window<'a> {
     bytes: Vec<u8>,
     start: usize,
     end: usize,
     source: &'a mut dyn Read,
 }
 
-impl Buffer<'_> {
+impl Window<'_> {
     /// Moves the unused bytes to the front and reads more after them; `false` at the
     /// end of the input.
     fn fill(&mut self) -> io::Result<bool> {
