@@ -11,20 +11,26 @@
 //! parent, which gives the lexicographically smallest shortest move sequence under
 //! D < U < R < L.
 //!
-//! Approach: the free cells become 8x8 bitboard tiles ([`Searched`]: the grid's own
-//! bytes for a grid a few cells wide); a bit-parallel BFS from E marks distances (mod 3)
+//! Approach: a map with a header whose rows are written together streams through a
+//! 256 KiB buffer straight into 8x8 bitboard tiles, `S` and `E` found as it is packed
+//! ([`read_plain`]); any other input, or a malformed one, goes through [`parse`] whole,
+//! which reports the error, and its free cells become the tiles ([`Searched`]: the
+//! grid's own bytes for a grid a few cells wide). A bit-parallel BFS from E marks distances (mod 3)
 //! and stops with the layer that reaches S, whose number is the answer. For `--path`
 //! the path is walked from S taking the first of D, U, R, L that gets one step closer:
 //! the lexicographically smallest shortest path, which is the seed's (see
 //! [`BitGrid::walk`](crate::core::bits::BitGrid::walk)). It streams out.
-//! Complexity: O(R * C) time; the input's own bytes plus 3 bits per cell.
+//! Complexity: O(R * C) time; 3 bits per cell, plus the input's own bytes when it is
+//! not streamed.
 
-use crate::core::bits::Searched;
+use crate::core::bits::{BitGrid, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::{quote, InputError};
 use crate::core::grid::Grid;
 use crate::core::out::Output;
 use crate::core::scan::{CellSet, Scanner, Shape};
+use crate::core::stream::{read_plain, streamable, Streamed};
+use std::io::{self, Read};
 
 /// The seed's order of trying moves (`dr = {1, -1, 0, 0}`, `dc = {0, 0, 1, -1}`);
 /// it fixes which shortest path `--path` prints.
@@ -32,6 +38,7 @@ pub const ORDER: [Dir; 4] = [Dir::Down, Dir::Up, Dir::Right, Dir::Left];
 
 const CELLS: CellSet = CellSet::new(b".#SE", "`.`, `#`, `S` or `E`", b"SE");
 const FREE: u8 = b'.';
+const WALL: u8 = b'#';
 
 /// What to print: the distance, or the cells of the path (`--path`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +126,8 @@ pub fn parse(input: &mut Vec<u8>) -> Result<Instance<'_>, InputError> {
 
 /// The searched map: distance marks towards E, when S was reached.
 pub struct Answer<'a> {
-    grid: Grid<'a>,
+    /// The grid held whole; `None` when it was streamed into the marks' bitboards.
+    grid: Option<Grid<'a>>,
     marks: Searched,
     monster: (u32, u32),
     player: (u32, u32),
@@ -147,10 +155,31 @@ pub fn solve(instance: Instance<'_>, mode: Mode) -> Answer<'_> {
     // The monster's cell is free to enter; the player's is the source.
     let (marks, steps) = Searched::run(&mut grid, FREE, player, monster);
     Answer {
-        grid,
+        grid: Some(grid),
         marks,
         monster: monster_cell,
         player: player_cell,
+        steps,
+        mode,
+    }
+}
+
+/// [`solve`] on the map as bitboards (`S` and `E` walls in them), with 0-based
+/// (row, col) cells.
+pub fn solve_bits(
+    mut bits: BitGrid,
+    monster: (u32, u32),
+    player: (u32, u32),
+    mode: Mode,
+) -> Answer<'static> {
+    // As `Searched::run` does: the monster's cell is the target, entered.
+    bits.set_free(monster.0, monster.1);
+    let steps = bits.search(player, monster);
+    Answer {
+        grid: None,
+        marks: Searched::Bits(bits),
+        monster,
+        player,
         steps,
         mode,
     }
@@ -169,8 +198,7 @@ pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
         (Mode::Path, Some(_)) => {
             let mut separator: &[u8] = b"";
             let (from, to) = (answer.monster, answer.player);
-            let grid = &mut answer.grid;
-            answer.marks.walk(grid, from, to, &ORDER, |row, col| {
+            let visit = |row: u32, col: u32| {
                 out.bytes(separator);
                 separator = b" ";
                 out.byte(b'(');
@@ -178,18 +206,66 @@ pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
                 out.bytes(b", ");
                 out.uint(u64::from(col));
                 out.byte(b')');
-            });
+            };
+            match (&answer.marks, &mut answer.grid) {
+                (Searched::Bits(bits), _) => bits.walk(from, to, &ORDER, visit),
+                // Byte marks are in a grid held whole.
+                (marks, grid) => marks.walk(grid.as_mut().unwrap(), from, to, &ORDER, visit),
+            }
             out.byte(b'\n');
         }
     }
 }
 
-/// Parses, solves and writes one map in `mode`.
-pub fn run_mode(input: &mut Vec<u8>, out: &mut Output, mode: Mode) -> Result<(), InputError> {
+/// Parses, solves and writes one map held whole in `mode`.
+pub fn run_whole(input: &mut Vec<u8>, out: &mut Output, mode: Mode) -> Result<(), InputError> {
     let instance = parse(input)?;
     let mut answer = solve(instance, mode);
     write(&mut answer, out);
     Ok(())
+}
+
+/// Whether `header` (the bytes before the first row) is the first line of the input
+/// after any blank lines, `R C` separated by spaces and tabs, as [`parse`] takes it: the
+/// two numbers on one line and the rows on later ones.
+fn one_line(header: &[u8]) -> bool {
+    // The header holds its two numbers' digits: there are a first and a last.
+    let first = header.iter().position(u8::is_ascii_digit).unwrap_or(0);
+    let last = header.iter().rposition(u8::is_ascii_digit).unwrap_or(0);
+    !header[first..last]
+        .iter()
+        .any(|&b| b == b'\n' || b == b'\r')
+        && header[last..].contains(&b'\n')
+}
+
+/// Reads, solves and writes one map in `mode`: streamed into bitboards when it has a
+/// header and its rows are written together, one a line (see [`read_plain`]), else
+/// through [`parse`], which reads the same bytes and reports any error.
+pub fn run_stream(
+    source: &mut dyn Read,
+    out: &mut Output,
+    mode: Mode,
+) -> io::Result<Result<(), InputError>> {
+    let streamed = read_plain(source, FREE, WALL, [b'S', b'E'], |&[rows, cols], header| {
+        // What `parse` accepts (anything else goes to it for the error).
+        streamable(rows, cols) && one_line(header)
+    })?;
+    Ok(match streamed {
+        Streamed::Grid {
+            grid,
+            markers: [monster, player],
+            ..
+        } => {
+            write(&mut solve_bits(grid, monster, player, mode), out);
+            Ok(())
+        }
+        Streamed::Whole(mut input) => run_whole(&mut input, out, mode),
+    })
+}
+
+/// [`run_stream`] over input in memory.
+pub fn run_mode(input: &mut Vec<u8>, out: &mut Output, mode: Mode) -> Result<(), InputError> {
+    run_stream(&mut input.as_slice(), out, mode).expect("reading a slice cannot fail")
 }
 
 /// Prints the distance (the default mode).

@@ -23,8 +23,8 @@ use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
 use crate::core::out::Output;
-use crate::core::scan::{CellSet, Scanner, Shape, MAX_GRID_BYTES};
-use crate::core::stream::{read_plain, Streamed};
+use crate::core::scan::{CellSet, Scanner, Shape};
+use crate::core::stream::{read_plain, streamable, Streamed};
 use std::io::{self, Read};
 
 /// The seed's order of trying moves; it fixes which shortest path is printed.
@@ -33,9 +33,6 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 const CELLS: CellSet = CellSet::new(b"01", "`0` or `1`", &[]);
 const FREE: u8 = b'0';
 const WALL: u8 = b'1';
-
-/// The widest maze that is streamed: a row of tiles is 3 bytes a column.
-const MAX_STREAMED_COLS: u64 = 1 << 20;
 
 /// A parsed maze: the grid (in the input buffer) and the two cells, 0-based indices.
 pub struct Instance<'a> {
@@ -154,25 +151,27 @@ pub fn run_whole(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError
 /// (see [`read_plain`]: a 10^8-cell maze is never held whole), else through [`parse`],
 /// which reads the same bytes and reports any error.
 pub fn run_stream(source: &mut dyn Read, out: &mut Output) -> io::Result<Result<(), InputError>> {
-    let streamed = read_plain(source, FREE, WALL, |&[rows, cols, r1, c1, r2, c2]| {
-        // What `parse` accepts (anything else goes to it for the error), in a shape
-        // whose bitboards fit and whose rows are not so long that memory for one
-        // would be taken before its bytes are read.
-        let within = |value, max| (1..=max).contains(&value);
-        within(rows, u64::from(u32::MAX))
-            && within(cols, u64::from(u32::MAX))
-            && rows * (cols + 1) <= MAX_GRID_BYTES
-            && within(r1, rows)
-            && within(c1, cols)
-            && within(r2, rows)
-            && within(c2, cols)
-            && cols <= MAX_STREAMED_COLS
-            && BitGrid::fits(rows as u32, cols as u32)
-    })?;
+    let streamed = read_plain(
+        source,
+        FREE,
+        WALL,
+        [],
+        |&[rows, cols, r1, c1, r2, c2], _| {
+            // What `parse` accepts (anything else goes to it for the error), in a shape
+            // that streams.
+            let within = |value, max| (1..=max).contains(&value);
+            streamable(rows, cols)
+                && within(r1, rows)
+                && within(c1, cols)
+                && within(r2, rows)
+                && within(c2, cols)
+        },
+    )?;
     Ok(match streamed {
         Streamed::Grid {
             numbers: [_, _, r1, c1, r2, c2],
             grid,
+            ..
         } => {
             let cell = |row: u64, col: u64| (row as u32 - 1, col as u32 - 1);
             write(&mut solve_bits(grid, cell(r1, c1), cell(r2, c2)), out);

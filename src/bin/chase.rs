@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     match Mode::from_args(std::env::args().skip(1)) {
-        Ok(mode) => bfs_judge::core::run::main_with("chase", move |input, out| {
-            chase::run_mode(input, out, mode)
+        Ok(mode) => bfs_judge::core::run::main_stream("chase", move |source, out| {
+            chase::run_stream(source, out, mode)
         }),
         Err(message) => {
             eprintln!("chase: {message}");

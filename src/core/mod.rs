@@ -7,7 +7,8 @@
 //! - [`dir`]: [`Dir`](dir::Dir), the four moves as data.
 //! - [`bfs`]: [`Bfs`](bfs::Bfs) and [`Distances`](bfs::Distances), breadth-first search over grid bytes.
 //! - [`bits`]: [`BitGrid`](bits::BitGrid), the grid as 8x8 bitboards and its bit-parallel search.
-//! - [`stream`]: [`read_plain`](stream::read_plain), a plain grid streamed into bitboards.
+//! - [`stream`]: [`read_plain`](stream::read_plain), a plain grid (with marker cells) streamed
+//!   into bitboards.
 //! - [`run`]: stdin to solver to stdout, exit codes and the one-line error.
 
 pub mod bfs;

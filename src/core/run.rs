@@ -67,8 +67,11 @@ fn huge_input(input: &mut Vec<u8>) {
 /// or how solving ended.
 pub type StreamSolver = fn(&mut dyn Read, &mut Output) -> io::Result<Result<(), InputError>>;
 
-/// [`main`] for a [`StreamSolver`].
-pub fn main_stream(binary: &str, solver: StreamSolver) -> ExitCode {
+/// [`main`] for a [`StreamSolver`], or a closure like one (with command-line options).
+pub fn main_stream(
+    binary: &str,
+    solver: impl FnOnce(&mut dyn Read, &mut Output) -> io::Result<Result<(), InputError>>,
+) -> ExitCode {
     let stdin = io::stdin();
     let mut lock = stdin.lock();
     respond(binary, |out| solver(&mut lock, out))
