@@ -6,9 +6,9 @@
 # direction D needs the keeper to walk, around the box, to the cell behind it: one BFS of
 # the keeper from where he stands, the box counting as a wall, gives the shortest walk to
 # all four pushing sides at once. The box states are searched first-in first-out, each with
-# its cost (pushes, walks). Pushes never exceed the states' count (4 x cells); each state
-# runs one keeper BFS over at most N x M cells: O((N x M)^2) per map, which for 20 x 20 is
-# at most 1,600 BFSs of 400 cells.
+# its cost (pushes, walks). There are at most 4 x N x M box states, each running one
+# keeper BFS over at most N x M cells: O((N x M)^2) per map, which for 20 x 20 is at most
+# 1,600 BFSs of 400 cells.
 #
 # Which plan. The statement fixes the answer among equal plans (rules 1 to 4): walks by the
 # keeper's BFS trying n, s, w, e and keeping the first parent of each cell; pushes tried N,

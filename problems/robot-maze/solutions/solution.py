@@ -26,7 +26,7 @@ def main():
     width = cols + 2
     wall = b"\x01" * width
     to_bytes = bytes.maketrans(b"01", b"\x00\x01")
-    # free[i] is 1 for a free cell not yet reached: walls and reached cells are 0.
+    # blocked[i] is 1 for a wall, the border or a cell already reached.
     blocked = bytearray(wall)
     for row in data[6 : 6 + rows]:
         blocked += b"\x01" + row.translate(to_bytes) + b"\x01"
