@@ -12,7 +12,7 @@
 # sorts first.
 #
 # Speed in Python: read all input at once, one flat bytearray with a border of walls (no
-# bounds checks), collections.deque, the four moves written out.
+# bounds checks), collections.deque.
 import sys
 from collections import deque
 
@@ -54,30 +54,12 @@ def main():
         if v == goal:
             break
         d = dist[v] + 1
-        w = v + down
-        if not blocked[w]:
-            blocked[w] = 1
-            dist[w] = d
-            parent[w] = v
-            push(w)
-        w = v + up
-        if not blocked[w]:
-            blocked[w] = 1
-            dist[w] = d
-            parent[w] = v
-            push(w)
-        w = v + right
-        if not blocked[w]:
-            blocked[w] = 1
-            dist[w] = d
-            parent[w] = v
-            push(w)
-        w = v + left
-        if not blocked[w]:
-            blocked[w] = 1
-            dist[w] = d
-            parent[w] = v
-            push(w)
+        for w in (v + down, v + up, v + right, v + left):
+            if not blocked[w]:
+                blocked[w] = 1
+                dist[w] = d
+                parent[w] = v
+                push(w)
 
     if not want_path:
         sys.stdout.write("%d\n" % dist[goal])

@@ -42,27 +42,11 @@ def main():
     up, down, left, right = -width, width, -1, 1  # the statement's order: U < D < L < R
     while queue:
         v = pop()
-        # Four moves written out: a loop over them is about a third slower in CPython.
-        w = v + up
-        if not blocked[w]:
-            blocked[w] = 1
-            parent[w] = v
-            push(w)
-        w = v + down
-        if not blocked[w]:
-            blocked[w] = 1
-            parent[w] = v
-            push(w)
-        w = v + left
-        if not blocked[w]:
-            blocked[w] = 1
-            parent[w] = v
-            push(w)
-        w = v + right
-        if not blocked[w]:
-            blocked[w] = 1
-            parent[w] = v
-            push(w)
+        for w in (v + up, v + down, v + left, v + right):
+            if not blocked[w]:
+                blocked[w] = 1
+                parent[w] = v
+                push(w)
 
     if finish != start and parent[finish] < 0:
         sys.stdout.write("-1\n")

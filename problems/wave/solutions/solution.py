@@ -9,7 +9,7 @@
 # parents: the parent the BFS found first is often another cell) and walk back by them.
 #
 # Speed in Python: read all input at once, one flat bytearray with a border of walls (no
-# bounds checks), collections.deque, the four moves written out.
+# bounds checks), collections.deque.
 import sys
 from collections import deque
 
