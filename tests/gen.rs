@@ -1,6 +1,7 @@
 //! Tests of the deterministic generators (`bfs_judge::gen`): the RNG, determinism pinned by
 //! hashes, well-formed inputs for every problem x kind x small size, and the structural claims
-//! of the layouts (perfect maze, serpentine length, spiral path, split, walled start).
+//! of the layouts (perfect maze, serpentine length, spiral path, split, walled start, the
+//! H-tree's wide BFS layers).
 
 use bfs_judge::gen::{self, Grid, Layout, Rng};
 use std::collections::{HashSet, VecDeque};
@@ -15,6 +16,7 @@ const LAYOUTS: &[&str] = &[
     "rooms",
     "walled",
     "split",
+    "htree",
 ];
 
 /// Small shapes, including the degenerate 1x1, 1xN and Nx1, even and odd sides.
@@ -187,11 +189,12 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
 /// (update the values only for an intended change, and say so in the commit).
 #[test]
 fn pinned_hashes() {
-    let cases: [(&str, &str, &[u64], u64, u64); 7] = [
+    let cases: [(&str, &str, &[u64], u64, u64); 8] = [
         ("robot-maze", "random", &[6, 7], 1, 0x17c4_838e_1bef_89ee),
         ("robot-maze", "maze", &[9, 9], 2, 0xa7e9_4a9c_1d3d_4149),
         ("chase", "rooms,spaced", &[10, 10], 3, 0x2774_5baf_b2e3_b4a2),
         ("wave", "spiral", &[7, 9], 4, 0x7769_55e2_6c65_7c6e),
+        ("wave", "htree", &[23, 31], 1, 0x023c_0ffc_db3b_a940),
         (
             "pushing-boxes",
             "braid",
@@ -325,7 +328,7 @@ fn check_layout_claims(kind: &str, g: &Grid) {
                 }
             }
         }
-        "maze" | "serpentine" | "spiral" | "open" | "rooms" | "braid" => {
+        "maze" | "serpentine" | "spiral" | "open" | "rooms" | "braid" | "htree" => {
             assert!(finish_reached, "{kind}: finish unreachable");
         }
         _ => {}
@@ -625,6 +628,42 @@ fn spiral_is_one_corridor_from_start_to_finish() {
         );
         if rows >= 10 && cols >= 10 {
             assert!(free * 5 >= rows * cols * 2, "{ctx}: only {free} free cells");
+        }
+    }
+}
+
+#[test]
+fn htree_is_connected_and_its_bfs_layers_are_wide() {
+    // What the layout is for: a BFS from its start (the centre) meets a large share of the
+    // free cells in one layer, where an open grid's widest layer is about rows + cols cells.
+    for &(rows, cols) in &[(200, 200), (199, 301), (5, 5), (1, 40), (40, 1)] {
+        let g = gen::layout_grid(Layout::HTree, rows, cols, 1).unwrap();
+        let ctx = format!("htree {rows}x{cols}");
+        assert_eq!(
+            g.start,
+            (rows / 2, cols / 2),
+            "{ctx}: start not at the centre"
+        );
+        assert!(connected(&g), "{ctx}: not connected");
+        let reach = reachable(&g, g.start);
+        let mut layers = vec![0usize; rows * cols];
+        for d in reach.iter().flatten().flatten() {
+            layers[*d] += 1;
+        }
+        let widest = layers.iter().copied().max().unwrap();
+        let deepest = layers.iter().rposition(|&n| n > 0).unwrap();
+        let finish = reach[g.finish.0][g.finish.1].expect("finish reachable");
+        // The finish is among the last cells the BFS reaches.
+        assert!(
+            finish * 100 >= deepest * 95,
+            "{ctx}: finish at {finish} of {deepest}"
+        );
+        if rows * cols >= 10_000 {
+            let free = free_cells(&g);
+            assert!(
+                widest * 10 >= free && widest >= 5 * (rows + cols),
+                "{ctx}: widest BFS layer {widest} of {free} free cells"
+            );
         }
     }
 }

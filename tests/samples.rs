@@ -191,3 +191,59 @@ fn pushing_boxes_expected_outputs_match_the_reference() {
         crate::reference::pushing_boxes::reference(input)
     });
 }
+
+/// The arguments of `bfs-judge gen PROBLEM KIND SIZES... [--seed S]` (the seed defaults
+/// to 1, as the tool's).
+fn gen_arguments(command: &str) -> Result<(String, String, Vec<u64>, u64), String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let ["bfs-judge", "gen", problem, kind, rest @ ..] = words.as_slice() else {
+        return Err("expected `bfs-judge gen PROBLEM KIND SIZES... [--seed S]`".to_string());
+    };
+    let (sizes, seed) = match rest {
+        [sizes @ .., "--seed", seed] => (sizes, seed.parse().map_err(|_| "bad seed")?),
+        sizes => (sizes, 1),
+    };
+    let sizes = sizes
+        .iter()
+        .map(|s| s.parse().map_err(|_| format!("bad size {s:?}")))
+        .collect::<Result<Vec<u64>, String>>()?;
+    Ok((problem.to_string(), kind.to_string(), sizes, seed))
+}
+
+#[test]
+fn every_generated_test_is_what_its_command_makes() {
+    // The full-size tests record the command that made them (`NAME.gen`, quoted in the
+    // statement): it must still make exactly that input.
+    let mut generated = 0;
+    for problem in PROBLEMS {
+        for case in cases(problem) {
+            let Some(command) = &case.generated else {
+                continue;
+            };
+            generated += 1;
+            let name = format!("problems/{problem}/tests/{}.gen", case.name);
+            let (for_problem, kind, sizes, seed) =
+                gen_arguments(command).unwrap_or_else(|e| panic!("{name}: {e}: {command:?}"));
+            assert_eq!(
+                &for_problem, problem,
+                "{name}: a command for another problem"
+            );
+            let input = bfs_judge::gen::generate(&for_problem, &kind, &sizes, seed)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(
+                input == case.input,
+                "{name}: `{command}` no longer makes {}.in",
+                case.name
+            );
+        }
+    }
+    assert!(
+        generated >= PROBLEMS.len(),
+        "only {generated} generated tests"
+    );
+    assert!(gen_arguments("gen robot-maze open 2 2").is_err());
+    assert_eq!(
+        gen_arguments("bfs-judge gen wave open 3 4 --seed 7"),
+        Ok(("wave".into(), "open".into(), vec![3, 4], 7))
+    );
+}

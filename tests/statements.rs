@@ -6,6 +6,13 @@
 //! end of a line, a newline after the last line). A case that needs our binaries'
 //! leniency must be named `lenient-*`, and then the naive reader must reject it (else the
 //! name lies). Each statement must have its **Leniency** paragraph.
+//!
+//! Every statement also has the same sections in the same order ([`SECTIONS`]); its
+//! Examples list each full-size test with the command that made it (`NAME.gen`); its
+//! Solution links the plain solutions (`solutions/solution.cpp` and `.py`) and our source;
+//! its Common mistakes link every diff of `solutions/mistakes/` and quote, for each
+//! `# expect: CASE VERDICT [DETAIL]` line of a diff (what `scripts/check-solutions` checks
+//! against the judge), the verdict line and the detail.
 
 use crate::support::{self, cases, PROBLEMS};
 
@@ -269,6 +276,137 @@ fn format_failures(problem: &str) -> Vec<String> {
         }
     }
     failures
+}
+
+/// The `## ` sections of every statement, in this order and no others.
+const SECTIONS: &[&str] = &[
+    "Input",
+    "Output",
+    "Which answer",
+    "Limits",
+    "Examples",
+    "Bad input",
+    "What differs from the origin",
+    "Checker",
+    "Solution",
+    "Common mistakes",
+];
+
+/// The text of section `name` of a statement (up to the next `## `), or "" when absent.
+fn section<'a>(text: &'a str, name: &str) -> &'a str {
+    let heading = format!("\n## {name}\n");
+    let Some(start) = text.find(&heading) else {
+        return "";
+    };
+    let body = &text[start + heading.len()..];
+    &body[..body.find("\n## ").map_or(body.len(), |end| end + 1)]
+}
+
+/// What is wrong with `problem`'s statement `text` against its sections, full-size tests,
+/// plain solutions and mistakes.
+fn statement_failures(problem: &str, text: &str) -> Vec<String> {
+    let dir = support::problem_dir(problem);
+    let mut failures = Vec::new();
+    let headings: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("## ")).collect();
+    if headings != SECTIONS {
+        failures.push(format!(
+            "sections {headings:?}, expected exactly {SECTIONS:?} in that order"
+        ));
+    }
+    let examples = section(text, "Examples");
+    for case in cases(problem) {
+        if let Some(command) = &case.generated {
+            if !examples.contains(&format!("`{}`", case.name)) || !examples.contains(command) {
+                failures.push(format!(
+                    "Examples does not list the full-size test {} with `{command}`",
+                    case.name
+                ));
+            }
+        }
+    }
+    let solution = section(text, "Solution");
+    for link in [
+        "(solutions/solution.cpp)",
+        "(solutions/solution.py)",
+        "(../../src/",
+    ] {
+        if !solution.contains(link) {
+            failures.push(format!("Solution has no link {link}"));
+        }
+    }
+    for file in ["solution.cpp", "solution.py"] {
+        if !dir.join("solutions").join(file).is_file() {
+            failures.push(format!("no solutions/{file}"));
+        }
+    }
+    let mistakes = section(text, "Common mistakes");
+    let diffs = std::fs::read_dir(dir.join("solutions/mistakes"))
+        .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_else(|_| Vec::new());
+    if diffs.is_empty() {
+        failures.push("no solutions/mistakes/*.diff".to_string());
+    }
+    for path in diffs {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !mistakes.contains(&format!("(solutions/mistakes/{name})")) {
+            failures.push(format!("Common mistakes does not link {name}"));
+        }
+        let diff = std::fs::read_to_string(&path).unwrap();
+        for expect in diff.lines().filter_map(|l| l.strip_prefix("# expect: ")) {
+            let mut words = expect.splitn(3, ' ');
+            let (case, verdict) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+            let detail = words.next().unwrap_or("");
+            if verdict == "AC" {
+                continue; // where a test misses the mistake: said in prose, no verdict line
+            }
+            let quoted = mistakes.lines().any(|l| {
+                let l = l.trim();
+                l.starts_with(&format!("{verdict} ")) && l.ends_with(&format!(" {case}"))
+            });
+            if !quoted || !mistakes.contains(detail) {
+                failures.push(format!(
+                    "Common mistakes does not quote {name}'s `{verdict} ... {case}` with {detail:?}"
+                ));
+            }
+        }
+    }
+    failures
+}
+
+#[test]
+fn every_statement_has_the_same_sections_and_quotes_what_is_checked() {
+    let mut failures = Vec::new();
+    for problem in PROBLEMS {
+        let text =
+            std::fs::read_to_string(support::problem_dir(problem).join("README.md")).unwrap();
+        for failure in statement_failures(problem, &text) {
+            failures.push(format!("problems/{problem}/README.md: {failure}"));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn the_statement_check_notices_what_is_missing() {
+    // The control: a statement with a section out of place, a full-size test and a
+    // mistake left out fails on each.
+    let text =
+        std::fs::read_to_string(support::problem_dir("robot-maze").join("README.md")).unwrap();
+    let found = |t: &str, what: &str| {
+        statement_failures("robot-maze", t)
+            .iter()
+            .any(|f| f.contains(what))
+    };
+    assert!(!found(&text, ""), "robot-maze's statement fails already");
+    let swapped = text.replace("## Checker\n", "## Checkers\n");
+    assert!(found(&swapped, "sections"));
+    let untested = text.replace("bfs-judge gen robot-maze htree 1000 1000", "");
+    assert!(found(&untested, "htree-1000x1000"));
+    let unlinked = text.replace("(solutions/mistakes/pop-front.py.diff)", "");
+    assert!(found(&unlinked, "pop-front.py.diff"));
+    let unquoted = text.replace("robot-maze/htree-1000x1000\n", "robot-maze/htree\n");
+    assert!(found(&unquoted, "TLE ... robot-maze/htree-1000x1000"));
+    assert!(found(&text.replace("(../../src/", "(src/"), "../../src/"));
 }
 
 #[test]

@@ -29,12 +29,15 @@ pub fn binary(problem: &str) -> &'static str {
 /// Every problem that has a binary (and so a folder of tests).
 pub const PROBLEMS: &[&str] = &["robot-maze", "swap-game", "chase", "wave", "pushing-boxes"];
 
-/// A test case: `NAME.in`, its expected `NAME.out`, and extra arguments from `NAME.args`.
+/// A test case: `NAME.in`, its expected `NAME.out`, extra arguments from `NAME.args`, and
+/// for the full-size tests the command that generated the input, from `NAME.gen`
+/// (`bfs-judge gen PROBLEM KIND SIZES... [--seed S]`).
 pub struct Case {
     pub name: String,
     pub input: Vec<u8>,
     pub expected: Vec<u8>,
     pub args: Vec<String>,
+    pub generated: Option<String>,
 }
 
 /// The names `NAME` of the `NAME.in` files in `dir`, sorted.
@@ -66,11 +69,18 @@ pub fn cases(problem: &str) -> Vec<Case> {
                         .collect()
                 })
                 .unwrap_or_default();
+            let generated = read("gen").ok().map(|g| {
+                String::from_utf8(g)
+                    .expect("gen file is UTF-8")
+                    .trim()
+                    .to_string()
+            });
             Case {
                 input: read("in").unwrap(),
                 expected: read("out")
                     .unwrap_or_else(|e| panic!("{problem}/{name}.out missing: {e}")),
                 args,
+                generated,
                 name,
             }
         })

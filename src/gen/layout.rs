@@ -29,6 +29,13 @@
 //! - `walled`: `random`, and the start is boxed in by walls on all its sides.
 //! - `split`: `random`, cut in two by a full wall line; start and finish on opposite sides
 //!   (unreachable by construction).
+//! - `htree`: an H-tree of corridors from the centre (the start): the grid is halved across its
+//!   longer side, each half across the other side, and so on, a corridor on the line between
+//!   two halves joining their centres, down to rooms a few cells a side (inside open,
+//!   rim wall). Every room is about the same distance from the start, so a BFS meets tens of
+//!   thousands of cells in each of a few layers: a queue of about 73,000 cells at 1000 x 1000,
+//!   against about 2,000 for `open`. The case that exposes a queue whose pop costs its length
+//!   (Python's `list.pop(0)`). Recursion depth O(log(rows x cols)).
 
 use super::Rng;
 
@@ -59,6 +66,9 @@ pub enum Layout {
     Walled { density: u32 },
     /// `Random { density }` cut in two by a wall line, start and finish on opposite sides.
     Split { density: u32 },
+    /// An H-tree of corridors from the centre to small rooms; the start at the centre, the
+    /// finish in the room corner farthest along the tree.
+    HTree,
 }
 
 /// Default wall density for `random`, `walled` and `split`.
@@ -91,6 +101,10 @@ impl Layout {
         (
             "split",
             "[density%=25] random walls, a wall line between start and finish",
+        ),
+        (
+            "htree",
+            "H-tree corridors from the centre to small rooms: the widest BFS layers",
         ),
     ];
 
@@ -133,6 +147,7 @@ impl Layout {
             "split" => Layout::Split {
                 density: percent(DEFAULT_DENSITY)?,
             },
+            "htree" => none().map(|_| Layout::HTree)?,
             _ => return Err(format!("unknown layout kind `{name}`")),
         })
     }
@@ -279,7 +294,10 @@ impl Layout {
     /// Whether every cell must hold the wall byte before [`Layout::draw`] (carved layouts);
     /// else the open byte.
     pub(crate) fn starts_walled(self) -> bool {
-        matches!(self, Layout::Maze | Layout::Braid { .. } | Layout::Spiral)
+        matches!(
+            self,
+            Layout::Maze | Layout::Braid { .. } | Layout::Spiral | Layout::HTree
+        )
     }
 
     /// Draws the layout on a canvas prefilled per [`Layout::starts_walled`].
@@ -324,6 +342,11 @@ impl Layout {
                 plan.finish = Some(last);
             }
             Layout::Rooms { room } => divide(cv, room as usize, rng),
+            Layout::HTree => {
+                let (start, finish) = htree(cv);
+                plan.start = Some(start);
+                plan.finish = Some(finish);
+            }
             Layout::Walled { density } => {
                 cv.scatter_walls(density, rng);
                 plan.box_in_start = true;
@@ -535,6 +558,103 @@ fn spiral(cv: &mut Canvas<'_>) -> Cell {
         }
     }
     (r as usize, c as usize)
+}
+
+/// A region of [`htree`] in signed coordinates (the outermost one lies a cell beyond the grid
+/// on every side): rows `r0..r1`, cols `c0..c1`.
+#[derive(Clone, Copy)]
+struct Span {
+    r0: i64,
+    r1: i64,
+    c0: i64,
+    c1: i64,
+}
+
+/// [`htree`] halves a region while its side across the cut is at least this: the halves then
+/// have sides of 5 or more, so each room's inside (its rim taken off) holds its centre.
+const HTREE_CUT: i64 = 11;
+
+/// The middle of `a..b`: a region's centre and, when it is cut, the line that parts its halves.
+fn middle(a: i64, b: i64) -> i64 {
+    a + (b - a) / 2
+}
+
+/// Carves an H-tree on a walled canvas; returns its start (the centre) and its finish.
+///
+/// A region is cut by its middle line (a column when `by_cols`, else a row) into two halves,
+/// and a corridor on the region's centre line joins the centres of the halves through the
+/// region's centre; each half is then cut the other way, so the corridor that reaches a half's
+/// centre runs on the line that will part that half's own halves. A region too small to cut is
+/// a room: its inside is opened, its rim stays wall. A region's corridors and rooms never touch
+/// its rim except where the corridor from its parent comes in, so the corridors form a tree
+/// whose branches to all rooms have about the same length (siblings' exactly the same). The
+/// outermost region is the grid with a virtual rim of wall around it, so small grids are one
+/// open room. The finish is the room corner farthest from the start along the tree.
+fn htree(cv: &mut Canvas<'_>) -> (Cell, Cell) {
+    let (rows, cols) = (cv.rows as i64, cv.cols as i64);
+    let whole = Span {
+        r0: -1,
+        r1: rows + 1,
+        c0: -1,
+        c1: cols + 1,
+    };
+    let centre = (middle(whole.r0, whole.r1), middle(whole.c0, whole.c1));
+    let mut far = (0, centre);
+    htree_region(cv, whole, cols >= rows, (0, false), &mut far);
+    let cell = |(r, c): (i64, i64)| (r as usize, c as usize);
+    (cell(centre), cell(far.1))
+}
+
+/// Draws the H-tree of region `s` (see [`htree`]). `reach.0` is how many steps from the start
+/// its centre is; `reach.1` whether the corridor comes in from the high end of the axis across
+/// `by_cols` (rows when cutting by columns), where a room's farthest cells lie at the low end.
+/// Keeps in `far` the farthest room corner seen, with its distance.
+fn htree_region(
+    cv: &mut Canvas<'_>,
+    s: Span,
+    by_cols: bool,
+    reach: (i64, bool),
+    far: &mut (i64, (i64, i64)),
+) {
+    let (rc, cc) = (middle(s.r0, s.r1), middle(s.c0, s.c1));
+    let (dist, from_high) = reach;
+    let across = if by_cols { s.c1 - s.c0 } else { s.r1 - s.r0 };
+    if across < HTREE_CUT {
+        // A room: the inside of its rim, all inside the grid (the virtual rim lies outside it).
+        for r in s.r0 + 1..s.r1 - 1 {
+            for c in s.c0 + 1..s.c1 - 1 {
+                cv.set((r as usize, c as usize), cv.open);
+            }
+        }
+        // Its farthest cell: the corner away from where the corridor comes in, one straight
+        // walk across the open inside from the centre.
+        let (low, high) = ((s.r0 + 1, s.c0 + 1), (s.r1 - 2, s.c1 - 2));
+        let corner = match (by_cols, from_high) {
+            (true, true) => (low.0, high.1),
+            (false, true) => (high.0, low.1),
+            _ => high,
+        };
+        let d = dist + (corner.0 - rc).abs() + (corner.1 - cc).abs();
+        if d > far.0 {
+            *far = (d, corner);
+        }
+        return;
+    }
+    let (a, b, ends) = if by_cols {
+        let (a, b) = (Span { c1: cc, ..s }, Span { c0: cc + 1, ..s });
+        (a, b, (middle(a.c0, a.c1), middle(b.c0, b.c1)))
+    } else {
+        let (a, b) = (Span { r1: rc, ..s }, Span { r0: rc + 1, ..s });
+        (a, b, (middle(a.r0, a.r1), middle(b.r0, b.r1)))
+    };
+    for k in ends.0..=ends.1 {
+        let cell = if by_cols { (rc, k) } else { (k, cc) };
+        cv.set((cell.0 as usize, cell.1 as usize), cv.open);
+    }
+    // The lower half is reached from its high end, the upper from its low end.
+    let here = if by_cols { cc } else { rc };
+    htree_region(cv, a, !by_cols, (dist + here - ends.0, true), far);
+    htree_region(cv, b, !by_cols, (dist + ends.1 - here, false), far);
 }
 
 /// Recursive division (iterative, with an explicit stack of chambers) on an open canvas.
