@@ -91,20 +91,14 @@ fn regular(path: &Path) -> Result<(), String> {
 /// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does
 /// not exist), as bytes: a name that is not UTF-8 is a case too, shown escaped.
 fn stems(dir: &Path) -> Result<Vec<OsString>, String> {
-    let rd = match fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
-    };
-    let mut v = Vec::new();
-    for entry in rd {
-        let name = entry
-            .map_err(|e| format!("{}: {e}", dir.display()))?
-            .file_name();
-        if let Some(stem) = name.as_bytes().strip_suffix(b".in") {
-            v.push(OsString::from_vec(stem.to_vec()));
-        }
-    }
+    let mut v: Vec<OsString> = crate::judge::layout::entries(dir)?
+        .into_iter()
+        .filter_map(|name| {
+            let stem = name.as_bytes().strip_suffix(b".in")?;
+            Some(OsString::from_vec(stem.to_vec()))
+        })
+        .collect();
+    // Sorted again by the stems: `a-1.in` comes before `a.in`, but `a` before `a-1`.
     v.sort_by(|a, b| {
         crate::judge::layout::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
             .then_with(|| a.cmp(b))

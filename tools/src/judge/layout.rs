@@ -132,7 +132,7 @@ pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// The names in `dir` as bytes, naturally sorted (by their text, then their bytes).
-fn entries(dir: &Path) -> Result<Vec<OsString>, String> {
+pub fn entries(dir: &Path) -> Result<Vec<OsString>, String> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
