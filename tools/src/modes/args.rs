@@ -75,7 +75,7 @@ pub struct Places {
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
 
-    /// Where our binaries are [default: ROOT/target/release].
+    /// Where our binaries are [default: ROOT/target/release, or $CARGO_TARGET_DIR/release].
     #[arg(long, value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
 
@@ -472,10 +472,11 @@ impl Options {
     pub fn dirs(&self) -> Dirs {
         let p = &self.run.places;
         let root = p.root.clone().unwrap_or_else(built_in_root);
-        let bin = p
-            .bin_dir
-            .clone()
-            .unwrap_or_else(|| root.join("target/release"));
+        // Cargo's own target folder: `$CARGO_TARGET_DIR` (relative to the root) where set.
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .filter(|t| !t.is_empty())
+            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let bin = p.bin_dir.clone().unwrap_or_else(|| target.join("release"));
         Dirs {
             bundle: p
                 .bundle_dir
@@ -488,7 +489,7 @@ impl Options {
                 .unwrap_or_else(|| root.join("problems")),
             out: p.out_dir.clone().unwrap_or_else(|| {
                 if self.run.tests.is_empty() && self.verify.is_none() {
-                    root.join("target/judge")
+                    target.join("judge")
                 } else {
                     cache_dir()
                 }
