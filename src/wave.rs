@@ -9,22 +9,32 @@
 //! stepping to the first neighbour, in the order up, right, down, left, whose wave
 //! number is one less.
 //!
-//! Approach: the free cells become 8x8 bitboard tiles ([`Searched`]); a bit-parallel
+//! Approach: the free cells become 8x8 bitboard tiles ([`BitGrid`]); a bit-parallel
 //! BFS from s stores each cell's wave number modulo 3 in two bitplanes. That is enough
 //! for the walk back, because the wave numbers of two neighbours differ by at most 1,
 //! so among the neighbours of a cell at distance `d` the marked ones are at `d - 1`,
-//! `d` or `d + 1`, three different residues. The path's cells become `*` in the grid
-//! (the input buffer), which is written out as it lies in memory: its wall column is
-//! the newline after each row. A grid a few cells wide, whose bitboards would be mostly
-//! border, keeps the marks in its own bytes instead and restores them afterwards.
-//! Complexity: O(n * m) time; the input's own bytes plus 3 bits per cell.
+//! `d` or `d + 1`, three different residues.
+//!
+//! A maze in the plain form (`n m` on the first line, then the rows, one a line)
+//! streams through a small buffer straight into the bitboards ([`read_plain`]), as
+//! robot-maze's does: the input is never held whole. The walk back sets the path's
+//! cells in a bitset of its own, and the maze is written from the bitboards, eight
+//! cells at a time ([`write_bits`]). Input in any other form, or malformed, is parsed
+//! whole ([`parse`], which reports any error): then the path's cells become `*` in the
+//! grid (the input buffer), which is written out as it lies in memory, its wall column
+//! the newline after each row; a grid a few cells wide, whose bitboards would be
+//! mostly border, keeps the marks in its own bytes instead and restores them after.
+//! Complexity: O(n * m) time; 4 bits per cell plus 2 bytes per 64 cells when
+//! streamed, the input's own bytes plus 3 bits per cell when held whole.
 
-use crate::core::bits::{walk_bytes, Searched};
+use crate::core::bits::{walk_bytes, BitGrid, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
-use crate::core::out::{Output, CHUNK};
+use crate::core::out::Output;
 use crate::core::scan::{CellSet, Scanner, Shape};
+use crate::core::stream::{read_plain, streamable, Streamed};
+use std::io::{self, Read};
 
 /// The seed's order (`di = {-1, 0, 1, 0}`, `dj = {0, 1, 0, -1}`): up, right, down, left.
 /// The walk back tries neighbours in this order, which fixes the printed path; the
@@ -33,6 +43,7 @@ pub const ORDER: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
 
 const CELLS: CellSet = CellSet::new(b"#.sf", "`#`, `.`, `s` or `f`", b"sf");
 const FREE: u8 = b'.';
+const WALL: u8 = b'#';
 const PATH: u8 = b'*';
 /// Grid bytes below this are wave marks (distance modulo 3); every input byte and the
 /// wall column are above it.
@@ -97,11 +108,14 @@ pub fn solve(instance: Instance<'_>) -> Answer<'_> {
         let (s, f) = (grid.coords(start), grid.coords(finish));
         let width = grid.width();
         match marks {
-            // The marks are in the bitboards: only the path is drawn into the grid.
+            // The marks are in the bitboards: only the path is drawn into the grid, a
+            // stretch along a row at a time.
             Searched::Bits(bits) => {
                 let cells = grid.cells_mut();
-                bits.walk(f, s, &ORDER, |row, col| {
-                    cells[(row * width + col) as usize] = PATH;
+                bits.walk_rows(f, s, &ORDER, |row, col, len, right| {
+                    let first = if right { col } else { col + 1 - len };
+                    let at = (row * width + first) as usize;
+                    cells[at..at + len as usize].fill(PATH);
                 });
             }
             // A path cell is rewritten once the walk has stepped on it, which the walk
@@ -133,16 +147,115 @@ pub fn write(answer: &Answer<'_>, out: &mut Output) {
     };
     out.uint(u64::from(moves));
     out.byte(b'\n');
-    // The grid's wall column is the newline ending each row.
-    for chunk in answer.grid.cells().chunks(CHUNK) {
-        out.bytes(chunk);
-    }
+    // The grid's wall column is the newline ending each row. Written in one piece, it
+    // goes from the input buffer to the sink without a copy into the output buffer.
+    out.bytes(answer.grid.cells());
 }
 
-/// Parses, solves and writes one maze.
-pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+/// Parses, solves and writes one maze held whole.
+pub fn run_whole(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
     let instance = parse(input)?;
     let answer = solve(instance);
     write(&answer, out);
     Ok(())
+}
+
+/// Runs the wave on a maze streamed into bitboards (`s` and `f` walls in them), from s
+/// to f, 0-based (row, col) cells, and writes the answer as [`write`] does.
+pub fn write_bits(mut bits: BitGrid, start: (u32, u32), finish: (u32, u32), out: &mut Output) {
+    // As `Searched::run` does: f is entered whatever its byte.
+    bits.set_free(finish.0, finish.1);
+    let moves = match bits.search(start, finish) {
+        Some(moves) => moves,
+        None => return out.bytes(b"-1\n"),
+    };
+    out.uint(u64::from(moves));
+    out.byte(b'\n');
+    let (rows, cols) = (bits.rows() as usize, bits.cols() as usize);
+    let words = (cols + 63) / 64;
+    let mut path = vec![0u64; rows * words];
+    bits.walk_rows(finish, start, &ORDER, |row, col, len, right| {
+        let first = if right { col } else { col + 1 - len } as usize;
+        set_bits(
+            &mut path[row as usize * words..][..words],
+            first,
+            len as usize,
+        );
+    });
+    // Eight cells a step: `#`, then `.` where free, then `*` where on the path.
+    let line = |byte: u8| u64::from_le_bytes([byte; 8]);
+    let (walls, frees, stars) = (line(WALL), line(FREE), line(PATH));
+    let mut text = vec![0u8; cols + 8];
+    for (row, on_path) in path.chunks_exact(words).enumerate() {
+        let on_path = on_path.iter().flat_map(|word| word.to_le_bytes());
+        let free = bits.free_bytes(row as u32);
+        for ((eight, free), path) in text.chunks_exact_mut(8).zip(free).zip(on_path) {
+            let (free, path) = (SPREAD[usize::from(free)], SPREAD[usize::from(path)]);
+            let word = walls ^ (free & (walls ^ frees));
+            let word = word ^ (path & (word ^ stars));
+            eight.copy_from_slice(&word.to_le_bytes());
+        }
+        text[cols] = b'\n';
+        for ((r, c), byte) in [(start, b's'), (finish, b'f')] {
+            if r as usize == row {
+                text[c as usize] = byte;
+            }
+        }
+        out.bytes(&text[..=cols]);
+    }
+}
+
+/// Sets bits `first..first + len` of `row`, a word at a time.
+fn set_bits(row: &mut [u64], first: usize, len: usize) {
+    let (mut at, end) = (first, first + len);
+    while at < end {
+        let (word, bit) = (at / 64, at % 64);
+        let count = (64 - bit).min(end - at);
+        row[word] |= (u64::MAX >> (64 - count)) << bit;
+        at += count;
+    }
+}
+
+/// Each byte value's bits as bytes: bit `i` set makes byte `i` `0xff`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut value = 0;
+    while value < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if value >> bit & 1 != 0 {
+                table[value] |= 0xff << (8 * bit);
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    table
+};
+
+/// Reads, solves and writes one maze: streamed into bitboards when it is in the plain
+/// form (see [`read_plain`]: the maze is never held whole), else through [`parse`],
+/// which reads the same bytes and reports any error.
+pub fn run_stream(source: &mut dyn Read, out: &mut Output) -> io::Result<Result<(), InputError>> {
+    let streamed = read_plain(source, FREE, WALL, [b's', b'f'], |&[rows, cols], _| {
+        // What `parse` accepts (anything else goes to it for the error), in a shape
+        // that streams.
+        streamable(rows, cols)
+    })?;
+    Ok(match streamed {
+        Streamed::Grid {
+            grid,
+            markers: [start, finish],
+            ..
+        } => {
+            write_bits(grid, start, finish, out);
+            Ok(())
+        }
+        Streamed::Whole(mut input) => run_whole(&mut input, out),
+    })
+}
+
+/// [`run_stream`] over input in memory.
+pub fn run(input: &mut Vec<u8>, out: &mut Output) -> Result<(), InputError> {
+    run_stream(&mut input.as_slice(), out).expect("reading a slice cannot fail")
 }

@@ -159,6 +159,17 @@ impl BitGrid {
         to.extend((0..cols as u32).map(|col| if self.is_free(row, col) { free } else { wall }));
     }
 
+    /// The free cells of row `row`, eight columns a byte (bit `i` of byte `g` for column
+    /// `8 * g + i`; columns past the grid are walls): a row's bytes are rebuilt eight at
+    /// a time from these. The row must have been packed.
+    pub fn free_bytes(&self, row: u32) -> impl Iterator<Item = u8> + '_ {
+        let spot = self.spot(row, 0);
+        let groups = (self.cols as usize + 7) / 8;
+        self.tiles[spot.tile..spot.tile + groups]
+            .iter()
+            .map(move |tile| (tile.free >> spot.bit) as u8)
+    }
+
     /// Opens cell (row, col), 0-based and in range.
     pub fn set_free(&mut self, row: u32, col: u32) {
         self.grow(row);
@@ -408,19 +419,10 @@ impl BitGrid {
                 *slot = dir;
             }
         }
-        // Horizontal moves that can run: both vertical moves come before them in
-        // `order`, so the walk goes on in their direction while neither vertical
-        // neighbour is lower (the cell behind is higher; some neighbour is lower).
-        let vertical_first = |dir: Dir| {
-            let at = |d: Dir| order.iter().position(|&o| o == d);
-            at(Dir::Up) < at(dir) && at(Dir::Down) < at(dir)
-        };
-        let runs = [
-            false,
-            false,
-            vertical_first(Dir::Left),
-            vertical_first(Dir::Right),
-        ];
+        // After the first move the cell behind is higher, so a cell whose vertical
+        // neighbours are not lower has one lower neighbour only, the one ahead, and every
+        // order takes it: a horizontal move runs on until a vertical neighbour is lower
+        // (then `first` decides again), whatever the order.
         visit(row, col, 1, true);
         while spot != goal {
             // Marks cycle 1, 2, 3: the one before `mark`, as masks that turn the
@@ -466,7 +468,7 @@ impl BitGrid {
             row = row.wrapping_add(dr as u32);
             col = col.wrapping_add(dc as u32);
             visit(row, col, 1, true);
-            if runs[dir as usize] {
+            if matches!(dir, Dir::Left | Dir::Right) {
                 let right = dir == Dir::Right;
                 let cells;
                 (spot, mark, cells) = self.run(spot, mark, right, goal);
