@@ -49,6 +49,16 @@ use crate::run::tree;
 /// The first argument that makes the judge binary a supervisor.
 pub const ARG: &str = "__supervise";
 
+/// The argument after [`ARG`]: serve runs one after another, as the judge asks.
+pub const SERVE: &str = "--serve";
+
+/// Ends the report of a supervisor's last run: it exits after it (it was cancelled, a program
+/// changed what it hands down, or it failed), and the judge starts another for the next run.
+pub const LAST: &str = " then=exit";
+
+/// Starts the line of a run the supervisor could not carry out (its own failure).
+pub const ERROR: &str = "error ";
+
 /// Bytes of stderr kept at each end.
 pub const STDERR_KEEP: usize = 64 * 1024;
 
@@ -150,6 +160,51 @@ impl Request {
         v
     }
 
+    /// The request as the judge sends it: the number of arguments, then each argument, every
+    /// one ended by a NUL (which no argument or path can hold).
+    pub fn write_to(&self, to: &mut impl Write) -> io::Result<()> {
+        use std::os::unix::ffi::OsStrExt;
+        let args = self.to_args();
+        let mut bytes = format!("{}\0", args.len()).into_bytes();
+        for a in &args {
+            bytes.extend_from_slice(a.as_bytes());
+            bytes.push(0);
+        }
+        to.write_all(&bytes)?;
+        to.flush()
+    }
+
+    /// The next request from the judge; `None` at the end of its requests.
+    pub fn read_from(from: &mut impl io::BufRead) -> io::Result<Option<Request>> {
+        use std::os::unix::ffi::OsStringExt;
+        let field = |from: &mut dyn io::BufRead| -> io::Result<Option<Vec<u8>>> {
+            let mut v = Vec::new();
+            if from.read_until(0, &mut v)? == 0 {
+                return Ok(None);
+            }
+            if v.pop() != Some(0) {
+                return Err(io::Error::other("a request ended in the middle"));
+            }
+            Ok(Some(v))
+        };
+        let Some(count) = field(from)? else {
+            return Ok(None);
+        };
+        let count: usize = std::str::from_utf8(&count)
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .filter(|&c| c <= 1 << 16)
+            .ok_or_else(|| io::Error::other("a request that does not start with its length"))?;
+        let mut args = Vec::with_capacity(count);
+        for _ in 0..count {
+            let a = field(from)?.ok_or_else(|| io::Error::other("a request ended early"))?;
+            args.push(OsString::from_vec(a));
+        }
+        Request::from_args(&args)
+            .map(Some)
+            .map_err(io::Error::other)
+    }
+
     pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
             format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR -- PROGRAM ARGS...")
@@ -248,38 +303,62 @@ impl std::str::FromStr for Report {
     }
 }
 
-/// The supervisor's `main`: `args` are those after [`ARG`].
+/// The supervisor's `main`: `args` are those after [`ARG`], which must be [`SERVE`].
 pub fn main(args: &[OsString]) -> ExitCode {
-    let request = match Request::from_args(args) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match supervise(&request) {
-        Ok(report) => {
-            let mut out = io::stdout().lock();
-            if writeln!(out, "{report}")
-                .and_then(|()| out.flush())
-                .is_err()
-            {
-                return ExitCode::FAILURE;
+    if args.len() != 1 || args[0] != SERVE {
+        eprintln!("usage: judge {ARG} {SERVE} (requests on stdin, reports on stdout)");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = become_supervisor() {
+        eprintln!("judge: supervisor: {e}");
+        return ExitCode::FAILURE;
+    }
+    // What a program could change in us from outside and its successors would inherit.
+    let inherited = sys::inherited();
+    let mut requests = io::stdin().lock();
+    let mut reports = io::stdout().lock();
+    loop {
+        let request = match Request::read_from(&mut requests) {
+            Ok(Some(r)) => r,
+            // The judge closed its end: it is done with us (or gone).
+            Ok(None) => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("judge: supervisor: {e}");
+                return ExitCode::from(2);
             }
-            ExitCode::SUCCESS
+        };
+        let (line, last) = match supervise(&request) {
+            Ok(report) => (
+                report.to_string(),
+                sys::cancelled() || sys::inherited() != inherited,
+            ),
+            Err(e) => (format!("{ERROR}{}", e.to_string().replace('\n', " ")), true),
+        };
+        let then = if last { LAST } else { "" };
+        if writeln!(reports, "{line}{then}")
+            .and_then(|()| reports.flush())
+            .is_err()
+        {
+            return ExitCode::FAILURE;
         }
-        Err(e) => {
-            eprintln!("judge: supervisor: {e}");
-            ExitCode::FAILURE
+        if last {
+            return ExitCode::SUCCESS;
         }
     }
 }
 
-fn supervise(req: &Request) -> io::Result<Report> {
+/// What makes this process a supervisor, once for all its runs: the subreaper of what its
+/// programs start, told when the judge's thread that started it ends, cancelled (not killed)
+/// by SIGINT, SIGTERM and SIGHUP, and not dumpable.
+fn become_supervisor() -> io::Result<()> {
     sys::become_subreaper()?;
     sys::terminate_with_parent()?;
     sys::catch_cancel_signals();
-    sys::make_undumpable()?;
+    sys::make_undumpable()
+}
+
+/// One run: the program started, watched, ended with all it started, its report.
+fn supervise(req: &Request) -> io::Result<Report> {
     let with_path =
         |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
@@ -443,7 +522,15 @@ fn watch(
     let mut watched = tree::Watch::new(std::process::id() as i32);
     let wall_limit = Duration::from_millis(req.wall_ms);
     let mut peak_kib = 0;
-    while !done.load(Ordering::Acquire) {
+    // The first poll comes after the first pause, not at once: a program just started has
+    // used nothing yet, and one that ends within the pause (most of a judge's runs) costs
+    // no read of /proc at all; what it used comes from `wait4`.
+    let mut pause = POLL;
+    loop {
+        thread::park_timeout(pause.min(wall_limit.saturating_sub(start.elapsed())));
+        if done.load(Ordering::Acquire) {
+            return peak_kib;
+        }
         let polled = Instant::now();
         // What was reaped is read before the tree: a process reaped in between is then
         // missed once rather than counted twice.
@@ -474,12 +561,12 @@ fn watch(
         }
         // Poll every 5 ms, less often when reading the tree itself takes long (a large tree,
         // a loaded machine), so that the watcher never costs more than a third of a core.
-        let cost = polled.elapsed();
-        let pause = (cost * 2).clamp(Duration::from_millis(5), Duration::from_millis(50));
-        thread::park_timeout(pause.min(wall_limit.saturating_sub(now)));
+        pause = (polled.elapsed() * 2).clamp(POLL, Duration::from_millis(50));
     }
-    peak_kib
 }
+
+/// How often the watcher reads the tree (at most).
+const POLL: Duration = Duration::from_millis(5);
 
 /// Kills and reaps children until none is left, handing each reaped one's usage to
 /// `reaped`. As the subreaper, every orphan of the program (background, `setsid`,
@@ -487,11 +574,8 @@ fn watch(
 /// parent dies, so this ends only when the whole tree is gone.
 pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()> {
     loop {
-        for pid in tree::children(std::process::id() as i32) {
-            sys::kill(pid);
-        }
-        // Reap whatever has ended; block for one more only when nothing had, so that a tree
-        // still dying is waited for without spinning.
+        // Reap whatever has ended; no child at all (ECHILD) is the end, known without a
+        // read of /proc (the usual end of a run: the program left nothing).
         let mut any = false;
         loop {
             match sys::reap(-1, true) {
@@ -504,6 +588,11 @@ pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()
                 Err(e) => return Err(e),
             }
         }
+        for pid in tree::children(std::process::id() as i32) {
+            sys::kill(pid);
+        }
+        // Block for one more only when nothing had ended, so that a tree still dying is
+        // waited for without spinning.
         if !any {
             match sys::reap(-1, false) {
                 Ok(Some((_, _, usage))) => reaped(usage),
@@ -670,6 +759,14 @@ mod tests {
             ..req
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);
+        let mut wire = Vec::new();
+        req.write_to(&mut wire).unwrap();
+        wall_only.write_to(&mut wire).unwrap();
+        let mut from = &wire[..];
+        assert_eq!(Request::read_from(&mut from).unwrap(), Some(req));
+        assert_eq!(Request::read_from(&mut from).unwrap(), Some(wall_only));
+        assert_eq!(Request::read_from(&mut from).unwrap(), None);
+        assert!(Request::read_from(&mut &b"3\0a\0"[..]).is_err());
         for report in [
             Report::Ran {
                 status: Status::Signal(9),

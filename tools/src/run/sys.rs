@@ -290,3 +290,82 @@ pub fn signal_name(sig: i32) -> String {
     };
     format!("{name} (signal {sig})")
 }
+
+/// Waits until `fd` has something to read (or its writer is gone), at most `timeout`:
+/// whether it has.
+pub fn wait_readable(
+    fd: std::os::fd::BorrowedFd<'_>,
+    timeout: std::time::Duration,
+) -> io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    let mut p = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().min(i32::MAX as u128) as libc::c_int;
+    // SAFETY: `p` is a live, writable pollfd and the count says one; poll only writes its
+    // `revents`. An interrupted poll is retried with the same timeout (a few ms at worst late).
+    retry_interrupted(|| match unsafe { libc::poll(&mut p, 1, ms) } {
+        r if r < 0 => Err(io::Error::last_os_error()),
+        r => Ok(r > 0),
+    })
+}
+
+/// What another process of the same user can change in this one from outside, and its
+/// children inherit: every resource limit (`prlimit`), the nice value (`setpriority`), the
+/// scheduling policy (`sched_setscheduler`), the CPU affinity (`sched_setaffinity`) and the
+/// I/O priority (`ioprio_set`). A long-lived supervisor compares it before and after each run
+/// and retires when a program has changed it, so that no run inherits what another did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Inherited {
+    limits: Vec<(u64, u64)>,
+    nice: i32,
+    policy: i32,
+    affinity: Vec<u64>,
+    ioprio: i64,
+}
+
+/// This process's [`Inherited`] attributes, now.
+pub fn inherited() -> Inherited {
+    // RLIMIT_CPU .. RLIMIT_RTTIME: the 16 limits Linux has.
+    let limits = (0..16)
+        .map(|resource| {
+            let mut r = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: `r` is a live, writable rlimit; getrlimit only writes into it (an
+            // unknown resource is EINVAL and leaves it zero).
+            unsafe { libc::getrlimit(resource as _, &mut r) };
+            (r.rlim_cur as u64, r.rlim_max as u64)
+        })
+        .collect();
+    // SAFETY: getpriority and sched_getscheduler read no memory of ours (-1 with errno is a
+    // value like any other here: it is only compared).
+    let (nice, policy) = unsafe {
+        (
+            libc::getpriority(libc::PRIO_PROCESS, 0),
+            libc::sched_getscheduler(0),
+        )
+    };
+    // SAFETY: cpu_set_t is plain old data; sched_getaffinity writes at most its size into it.
+    let affinity = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set);
+        std::slice::from_raw_parts(
+            (&set as *const libc::cpu_set_t).cast::<u64>(),
+            std::mem::size_of::<libc::cpu_set_t>() / 8,
+        )
+        .to_vec()
+    };
+    // SAFETY: ioprio_get(IOPRIO_WHO_PROCESS, self) takes integers only.
+    let ioprio = unsafe { libc::syscall(libc::SYS_ioprio_get, 1, 0) };
+    Inherited {
+        limits,
+        nice,
+        policy,
+        affinity,
+        ioprio,
+    }
+}
