@@ -283,7 +283,7 @@ impl Server {
         let reports = self.child.stdout.as_mut().expect("piped");
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match sys::wait_readable(reports.as_fd(), left) {
+            match sys::poll(&[reports.as_fd()], left).map(|ready| ready != 0) {
                 Ok(true) => match reports.read(&mut buf) {
                     Ok(0) => return (Ok(None), None),
                     Ok(n) => {

@@ -36,11 +36,9 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read, Seek, Write};
+use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::Arc;
-use std::thread;
+use std::process::{ChildStderr, ChildStdout, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::run::sys::{self, Status};
@@ -397,106 +395,223 @@ fn supervise(req: &Request) -> io::Result<Report> {
         Err(e) => return Ok(Report::CannotStart(format!("{}: {e}", req.argv[0]))),
     };
     let pid = child.id() as i32;
-    let stdout_pipe = child.stdout.take();
-    let stderr_pipe = child.stderr.take().expect("stderr was piped");
-    let limit = req.output_bytes;
-    let over = Arc::new(AtomicBool::new(false));
-    let stdout_reader = match (capture, stdout_pipe) {
-        (Some(capture), Some(pipe)) => {
-            let over = Arc::clone(&over);
-            Some(thread::spawn(move || capture.drain(pipe, limit, &over)))
-        }
-        _ => None,
+    let mut run = Running {
+        pid,
+        req,
+        start,
+        // A live FIFO is the program's own: nothing to read or keep.
+        stdout: child.stdout.take(),
+        capture,
+        stderr: child.stderr.take(),
+        // Without pidfds (Linux before 5.3) the loop looks every millisecond instead.
+        ended: sys::pidfd(pid).ok(),
+        kept: StderrKeeper::default(),
+        stdout_bytes: 0,
+        reaped: sys::Usage {
+            cpu_us: 0,
+            peak_kib: 0,
+        },
+        peak_kib: 0,
+        killed: None,
     };
-    let stderr_reader = thread::spawn(move || StderrKeeper::drain(stderr_pipe));
-
-    let done = AtomicBool::new(false);
-    let killed = AtomicU8::new(0);
-    let reaped = Reaped::default();
-    let mut wall = Duration::ZERO;
-    let mut peak_kib = 0;
-    let mut waited = Ok(());
-    thread::scope(|s| {
-        let watcher = s.spawn(|| watch(pid, req, start, &done, &killed, &over, &reaped));
-        waited = wait_for_program(pid, &reaped);
-        wall = start.elapsed();
-        done.store(true, Ordering::Release);
-        watcher.thread().unpark();
-        peak_kib = watcher.join().unwrap_or(0);
-    });
-    waited?;
+    let watched = run.until_the_program_ends();
+    let wall = start.elapsed();
+    watched?;
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
     // id are free again) and every process it left, wherever it moved, is killed and reaped.
     sys::kill(-pid);
-    let status = match sys::reap(pid, false)? {
+    match sys::reap(pid, false)? {
         Some((_, status, usage)) => {
-            reaped.add(usage);
-            status
+            run.add(usage);
+            drop(child); // reaped above: std's handle neither waits nor kills on drop
+            kill_all_descendants(|usage| run.add(usage))?;
+            // Nothing of the tree is left to write: what the pipes hold is all there is.
+            run.drain_to_end()?;
+            if let Some(captured) = run.capture.take() {
+                captured
+                    .save(&req.stdout)
+                    .map_err(|e| with_path(e, &req.stdout))?;
+            }
+            run.kept
+                .write_to(&req.stderr)
+                .map_err(|e| with_path(e, &req.stderr))?;
+            if run.killed.is_none() && run.stdout_bytes > req.output_bytes {
+                run.killed = Some(Kill::Output);
+            }
+            Ok(Report::Ran {
+                status,
+                cpu_us: run.reaped.cpu_us,
+                wall_us: wall.as_micros() as u64,
+                peak_kib: run.peak_kib.max(run.reaped.peak_kib),
+                killed: run.killed,
+                stdout_bytes: run.stdout_bytes,
+                stderr_bytes: run.kept.total,
+            })
         }
         None => unreachable!("a blocking wait4 returns a child"),
-    };
-    drop(child); // reaped above: std's handle neither waits nor kills on drop
-    kill_all_descendants(|usage| reaped.add(usage))?;
-    let stdout_bytes = match stdout_reader {
-        Some(reader) => {
-            let (captured, bytes) = reader
-                .join()
-                .map_err(|_| io::Error::other("the stdout reader panicked"))??;
-            captured
-                .save(&req.stdout)
-                .map_err(|e| with_path(e, &req.stdout))?;
-            bytes
+    }
+}
+
+/// A run in progress, watched by one thread: the supervisor waits in `poll` for the
+/// program's end (a pidfd), its stdout and stderr, or the next look at its tree, whichever
+/// comes first. No thread is started for a run, and a run that ends before the first look
+/// costs no read of /proc.
+struct Running<'a> {
+    pid: i32,
+    req: &'a Request,
+    start: Instant,
+    /// The stdout pipe until its end, and where it is captured.
+    stdout: Option<ChildStdout>,
+    capture: Option<Capture>,
+    stderr: Option<ChildStderr>,
+    /// Readable once the program has ended.
+    ended: Option<OwnedFd>,
+    kept: StderrKeeper,
+    stdout_bytes: u64,
+    /// What the processes reaped so far used: CPU time summed, peak RSS the largest.
+    reaped: sys::Usage,
+    /// The largest memory the looks at the tree saw.
+    peak_kib: u64,
+    killed: Option<Kill>,
+}
+
+/// How often the tree is read (at most).
+const POLL: Duration = Duration::from_millis(5);
+
+/// The most read from a pipe at once.
+const CHUNK: usize = 64 * 1024;
+
+impl Running<'_> {
+    fn add(&mut self, usage: sys::Usage) {
+        self.reaped.cpu_us += usage.cpu_us;
+        self.reaped.peak_kib = self.reaped.peak_kib.max(usage.peak_kib);
+    }
+
+    /// Copies the program's output as it comes and looks at its tree every [`POLL`] (less
+    /// often when a look takes long), killing the program when a limit is passed, until the
+    /// program has ended; it is left a zombie, so that neither its pid nor its group id can
+    /// be reused while they may still be signalled. Orphans that end meanwhile are reaped.
+    fn until_the_program_ends(&mut self) -> io::Result<()> {
+        let mut watched = tree::Watch::new(std::process::id() as i32);
+        let wall_limit = Duration::from_millis(self.req.wall_ms);
+        // The first look comes after the first pause, not at once: a program just started
+        // has used nothing yet, and what one that ends sooner used comes from `wait4`.
+        let mut next_look = self.start + POLL;
+        let mut buf = vec![0u8; CHUNK];
+        loop {
+            while let Some(ended) = sys::exited_child()? {
+                if ended == self.pid {
+                    return Ok(());
+                }
+                if let Some((_, _, usage)) = sys::reap(ended, false)? {
+                    self.add(usage);
+                }
+            }
+            let now = Instant::now();
+            if now >= next_look && self.killed.is_none() {
+                let took = Instant::now();
+                if let Some(k) = self.look(&mut watched, wall_limit) {
+                    self.killed = Some(k);
+                    kill_program(self.pid);
+                }
+                // Less often when a look itself takes long (a large tree, a loaded machine),
+                // so that watching never costs more than a third of a core.
+                let pause = (took.elapsed() * 2).clamp(POLL, Duration::from_millis(50));
+                next_look = (Instant::now() + pause).min(self.start + wall_limit);
+            }
+            let wait = match (&self.ended, self.killed) {
+                // Killed: only its end is waited for.
+                (_, Some(_)) | (None, _) => Duration::from_millis(1),
+                (Some(_), None) => next_look.saturating_duration_since(Instant::now()),
+            };
+            let ready = {
+                let mut fds = Vec::with_capacity(3);
+                fds.extend(self.stdout.as_ref().map(|p| p.as_fd()));
+                fds.extend(self.stderr.as_ref().map(|p| p.as_fd()));
+                fds.extend(self.ended.as_ref().map(|p| p.as_fd()));
+                sys::poll(&fds, wait)?
+            };
+            let stdout_ready = self.stdout.is_some() && ready & 1 != 0;
+            let stderr_at = u32::from(self.stdout.is_some());
+            let stderr_ready = self.stderr.is_some() && ready & (1 << stderr_at) != 0;
+            if stdout_ready {
+                self.read_stdout(&mut buf)?;
+                if self.stdout_bytes > self.req.output_bytes && self.killed.is_none() {
+                    self.killed = Some(Kill::Output);
+                    kill_program(self.pid);
+                }
+            }
+            if stderr_ready {
+                self.read_stderr(&mut buf);
+            }
         }
-        None => 0,
-    };
-    let kept = stderr_reader
-        .join()
-        .map_err(|_| io::Error::other("the stderr reader panicked"))?;
-    kept.write_to(&req.stderr)
-        .map_err(|e| with_path(e, &req.stderr))?;
-    let mut killed = Kill::ALL
-        .into_iter()
-        .find(|k| *k as u8 == killed.load(Ordering::Acquire));
-    if killed.is_none() && stdout_bytes > req.output_bytes {
-        killed = Some(Kill::Output);
     }
-    Ok(Report::Ran {
-        status,
-        cpu_us: reaped.cpu_us.load(Ordering::Acquire),
-        wall_us: wall.as_micros() as u64,
-        peak_kib: peak_kib.max(reaped.peak_kib.load(Ordering::Acquire)),
-        killed,
-        stdout_bytes,
-        stderr_bytes: kept.total,
-    })
-}
 
-/// What the processes reaped so far used: CPU time summed, peak RSS the largest.
-#[derive(Default)]
-struct Reaped {
-    cpu_us: AtomicU64,
-    peak_kib: AtomicU64,
-}
-
-impl Reaped {
-    fn add(&self, usage: sys::Usage) {
-        self.cpu_us.fetch_add(usage.cpu_us, Ordering::AcqRel);
-        self.peak_kib.fetch_max(usage.peak_kib, Ordering::AcqRel);
+    /// One look at the tree: the limit it passed, if any.
+    fn look(&mut self, watched: &mut tree::Watch, wall_limit: Duration) -> Option<Kill> {
+        let tree = watched.sample();
+        self.peak_kib = self.peak_kib.max(tree.memory_kib);
+        let reaped_ms = self.reaped.cpu_us / 1000;
+        if sys::cancelled() {
+            Some(Kill::Cancelled)
+        } else if self.start.elapsed() >= wall_limit {
+            Some(Kill::Wall)
+        } else if self
+            .req
+            .cpu_ms
+            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
+        {
+            Some(Kill::Cpu)
+        } else if tree.memory_kib > self.req.memory_kib {
+            Some(Kill::Memory)
+        } else {
+            None
+        }
     }
-}
 
-/// Waits until the program (`pid`) has exited, leaving it a zombie (so neither its pid nor
-/// its group id can be reused while the watcher may signal them), and reaps every orphan
-/// that ends meanwhile, adding its usage.
-fn wait_for_program(pid: i32, reaped: &Reaped) -> io::Result<()> {
-    loop {
-        let ended = sys::wait_any_exited()?;
-        if ended == pid {
+    /// Reads what the stdout pipe holds (one read: it was ready), keeping the first
+    /// `limit + 1` bytes; the rest is read and dropped, so that nothing writing to the pipe
+    /// blocks on us. The pipe is closed at its end.
+    fn read_stdout(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        let (Some(pipe), Some(capture)) = (&mut self.stdout, &mut self.capture) else {
             return Ok(());
+        };
+        let n = match pipe.read(buf) {
+            // Its end, or a pipe that cannot be read, which is the same to us.
+            Ok(0) | Err(_) => {
+                self.stdout = None;
+                return Ok(());
+            }
+            Ok(n) => n,
+        };
+        let limit = self.req.output_bytes;
+        let keep = (n as u64).min((limit + 1).saturating_sub(self.stdout_bytes)) as usize;
+        capture.file.write_all(&buf[..keep])?;
+        self.stdout_bytes += n as u64;
+        Ok(())
+    }
+
+    /// Reads what the stderr pipe holds into the keeper; the pipe is closed at its end.
+    fn read_stderr(&mut self, buf: &mut [u8]) {
+        let Some(pipe) = &mut self.stderr else {
+            return;
+        };
+        match pipe.read(buf) {
+            Ok(0) | Err(_) => self.stderr = None,
+            Ok(n) => self.kept.feed(&buf[..n]),
         }
-        if let Some((_, _, usage)) = sys::reap(ended, false)? {
-            reaped.add(usage);
+    }
+
+    /// Reads both pipes to their ends (once the whole tree is gone).
+    fn drain_to_end(&mut self) -> io::Result<()> {
+        let mut buf = vec![0u8; CHUNK];
+        while self.stdout.is_some() {
+            self.read_stdout(&mut buf)?;
         }
+        while self.stderr.is_some() {
+            self.read_stderr(&mut buf);
+        }
+        Ok(())
     }
 }
 
@@ -507,66 +622,6 @@ fn kill_program(pid: i32) {
     sys::kill(-pid);
     sys::kill(pid);
 }
-
-/// Polls the tree until `done`, killing the program when a limit is passed; returns the
-/// peak memory seen.
-fn watch(
-    pid: i32,
-    req: &Request,
-    start: Instant,
-    done: &AtomicBool,
-    killed: &AtomicU8,
-    stdout_over: &AtomicBool,
-    reaped: &Reaped,
-) -> u64 {
-    let mut watched = tree::Watch::new(std::process::id() as i32);
-    let wall_limit = Duration::from_millis(req.wall_ms);
-    let mut peak_kib = 0;
-    // The first poll comes after the first pause, not at once: a program just started has
-    // used nothing yet, and one that ends within the pause (most of a judge's runs) costs
-    // no read of /proc at all; what it used comes from `wait4`.
-    let mut pause = POLL;
-    loop {
-        thread::park_timeout(pause.min(wall_limit.saturating_sub(start.elapsed())));
-        if done.load(Ordering::Acquire) {
-            return peak_kib;
-        }
-        let polled = Instant::now();
-        // What was reaped is read before the tree: a process reaped in between is then
-        // missed once rather than counted twice.
-        let reaped_ms = reaped.cpu_us.load(Ordering::Acquire) / 1000;
-        let tree = watched.sample();
-        peak_kib = peak_kib.max(tree.memory_kib);
-        let now = start.elapsed();
-        let over = if sys::cancelled() {
-            Some(Kill::Cancelled)
-        } else if stdout_over.load(Ordering::Acquire) {
-            Some(Kill::Output)
-        } else if now >= wall_limit {
-            Some(Kill::Wall)
-        } else if req
-            .cpu_ms
-            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
-        {
-            Some(Kill::Cpu)
-        } else if tree.memory_kib > req.memory_kib {
-            Some(Kill::Memory)
-        } else {
-            None
-        };
-        if let Some(k) = over {
-            killed.store(k as u8, Ordering::Release);
-            kill_program(pid);
-            return peak_kib;
-        }
-        // Poll every 5 ms, less often when reading the tree itself takes long (a large tree,
-        // a loaded machine), so that the watcher never costs more than a third of a core.
-        pause = (polled.elapsed() * 2).clamp(POLL, Duration::from_millis(50));
-    }
-}
-
-/// How often the watcher reads the tree (at most).
-const POLL: Duration = Duration::from_millis(5);
 
 /// Kills and reaps children until none is left, handing each reaped one's usage to
 /// `reaped`. As the subreaper, every orphan of the program (background, `setsid`,
@@ -632,38 +687,6 @@ impl Capture {
         Err(io::Error::other("no free name for the capture file"))
     }
 
-    /// Reads the pipe to its end, keeping the first `limit + 1` bytes and raising `over`
-    /// past them; the rest is read and dropped, so the writer never blocks on us. Returns the
-    /// capture and the number of bytes read.
-    fn drain(
-        mut self,
-        mut pipe: impl Read,
-        limit: u64,
-        over: &AtomicBool,
-    ) -> io::Result<(Capture, u64)> {
-        let mut buf = vec![0u8; 64 * 1024];
-        let mut total: u64 = 0;
-        let mut out = io::BufWriter::with_capacity(256 * 1024, &mut self.file);
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            let room = (limit + 1).saturating_sub(total);
-            let keep = (n as u64).min(room) as usize;
-            out.write_all(&buf[..keep])?;
-            total += n as u64;
-            if total > limit {
-                over.store(true, Ordering::Release);
-            }
-        }
-        out.flush()?;
-        drop(out);
-        Ok((self, total))
-    }
-
     /// Copies the capture to `path`, replacing whatever is there (called once the program's
     /// tree is gone, so nothing can race with it).
     fn save(mut self, path: &Path) -> io::Result<()> {
@@ -681,7 +704,9 @@ impl Capture {
     }
 }
 
-/// The first and last [`STDERR_KEEP`] bytes of a stream, and its length.
+/// The first and last [`STDERR_KEEP`] bytes of a stream, and its length (nothing is
+/// allocated for a stream that stays empty, the usual stderr).
+#[derive(Default)]
 struct StderrKeeper {
     head: Vec<u8>,
     tail: VecDeque<u8>,
@@ -689,37 +714,21 @@ struct StderrKeeper {
 }
 
 impl StderrKeeper {
-    fn drain(mut pipe: impl Read) -> StderrKeeper {
-        let mut kept = StderrKeeper {
-            head: Vec::with_capacity(STDERR_KEEP),
-            tail: VecDeque::with_capacity(STDERR_KEEP),
-            total: 0,
-        };
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            kept.total += n as u64;
-            let mut chunk = &buf[..n];
-            let room = STDERR_KEEP - kept.head.len();
-            if room > 0 {
-                let take = room.min(chunk.len());
-                kept.head.extend_from_slice(&chunk[..take]);
-                chunk = &chunk[take..];
-            }
-            if chunk.len() >= STDERR_KEEP {
-                kept.tail.clear();
-                chunk = &chunk[chunk.len() - STDERR_KEEP..];
-            }
-            let overflow = (kept.tail.len() + chunk.len()).saturating_sub(STDERR_KEEP);
-            kept.tail.drain(..overflow);
-            kept.tail.extend(chunk);
+    fn feed(&mut self, mut chunk: &[u8]) {
+        self.total += chunk.len() as u64;
+        let room = STDERR_KEEP - self.head.len();
+        if room > 0 {
+            let take = room.min(chunk.len());
+            self.head.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
         }
-        kept
+        if chunk.len() >= STDERR_KEEP {
+            self.tail.clear();
+            chunk = &chunk[chunk.len() - STDERR_KEEP..];
+        }
+        let overflow = (self.tail.len() + chunk.len()).saturating_sub(STDERR_KEEP);
+        self.tail.drain(..overflow);
+        self.tail.extend(chunk);
     }
 
     fn write_to(&self, path: &PathBuf) -> io::Result<()> {
@@ -756,7 +765,7 @@ mod tests {
         let wall_only = Request {
             cpu_ms: None,
             stdin: None,
-            ..req
+            ..req.clone()
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);
         let mut wire = Vec::new();
@@ -798,12 +807,16 @@ mod tests {
         let data: Vec<u8> = (0..(3 * STDERR_KEEP + 123))
             .map(|i| (i % 251) as u8)
             .collect();
-        let kept = StderrKeeper::drain(&data[..]);
+        let mut kept = StderrKeeper::default();
+        for chunk in data.chunks(7777) {
+            kept.feed(chunk);
+        }
         assert_eq!(kept.total, data.len() as u64);
         assert_eq!(kept.head, &data[..STDERR_KEEP]);
         let tail: Vec<u8> = kept.tail.iter().copied().collect();
         assert_eq!(tail, &data[data.len() - STDERR_KEEP..]);
-        let short = StderrKeeper::drain(&b"oops\n"[..]);
+        let mut short = StderrKeeper::default();
+        short.feed(b"oops\n");
         assert_eq!(
             (short.head.as_slice(), short.tail.len()),
             (&b"oops\n"[..], 0)
