@@ -1,15 +1,19 @@
-//! Running one program under limits, from the judge's side: start a supervisor (this same
-//! binary as `judge __supervise …`, see `supervise.rs`) for the run, and read back its report.
+//! Running one program under limits, from the judge's side: hand the run to this thread's
+//! supervisor (this same binary as `judge __supervise --serve`, see `supervise.rs`; started
+//! on the thread's first run, and again whenever one did not survive a run), and read back
+//! its report.
 //!
 //! The judge itself holds no output of the program in memory and starts no process of the
 //! program's: whatever the program does, its cost to the judge is one small report line.
 //!
 //! The program runs as the same user as its supervisor, so it can stop or kill it. The judge
-//! does not trust the supervisor to end: it waits for it until the wall backstop plus a
-//! grace period, then kills it (a stopped supervisor is named as such), and every process
-//! the program left, now orphaned to the judge (a subreaper too), is killed by the judge.
-//! Each supervisor is registered while it lives, so that this sweep, which kills the judge's
-//! children that are not supervisors, never touches another case's run.
+//! does not trust the supervisor to answer: it waits for the report until the wall backstop
+//! plus a grace period, then kills the supervisor (a stopped one is named as such); one that
+//! died without a report was killed (by the program, the only one there to do it). Either
+//! way every process the program left, now orphaned to the judge (a subreaper too), is
+//! killed by the judge, and the next run gets a fresh supervisor. Each supervisor is
+//! registered while it lives, so that this sweep, which kills the judge's children that are
+//! not supervisors, never touches another slot's run.
 
 use std::cell::RefCell;
 use std::fs;

@@ -1,17 +1,37 @@
-//! The supervisor: runs one program under limits, as a process of its own, and leaves nothing
-//! behind. The judge starts it as `judge __supervise …` once per run (see `sandbox.rs`).
+//! The supervisor: runs programs under limits, one at a time, as a process of its own, and
+//! leaves nothing behind any of them. The judge starts one per thread that runs programs
+//! (`judge __supervise --serve`, see `sandbox.rs`) and sends it one run after another.
 //!
 //! Why a process of its own: to find and kill *everything* a program started, including
 //! `setsid`, double-forked and process-group-leaving processes, the killer must be their child
 //! subreaper (`PR_SET_CHILD_SUBREAPER`), so that orphans come back to it instead of to init.
 //! A judge running cases in parallel cannot be that reaper for all of them and still tell
-//! whose orphan is whose; a supervisor per run can, and it is single-purpose, so "the tree
-//! under me" and "kill all my children until I have none" are exactly right for it.
+//! whose orphan is whose; a supervisor per job slot can, and it is single-purpose, with one
+//! run at a time: while a run lasts its children are exactly that run's tree, and "kill all
+//! my children until I have none" ends the run with nothing of it left for the next one.
+//!
+//! Why one per slot rather than one per run: starting the 22 MB judge binary again for every
+//! run (the dynamic loader, which traps on `cpuid` in a VM, relocations, a first read of
+//! /proc) cost about 1.5 ms a run, more than the tiny programs a judge mostly runs. What a
+//! run could leave in a long-lived supervisor is closed off:
+//! - processes: none survives its run (see above), and their usage is the run's;
+//! - the program's own state (environment, folder, signal mask and dispositions, open
+//!   files): a program cannot change its parent's; the child starts from the supervisor's,
+//!   which never changes them (std's spawn empties the signal mask and restores SIGPIPE;
+//!   handlers do not survive `exec`; every descriptor of ours is close-on-exec, and 0, 1, 2
+//!   are the run's own);
+//! - what another process of the same user can change in the supervisor from outside and a
+//!   child would inherit (limits by `prlimit`, nice value, scheduling policy, CPU affinity,
+//!   I/O priority; see [`sys::inherited`]): compared after every run, and if a program changed
+//!   it the supervisor reports the run and exits, and the judge starts another;
+//! - its memory and descriptors: it is not dumpable, so it cannot be traced or read through
+//!   `/proc/PID/mem` or `/proc/PID/fd`; stopping or killing it ends it (see below).
 //!
 //! What it enforces while the program runs, on the whole tree (see `tree.rs`):
 //! - CPU time (user + system of every process, waited for or not), peak memory (proportional
-//!   set sizes, shared pages once) and wall time: a watcher polls `/proc` every few
-//!   milliseconds and kills the tree when one passes its limit; `RLIMIT_CPU` stands behind it
+//!   set sizes, shared pages once) and wall time: the tree is read from `/proc` every 5 ms
+//!   (the first time 5 ms in: a run that ends sooner costs no read of /proc, `wait4` says what
+//!   it used) and the tree is killed when one passes its limit; `RLIMIT_CPU` stands behind it
 //!   per process.
 //! - stdout goes through a pipe that the supervisor drains into a file of its own, unlinked
 //!   at once (no other process can open it: the supervisor is not dumpable, so not even its
@@ -22,15 +42,21 @@
 //!   and dropped, so a program writing gigabytes to stderr costs neither memory nor disk.
 //! - stdin must be a regular file, opened without blocking (a FIFO is refused, not waited on).
 //!
+//! One thread does all of it: it waits in `poll` on the program's pidfd, the two pipes and
+//! the time of the next look at the tree, so a run starts no thread.
+//!
 //! The run ends when the program (the direct child) ends, or is killed at a limit; then
 //! every descendant still alive is killed, wherever it moved (its own group or session), by
 //! killing the supervisor's children until it has none; all of them are reaped, and their
 //! `wait4` usage is added to the run's.
 //!
-//! It prints one report line on its stdout (see [`Report`]) and exits 0; the judge reads it.
-//! SIGINT, SIGTERM, SIGHUP and the judge's death (`PR_SET_PDEATHSIG`) make it kill the program
-//! and its descendants before it goes. If the program stops or kills the supervisor, the
-//! judge notices (see `sandbox.rs`) and cleans up in its place.
+//! Requests come on stdin (see [`Request::write_to`]); each gets one report line on stdout
+//! (see [`Report`]), after the run's tree is gone. The supervisor exits at the end of its
+//! requests (the judge is done, or gone), and after a report that ends with [`LAST`].
+//! SIGINT, SIGTERM, SIGHUP and the end of the judge's thread that started it
+//! (`PR_SET_PDEATHSIG`) make it kill the running program and its descendants, report, and
+//! exit. If the program stops or kills the supervisor, the judge notices (see `sandbox.rs`),
+//! cleans up in its place and starts another for the next run.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
