@@ -341,6 +341,8 @@ pub fn main(args: &[OsString]) -> ExitCode {
     let inherited = sys::inherited();
     let mut requests = io::stdin().lock();
     let mut reports = io::stdout().lock();
+    // What the pipes are read into, for every run.
+    let mut buf = vec![0u8; CHUNK];
     loop {
         let request = match Request::read_from(&mut requests) {
             Ok(Some(r)) => r,
@@ -351,7 +353,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let (line, last) = match supervise(&request) {
+        let (line, last) = match supervise(&request, &mut buf) {
             Ok(report) => (
                 report.to_string(),
                 sys::cancelled() || sys::inherited() != inherited,
@@ -382,7 +384,7 @@ fn become_supervisor() -> io::Result<()> {
 }
 
 /// One run: the program started, watched, ended with all it started, its report.
-fn supervise(req: &Request) -> io::Result<Report> {
+fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
     let with_path =
         |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
@@ -440,7 +442,7 @@ fn supervise(req: &Request) -> io::Result<Report> {
         peak_kib: 0,
         killed: None,
     };
-    let watched = run.until_the_program_ends();
+    let watched = run.until_the_program_ends(buf);
     let wall = start.elapsed();
     watched?;
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
@@ -452,7 +454,7 @@ fn supervise(req: &Request) -> io::Result<Report> {
             drop(child); // reaped above: std's handle neither waits nor kills on drop
             kill_all_descendants(|usage| run.add(usage))?;
             // Nothing of the tree is left to write: what the pipes hold is all there is.
-            run.drain_to_end()?;
+            run.drain_to_end(buf)?;
             if let Some(captured) = run.capture.take() {
                 captured
                     .save(&req.stdout)
@@ -517,13 +519,12 @@ impl Running<'_> {
     /// often when a look takes long), killing the program when a limit is passed, until the
     /// program has ended; it is left a zombie, so that neither its pid nor its group id can
     /// be reused while they may still be signalled. Orphans that end meanwhile are reaped.
-    fn until_the_program_ends(&mut self) -> io::Result<()> {
+    fn until_the_program_ends(&mut self, buf: &mut [u8]) -> io::Result<()> {
         let mut watched = tree::Watch::new(std::process::id() as i32);
         let wall_limit = Duration::from_millis(self.req.wall_ms);
         // The first look comes after the first pause, not at once: a program just started
         // has used nothing yet, and what one that ends sooner used comes from `wait4`.
         let mut next_look = self.start + POLL;
-        let mut buf = vec![0u8; CHUNK];
         loop {
             while let Some(ended) = sys::exited_child()? {
                 if ended == self.pid {
@@ -561,14 +562,14 @@ impl Running<'_> {
             let stderr_at = u32::from(self.stdout.is_some());
             let stderr_ready = self.stderr.is_some() && ready & (1 << stderr_at) != 0;
             if stdout_ready {
-                self.read_stdout(&mut buf)?;
+                self.read_stdout(buf)?;
                 if self.stdout_bytes > self.req.output_bytes && self.killed.is_none() {
                     self.killed = Some(Kill::Output);
                     kill_program(self.pid);
                 }
             }
             if stderr_ready {
-                self.read_stderr(&mut buf);
+                self.read_stderr(buf);
             }
         }
     }
@@ -629,13 +630,12 @@ impl Running<'_> {
     }
 
     /// Reads both pipes to their ends (once the whole tree is gone).
-    fn drain_to_end(&mut self) -> io::Result<()> {
-        let mut buf = vec![0u8; CHUNK];
+    fn drain_to_end(&mut self, buf: &mut [u8]) -> io::Result<()> {
         while self.stdout.is_some() {
-            self.read_stdout(&mut buf)?;
+            self.read_stdout(buf)?;
         }
         while self.stderr.is_some() {
-            self.read_stderr(&mut buf);
+            self.read_stderr(buf);
         }
         Ok(())
     }
