@@ -444,7 +444,10 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
     };
     let watched = run.until_the_program_ends(buf);
     let wall = start.elapsed();
-    watched?;
+    if watched.is_err() {
+        // We cannot watch it (nor keep its output): it ends now, with all it started.
+        kill_program(pid);
+    }
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
     // id are free again) and every process it left, wherever it moved, is killed and reaped.
     sys::kill(-pid);
@@ -453,6 +456,7 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
             run.add(usage);
             drop(child); // reaped above: std's handle neither waits nor kills on drop
             kill_all_descendants(|usage| run.add(usage))?;
+            watched?;
             // Nothing of the tree is left to write: what the pipes hold is all there is.
             run.drain_to_end(buf)?;
             if let Some(captured) = run.capture.take() {
