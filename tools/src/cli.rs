@@ -15,7 +15,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::modes::args::{Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
 use crate::modes::{check, gen, listen, scale, stress, test, verify};
-use crate::run::{supervise, sys};
+use crate::run::{sandbox, supervise, sys};
 use crate::show::style::{self, ColorChoice};
 
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:
@@ -149,6 +149,7 @@ fn judge(options: Options) -> ExitCode {
         (None, Some(problem)) => scale::run(&options, problem),
         (None, None) => test::run(&options),
     };
+    sandbox::release();
     let _ = supervise::kill_all_descendants(|_| {});
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -260,6 +260,8 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
                 t.limits,
             );
             release(&fifos);
+            // Its supervisor ends with the thread, before the scope does.
+            crate::run::sandbox::release();
             r
         });
         let i = s.spawn(|| {
@@ -272,6 +274,8 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
                 i_limits,
             );
             release(&fifos);
+            // Its supervisor ends with the thread, before the scope does.
+            crate::run::sandbox::release();
             r
         });
         let a = s.spawn(|| relay(&from_program, &to_interactor, "> ", &log));

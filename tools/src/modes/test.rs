@@ -422,6 +422,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
                         break;
                     }
                 }
+                crate::run::sandbox::release();
             });
         }
         drop(tx);

@@ -1,23 +1,29 @@
-//! Running one program under limits, from the judge's side: start a supervisor (this same
-//! binary as `judge __supervise …`, see `supervise.rs`) for the run, and read back its report.
+//! Running one program under limits, from the judge's side: hand the run to this thread's
+//! supervisor (this same binary as `judge __supervise --serve`, see `supervise.rs`; started
+//! on the thread's first run, and again whenever one did not survive a run), and read back
+//! its report.
 //!
 //! The judge itself holds no output of the program in memory and starts no process of the
 //! program's: whatever the program does, its cost to the judge is one small report line.
 //!
 //! The program runs as the same user as its supervisor, so it can stop or kill it. The judge
-//! does not trust the supervisor to end: it waits for it until the wall backstop plus a
-//! grace period, then kills it (a stopped supervisor is named as such), and every process
-//! the program left, now orphaned to the judge (a subreaper too), is killed by the judge.
-//! Each supervisor is registered while it lives, so that this sweep, which kills the judge's
-//! children that are not supervisors, never touches another case's run.
+//! does not trust the supervisor to answer: it waits for the report until the wall backstop
+//! plus a grace period, then kills the supervisor (a stopped one is named as such); one that
+//! died without a report was killed (by the program, the only one there to do it). Either
+//! way every process the program left, now orphaned to the judge (a subreaper too), is
+//! killed by the judge, and the next run gets a fresh supervisor. Each supervisor is
+//! registered while it lives, so that this sweep, which kills the judge's children that are
+//! not supervisors, never touches another slot's run.
 
+use std::cell::RefCell;
 use std::fs;
 use std::io::{self, Read};
+use std::os::fd::AsFd;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -83,7 +89,8 @@ const SLOW_GRACE: Duration = Duration::from_millis(5000);
 static SUPERVISORS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// Runs `program extra...` with `stdin` (a regular file; `None`: `/dev/null`), its stdout and
-/// stderr written to the two paths.
+/// stderr written to the two paths, through this thread's supervisor (started on its first
+/// run, and again after one that did not survive its run).
 pub fn run(
     program: &Program,
     extra: &[String],
@@ -102,100 +109,274 @@ pub fn run(
         stderr: absolute(stderr),
         argv: program.argv(extra),
     };
-    let me = std::env::current_exe()
-        .map_err(|e| RunError::Judge(format!("cannot find the judge's own binary: {e}")))?;
-    let mut cmd = Command::new(&me);
-    cmd.arg(supervise::ARG)
-        .args(request.to_args())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let start = Instant::now();
-    let mut child = {
-        let mut live = SUPERVISORS.lock().unwrap_or_else(|e| e.into_inner());
-        let child = cmd
-            .spawn()
-            .map_err(|e| RunError::Judge(format!("cannot start the supervisor: {e}")))?;
-        live.push(child.id() as i32);
-        child
-    };
-    let pid = child.id() as i32;
-    let read_all = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut v = Vec::new();
-            let _ = (&mut pipe).take(64 * 1024).read_to_end(&mut v);
-            v
+    SERVER.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let mut server = match slot.take() {
+            Some(s) => s,
+            None => Server::start()?,
+        };
+        if let Err(e) = server.send(&request) {
+            // It ended while idle (no program of ours was alive to end it: killed from
+            // outside the judge): a fresh one takes the run.
+            drop(server.finish(e));
+            server = Server::start()?;
+            server
+                .send(&request)
+                .map_err(|e| RunError::Judge(format!("cannot reach the supervisor: {e}")))?;
+        }
+        let run = server.answer(&request);
+        if !server.ended {
+            *slot = Some(server);
+        }
+        run
+    })
+}
+
+/// Ends this thread's supervisor, if it has one, and waits for it: a thread that is done
+/// with runs says so rather than leave it to the thread's end.
+pub fn release() {
+    let _ = SERVER.try_with(|slot| slot.borrow_mut().take());
+}
+
+thread_local! {
+    /// This thread's supervisor. One per thread, never shared: its runs are one at a time,
+    /// so its children are exactly one run's tree; and the thread that started it is the
+    /// one whose end tells it the judge is gone (`PR_SET_PDEATHSIG` is per thread).
+    static SERVER: RefCell<Option<Server>> = const { RefCell::new(None) };
+}
+
+/// A supervisor (`judge __supervise --serve`, see `supervise.rs`) that runs this thread's
+/// programs one after another: a request on its stdin, a report line on its stdout.
+struct Server {
+    /// Its stdin takes the requests, its stdout gives the reports, its stderr is read only
+    /// when it failed.
+    child: Child,
+    pid: i32,
+    /// When the run in hand was sent.
+    start: Instant,
+    /// Reaped already (and no longer registered).
+    ended: bool,
+}
+
+/// The most a supervisor says on stderr that the judge reads (when it failed).
+const SAID_CAP: u64 = 64 * 1024;
+
+impl Server {
+    fn start() -> Result<Server, RunError> {
+        let me = std::env::current_exe()
+            .map_err(|e| RunError::Judge(format!("cannot find the judge's own binary: {e}")))?;
+        let mut cmd = Command::new(&me);
+        cmd.args([supervise::ARG, supervise::SERVE])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let child = {
+            let mut live = SUPERVISORS.lock().unwrap_or_else(|e| e.into_inner());
+            let child = cmd
+                .spawn()
+                .map_err(|e| RunError::Judge(format!("cannot start the supervisor: {e}")))?;
+            live.push(child.id() as i32);
+            child
+        };
+        Ok(Server {
+            pid: child.id() as i32,
+            child,
+            start: Instant::now(),
+            ended: false,
         })
-    };
-    let out_reader = read_all(Box::new(child.stdout.take().expect("piped")));
-    let err_reader = read_all(Box::new(child.stderr.take().expect("piped")));
-    let backstop = Duration::from_millis(request.wall_ms);
-    let (status, late) = wait_with_deadline(&mut child, start + backstop + GRACE);
-    SUPERVISORS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&p| p != pid);
-    let status = status.map_err(|e| RunError::Judge(format!("waiting for the supervisor: {e}")))?;
-    let wall_ms = start.elapsed().as_millis() as u64;
-    let report = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let said = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    let killed_by = status.signal();
-    if late.is_some() || killed_by.is_some() {
-        // The supervisor could not clean up: what the program left is the judge's now.
+    }
+
+    fn send(&mut self, request: &Request) -> io::Result<()> {
+        self.start = Instant::now();
+        request.write_to(self.child.stdin.as_mut().expect("piped"))
+    }
+
+    /// The report of the run sent; unless it serves the next run too, the supervisor is
+    /// ended (and reaped) when it returns.
+    fn answer(&mut self, request: &Request) -> Result<Run, RunError> {
+        let backstop = Duration::from_millis(request.wall_ms);
+        let (line, late) = self.read_line(self.start + backstop + GRACE);
+        let wall_ms = self.start.elapsed().as_millis() as u64;
+        let gone = |kill: Kill, sig: i32| Run {
+            wall_ms,
+            cpu_ms: 0,
+            peak_kib: 0,
+            status: Status::Signal(sig),
+            killed: Some(kill),
+        };
+        match late {
+            Some(Late::Stopped) => {
+                self.finish_killed();
+                return Ok(gone(Kill::SupervisorStopped, sys::SIGSTOP));
+            }
+            Some(Late::Slow) => {
+                self.finish_killed();
+                return Err(RunError::Judge(format!(
+                    "the supervisor did not end within {} ms of its {} ms backstop",
+                    (GRACE + SLOW_GRACE).as_millis(),
+                    request.wall_ms
+                )));
+            }
+            None => {}
+        }
+        let line = match line {
+            Ok(Some(line)) => line,
+            Ok(None) => {
+                // It ended without a report: killed (by the program, the only one there to
+                // do it) or failed.
+                let (status, said) = self.finish_ended();
+                let status = status
+                    .map_err(|e| RunError::Judge(format!("waiting for the supervisor: {e}")))?;
+                sweep_orphans();
+                if let Some(sig) = status.signal() {
+                    return Ok(gone(Kill::SupervisorKilled, sig));
+                }
+                return Err(RunError::Judge(format!(
+                    "the supervisor failed ({status}){}",
+                    match said.trim() {
+                        "" => String::new(),
+                        why => format!(": {}", printable(why.as_bytes())),
+                    }
+                )));
+            }
+            Err(e) => {
+                self.finish_killed();
+                return Err(RunError::Judge(format!("reading the supervisor: {e}")));
+            }
+        };
+        let (line, last) = match line.strip_suffix(supervise::LAST) {
+            Some(l) => (l, true),
+            None => (line.as_str(), false),
+        };
+        let report = match line.strip_prefix(supervise::ERROR) {
+            Some(why) => Err(RunError::Judge(format!("the supervisor failed: {why}"))),
+            None => line.parse::<Report>().map_err(RunError::Judge),
+        };
+        if last {
+            let _ = self.finish_ended();
+        } else if report.is_err() {
+            self.finish_killed();
+        }
+        match report? {
+            Report::CannotStart(why) => Err(RunError::CannotStart(why)),
+            Report::Ran {
+                status,
+                cpu_us,
+                wall_us,
+                peak_kib,
+                killed,
+                ..
+            } => Ok(Run {
+                wall_ms: wall_us / 1000,
+                cpu_ms: cpu_us / 1000,
+                peak_kib,
+                status,
+                killed,
+            }),
+        }
+    }
+
+    /// Reads the report line until `deadline`; past it, a stopped supervisor is named at
+    /// once, a running one after [`SLOW_GRACE`] more. `Ok(None)`: it closed its stdout
+    /// (ended) first.
+    fn read_line(&mut self, deadline: Instant) -> (io::Result<Option<String>>, Option<Late>) {
+        let mut got = Vec::new();
+        let mut deadline = deadline;
+        let mut extended = false;
+        let mut buf = [0u8; 512];
+        let reports = self.child.stdout.as_mut().expect("piped");
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match sys::poll(&[reports.as_fd()], left).map(|ready| ready != 0) {
+                Ok(true) => match reports.read(&mut buf) {
+                    Ok(0) => return (Ok(None), None),
+                    Ok(n) => {
+                        got.extend_from_slice(&buf[..n]);
+                        if got.len() > SAID_CAP as usize {
+                            return (Err(io::Error::other("an endless report")), None);
+                        }
+                        if let Some(end) = got.iter().position(|&b| b == b'\n') {
+                            got.truncate(end);
+                            let line = String::from_utf8_lossy(&got).into_owned();
+                            return (Ok(Some(line)), None);
+                        }
+                        continue;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return (Err(e), None),
+                },
+                Ok(false) => {}
+                Err(e) => return (Err(e), None),
+            }
+            let stopped = tree::stat(self.pid).is_some_and(|p| matches!(p.state, b'T' | b't'));
+            if stopped || extended {
+                return (
+                    Ok(None),
+                    Some(if stopped { Late::Stopped } else { Late::Slow }),
+                );
+            }
+            deadline = Instant::now() + SLOW_GRACE;
+            extended = true;
+        }
+    }
+
+    /// Kills the supervisor, reaps it and then what its program left.
+    fn finish_killed(&mut self) {
+        sys::kill(self.pid);
+        let _ = self.child.wait();
+        self.unregister();
         sweep_orphans();
     }
-    let gone = |kill: Kill, sig: i32| Run {
-        wall_ms,
-        cpu_ms: 0,
-        peak_kib: 0,
-        status: Status::Signal(sig),
-        killed: Some(kill),
-    };
-    match late {
-        Some(Late::Stopped) => return Ok(gone(Kill::SupervisorStopped, sys::SIGSTOP)),
-        Some(Late::Slow) => {
-            return Err(RunError::Judge(format!(
-                "the supervisor did not end within {} ms of its {} ms backstop",
-                (GRACE + SLOW_GRACE).as_millis(),
-                request.wall_ms
-            )))
-        }
-        None => {}
-    }
-    if report.trim().is_empty() {
-        if let Some(sig) = killed_by {
-            return Ok(gone(Kill::SupervisorKilled, sig));
-        }
-        return Err(RunError::Judge(format!(
-            "the supervisor failed ({status}){}",
-            match said.trim() {
-                "" => String::new(),
-                why => format!(": {}", printable(why.as_bytes())),
+
+    /// Waits for a supervisor that ended, or is ending, to exit (killing it if it does not
+    /// within [`GRACE`]): its exit status and what it said on stderr.
+    fn finish_ended(&mut self) -> (io::Result<ExitStatus>, String) {
+        let deadline = Instant::now() + GRACE;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Ok(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
+                Ok(None) => {
+                    sys::kill(self.pid);
+                    break self.child.wait();
+                }
+                Err(e) => break Err(e),
             }
-        )));
+        };
+        self.unregister();
+        let mut said = Vec::new();
+        if let Some(err) = self.child.stderr.take() {
+            // It has exited: what it wrote is all there, and the read ends.
+            let _ = err.take(SAID_CAP).read_to_end(&mut said);
+        }
+        (status, String::from_utf8_lossy(&said).into_owned())
     }
-    // The last line is the report (anything before it was not written by the supervisor).
-    let last = report
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("");
-    match last.parse::<Report>().map_err(RunError::Judge)? {
-        Report::CannotStart(why) => Err(RunError::CannotStart(why)),
-        Report::Ran {
-            status,
-            cpu_us,
-            wall_us,
-            peak_kib,
-            killed,
-            ..
-        } => Ok(Run {
-            wall_ms: wall_us / 1000,
-            cpu_ms: cpu_us / 1000,
-            peak_kib,
-            status,
-            killed,
-        }),
+
+    /// Ends an idle supervisor that could not take a request (`why`).
+    fn finish(mut self, why: io::Error) -> io::Error {
+        let _ = self.finish_ended();
+        why
+    }
+
+    /// Once it is reaped: no longer a live supervisor (nor to be waited for when dropped).
+    fn unregister(&mut self) {
+        SUPERVISORS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&p| p != self.pid);
+        self.ended = true;
+    }
+}
+
+impl Drop for Server {
+    /// An idle supervisor is done with: the end of its requests ends it at once; it is
+    /// reaped, so that no zombie is left.
+    fn drop(&mut self) {
+        if self.ended {
+            return;
+        }
+        drop(self.child.stdin.take());
+        let _ = self.finish_ended();
     }
 }
 
@@ -206,38 +387,6 @@ enum Late {
     Stopped,
     /// It ran, but did not end even after [`SLOW_GRACE`] more.
     Slow,
-}
-
-/// Waits for the supervisor until `deadline`; past it, a stopped supervisor is killed at
-/// once, a running one after [`SLOW_GRACE`] more. A thread waits for it to exit without
-/// reaping it (`WNOWAIT`), so its pid stays its own while it may still be killed here.
-fn wait_with_deadline(
-    child: &mut Child,
-    deadline: Instant,
-) -> (io::Result<ExitStatus>, Option<Late>) {
-    let pid = child.id() as i32;
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = tx.send(sys::wait_exited(pid));
-    });
-    let mut deadline = deadline;
-    let mut extended = false;
-    let late = loop {
-        match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(Ok(())) => break None,
-            Ok(Err(e)) => return (Err(e), None),
-            Err(mpsc::RecvTimeoutError::Disconnected) => break None,
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-        }
-        let stopped = tree::stat(pid).is_some_and(|p| matches!(p.state, b'T' | b't'));
-        if stopped || extended {
-            sys::kill(pid);
-            break Some(if stopped { Late::Stopped } else { Late::Slow });
-        }
-        deadline = Instant::now() + SLOW_GRACE;
-        extended = true;
-    };
-    (child.wait(), late)
 }
 
 /// Kills and reaps the judge's children that are not live supervisors: what a killed or

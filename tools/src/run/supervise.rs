@@ -1,17 +1,37 @@
-//! The supervisor: runs one program under limits, as a process of its own, and leaves nothing
-//! behind. The judge starts it as `judge __supervise …` once per run (see `sandbox.rs`).
+//! The supervisor: runs programs under limits, one at a time, as a process of its own, and
+//! leaves nothing behind any of them. The judge starts one per thread that runs programs
+//! (`judge __supervise --serve`, see `sandbox.rs`) and sends it one run after another.
 //!
 //! Why a process of its own: to find and kill *everything* a program started, including
 //! `setsid`, double-forked and process-group-leaving processes, the killer must be their child
 //! subreaper (`PR_SET_CHILD_SUBREAPER`), so that orphans come back to it instead of to init.
 //! A judge running cases in parallel cannot be that reaper for all of them and still tell
-//! whose orphan is whose; a supervisor per run can, and it is single-purpose, so "the tree
-//! under me" and "kill all my children until I have none" are exactly right for it.
+//! whose orphan is whose; a supervisor per job slot can, and it is single-purpose, with one
+//! run at a time: while a run lasts its children are exactly that run's tree, and "kill all
+//! my children until I have none" ends the run with nothing of it left for the next one.
+//!
+//! Why one per slot rather than one per run: starting the 22 MB judge binary again for every
+//! run (the dynamic loader, which traps on `cpuid` in a VM, relocations, a first read of
+//! /proc) cost about 1.5 ms a run, more than the tiny programs a judge mostly runs. What a
+//! run could leave in a long-lived supervisor is closed off:
+//! - processes: none survives its run (see above), and their usage is the run's;
+//! - the program's own state (environment, folder, signal mask and dispositions, open
+//!   files): a program cannot change its parent's; the child starts from the supervisor's,
+//!   which never changes them (std's spawn empties the signal mask and restores SIGPIPE;
+//!   handlers do not survive `exec`; every descriptor of ours is close-on-exec, and 0, 1, 2
+//!   are the run's own);
+//! - what another process of the same user can change in the supervisor from outside and a
+//!   child would inherit (limits by `prlimit`, nice value, scheduling policy, CPU affinity,
+//!   I/O priority; see [`sys::inherited`]): compared after every run, and if a program changed
+//!   it the supervisor reports the run and exits, and the judge starts another;
+//! - its memory and descriptors: it is not dumpable, so it cannot be traced or read through
+//!   `/proc/PID/mem` or `/proc/PID/fd`; stopping or killing it ends it (see below).
 //!
 //! What it enforces while the program runs, on the whole tree (see `tree.rs`):
 //! - CPU time (user + system of every process, waited for or not), peak memory (proportional
-//!   set sizes, shared pages once) and wall time: a watcher polls `/proc` every few
-//!   milliseconds and kills the tree when one passes its limit; `RLIMIT_CPU` stands behind it
+//!   set sizes, shared pages once) and wall time: the tree is read from `/proc` every 5 ms
+//!   (the first time 5 ms in: a run that ends sooner costs no read of /proc, `wait4` says what
+//!   it used) and the tree is killed when one passes its limit; `RLIMIT_CPU` stands behind it
 //!   per process.
 //! - stdout goes through a pipe that the supervisor drains into a file of its own, unlinked
 //!   at once (no other process can open it: the supervisor is not dumpable, so not even its
@@ -22,25 +42,29 @@
 //!   and dropped, so a program writing gigabytes to stderr costs neither memory nor disk.
 //! - stdin must be a regular file, opened without blocking (a FIFO is refused, not waited on).
 //!
+//! One thread does all of it: it waits in `poll` on the program's pidfd, the two pipes and
+//! the time of the next look at the tree, so a run starts no thread.
+//!
 //! The run ends when the program (the direct child) ends, or is killed at a limit; then
 //! every descendant still alive is killed, wherever it moved (its own group or session), by
 //! killing the supervisor's children until it has none; all of them are reaped, and their
 //! `wait4` usage is added to the run's.
 //!
-//! It prints one report line on its stdout (see [`Report`]) and exits 0; the judge reads it.
-//! SIGINT, SIGTERM, SIGHUP and the judge's death (`PR_SET_PDEATHSIG`) make it kill the program
-//! and its descendants before it goes. If the program stops or kills the supervisor, the
-//! judge notices (see `sandbox.rs`) and cleans up in its place.
+//! Requests come on stdin (see [`Request::write_to`]); each gets one report line on stdout
+//! (see [`Report`]), after the run's tree is gone. The supervisor exits at the end of its
+//! requests (the judge is done, or gone), and after a report that ends with [`LAST`].
+//! SIGINT, SIGTERM, SIGHUP and the end of the judge's thread that started it
+//! (`PR_SET_PDEATHSIG`) make it kill the running program and its descendants, report, and
+//! exit. If the program stops or kills the supervisor, the judge notices (see `sandbox.rs`),
+//! cleans up in its place and starts another for the next run.
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, Read, Seek, Write};
+use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::Arc;
-use std::thread;
+use std::process::{ChildStderr, ChildStdout, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::run::sys::{self, Status};
@@ -48,6 +72,16 @@ use crate::run::tree;
 
 /// The first argument that makes the judge binary a supervisor.
 pub const ARG: &str = "__supervise";
+
+/// The argument after [`ARG`]: serve runs one after another, as the judge asks.
+pub const SERVE: &str = "--serve";
+
+/// Ends the report of a supervisor's last run: it exits after it (it was cancelled, a program
+/// changed what it hands down, or it failed), and the judge starts another for the next run.
+pub const LAST: &str = " then=exit";
+
+/// Starts the line of a run the supervisor could not carry out (its own failure).
+pub const ERROR: &str = "error ";
 
 /// Bytes of stderr kept at each end.
 pub const STDERR_KEEP: usize = 64 * 1024;
@@ -150,6 +184,51 @@ impl Request {
         v
     }
 
+    /// The request as the judge sends it: the number of arguments, then each argument, every
+    /// one ended by a NUL (which no argument or path can hold).
+    pub fn write_to(&self, to: &mut impl Write) -> io::Result<()> {
+        use std::os::unix::ffi::OsStrExt;
+        let args = self.to_args();
+        let mut bytes = format!("{}\0", args.len()).into_bytes();
+        for a in &args {
+            bytes.extend_from_slice(a.as_bytes());
+            bytes.push(0);
+        }
+        to.write_all(&bytes)?;
+        to.flush()
+    }
+
+    /// The next request from the judge; `None` at the end of its requests.
+    pub fn read_from(from: &mut impl io::BufRead) -> io::Result<Option<Request>> {
+        use std::os::unix::ffi::OsStringExt;
+        let field = |from: &mut dyn io::BufRead| -> io::Result<Option<Vec<u8>>> {
+            let mut v = Vec::new();
+            if from.read_until(0, &mut v)? == 0 {
+                return Ok(None);
+            }
+            if v.pop() != Some(0) {
+                return Err(io::Error::other("a request ended in the middle"));
+            }
+            Ok(Some(v))
+        };
+        let Some(count) = field(from)? else {
+            return Ok(None);
+        };
+        let count: usize = std::str::from_utf8(&count)
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .filter(|&c| c <= 1 << 16)
+            .ok_or_else(|| io::Error::other("a request that does not start with its length"))?;
+        let mut args = Vec::with_capacity(count);
+        for _ in 0..count {
+            let a = field(from)?.ok_or_else(|| io::Error::other("a request ended early"))?;
+            args.push(OsString::from_vec(a));
+        }
+        Request::from_args(&args)
+            .map(Some)
+            .map_err(io::Error::other)
+    }
+
     pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
             format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR -- PROGRAM ARGS...")
@@ -248,38 +327,64 @@ impl std::str::FromStr for Report {
     }
 }
 
-/// The supervisor's `main`: `args` are those after [`ARG`].
+/// The supervisor's `main`: `args` are those after [`ARG`], which must be [`SERVE`].
 pub fn main(args: &[OsString]) -> ExitCode {
-    let request = match Request::from_args(args) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    match supervise(&request) {
-        Ok(report) => {
-            let mut out = io::stdout().lock();
-            if writeln!(out, "{report}")
-                .and_then(|()| out.flush())
-                .is_err()
-            {
-                return ExitCode::FAILURE;
+    if args.len() != 1 || args[0] != SERVE {
+        eprintln!("usage: judge {ARG} {SERVE} (requests on stdin, reports on stdout)");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = become_supervisor() {
+        eprintln!("judge: supervisor: {e}");
+        return ExitCode::FAILURE;
+    }
+    // What a program could change in us from outside and its successors would inherit.
+    let inherited = sys::inherited();
+    let mut requests = io::stdin().lock();
+    let mut reports = io::stdout().lock();
+    // What the pipes are read into, for every run.
+    let mut buf = vec![0u8; CHUNK];
+    loop {
+        let request = match Request::read_from(&mut requests) {
+            Ok(Some(r)) => r,
+            // The judge closed its end: it is done with us (or gone).
+            Ok(None) => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("judge: supervisor: {e}");
+                return ExitCode::from(2);
             }
-            ExitCode::SUCCESS
+        };
+        let (line, last) = match supervise(&request, &mut buf) {
+            Ok(report) => (
+                report.to_string(),
+                sys::cancelled() || sys::inherited() != inherited,
+            ),
+            Err(e) => (format!("{ERROR}{}", e.to_string().replace('\n', " ")), true),
+        };
+        let then = if last { LAST } else { "" };
+        if writeln!(reports, "{line}{then}")
+            .and_then(|()| reports.flush())
+            .is_err()
+        {
+            return ExitCode::FAILURE;
         }
-        Err(e) => {
-            eprintln!("judge: supervisor: {e}");
-            ExitCode::FAILURE
+        if last {
+            return ExitCode::SUCCESS;
         }
     }
 }
 
-fn supervise(req: &Request) -> io::Result<Report> {
+/// What makes this process a supervisor, once for all its runs: the subreaper of what its
+/// programs start, told when the judge's thread that started it ends, cancelled (not killed)
+/// by SIGINT, SIGTERM and SIGHUP, and not dumpable.
+fn become_supervisor() -> io::Result<()> {
     sys::become_subreaper()?;
     sys::terminate_with_parent()?;
     sys::catch_cancel_signals();
-    sys::make_undumpable()?;
+    sys::make_undumpable()
+}
+
+/// One run: the program started, watched, ended with all it started, its report.
+fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
     let with_path =
         |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
@@ -318,106 +423,225 @@ fn supervise(req: &Request) -> io::Result<Report> {
         Err(e) => return Ok(Report::CannotStart(format!("{}: {e}", req.argv[0]))),
     };
     let pid = child.id() as i32;
-    let stdout_pipe = child.stdout.take();
-    let stderr_pipe = child.stderr.take().expect("stderr was piped");
-    let limit = req.output_bytes;
-    let over = Arc::new(AtomicBool::new(false));
-    let stdout_reader = match (capture, stdout_pipe) {
-        (Some(capture), Some(pipe)) => {
-            let over = Arc::clone(&over);
-            Some(thread::spawn(move || capture.drain(pipe, limit, &over)))
-        }
-        _ => None,
+    let mut run = Running {
+        pid,
+        req,
+        start,
+        // A live FIFO is the program's own: nothing to read or keep.
+        stdout: child.stdout.take(),
+        capture,
+        stderr: child.stderr.take(),
+        // Without pidfds (Linux before 5.3) the loop looks every millisecond instead.
+        ended: sys::pidfd(pid).ok(),
+        kept: StderrKeeper::default(),
+        stdout_bytes: 0,
+        reaped: sys::Usage {
+            cpu_us: 0,
+            peak_kib: 0,
+        },
+        peak_kib: 0,
+        killed: None,
     };
-    let stderr_reader = thread::spawn(move || StderrKeeper::drain(stderr_pipe));
-
-    let done = AtomicBool::new(false);
-    let killed = AtomicU8::new(0);
-    let reaped = Reaped::default();
-    let mut wall = Duration::ZERO;
-    let mut peak_kib = 0;
-    let mut waited = Ok(());
-    thread::scope(|s| {
-        let watcher = s.spawn(|| watch(pid, req, start, &done, &killed, &over, &reaped));
-        waited = wait_for_program(pid, &reaped);
-        wall = start.elapsed();
-        done.store(true, Ordering::Release);
-        watcher.thread().unpark();
-        peak_kib = watcher.join().unwrap_or(0);
-    });
-    waited?;
+    let watched = run.until_the_program_ends(buf);
+    let wall = start.elapsed();
+    if watched.is_err() {
+        // We cannot watch it (nor keep its output): it ends now, with all it started.
+        kill_program(pid);
+    }
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
     // id are free again) and every process it left, wherever it moved, is killed and reaped.
     sys::kill(-pid);
-    let status = match sys::reap(pid, false)? {
+    match sys::reap(pid, false)? {
         Some((_, status, usage)) => {
-            reaped.add(usage);
-            status
+            run.add(usage);
+            drop(child); // reaped above: std's handle neither waits nor kills on drop
+            kill_all_descendants(|usage| run.add(usage))?;
+            watched?;
+            // Nothing of the tree is left to write: what the pipes hold is all there is.
+            run.drain_to_end(buf)?;
+            if let Some(captured) = run.capture.take() {
+                captured
+                    .save(&req.stdout)
+                    .map_err(|e| with_path(e, &req.stdout))?;
+            }
+            run.kept
+                .write_to(&req.stderr)
+                .map_err(|e| with_path(e, &req.stderr))?;
+            if run.killed.is_none() && run.stdout_bytes > req.output_bytes {
+                run.killed = Some(Kill::Output);
+            }
+            Ok(Report::Ran {
+                status,
+                cpu_us: run.reaped.cpu_us,
+                wall_us: wall.as_micros() as u64,
+                peak_kib: run.peak_kib.max(run.reaped.peak_kib),
+                killed: run.killed,
+                stdout_bytes: run.stdout_bytes,
+                stderr_bytes: run.kept.total,
+            })
         }
         None => unreachable!("a blocking wait4 returns a child"),
-    };
-    drop(child); // reaped above: std's handle neither waits nor kills on drop
-    kill_all_descendants(|usage| reaped.add(usage))?;
-    let stdout_bytes = match stdout_reader {
-        Some(reader) => {
-            let (captured, bytes) = reader
-                .join()
-                .map_err(|_| io::Error::other("the stdout reader panicked"))??;
-            captured
-                .save(&req.stdout)
-                .map_err(|e| with_path(e, &req.stdout))?;
-            bytes
+    }
+}
+
+/// A run in progress, watched by one thread: the supervisor waits in `poll` for the
+/// program's end (a pidfd), its stdout and stderr, or the next look at its tree, whichever
+/// comes first. No thread is started for a run, and a run that ends before the first look
+/// costs no read of /proc.
+struct Running<'a> {
+    pid: i32,
+    req: &'a Request,
+    start: Instant,
+    /// The stdout pipe until its end, and where it is captured.
+    stdout: Option<ChildStdout>,
+    capture: Option<Capture>,
+    stderr: Option<ChildStderr>,
+    /// Readable once the program has ended.
+    ended: Option<OwnedFd>,
+    kept: StderrKeeper,
+    stdout_bytes: u64,
+    /// What the processes reaped so far used: CPU time summed, peak RSS the largest.
+    reaped: sys::Usage,
+    /// The largest memory the looks at the tree saw.
+    peak_kib: u64,
+    killed: Option<Kill>,
+}
+
+/// How often the tree is read (at most).
+const POLL: Duration = Duration::from_millis(5);
+
+/// The most read from a pipe at once.
+const CHUNK: usize = 64 * 1024;
+
+impl Running<'_> {
+    fn add(&mut self, usage: sys::Usage) {
+        self.reaped.cpu_us += usage.cpu_us;
+        self.reaped.peak_kib = self.reaped.peak_kib.max(usage.peak_kib);
+    }
+
+    /// Copies the program's output as it comes and looks at its tree every [`POLL`] (less
+    /// often when a look takes long), killing the program when a limit is passed, until the
+    /// program has ended; it is left a zombie, so that neither its pid nor its group id can
+    /// be reused while they may still be signalled. Orphans that end meanwhile are reaped.
+    fn until_the_program_ends(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        let mut watched = tree::Watch::new(std::process::id() as i32);
+        let wall_limit = Duration::from_millis(self.req.wall_ms);
+        // The first look comes after the first pause, not at once: a program just started
+        // has used nothing yet, and what one that ends sooner used comes from `wait4`.
+        let mut next_look = self.start + POLL;
+        loop {
+            while let Some(ended) = sys::exited_child()? {
+                if ended == self.pid {
+                    return Ok(());
+                }
+                if let Some((_, _, usage)) = sys::reap(ended, false)? {
+                    self.add(usage);
+                }
+            }
+            let now = Instant::now();
+            if now >= next_look && self.killed.is_none() {
+                let took = Instant::now();
+                if let Some(k) = self.look(&mut watched, wall_limit) {
+                    self.killed = Some(k);
+                    kill_program(self.pid);
+                }
+                // Less often when a look itself takes long (a large tree, a loaded machine),
+                // so that watching never costs more than a third of a core.
+                let pause = (took.elapsed() * 2).clamp(POLL, Duration::from_millis(50));
+                next_look = (Instant::now() + pause).min(self.start + wall_limit);
+            }
+            let wait = match (&self.ended, self.killed) {
+                // Killed: only its end is waited for.
+                (_, Some(_)) | (None, _) => Duration::from_millis(1),
+                (Some(_), None) => next_look.saturating_duration_since(Instant::now()),
+            };
+            let ready = {
+                let mut fds = Vec::with_capacity(3);
+                fds.extend(self.stdout.as_ref().map(|p| p.as_fd()));
+                fds.extend(self.stderr.as_ref().map(|p| p.as_fd()));
+                fds.extend(self.ended.as_ref().map(|p| p.as_fd()));
+                sys::poll(&fds, wait)?
+            };
+            let stdout_ready = self.stdout.is_some() && ready & 1 != 0;
+            let stderr_at = u32::from(self.stdout.is_some());
+            let stderr_ready = self.stderr.is_some() && ready & (1 << stderr_at) != 0;
+            if stdout_ready {
+                self.read_stdout(buf)?;
+                if self.stdout_bytes > self.req.output_bytes && self.killed.is_none() {
+                    self.killed = Some(Kill::Output);
+                    kill_program(self.pid);
+                }
+            }
+            if stderr_ready {
+                self.read_stderr(buf);
+            }
         }
-        None => 0,
-    };
-    let kept = stderr_reader
-        .join()
-        .map_err(|_| io::Error::other("the stderr reader panicked"))?;
-    kept.write_to(&req.stderr)
-        .map_err(|e| with_path(e, &req.stderr))?;
-    let mut killed = Kill::ALL
-        .into_iter()
-        .find(|k| *k as u8 == killed.load(Ordering::Acquire));
-    if killed.is_none() && stdout_bytes > req.output_bytes {
-        killed = Some(Kill::Output);
     }
-    Ok(Report::Ran {
-        status,
-        cpu_us: reaped.cpu_us.load(Ordering::Acquire),
-        wall_us: wall.as_micros() as u64,
-        peak_kib: peak_kib.max(reaped.peak_kib.load(Ordering::Acquire)),
-        killed,
-        stdout_bytes,
-        stderr_bytes: kept.total,
-    })
-}
 
-/// What the processes reaped so far used: CPU time summed, peak RSS the largest.
-#[derive(Default)]
-struct Reaped {
-    cpu_us: AtomicU64,
-    peak_kib: AtomicU64,
-}
-
-impl Reaped {
-    fn add(&self, usage: sys::Usage) {
-        self.cpu_us.fetch_add(usage.cpu_us, Ordering::AcqRel);
-        self.peak_kib.fetch_max(usage.peak_kib, Ordering::AcqRel);
+    /// One look at the tree: the limit it passed, if any.
+    fn look(&mut self, watched: &mut tree::Watch, wall_limit: Duration) -> Option<Kill> {
+        let tree = watched.sample();
+        self.peak_kib = self.peak_kib.max(tree.memory_kib);
+        let reaped_ms = self.reaped.cpu_us / 1000;
+        if sys::cancelled() {
+            Some(Kill::Cancelled)
+        } else if self.start.elapsed() >= wall_limit {
+            Some(Kill::Wall)
+        } else if self
+            .req
+            .cpu_ms
+            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
+        {
+            Some(Kill::Cpu)
+        } else if tree.memory_kib > self.req.memory_kib {
+            Some(Kill::Memory)
+        } else {
+            None
+        }
     }
-}
 
-/// Waits until the program (`pid`) has exited, leaving it a zombie (so neither its pid nor
-/// its group id can be reused while the watcher may signal them), and reaps every orphan
-/// that ends meanwhile, adding its usage.
-fn wait_for_program(pid: i32, reaped: &Reaped) -> io::Result<()> {
-    loop {
-        let ended = sys::wait_any_exited()?;
-        if ended == pid {
+    /// Reads what the stdout pipe holds (one read: it was ready), keeping the first
+    /// `limit + 1` bytes; the rest is read and dropped, so that nothing writing to the pipe
+    /// blocks on us. The pipe is closed at its end.
+    fn read_stdout(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        let (Some(pipe), Some(capture)) = (&mut self.stdout, &mut self.capture) else {
             return Ok(());
+        };
+        let n = match pipe.read(buf) {
+            // Its end, or a pipe that cannot be read, which is the same to us.
+            Ok(0) | Err(_) => {
+                self.stdout = None;
+                return Ok(());
+            }
+            Ok(n) => n,
+        };
+        let limit = self.req.output_bytes;
+        let keep = (n as u64).min((limit + 1).saturating_sub(self.stdout_bytes)) as usize;
+        capture.file.write_all(&buf[..keep])?;
+        self.stdout_bytes += n as u64;
+        Ok(())
+    }
+
+    /// Reads what the stderr pipe holds into the keeper; the pipe is closed at its end.
+    fn read_stderr(&mut self, buf: &mut [u8]) {
+        let Some(pipe) = &mut self.stderr else {
+            return;
+        };
+        match pipe.read(buf) {
+            Ok(0) | Err(_) => self.stderr = None,
+            Ok(n) => self.kept.feed(&buf[..n]),
         }
-        if let Some((_, _, usage)) = sys::reap(ended, false)? {
-            reaped.add(usage);
+    }
+
+    /// Reads both pipes to their ends (once the whole tree is gone).
+    fn drain_to_end(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        while self.stdout.is_some() {
+            self.read_stdout(buf)?;
         }
+        while self.stderr.is_some() {
+            self.read_stderr(buf);
+        }
+        Ok(())
     }
 }
 
@@ -429,69 +653,14 @@ fn kill_program(pid: i32) {
     sys::kill(pid);
 }
 
-/// Polls the tree until `done`, killing the program when a limit is passed; returns the
-/// peak memory seen.
-fn watch(
-    pid: i32,
-    req: &Request,
-    start: Instant,
-    done: &AtomicBool,
-    killed: &AtomicU8,
-    stdout_over: &AtomicBool,
-    reaped: &Reaped,
-) -> u64 {
-    let mut watched = tree::Watch::new(std::process::id() as i32);
-    let wall_limit = Duration::from_millis(req.wall_ms);
-    let mut peak_kib = 0;
-    while !done.load(Ordering::Acquire) {
-        let polled = Instant::now();
-        // What was reaped is read before the tree: a process reaped in between is then
-        // missed once rather than counted twice.
-        let reaped_ms = reaped.cpu_us.load(Ordering::Acquire) / 1000;
-        let tree = watched.sample();
-        peak_kib = peak_kib.max(tree.memory_kib);
-        let now = start.elapsed();
-        let over = if sys::cancelled() {
-            Some(Kill::Cancelled)
-        } else if stdout_over.load(Ordering::Acquire) {
-            Some(Kill::Output)
-        } else if now >= wall_limit {
-            Some(Kill::Wall)
-        } else if req
-            .cpu_ms
-            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
-        {
-            Some(Kill::Cpu)
-        } else if tree.memory_kib > req.memory_kib {
-            Some(Kill::Memory)
-        } else {
-            None
-        };
-        if let Some(k) = over {
-            killed.store(k as u8, Ordering::Release);
-            kill_program(pid);
-            return peak_kib;
-        }
-        // Poll every 5 ms, less often when reading the tree itself takes long (a large tree,
-        // a loaded machine), so that the watcher never costs more than a third of a core.
-        let cost = polled.elapsed();
-        let pause = (cost * 2).clamp(Duration::from_millis(5), Duration::from_millis(50));
-        thread::park_timeout(pause.min(wall_limit.saturating_sub(now)));
-    }
-    peak_kib
-}
-
 /// Kills and reaps children until none is left, handing each reaped one's usage to
 /// `reaped`. As the subreaper, every orphan of the program (background, `setsid`,
 /// double-forked, in a group of its own, a fork bomb's offspring) becomes our child when its
 /// parent dies, so this ends only when the whole tree is gone.
 pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()> {
     loop {
-        for pid in tree::children(std::process::id() as i32) {
-            sys::kill(pid);
-        }
-        // Reap whatever has ended; block for one more only when nothing had, so that a tree
-        // still dying is waited for without spinning.
+        // Reap whatever has ended; no child at all (ECHILD) is the end, known without a
+        // read of /proc (the usual end of a run: the program left nothing).
         let mut any = false;
         loop {
             match sys::reap(-1, true) {
@@ -504,6 +673,11 @@ pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()
                 Err(e) => return Err(e),
             }
         }
+        for pid in tree::children(std::process::id() as i32) {
+            sys::kill(pid);
+        }
+        // Block for one more only when nothing had ended, so that a tree still dying is
+        // waited for without spinning.
         if !any {
             match sys::reap(-1, false) {
                 Ok(Some((_, _, usage))) => reaped(usage),
@@ -543,38 +717,6 @@ impl Capture {
         Err(io::Error::other("no free name for the capture file"))
     }
 
-    /// Reads the pipe to its end, keeping the first `limit + 1` bytes and raising `over`
-    /// past them; the rest is read and dropped, so the writer never blocks on us. Returns the
-    /// capture and the number of bytes read.
-    fn drain(
-        mut self,
-        mut pipe: impl Read,
-        limit: u64,
-        over: &AtomicBool,
-    ) -> io::Result<(Capture, u64)> {
-        let mut buf = vec![0u8; 64 * 1024];
-        let mut total: u64 = 0;
-        let mut out = io::BufWriter::with_capacity(256 * 1024, &mut self.file);
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            let room = (limit + 1).saturating_sub(total);
-            let keep = (n as u64).min(room) as usize;
-            out.write_all(&buf[..keep])?;
-            total += n as u64;
-            if total > limit {
-                over.store(true, Ordering::Release);
-            }
-        }
-        out.flush()?;
-        drop(out);
-        Ok((self, total))
-    }
-
     /// Copies the capture to `path`, replacing whatever is there (called once the program's
     /// tree is gone, so nothing can race with it).
     fn save(mut self, path: &Path) -> io::Result<()> {
@@ -592,7 +734,9 @@ impl Capture {
     }
 }
 
-/// The first and last [`STDERR_KEEP`] bytes of a stream, and its length.
+/// The first and last [`STDERR_KEEP`] bytes of a stream, and its length (nothing is
+/// allocated for a stream that stays empty, the usual stderr).
+#[derive(Default)]
 struct StderrKeeper {
     head: Vec<u8>,
     tail: VecDeque<u8>,
@@ -600,37 +744,21 @@ struct StderrKeeper {
 }
 
 impl StderrKeeper {
-    fn drain(mut pipe: impl Read) -> StderrKeeper {
-        let mut kept = StderrKeeper {
-            head: Vec::with_capacity(STDERR_KEEP),
-            tail: VecDeque::with_capacity(STDERR_KEEP),
-            total: 0,
-        };
-        let mut buf = vec![0u8; 64 * 1024];
-        loop {
-            let n = match pipe.read(&mut buf) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            kept.total += n as u64;
-            let mut chunk = &buf[..n];
-            let room = STDERR_KEEP - kept.head.len();
-            if room > 0 {
-                let take = room.min(chunk.len());
-                kept.head.extend_from_slice(&chunk[..take]);
-                chunk = &chunk[take..];
-            }
-            if chunk.len() >= STDERR_KEEP {
-                kept.tail.clear();
-                chunk = &chunk[chunk.len() - STDERR_KEEP..];
-            }
-            let overflow = (kept.tail.len() + chunk.len()).saturating_sub(STDERR_KEEP);
-            kept.tail.drain(..overflow);
-            kept.tail.extend(chunk);
+    fn feed(&mut self, mut chunk: &[u8]) {
+        self.total += chunk.len() as u64;
+        let room = STDERR_KEEP - self.head.len();
+        if room > 0 {
+            let take = room.min(chunk.len());
+            self.head.extend_from_slice(&chunk[..take]);
+            chunk = &chunk[take..];
         }
-        kept
+        if chunk.len() >= STDERR_KEEP {
+            self.tail.clear();
+            chunk = &chunk[chunk.len() - STDERR_KEEP..];
+        }
+        let overflow = (self.tail.len() + chunk.len()).saturating_sub(STDERR_KEEP);
+        self.tail.drain(..overflow);
+        self.tail.extend(chunk);
     }
 
     fn write_to(&self, path: &PathBuf) -> io::Result<()> {
@@ -667,9 +795,17 @@ mod tests {
         let wall_only = Request {
             cpu_ms: None,
             stdin: None,
-            ..req
+            ..req.clone()
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);
+        let mut wire = Vec::new();
+        req.write_to(&mut wire).unwrap();
+        wall_only.write_to(&mut wire).unwrap();
+        let mut from = &wire[..];
+        assert_eq!(Request::read_from(&mut from).unwrap(), Some(req));
+        assert_eq!(Request::read_from(&mut from).unwrap(), Some(wall_only));
+        assert_eq!(Request::read_from(&mut from).unwrap(), None);
+        assert!(Request::read_from(&mut &b"3\0a\0"[..]).is_err());
         for report in [
             Report::Ran {
                 status: Status::Signal(9),
@@ -701,12 +837,16 @@ mod tests {
         let data: Vec<u8> = (0..(3 * STDERR_KEEP + 123))
             .map(|i| (i % 251) as u8)
             .collect();
-        let kept = StderrKeeper::drain(&data[..]);
+        let mut kept = StderrKeeper::default();
+        for chunk in data.chunks(7777) {
+            kept.feed(chunk);
+        }
         assert_eq!(kept.total, data.len() as u64);
         assert_eq!(kept.head, &data[..STDERR_KEEP]);
         let tail: Vec<u8> = kept.tail.iter().copied().collect();
         assert_eq!(tail, &data[data.len() - STDERR_KEEP..]);
-        let short = StderrKeeper::drain(&b"oops\n"[..]);
+        let mut short = StderrKeeper::default();
+        short.feed(b"oops\n");
         assert_eq!(
             (short.head.as_slice(), short.tail.len()),
             (&b"oops\n"[..], 0)

@@ -33,29 +33,6 @@ fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T
     }
 }
 
-/// Blocks until child `pid` has exited but leaves it unreaped (a zombie), so that neither its
-/// pid nor its process group id can be reused while a watcher may still signal them.
-pub fn wait_exited(pid: i32) -> io::Result<()> {
-    retry_interrupted(|| {
-        // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
-        let r = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            )
-        };
-        if r == 0 {
-            Ok(())
-        } else {
-            Err(io::Error::last_os_error())
-        }
-    })
-}
-
 /// Reaps child `pid` (`-1`: any child): its pid, exit status and resource usage. With
 /// `nohang`, `Ok(None)` when no child has ended yet.
 pub fn reap(pid: i32, nohang: bool) -> io::Result<Option<(i32, Status, Usage)>> {
@@ -174,19 +151,22 @@ pub fn limit_child(cmd: &mut Command, cpu_secs: u64) {
     }
 }
 
-/// Blocks until some child has exited, leaving it unreaped (`WNOWAIT`): its pid. The caller
-/// then reaps it with [`reap`], or keeps it a zombie while its pid may still be signalled.
-pub fn wait_any_exited() -> io::Result<i32> {
+/// A child that has exited, left unreaped (`WNOWAIT`): its pid, `None` when none has yet.
+/// The caller then reaps it with [`reap`], or keeps it a zombie while its pid may still be
+/// signalled.
+pub fn exited_child() -> io::Result<Option<i32>> {
     retry_interrupted(|| {
         // SAFETY: siginfo_t is plain old data for which all-zero bytes are a valid value.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let flags = libc::WEXITED | libc::WNOWAIT | libc::WNOHANG;
         // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
-        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, flags) };
         if r != 0 {
             return Err(io::Error::last_os_error());
         }
-        // SAFETY: waitid succeeded with WEXITED, so the kernel filled in si_pid.
-        Ok(unsafe { info.si_pid() })
+        // SAFETY: waitid succeeded; with WNOHANG and no child ended, si_pid is left zero.
+        let pid = unsafe { info.si_pid() };
+        Ok((pid != 0).then_some(pid))
     })
 }
 
@@ -289,4 +269,106 @@ pub fn signal_name(sig: i32) -> String {
         _ => return format!("signal {sig}"),
     };
     format!("{name} (signal {sig})")
+}
+
+/// Waits until one of `fds` has something to read (or its writer is gone, or for a pidfd:
+/// its process has ended), at most `timeout`: a mask of those that are ready (bit `i` for
+/// `fds[i]`; at most 32 of them).
+pub fn poll(fds: &[std::os::fd::BorrowedFd<'_>], timeout: std::time::Duration) -> io::Result<u32> {
+    use std::os::fd::AsRawFd;
+    assert!(fds.len() <= 32, "poll: at most 32 descriptors");
+    let mut p: Vec<libc::pollfd> = fds
+        .iter()
+        .map(|fd| libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    // Rounded up: a timeout of 0.4 ms must not become a poll that returns at once, again
+    // and again, until the deadline.
+    let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int;
+    // SAFETY: `p` is a live, writable array of as many pollfds as the count says; poll only
+    // writes their `revents`. An interrupted poll is retried with the same timeout (late by
+    // at most that much).
+    retry_interrupted(
+        || match unsafe { libc::poll(p.as_mut_ptr(), p.len() as libc::nfds_t, ms) } {
+            r if r < 0 => Err(io::Error::last_os_error()),
+            _ => Ok(p
+                .iter()
+                .enumerate()
+                .filter(|(_, q)| q.revents != 0)
+                .fold(0, |mask, (i, _)| mask | 1 << i)),
+        },
+    )
+}
+
+/// A descriptor that becomes readable when child `pid` ends (`pidfd_open`, Linux 5.3).
+pub fn pidfd(pid: i32) -> io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: pidfd_open takes integers only; a descriptor it returns is ours alone.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `fd` was just returned to us, open, and owned by nothing else.
+    Ok(unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// What another process of the same user can change in this one from outside, and its
+/// children inherit: every resource limit (`prlimit`), the nice value (`setpriority`), the
+/// scheduling policy (`sched_setscheduler`), the CPU affinity (`sched_setaffinity`) and the
+/// I/O priority (`ioprio_set`). A long-lived supervisor compares it before and after each run
+/// and retires when a program has changed it, so that no run inherits what another did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Inherited {
+    limits: Vec<(libc::rlim_t, libc::rlim_t)>,
+    nice: i32,
+    policy: i32,
+    affinity: Vec<u64>,
+    ioprio: i64,
+}
+
+/// This process's [`Inherited`] attributes, now.
+pub fn inherited() -> Inherited {
+    // RLIMIT_CPU .. RLIMIT_RTTIME: the 16 limits Linux has.
+    let limits = (0..16)
+        .map(|resource| {
+            let mut r = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            // SAFETY: `r` is a live, writable rlimit; getrlimit only writes into it (an
+            // unknown resource is EINVAL and leaves it zero).
+            unsafe { libc::getrlimit(resource as _, &mut r) };
+            (r.rlim_cur, r.rlim_max)
+        })
+        .collect();
+    // SAFETY: getpriority and sched_getscheduler read no memory of ours (-1 with errno is a
+    // value like any other here: it is only compared).
+    let (nice, policy) = unsafe {
+        (
+            libc::getpriority(libc::PRIO_PROCESS, 0),
+            libc::sched_getscheduler(0),
+        )
+    };
+    // SAFETY: cpu_set_t is plain old data; sched_getaffinity writes at most its size into it.
+    let affinity = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set);
+        std::slice::from_raw_parts(
+            (&set as *const libc::cpu_set_t).cast::<u64>(),
+            std::mem::size_of::<libc::cpu_set_t>() / 8,
+        )
+        .to_vec()
+    };
+    // SAFETY: ioprio_get(IOPRIO_WHO_PROCESS, self) takes integers only.
+    let ioprio = unsafe { libc::syscall(libc::SYS_ioprio_get, 1, 0) };
+    Inherited {
+        limits,
+        nice,
+        policy,
+        affinity,
+        ioprio,
+    }
 }

@@ -60,6 +60,37 @@ const SOURCES: &[(&str, &str)] = &[
          while(now()-s<0.9);write(fd[1],\"x\",1);return 0;}read(fd[0],b,1);read(fd[0],b+1,1);\
          printf(\"1 2 3\\n\");return 0;}\n",
     ),
+    (
+        // `taint` on stdin: leaves a child (in a session of its own, named bfs-leftover)
+        // that has burned 200 ms of CPU and spins on, and changes what its supervisor hands
+        // down (limits, nice value, affinity), its own environment and folder. `probe`:
+        // prints what it inherited and how many bfs-leftover processes are alive.
+        "taint",
+        "#define _GNU_SOURCE\n#include <sched.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
+         #include <string.h>\n#include <dirent.h>\n#include <time.h>\n#include <unistd.h>\n\
+         #include <sys/prctl.h>\n#include <sys/resource.h>\n\
+         static double cpu(void){struct timespec t;clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);\
+         return t.tv_sec+t.tv_nsec/1e9;}\n\
+         int main(void){char what[16]={0};if(scanf(\"%15s\",what)!=1)return 1;\
+         if(!strcmp(what,\"taint\")){int fd[2];char b;if(pipe(fd))return 1;\
+         if(fork()==0){setsid();prctl(PR_SET_NAME,\"bfs-leftover\");double s=cpu();\
+         while(cpu()-s<0.2);if(write(fd[1],\"x\",1)){}for(;;);}\
+         if(read(fd[0],&b,1)!=1)return 1;pid_t sup=getppid();struct rlimit r={64,64};\
+         prlimit(sup,RLIMIT_NOFILE,&r,0);setpriority(PRIO_PROCESS,sup,10);cpu_set_t one;\
+         CPU_ZERO(&one);CPU_SET(0,&one);sched_setaffinity(sup,sizeof one,&one);\
+         setenv(\"BFS_TAINT\",\"1\",1);if(chdir(\"/\")){}puts(\"tainted\");return 0;}\
+         for(int i=0;i<16;i++){struct rlimit r;if(i==RLIMIT_CPU||getrlimit(i,&r))continue;\
+         printf(\"limit %d %llu %llu\\n\",i,(unsigned long long)r.rlim_cur,\
+         (unsigned long long)r.rlim_max);}\
+         printf(\"nice %d\\n\",getpriority(PRIO_PROCESS,0));cpu_set_t set;\
+         sched_getaffinity(0,sizeof set,&set);printf(\"cpus %d\\n\",CPU_COUNT(&set));\
+         char cwd[4096];printf(\"cwd %s\\n\",getcwd(cwd,sizeof cwd)?cwd:\"?\");\
+         printf(\"env %s\\n\",getenv(\"BFS_TAINT\")?\"tainted\":\"clean\");int left=0;\
+         DIR*d=opendir(\"/proc\");struct dirent*e;while(d&&(e=readdir(d))){char p[300],\
+         c[64]={0};snprintf(p,sizeof p,\"/proc/%s/comm\",e->d_name);FILE*f=fopen(p,\"r\");\
+         if(f){if(fgets(c,sizeof c,f)&&!strncmp(c,\"bfs-leftover\",12))left++;fclose(f);}}\
+         printf(\"left %d\\n\",left);return 0;}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -383,6 +414,43 @@ fn runs_share_no_state() {
                 let t = tests.display().to_string();
                 let p = run(dir, &["--tests", &t, "--cmd", &cmd]);
                 p.expect("WA", 1, secs(5))
+            }),
+        ),
+        (
+            "a program that taints its supervisor for the next run",
+            check(move || {
+                // Two cases judged one after the other in one job slot, so by one
+                // long-lived supervisor unless it retires: the first leaves a spinning child
+                // and changes what the supervisor hands down, the second must inherit none of
+                // it (its answer is what the same program prints run straight from here).
+                let dir = scratch("taint");
+                let tests = dir.join("p/tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                let cmd = with_programs(&dir, "{P}/taint");
+                std::fs::write(tests.join("1-taint.in"), "taint\n").unwrap();
+                std::fs::write(tests.join("1-taint.out"), "tainted\n").unwrap();
+                std::fs::write(tests.join("2-probe.in"), "probe\n").unwrap();
+                let clean = Command::new(&cmd)
+                    .stdin(std::fs::File::open(tests.join("2-probe.in")).unwrap())
+                    .output()
+                    .unwrap();
+                assert!(clean.status.success(), "taint probe failed: {clean:?}");
+                std::fs::write(tests.join("2-probe.out"), &clean.stdout).unwrap();
+                let t = tests.display().to_string();
+                let p = run(dir, &["--tests", &t, "--cmd", &cmd, "-j", "1"]);
+                let verdicts: Vec<String> = p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+                if verdicts != ["AC", "AC"] {
+                    return Err(format!("expected AC AC\n{}", p.j));
+                }
+                // The left child's CPU time is the first run's, not the second's.
+                let cpu: Vec<f64> =
+                    p.j.case_lines()
+                        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+                        .collect();
+                if cpu[0] < 200.0 || cpu[1] >= 100.0 {
+                    return Err(format!("cpu {cpu:?}\n{}", p.j));
+                }
+                p.code_time_left(0, secs(10))
             }),
         ),
         (
