@@ -244,8 +244,8 @@ impl BitGrid {
             }
             excess = (2 * excess).max(2);
         }
-        let plain = self.layers(from, goal, &prune, false, &mut queued, &mut budget);
-        plain.unwrap_or(None)
+        self.layers(from, goal, &prune, false, &mut queued, &mut budget)
+            .unwrap_or(None)
     }
 
     /// Clears the marks of a search from a source in row of tiles `row`. Its marked
@@ -293,8 +293,11 @@ impl BitGrid {
                 queued[(distance as usize & 1) * self.tiles.len() + tile] = 0;
                 let mut entry = (layer[0], code_cells(&self.tiles[tile], distance % 3 + 1));
                 let before = distance;
-                let bound = if bounded { Some(prune) } else { None };
-                let end = self.corridor(&mut entry, &mut distance, goal, bound);
+                let end = if bounded {
+                    self.corridor::<true>(&mut entry, &mut distance, goal, prune)
+                } else {
+                    self.corridor::<false>(&mut entry, &mut distance, goal, prune)
+                };
                 *budget -= i64::from(distance - before);
                 if let Some(end) = end {
                     return Ok(end);
@@ -327,12 +330,12 @@ impl BitGrid {
     /// cells in registers, a few word operations a layer. Corridors (a serpentine's
     /// millions of one-cell layers) spend most layers here. Returns the search's result
     /// if it ended, else `None` with `entry` and `distance` the layer to continue from.
-    fn corridor(
+    fn corridor<const BOUNDED: bool>(
         &mut self,
         entry: &mut (u32, u64),
         distance: &mut u32,
         goal: Spot,
-        prune: Option<&Prune>,
+        prune: &Prune,
     ) -> Option<Option<u32>> {
         let (mut tile, mut cells) = (entry.0 as usize, entry.1);
         let mut d = *distance;
@@ -352,7 +355,7 @@ impl BitGrid {
             // Where the layer goes when it leaves the tile: over each edge, and within.
             let (mut leaving, mut staying) = ([0; 4], 0);
             let end = loop {
-                if let Some(prune) = prune {
+                if BOUNDED {
                     cells &= prune.allowed(tile, prune.limit - i64::from(d));
                 }
                 let new = spread(cells) & free & !(lo | hi);
@@ -380,7 +383,7 @@ impl BitGrid {
                 let rightwards = new == (cells & !COL7) << 1;
                 let leftwards = new == (cells & !COL0) >> 1;
                 cells = new;
-                if single && (rightwards || leftwards) && prune.is_none() {
+                if single && (rightwards || leftwards) && !BOUNDED {
                     // One cell moving along a row: it may go on alone for a while.
                     let open = free & !(lo | hi);
                     let run = row_run(cells, rightwards, open, up, down, goal_bit);
