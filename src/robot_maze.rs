@@ -18,7 +18,7 @@
 //! Complexity: O(R * C) time; 3 bits per cell plus 2 bytes per 64 cells (a 10^8-cell
 //! maze peaks at 41 MiB; input not in the plain form is also held whole).
 
-use crate::core::bits::{BitGrid, Searched};
+use crate::core::bits::{walk_bytes, BitGrid, Searched};
 use crate::core::dir::Dir;
 use crate::core::error::InputError;
 use crate::core::grid::Grid;
@@ -132,9 +132,12 @@ pub fn write(answer: &mut Answer<'_>, out: &mut Output) {
                 out.pair_run(u64::from(row) + 1, u64::from(col) + 1, cells, right)
             })
         }
-        (Some(marks), Some(grid)) => marks.walk(grid, start, finish, &ORDER, |row, col| {
-            out.pair_line(u64::from(row) + 1, u64::from(col) + 1)
-        }),
+        // Not `Searched::walk`: the bundle keeps only the walks it calls.
+        (Some(Searched::Bytes), Some(grid)) => {
+            walk_bytes(grid, start, finish, &ORDER, |_, row, col| {
+                out.pair_line(u64::from(row) + 1, u64::from(col) + 1)
+            })
+        }
         _ => out.bytes(b"-1\n"),
     }
 }

@@ -165,7 +165,6 @@ impl Project {
                 blocks.push(block);
                 Ok(None)
             } else {
-                // A blank line after each module; tidy() drops the last one.
                 Ok(Some(block + "\n"))
             }
         })?;

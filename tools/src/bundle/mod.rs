@@ -15,7 +15,7 @@
 //! Files keep their line structure: a module's text goes inside `mod name { ... }`
 //! without re-indentation (which cost a third of a bundle's bytes), opened after a
 //! `// src/...` line naming its file and closed by `} // mod name`. Comments (but
-//! `// SAFETY:` blocks) and `#[cfg(test)]` items are dropped, and the finished bundle is
+//! `// SAFETY:` blocks), blank lines and `#[cfg(test)]` items are dropped, and the finished bundle is
 //! indented one space a level instead of four (a quarter of its bytes were indentation):
 //! the sources keep the comments, the bundle stays within its size limit. The bundler
 //! fails, naming file and line,

@@ -11,8 +11,10 @@
 //! `::` may be any item of that name; one after `.` only an associated item. An associated
 //! item also needs its impl; an impl needs its type and its trait when they are the
 //! bundle's own; a trait impl keeps all its items; a trait stays when one of its methods
-//! is called; a module stays while an item in it stays. A method that is the only reader
-//! of a private field of a kept struct stays too (the field would warn). Afterwards each
+//! is called; a module stays while an item in it stays. A kept struct with a private
+//! field that no kept code reads gets `#[allow(dead_code)]` (the field would warn), rather
+//! than keeping the methods that read it: robot-maze's path-line cache in `Output` cost
+//! every other problem 3 KB that way. Afterwards each
 //! `use` keeps only the leaves that still name something kept and are still used where
 //! they are, so that the bundle stays free of warnings. Comment lines directly above a
 //! dropped item go with it.
@@ -457,9 +459,7 @@ impl<'a> Tree<'a> {
         own.peek().is_some() && !own.any(|(k, _)| live[k])
     }
 
-    /// Which items stay: the fixpoint from `main` described in the module docs, then
-    /// again for each method that alone reads a private field of a kept struct (dropping
-    /// it would leave the field unread, a warning).
+    /// Which items stay: the fixpoint from `main` described in the module docs.
     fn liveness(&self) -> Vec<bool> {
         let mut live: Vec<bool> = self
             .items
@@ -472,16 +472,8 @@ impl<'a> Tree<'a> {
                         && item.name.as_deref() == Some("main"))
             })
             .collect();
-        loop {
-            self.spread(&mut live);
-            let readers = self.sole_field_readers(&live);
-            if readers.is_empty() {
-                return live;
-            }
-            for k in readers {
-                live[k] = true;
-            }
-        }
+        self.spread(&mut live);
+        live
     }
 
     /// Marks live whatever live code reaches, until nothing changes.
@@ -595,9 +587,8 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Dropped methods of kept structs that read (`.field`) a private field no kept code
-    /// reads.
-    fn sole_field_readers(&self, live: &[bool]) -> Vec<usize> {
+    /// Kept structs with a private field that no kept code reads (`.field`).
+    fn unread_fields(&self, live: &[bool]) -> Vec<usize> {
         let mut read: BTreeSet<&str> = BTreeSet::new();
         for (k, item) in self.items.iter().enumerate() {
             if live[k] && !matches!(item.kind, ItemKind::Use | ItemKind::Mod) {
@@ -608,34 +599,10 @@ impl<'a> Tree<'a> {
                 );
             }
         }
-        let mut readers = Vec::new();
-        for (s, item) in self.items.iter().enumerate() {
-            if !live[s] || item.kind != ItemKind::Type {
-                continue;
-            }
-            let unread: Vec<&str> = self
-                .private_fields(s)
-                .into_iter()
-                .filter(|f| !read.contains(f))
-                .collect();
-            if unread.is_empty() {
-                continue;
-            }
-            for (i, imp) in self.items.iter().enumerate() {
-                if imp.kind != ItemKind::Impl || imp.self_ty != item.name || !live[i] {
-                    continue;
-                }
-                for &m in &imp.children {
-                    let reads = self
-                        .own_tokens(m)
-                        .any(|t| self.is_field_access(t) && unread.contains(&self.text(t)));
-                    if !live[m] && reads {
-                        readers.push(m);
-                    }
-                }
-            }
-        }
-        readers
+        (0..self.items.len())
+            .filter(|&s| live[s] && self.items[s].kind == ItemKind::Type)
+            .filter(|&s| self.private_fields(s).iter().any(|f| !read.contains(f)))
+            .collect()
     }
 
     /// Whether token `t` follows a single `.` (`x.field`, not the range `a..field`).
@@ -676,7 +643,14 @@ impl<'a> Tree<'a> {
     /// The edits that remove dead items and trim uses: (start, end, replacement) bytes.
     fn edits(&self, live: &[bool]) -> Vec<(usize, usize, String)> {
         let by_module = self.used_names(live);
-        let mut edits = Vec::new();
+        let mut edits: Vec<_> = self
+            .unread_fields(live)
+            .into_iter()
+            .map(|s| {
+                let at = self.code.tokens[self.items[s].first].start;
+                (at, at, "#[allow(dead_code)]\n".to_string())
+            })
+            .collect();
         for (k, item) in self.items.iter().enumerate() {
             let parent_dead = item.parent.is_some_and(|p| !self.kept(p, live));
             if parent_dead {
