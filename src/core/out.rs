@@ -41,11 +41,8 @@ impl<'w> Output<'w> {
             sink,
             error: None,
             pair: PairLine {
-                first: 0,
-                second: 0,
                 text: [0; PAIR_LINE],
                 len: 0,
-                second_at: 0,
             },
         }
     }
@@ -130,18 +127,11 @@ impl<'w> Output<'w> {
         self.bytes(digits.format(value).as_bytes());
     }
 
-    /// Writes the line `first second\n`.
-    ///
-    /// The last line is kept: the next one usually has the same `first` (a path's row
-    /// along a row) and `second` one more or one less, so it is the last line with its
-    /// last digits counted up or down in place (a carry or borrow past the last digit
-    /// comes once in ten lines), and one fixed-size copy (serpentine 4001x4000, 8
-    /// million lines: about 20 instructions a line).
+    /// Writes the line `first second\n`, formatted into a line of its own first, which
+    /// [`Output::pair_run`] takes as the template of the lines after it.
     #[inline(always)]
     pub fn pair_line(&mut self, first: u64, second: u64) {
-        if first != self.pair.first || !self.pair.count_to(second) {
-            self.pair.format(first, second);
-        }
+        self.pair.format(first, second);
         if self.buf.is_empty() {
             self.buf = vec![0; CHUNK + SLACK];
         }
@@ -191,13 +181,12 @@ impl<'w> Output<'w> {
             } else {
                 count_lines::<PAIR_LINE>(out, &line, len, lines, low, step)
             };
-            self.pair.text[len - 3..len - 1].copy_from_slice(&TWO_DIGITS[low]);
+            self.pair.text[len - 3..len - 1].copy_from_slice(&PAIRS[2 * low..2 * low + 2]);
             value = if up {
                 value + u64::from(lines)
             } else {
                 value - u64::from(lines)
             };
-            self.pair.second = value;
             self.len = end;
             self.maybe_flush();
             left -= lines;
@@ -240,108 +229,29 @@ fn count_lines<const N: usize>(
         low = low.wrapping_add(step);
         let to = &mut out[at..at + N];
         to.copy_from_slice(&template);
-        to[tens..tens + 2].copy_from_slice(&TWO_DIGITS[low]);
+        to[tens..tens + 2].copy_from_slice(&PAIRS[2 * low..2 * low + 2]);
     }
     low
 }
-
-/// `00` to `99`.
-const TWO_DIGITS: [[u8; 2]; 100] = {
-    let mut pairs = [[0; 2]; 100];
-    let mut value = 0;
-    while value < 100 {
-        pairs[value] = [b'0' + (value / 10) as u8, b'0' + (value % 10) as u8];
-        value += 1;
-    }
-    pairs
-};
 
 /// The longest `first second\n` line, rounded up: 20 + 1 + 20 + 1 bytes.
 const PAIR_LINE: usize = 48;
 
 /// The last line [`Output::pair_line`] wrote (`len` 0 before the first).
 struct PairLine {
-    first: u64,
-    second: u64,
     text: [u8; PAIR_LINE],
     len: usize,
-    /// Where `second`'s digits start in `text`.
-    second_at: usize,
 }
 
 impl PairLine {
-    /// Turns the line into the one for `second`, if that is `self.second` plus or minus
-    /// one and has as many digits; returns whether it did.
+    /// Formats the line.
     #[inline(always)]
-    fn count_to(&mut self, second: u64) -> bool {
-        // The last digit; `len` is 0 until a line is formatted, then at least 4.
-        let last = self.len.wrapping_sub(2);
-        let text = &mut self.text;
-        if last >= PAIR_LINE {
-            return false;
-        }
-        if Some(second) == self.second.checked_add(1) {
-            match text[last] {
-                b'9' => return self.carry(second),
-                digit => text[last] = digit + 1,
-            }
-        } else if Some(second) == self.second.checked_sub(1) {
-            match text[last] {
-                b'0' => return self.borrow(second),
-                digit => text[last] = digit - 1,
-            }
-        } else {
-            return false;
-        }
-        self.second = second;
-        true
-    }
-
-    /// [`PairLine::count_to`] past a last digit 9.
-    #[cold]
-    fn carry(&mut self, second: u64) -> bool {
-        let (at, text) = (self.second_at, &mut self.text);
-        // All nines: one digit more.
-        let i = match (at..self.len - 1).rev().find(|&i| text[i] != b'9') {
-            Some(i) => i,
-            None => return false,
-        };
-        text[i] += 1;
-        text[i + 1..self.len - 1].fill(b'0');
-        self.second = second;
-        true
-    }
-
-    /// [`PairLine::count_to`] past a last digit 0.
-    #[cold]
-    fn borrow(&mut self, second: u64) -> bool {
-        let (at, text) = (self.second_at, &mut self.text);
-        // `second` is one less, so some digit is not 0.
-        let i = (at..self.len - 1)
-            .rev()
-            .find(|&i| text[i] != b'0')
-            .expect("not zero");
-        if i == at && text[i] == b'1' {
-            // 10..0 - 1: one digit fewer.
-            return false;
-        }
-        text[i] -= 1;
-        text[i + 1..self.len - 1].fill(b'9');
-        self.second = second;
-        true
-    }
-
-    /// Formats the line from scratch.
-    #[cold]
     fn format(&mut self, first: u64, second: u64) {
-        self.first = first;
         let n = put_decimal(&mut self.text, first);
         self.text[n] = b' ';
         let m = put_decimal(&mut self.text[n + 1..], second);
         self.text[n + 1 + m] = b'\n';
         self.len = n + m + 2;
-        self.second_at = n + 1;
-        self.second = second;
     }
 }
 
