@@ -227,7 +227,10 @@ impl BitGrid {
     /// longer) or the failed tries have cost two layers of every tile (a plain search
     /// of a random maze costs about 14); then a plain search runs. A try is also
     /// given up once all tries have cost ten layers a tile. So a target that cannot
-    /// be reached costs at most about that much more than a plain search.
+    /// be reached costs at most about that much more than a plain search, and when the
+    /// target is walled into a pocket (the usual way a test makes it unreachable), a
+    /// small search from it after the first try says so, and no plain search runs.
+    /// The source is made free (it is where the search stands).
     pub fn search(&mut self, source: (u32, u32), target: (u32, u32)) -> Option<u32> {
         self.grow(self.rows.saturating_sub(1));
         let from = self.spot(source.0, source.1);
@@ -236,6 +239,7 @@ impl BitGrid {
             self.tiles[from.tile].lo |= 1 << from.bit;
             return Some(0);
         }
+        self.tiles[from.tile].free |= 1 << from.bit;
         let mut queued = vec![0u8; 2 * self.tiles.len()];
         let mut prune = Prune::new(self.tiles.len(), self.stride, target);
         let manhattan = source.0.abs_diff(target.0) + source.1.abs_diff(target.1);
@@ -253,10 +257,25 @@ impl BitGrid {
                 queued.fill(0);
                 break;
             }
+            if excess == 0 && self.pocket(from, goal, &mut prune, &mut queued) {
+                return None;
+            }
             excess = (2 * excess).max(2);
         }
         self.layers(from, goal, &prune, false, &mut queued, &mut budget)
             .unwrap_or(None)
+    }
+
+    /// Whether a search from `goal` runs out of cells within a 16th of a layer of
+    /// tiles without reaching `from`: then `goal` is in a pocket `from` is not in.
+    /// Nothing is cut (`prune`'s limit is past any distance); the marks are cleared.
+    fn pocket(&mut self, from: Spot, goal: Spot, prune: &mut Prune, queued: &mut [u8]) -> bool {
+        prune.limit = 1 << 40;
+        let mut budget = (self.tiles.len() / 16) as i64;
+        let searched = self.layers(goal, from, prune, true, queued, &mut budget);
+        self.clear_marks(goal.tile / self.stride);
+        queued.fill(0);
+        searched == Ok(None)
     }
 
     /// Clears the marks of a search from a source in row of tiles `row`. Its marked
@@ -1043,6 +1062,94 @@ mod tests {
                 let row = ((tile as u128 * reciprocal) >> 64) as usize;
                 assert_eq!(row, tile / stride, "{tile} / {stride}");
             }
+        }
+    }
+
+    /// Distances by a plain queue over `open` (row-major), from `source`.
+    fn plain_distance(open: &[Vec<bool>], source: (u32, u32), target: (u32, u32)) -> Option<u32> {
+        let (rows, cols) = (open.len(), open[0].len());
+        let mut seen = vec![vec![false; cols]; rows];
+        let mut layer = vec![(source.0 as usize, source.1 as usize)];
+        seen[layer[0].0][layer[0].1] = true;
+        for distance in 0.. {
+            if layer.is_empty() {
+                return None;
+            }
+            if layer.contains(&(target.0 as usize, target.1 as usize)) {
+                return Some(distance);
+            }
+            let mut next = Vec::new();
+            for (r, c) in layer {
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (r, c) = (r as i64 + dr, c as i64 + dc);
+                    if r < 0 || c < 0 || r >= rows as i64 || c >= cols as i64 {
+                        continue;
+                    }
+                    let (r, c) = (r as usize, c as usize);
+                    if open[r][c] && !seen[r][c] {
+                        seen[r][c] = true;
+                        next.push((r, c));
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn pockets_and_walls_between_give_the_plain_distance() {
+        // Open 200x200 grids with a few walls, and the target (or the source) walled
+        // into a pocket, or the two on either side of a wall with a long way round:
+        // the bounded tries, the pocket search from the target and the plain search
+        // all have their turn.
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below) as u32
+        };
+        for case in 0..60 {
+            let (rows, cols) = (200, 200);
+            let mut open = vec![vec![true; cols]; rows];
+            for _ in 0..next(4000) {
+                open[next(200) as usize][next(200) as usize] = false;
+            }
+            let source = (next(200), next(200));
+            let target = (next(200), next(200));
+            match case % 4 {
+                // A ring of walls round the target, or round the source.
+                0 | 1 => {
+                    let (r, c) = if case % 4 == 0 { target } else { source };
+                    let side = 1 + next(6) as i64;
+                    for dr in -side..=side {
+                        for dc in -side..=side {
+                            let (y, x) = (r as i64 + dr, c as i64 + dc);
+                            let ring = dr.abs() == side || dc.abs() == side;
+                            if ring && (0..200).contains(&y) && (0..200).contains(&x) {
+                                open[y as usize][x as usize] = false;
+                            }
+                        }
+                    }
+                }
+                // A wall across the grid between them with one gap, far or near.
+                2 => {
+                    let wall = 1 + next(198) as usize;
+                    open[wall] = vec![false; cols];
+                    open[wall][next(200) as usize] = true;
+                }
+                _ => {}
+            }
+            open[source.0 as usize][source.1 as usize] = true;
+            open[target.0 as usize][target.1 as usize] = true;
+            let mut grid = BitGrid::new(rows as u32, cols as u32);
+            for (row, cells) in open.iter().enumerate() {
+                let bytes: Vec<u8> = cells.iter().map(|&o| if o { b'0' } else { b'1' }).collect();
+                grid.pack_row(row as u32, &bytes, b'0');
+            }
+            let expected = plain_distance(&open, source, target);
+            assert_eq!(grid.search(source, target), expected, "case {case}");
         }
     }
 
