@@ -324,9 +324,13 @@ impl BitGrid {
                 let mut entry = (layer[0], code_cells(&self.tiles[tile], distance % 3 + 1));
                 let before = distance;
                 let end = if bounded {
-                    self.corridor::<true>(&mut entry, &mut distance, goal, prune)
+                    // A corridor within the budget: past it the layer goes on as if it
+                    // split, and the budget stops the search below.
+                    let cap = (*budget).clamp(0, i64::from(u32::MAX)) as u32;
+                    let cap = before.saturating_add(cap);
+                    self.corridor::<true>(&mut entry, &mut distance, goal, prune, cap)
                 } else {
-                    self.corridor::<false>(&mut entry, &mut distance, goal, prune)
+                    self.corridor::<false>(&mut entry, &mut distance, goal, prune, u32::MAX)
                 };
                 *budget -= i64::from(distance - before);
                 if let Some(end) = end {
@@ -359,13 +363,15 @@ impl BitGrid {
     /// to tile while each layer stays within one: the tile and its neighbours' open
     /// cells in registers, a few word operations a layer. Corridors (a serpentine's
     /// millions of one-cell layers) spend most layers here. Returns the search's result
-    /// if it ended, else `None` with `entry` and `distance` the layer to continue from.
+    /// if it ended, else `None` with `entry` and `distance` the layer to continue from
+    /// (when `BOUNDED`, also once the distance reaches `cap` on entering a tile).
     fn corridor<const BOUNDED: bool>(
         &mut self,
         entry: &mut (u32, u64),
         distance: &mut u32,
         goal: Spot,
         prune: &Prune,
+        cap: u32,
     ) -> Option<Option<u32>> {
         let (mut tile, mut cells) = (entry.0 as usize, entry.1);
         let mut d = *distance;
@@ -469,6 +475,9 @@ impl BitGrid {
             cells = new;
             if goal.tile == tile && new >> goal.bit & 1 != 0 {
                 break Some(Some(d));
+            }
+            if BOUNDED && d >= cap {
+                break None;
             }
         };
         *entry = (tile as u32, cells);
