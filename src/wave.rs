@@ -182,18 +182,26 @@ pub fn write_bits(mut bits: BitGrid, start: (u32, u32), finish: (u32, u32), out:
             len as usize,
         );
     });
-    // Eight cells a step: `#`, then `.` where free, then `*` where on the path.
+    // Eight cells a step: `#`, then `.` where free; then `*` where on the path, in
+    // the few words of the path's bitset that hold any.
     let line = |byte: u8| u64::from_le_bytes([byte; 8]);
     let (walls, frees, stars) = (line(WALL), line(FREE), line(PATH));
-    let mut text = vec![0u8; cols + 8];
+    let mut text = vec![0u8; (cols + 7) / 8 * 8 + 1];
     for (row, on_path) in path.chunks_exact(words).enumerate() {
-        let on_path = on_path.iter().flat_map(|word| word.to_le_bytes());
-        let free = bits.free_bytes(row as u32);
-        for ((eight, free), path) in text.chunks_exact_mut(8).zip(free).zip(on_path) {
-            let (free, path) = (SPREAD[usize::from(free)], SPREAD[usize::from(path)]);
-            let word = walls ^ (free & (walls ^ frees));
-            let word = word ^ (path & (word ^ stars));
+        for (eight, free) in text.chunks_exact_mut(8).zip(bits.free_bytes(row as u32)) {
+            let word = walls ^ (SPREAD[usize::from(free)] & (walls ^ frees));
             eight.copy_from_slice(&word.to_le_bytes());
+        }
+        for (k, &word) in on_path.iter().enumerate().filter(|&(_, &word)| word != 0) {
+            for (j, byte) in word.to_le_bytes().into_iter().enumerate() {
+                if byte != 0 {
+                    let at = 64 * k + 8 * j;
+                    let eight = &mut text[at..at + 8];
+                    let cells = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+                    let path = SPREAD[usize::from(byte)];
+                    eight.copy_from_slice(&(cells ^ (path & (cells ^ stars))).to_le_bytes());
+                }
+            }
         }
         text[cols] = b'\n';
         for ((r, c), byte) in [(start, b's'), (finish, b'f')] {
