@@ -11,7 +11,7 @@ use super::baselines::{files_equal, Baselines};
 use super::inputs::{self, size};
 use super::report::{Baseline, Row};
 use super::timing::{path_str, run_measured, sh_quote, Measured, Timer};
-use super::workloads::Workload;
+use super::workloads::{Target, Workload, WORKLOADS};
 
 /// What every workload of a run shares: where things are, the timer, the baselines.
 pub struct Env {
@@ -90,15 +90,29 @@ impl Env {
             let _ = std::fs::remove_file(&out);
             measured.push((m.peak_kib, same));
         }
+        // A workload held to another's time runs that one's program on its input in the
+        // same turns: the ratio of two separate loops moves with the machine's drift.
+        let yardstick = w.targets.iter().find_map(|t| match t {
+            Target::AsFastAs(name) => WORKLOADS.iter().find(|o| o.name == *name),
+            _ => None,
+        });
+        let yardstick = match yardstick {
+            Some(o) => Some((
+                self.exe(o.problem),
+                inputs::input(o, self.quick, &self.out_dir)?,
+            )),
+            None => None,
+        };
         let input_bytes = size(&input)?;
         let output_bytes = size(&ours_out)?;
         let small = input_bytes < self.small_bytes;
         let programs: Vec<(&Path, &[&str])> = std::iter::once((ours_exe.as_path(), &[][..]))
             .chain(others.iter().map(|o| (o.exe, o.args)))
             .collect();
+        let mut yardstick_at = None;
         let timings = if small {
             // Spawned directly, ten times the runs, against the start-up floor: see
-            // `Timer::direct`.
+            // `Timer::direct`. (No workload held to another's time is this small.)
             let floor = [(self.baselines.floor.as_path(), &[][..])];
             self.timer
                 .direct(&[&programs[..], &floor].concat(), &input)?
@@ -114,6 +128,11 @@ impl Env {
                     format!("{} < {i} > /dev/null", words.join(" "))
                 })
                 .collect();
+            if let Some((exe, input)) = &yardstick {
+                yardstick_at = Some(commands.len());
+                let (exe, input) = (sh_quote(&path_str(exe)), sh_quote(&path_str(input)));
+                commands.push(format!("{exe} < {input} > /dev/null"));
+            }
             commands.push(format!("cat {i} > /dev/null; cat {out} > /dev/null"));
             self.timer.time(&commands)?
         };
@@ -135,6 +154,7 @@ impl Env {
             literal: baseline(Kind::Literal),
             seed: baseline(Kind::Seed),
             prototype: baseline(Kind::Prototype),
+            yardstick: yardstick_at.map(|k| timings[k]),
             floor: *timings.last().expect("the floor was timed"),
             floor_kind: if small { "start-up" } else { "cat" },
             targets: w.targets,

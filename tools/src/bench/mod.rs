@@ -247,7 +247,9 @@ fn notes(prototype: bool) -> String {
     s.push_str(
         "floor: `cat` of the input and the output, or for inputs \
          under 1 MiB the start-up of a Rust program that only reads stdin. corners-4000: the \
-         random-4000 maze with start (1, 1) and finish (4000, 4000).",
+         random-4000 maze with start (1, 1) and finish (4000, 4000). A target \"at most \
+         robot-maze's time\" (chase, wave) times robot-maze on the same maze in the same \
+         turns as the row's own program.",
     );
     s
 }

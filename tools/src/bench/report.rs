@@ -11,6 +11,7 @@ use super::timing::Timing;
 use super::workloads::Target;
 
 /// A measured workload: a row of the table.
+#[derive(Clone)]
 pub struct Row {
     pub name: &'static str,
     pub input_bytes: u64,
@@ -24,6 +25,8 @@ pub struct Row {
     pub seed: Option<Baseline>,
     /// The robot-tiles prototype, when the workload times it and it was built.
     pub prototype: Option<Baseline>,
+    /// The workload a [`Target::AsFastAs`] names, its program timed in the same turns.
+    pub yardstick: Option<Timing>,
     pub floor: Timing,
     pub floor_kind: &'static str,
     pub targets: &'static [Target],
@@ -248,20 +251,27 @@ pub fn targets(rows: &[Row]) -> (String, bool) {
                     peak <= limit,
                 )
             }
-            Target::AsFastAs(other) => match rows.iter().find(|o| o.name == other) {
-                Some(o) => {
-                    let got = ratio(r.ours.median, o.ours.median);
-                    (
-                        format!(
-                            "{} vs {other} {}: {got:.2}x its time (target <= 1)",
-                            ms(r.ours.median),
-                            ms(o.ours.median)
-                        ),
-                        got <= 1.0,
-                    )
+            Target::AsFastAs(other) => {
+                let (theirs, how) = match (r.yardstick, rows.iter().find(|o| o.name == other)) {
+                    (Some(t), _) => (Some(t.median), "in turns with it"),
+                    (None, Some(o)) => (Some(o.ours.median), "its own row, not in turns"),
+                    (None, None) => (None, ""),
+                };
+                match theirs {
+                    Some(theirs) => {
+                        let got = ratio(r.ours.median, theirs);
+                        (
+                            format!(
+                                "{} vs {other} {} ({how}): {got:.2}x its time (target <= 1)",
+                                ms(r.ours.median),
+                                ms(theirs)
+                            ),
+                            got <= 1.0,
+                        )
+                    }
+                    None => (format!("{other} not measured in this run"), false),
                 }
-                None => (format!("{other} not measured in this run"), false),
-            },
+            }
             Target::Floor { factor, mib: limit } => {
                 let got = ratio(r.ours.median, r.floor.median);
                 let peak = r.peak_kib * 1024;
@@ -405,6 +415,7 @@ mod tests {
             }),
             seed: None,
             prototype,
+            yardstick: None,
             floor: t(5),
             floor_kind: "cat",
             targets: &[Target::Seed(10.0), Target::Prototype(1.25)],
@@ -472,6 +483,40 @@ mod tests {
         let differs = line(Some(peer(75, false)));
         assert!(differs.contains("output differs") && differs.ends_with("**NOT met**"));
         assert!(line(None).contains("the prototype was not run: **NOT met**"));
+    }
+
+    #[test]
+    fn as_fast_as_takes_the_yardstick_timed_in_turns() {
+        let t = |ms| Timing {
+            median: Duration::from_millis(ms),
+        };
+        let yardstick = Row {
+            name: "robot-maze/random-4000",
+            ours: t(20),
+            targets: &[],
+            ..row(None)
+        };
+        let held = |turns: Option<Timing>| Row {
+            name: "wave/random-4000",
+            ours: t(30),
+            yardstick: turns,
+            targets: &[Target::AsFastAs("robot-maze/random-4000")],
+            ..row(None)
+        };
+        let line = |r: Row| targets(&[yardstick.clone(), r]).0;
+        // Timed in turns, robot-maze took 32 ms: that is the figure, not its row's 20 ms.
+        let met = line(held(Some(t(32))));
+        assert!(
+            met.contains("30.0 ms vs robot-maze/random-4000 32.0 ms (in turns with it): 0.94x")
+                && met.trim_end().ends_with("**met**"),
+            "{met}"
+        );
+        let apart = line(held(None));
+        assert!(
+            apart.contains("20.0 ms (its own row, not in turns): 1.50x")
+                && apart.trim_end().ends_with("**NOT met**"),
+            "{apart}"
+        );
     }
 
     #[test]
