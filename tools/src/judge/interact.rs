@@ -145,16 +145,8 @@ fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
-        if let Some(o) = out.as_mut() {
-            if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
-                // The other side is gone: so is this relay, and the writer learns it (EPIPE)
-                // instead of talking to no one until its limit.
-                out = None;
-            }
-        }
-        if out.is_none() {
-            break;
-        }
+        // Into the transcript before it is passed on, so that the answer to a line, which
+        // the other relay logs, can never come before it.
         partial.extend_from_slice(&buf[..n]);
         if let Ok(mut log) = log.lock() {
             while let Some(at) = partial.iter().position(|&b| b == b'\n') {
@@ -165,6 +157,16 @@ fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant
                 let whole = std::mem::take(&mut partial);
                 log.add(mark, &whole);
             }
+        }
+        if let Some(o) = out.as_mut() {
+            if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
+                // The other side is gone: so is this relay, and the writer learns it (EPIPE)
+                // instead of talking to no one until its limit.
+                out = None;
+            }
+        }
+        if out.is_none() {
+            break;
         }
     }
     let ended = Instant::now();
