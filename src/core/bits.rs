@@ -1112,13 +1112,8 @@ mod tests {
         // into a pocket, or the two on either side of a wall with a long way round:
         // the bounded tries, the pocket search from the target and the plain search
         // all have their turn.
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below) as u32
-        };
+        let mut rng = crate::gen::Rng::new(0x853c_49e6_748f_ea9b);
+        let mut next = move |below: u64| rng.below(below) as u32;
         for case in 0..60 {
             let (rows, cols) = (200, 200);
             let mut open = vec![vec![true; cols]; rows];

@@ -390,13 +390,8 @@ mod tests {
         // Runs up and down through 9/10, 99/100, 999/1000, ..., of every length up to a
         // few hundred, after pieces that leave the buffer anywhere short of a chunk.
         let mut expected = Vec::new();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::gen::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move || rng.next_u64();
         let got = written(|out| {
             for _ in 0..30_000 {
                 let row = next() % 20_000;
