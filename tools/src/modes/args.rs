@@ -66,6 +66,11 @@ pub struct Run {
 
     #[command(flatten)]
     pub places: Places,
+
+    /// `--cmd` built from a source file (`modes::source`): the name shown for it, and what
+    /// runs.
+    #[arg(skip)]
+    pub built: Option<(String, crate::run::program::Program)>,
 }
 
 /// Where the judge finds our problems and binaries, and keeps failing outputs.
@@ -285,6 +290,11 @@ pub struct TestCmd {
     /// --tests, CASE or GLOB among that folder's cases.
     #[arg(value_name = "PROBLEM[/CASE]")]
     pub targets: Vec<String>,
+
+    /// After judging, wait for the source (or the tests, the program, info.toml) to change,
+    /// then build and judge again, a line heading each round; Ctrl-C ends it.
+    #[arg(long)]
+    pub watch: bool,
 
     #[command(flatten)]
     pub run: Run,
