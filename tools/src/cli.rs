@@ -71,7 +71,7 @@ pub fn main() -> ExitCode {
                     .error(clap::error::ErrorKind::ArgumentConflict, e)
                     .exit();
             }
-            return judge(options);
+            return build_and_judge(options);
         }
         _ => {}
     }
