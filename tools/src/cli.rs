@@ -31,8 +31,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Judge a program on test cases: our problems', a folder's (--tests), or the current
-    /// folder's tests/ or test/ with --cmd.
+    /// Judge a program or a source file on test cases: the current folder's tests/ or test/,
+    /// a folder's (--tests), or our problems'.
     Test(TestCmd),
     /// Compare a program with a trusted answer on random inputs, stop at the first
     /// disagreement, and shrink it.

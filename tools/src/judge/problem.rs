@@ -220,12 +220,34 @@ pub fn did_you_mean(word: &str, names: &[&str]) -> Option<String> {
         [] => {}
     }
     let budget = (word.chars().count() / 3).max(1);
-    names
+    let whole = names
         .iter()
         .map(|n| (edits(word, n), *n))
         .filter(|&(d, _)| d <= budget)
         .min()
-        .map(|(_, n)| n.to_string())
+        .map(|(_, n)| n.to_string());
+    if whole.is_some() {
+        return whole;
+    }
+    // A mistyped start (`opne` for the `open-*` cases): the names whose start is near it.
+    let len = word.chars().count();
+    let near: Vec<String> = names
+        .iter()
+        .map(|n| n.chars().take(len).collect::<String>())
+        .filter(|start| edits(word, start) <= budget)
+        .collect();
+    match &near[..] {
+        [] => None,
+        [first, ..] if near.iter().all(|s| s == first) => {
+            let mut with = names.iter().filter(|n| n.starts_with(first.as_str()));
+            match (with.next(), with.next()) {
+                (Some(one), None) => Some(one.to_string()),
+                (Some(_), Some(_)) => Some(format!("{first}*")),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Levenshtein distance, with a swap of two neighbours counted as one edit.
@@ -500,5 +522,20 @@ mod tests {
             assert_eq!(p.info.name.as_deref(), Some(name.as_str()));
             assert!(p.info.time_limit_ms.is_some() && p.info.memory_limit_mib.is_some());
         }
+    }
+
+    #[test]
+    fn did_you_mean_finds_the_likely_name() {
+        let cases = ["sample", "open-field", "open-maze", "wall", "1"];
+        assert_eq!(did_you_mean("samp", &cases).as_deref(), Some("sample"));
+        assert_eq!(did_you_mean("smaple", &cases).as_deref(), Some("sample"));
+        assert_eq!(did_you_mean("open", &cases).as_deref(), Some("open*"));
+        assert_eq!(did_you_mean("opne", &cases).as_deref(), Some("open*"));
+        assert_eq!(
+            did_you_mean("robot-maz", &["robot-maze", "chase"]).as_deref(),
+            Some("robot-maze")
+        );
+        assert_eq!(did_you_mean("zzz", &cases), None);
+        assert_eq!(did_you_mean("open*", &cases), None);
     }
 }

@@ -9,6 +9,13 @@
 //! | Rust     | `.rs`        | `rustc --edition 2021 -O -o EXE SRC`             | `EXE`               |
 //! | Python 3 | `.py .py3`   | (none)                                           | `python3 SRC`       |
 //! | Java     | `.java`      | `javac -encoding UTF-8 -d DIR SRC...`            | `java -Xss64m -cp DIR CLASS` |
+//! | Kotlin   | `.kt`        | `kotlinc SRC -include-runtime -d DIR/prog.jar`   | `java -Xss64m -jar DIR/prog.jar` |
+//! | Go       | `.go`        | `go build -o EXE SRC`                            | `EXE`               |
+//!
+//! A single file is built by [`build_source`], from [`Langs`] (these commands, with a user's
+//! config laid over them): `bfs-judge test main.cpp` and `verify`'s one-file submissions
+//! alike, cached by a hash of the source's bytes and the commands. Folders (Kattis
+//! submissions of several files) are built by the rest of [`build`].
 //!
 //! A program is a file or a folder of files in one language (the Kattis format's rule); a
 //! folder with a `build` or `run` script is built and run by those. A language whose compiler
@@ -30,7 +37,9 @@ pub const TABLE: &str = "\
   C++       .cc .cpp .cxx .c++ .C   g++ -O2 -std=gnu++20 -o EXE SRC...
   Rust      .rs                     rustc --edition 2021 -O -o EXE SRC
   Python 3  .py .py3                python3 SRC            (a #!...python2 line: not supported)
-  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS";
+  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS
+  Kotlin    .kt (one file)          kotlinc SRC -include-runtime -d DIR/prog.jar; java -Xss64m -jar ...
+  Go        .go (one file)          go build -o EXE SRC";
 
 /// `--verify`'s long help: what it does and the table above.
 pub fn verify_help() -> String {
