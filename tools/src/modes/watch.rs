@@ -20,7 +20,6 @@ use std::time::{Duration, SystemTime};
 
 use crate::modes::args::Options;
 use crate::modes::source;
-use crate::say;
 
 /// How often the watched files are looked at.
 pub const POLL: Duration = Duration::from_millis(150);
@@ -129,11 +128,13 @@ pub fn main(o: Options, round: &dyn Fn(Options) -> ExitCode) -> ExitCode {
             // Clear the screen and go home: each round's verdicts stand alone.
             print!("\x1b[2J\x1b[H");
         }
-        say!(
+        crate::text::set_json_mode(o.run.json);
+        crate::say_text!(
             "== round {n} ({why}) {} UTC; watching {} files, Ctrl-C ends ==",
             clock(),
             watched(&o).len()
         );
+        crate::say_json!({"mode": "watch", "round": n, "why": why});
         let _ = round(o.clone());
         why = format!("{} changed", shown(&changed(&o)));
     }

@@ -779,6 +779,21 @@ pub fn build_source(
         h = fnv1a(h, w.as_bytes());
         h = fnv1a(h, b"\0");
     }
+    // The compiler itself (its file's size and time): an upgraded g++ builds anew.
+    if let Some(found) = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join(tool))
+            .find(|c| c.is_file())
+    }) {
+        if let Ok(m) = fs::metadata(&found) {
+            h = fnv1a(h, &m.len().to_le_bytes());
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+            h = fnv1a(h, &t.map_or(0, |d| d.as_nanos()).to_le_bytes());
+        }
+    }
     // Java's class name comes from the file's name: the same text in two files differs.
     h = fnv1a(h, src.file_name().unwrap_or_default().as_encoded_bytes());
     let stem = src
