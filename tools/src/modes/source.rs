@@ -146,8 +146,15 @@ pub fn take_source_target(o: &mut Options) -> Result<(), String> {
         return Ok(());
     }
     let langs = langs()?;
-    if source_in(&o.targets[0], &langs).is_some() {
+    let first = &o.targets[0];
+    if source_in(first, &langs).is_some() {
         o.run.cmd = Some(o.targets.remove(0));
+    } else if langs.of(Path::new(first)).is_some() && !first.contains(['*', '?', '[']) {
+        return Err(format!(
+            "no source file `{first}` here ({}): a first argument with a source's extension \
+             is the program to build",
+            std::env::current_dir().map_or_else(|_| ".".to_string(), |d| d.display().to_string())
+        ));
     }
     Ok(())
 }

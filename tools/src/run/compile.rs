@@ -901,4 +901,42 @@ mod tests {
             .contains("Python 2"));
         fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn a_config_lays_its_commands_over_ours() {
+        let from = Path::new("config.toml");
+        let langs = Langs::defaults()
+            .overlay(
+                "[lang.cpp]\nbuild = \"g++ -std=gnu++17 -o {exe} {src}\"\n\
+                 [lang.pypy]\nextensions = [\".py\"]\nrun = [\"pypy3\", \"{src}\"]\n",
+                from,
+            )
+            .unwrap();
+        let cpp = langs.of(Path::new("a.cpp")).unwrap();
+        assert_eq!(cpp.build, ["g++", "-std=gnu++17", "-o", "{exe}", "{src}"]);
+        assert_eq!(cpp.run, ["{exe}"], "a field not given stays ours");
+        // A user's language takes the extension from ours.
+        assert_eq!(langs.of(Path::new("a.py")).unwrap().key, "pypy");
+        assert!(langs.of(Path::new("a.out")).is_none());
+        let unknown = Langs::defaults().overlay("[lang.zig]\nbuild = \"zig\"\n", from);
+        assert!(unknown
+            .unwrap_err()
+            .contains("needs `extensions` and `run`"));
+        let typo = Langs::defaults().overlay("[lang.cpp]\nbiuld = \"g++\"\n", from);
+        assert!(typo.unwrap_err().contains("biuld"));
+    }
+
+    #[test]
+    fn a_compile_error_shows_the_lines_from_the_first_error() {
+        let said = "a.cpp: In function 'int main()':\na.cpp:1:21: error: 'x' was not declared\n    1 | x\n";
+        assert_eq!(
+            first_error_lines(said),
+            ["a.cpp:1:21: error: 'x' was not declared", "    1 | x"]
+        );
+        assert_eq!(
+            main_class("import x;\nclass Helper {}\npublic class Sol { }"),
+            "Sol"
+        );
+        assert_eq!(main_class("class Main {}"), "Main");
+    }
 }
