@@ -4,7 +4,7 @@
 //!
 //! Watched: the source or the program file `--cmd` names, every file of the tests folders
 //! (two levels down), the `info.toml` beside them, and the config files. It polls their
-//! sizes and modification times every [`POLL`], rather than asking the kernel (inotify via
+//! sizes and modification times (and small files' bytes) every [`POLL`], rather than asking the kernel (inotify via
 //! the `notify` crate): a contestant's watch set is a few dozen files, a poll of them costs
 //! microseconds, it sees an editor's save-by-rename as well as a write, and it behaves the
 //! same on every filesystem (network mounts, WSL, containers' bind mounts, where inotify
@@ -24,8 +24,13 @@ use crate::modes::source;
 /// How often the watched files are looked at.
 pub const POLL: Duration = Duration::from_millis(150);
 
-/// A file's size and modification time, or nothing when it is gone.
-type Stamp = Option<(u64, SystemTime)>;
+/// A file's size, modification time and, for a small file, a hash of its bytes (two saves
+/// within one tick of the file system's clock, of the same size, still differ); nothing
+/// when it is gone.
+type Stamp = Option<(u64, SystemTime, u64)>;
+
+/// Files up to this size are hashed at every poll: sources and samples, never a big test.
+const HASHED: u64 = 256 << 10;
 
 /// The files a round depends on.
 pub fn watched(o: &Options) -> Vec<PathBuf> {
@@ -65,17 +70,28 @@ fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
     files
         .iter()
         .map(|f| {
-            fs::metadata(f)
-                .ok()
-                .map(|m| (m.len(), m.modified().unwrap_or(SystemTime::UNIX_EPOCH)))
+            let m = fs::metadata(f).ok()?;
+            let hash = match m.is_file() && m.len() <= HASHED {
+                true => fs::read(f).map_or(0, |bytes| {
+                    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+                        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+                    })
+                }),
+                false => 0,
+            };
+            Some((
+                m.len(),
+                m.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+                hash,
+            ))
         })
         .collect()
 }
 
-/// Waits until a file of `o`'s watch set changes; returns the first that did.
-fn changed(o: &Options) -> PathBuf {
-    let files = watched(o);
-    let before = stamps(&files);
+/// Waits until a file of `o`'s watch set differs from `files` as they were at `before`
+/// (taken before the round began, so that a change made while it ran counts); returns the
+/// first that did.
+fn changed(o: &Options, files: &[PathBuf], before: &[Stamp]) -> PathBuf {
     loop {
         thread::sleep(POLL);
         let now_files = watched(o);
@@ -135,8 +151,10 @@ pub fn main(o: Options, round: &dyn Fn(Options) -> ExitCode) -> ExitCode {
             watched(&o).len()
         );
         crate::say_json!({"mode": "watch", "round": n, "why": why});
+        let files = watched(&o);
+        let before = stamps(&files);
         let _ = round(o.clone());
-        why = format!("{} changed", shown(&changed(&o)));
+        why = format!("{} changed", shown(&changed(&o, &files, &before)));
     }
     ExitCode::SUCCESS
 }

@@ -513,7 +513,7 @@ const DEFAULTS: &[Default5] = &[
         &[
             "python3",
             "-c",
-            "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
+            "import sys; compile(open(sys.argv[1], \"rb\").read(), sys.argv[1], \"exec\")",
             "{src}",
         ],
         &["python3", "{src}"],
@@ -732,10 +732,17 @@ fn main_class(text: &str) -> String {
 /// [`CE_LINES`], each made printable.
 pub fn first_error_lines(said: &str) -> Vec<String> {
     let lines: Vec<&str> = said.lines().filter(|l| !l.trim().is_empty()).collect();
-    let from = lines
+    // A Python traceback: from its last frame, the user's file and line, to the error.
+    let traceback = lines
         .iter()
-        .position(|l| l.to_ascii_lowercase().contains("error"))
-        .unwrap_or(0);
+        .rposition(|l| l.trim_start().starts_with("File \""))
+        .filter(|_| said.contains("Traceback (most recent call last)"));
+    let from = traceback.unwrap_or_else(|| {
+        lines
+            .iter()
+            .position(|l| l.to_ascii_lowercase().contains("error"))
+            .unwrap_or(0)
+    });
     lines[from..]
         .iter()
         .take(CE_LINES)
@@ -841,7 +848,7 @@ pub fn build_source(
     // Shown as the user would type it: the build folder's files by their own names.
     let command = fill(&lang.build, given, Path::new("."))
         .iter()
-        .map(|w| w.strip_prefix("./").unwrap_or(w))
+        .map(|w| crate::run::program::shell_quote(w.strip_prefix("./").unwrap_or(w)))
         .collect::<Vec<_>>()
         .join(" ");
     let out = Command::new(&argv[0])
