@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::modes::args::{Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
-use crate::modes::{check, gen, listen, scale, stress, test, verify};
+use crate::modes::{check, gen, listen, scale, source, stress, test, verify, watch};
 use crate::run::{sandbox, supervise, sys};
 use crate::show::style::{self, ColorChoice};
 
@@ -31,8 +31,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Judge a program on test cases: our problems', a folder's (--tests), or the current
-    /// folder's tests/ or test/ with --cmd.
+    /// Judge a program or a source file on test cases: the current folder's tests/ or test/,
+    /// a folder's (--tests), or our problems'.
     Test(TestCmd),
     /// Compare a program with a trusted answer on random inputs, stop at the first
     /// disagreement, and shrink it.
@@ -71,7 +71,7 @@ pub fn main() -> ExitCode {
                     .error(clap::error::ErrorKind::ArgumentConflict, e)
                     .exit();
             }
-            return judge(options);
+            return build_and_judge(options);
         }
         _ => {}
     }
@@ -94,12 +94,18 @@ pub fn main() -> ExitCode {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match cli.command {
         Command::Test(t) => {
+            let watch = t.watch;
             let mut options = Options::from(t);
-            if let Err(e) = test::adopt_current_folder(&mut options) {
+            if let Err(e) = source::take_source_target(&mut options)
+                .and_then(|()| test::adopt_current_folder(&mut options))
+            {
                 eprintln!("judge: {e}");
                 return ExitCode::from(2);
             }
-            judge(options)
+            if watch {
+                return watch::main(options, &build_and_judge);
+            }
+            build_and_judge(options)
         }
         Command::Stress(s) => {
             if s.problem.is_some() && s.run.cmd.is_none() && !s.run.bundle {
@@ -110,15 +116,40 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            judge(Options::from(s))
+            build_and_judge(Options::from(s))
         }
-        Command::Scale(s) => judge(Options::from(s)),
+        Command::Scale(s) => build_and_judge(Options::from(s)),
         Command::Verify(v) => judge(Options::from(v)),
         Command::Listen(l) => listen::main(&l),
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
         Command::Check(c) => check::main(&c),
         Command::Bench(b) => crate::bench::main(&b),
+    }
+}
+
+/// `test`: builds `--cmd` when it is a source file (a compile error is the verdict, CE:
+/// nothing is judged, exit 1), then judges.
+fn build_and_judge(mut options: Options) -> ExitCode {
+    crate::text::set_json_mode(options.run.json);
+    style::init(if options.run.json {
+        ColorChoice::Never
+    } else {
+        options.run.color
+    });
+    match source::resolve(&mut options) {
+        Ok(None) => judge(options),
+        Ok(Some(ce)) => {
+            source::say_compile_error(&ce, options.run.json);
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            if options.run.json {
+                crate::say!("{}", crate::show::report::error_json(&e));
+            }
+            eprintln!("judge: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

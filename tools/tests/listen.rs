@@ -206,7 +206,7 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
         stdout.contains("G. Castle Defense: 3 tests, 1500 ms, 256 MiB"),
         "{stdout}{stderr}"
     );
-    assert!(stdout.contains("bfs-judge test --cmd"), "{stdout}");
+    assert!(stdout.contains("bfs-judge test main.cpp"), "{stdout}");
     for case in 1..=3 {
         assert!(folder.join(format!("tests/{case}.in")).is_file());
         assert!(folder.join(format!("tests/{case}.out")).is_file());
@@ -318,4 +318,145 @@ fn bad_requests_get_4xx_and_write_nothing() {
         "{stderr}"
     );
     assert!(dir.join("Fine/tests/1.in").is_file());
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("again");
+    let first = problem_json("Twice", "g", ("x", 1), ("1 2\n", "3\n"));
+    let server = Server::start(&dir, 1);
+    assert_eq!(server.post(first.as_bytes()), 200);
+    server.finish();
+    let folder = dir.join("Twice");
+    let tests = folder.join("tests");
+    assert_eq!(read(&tests.join("1.out")), "3\n");
+    // The user's own cases, one stress kept, and an edited limit.
+    std::fs::write(tests.join("custom.in"), "40 2\n").unwrap();
+    std::fs::write(tests.join("custom.out"), "42\n").unwrap();
+    std::fs::write(tests.join("stress-7.in"), "5 5\n").unwrap();
+    std::fs::write(tests.join("stress-7.out"), "10\n").unwrap();
+    std::fs::write(folder.join("main.cpp"), "// mine\n").unwrap();
+    let info =
+        read(&folder.join("info.toml")).replace("time_limit_ms = 1000", "time_limit_ms = 3000");
+    std::fs::write(folder.join("info.toml"), &info).unwrap();
+
+    // The same problem again, its sample corrected and a second one added.
+    let server = Server::start(&dir, 1);
+    let again = serde_json::json!({
+        "name": "Twice", "group": "g", "url": "https://example.com/p",
+        "interactive": false, "memoryLimit": 64, "timeLimit": 1000,
+        "tests": [{"input": "1 2\n", "output": "3\n"}, {"input": "2 2\n", "output": "4\n"}],
+        "batch": {"id": "y", "size": 1}
+    })
+    .to_string();
+    assert_eq!(server.post(again.as_bytes()), 200);
+    let (stdout, stderr) = server.finish();
+    assert_eq!(read(&tests.join("custom.in")), "40 2\n", "{stdout}{stderr}");
+    assert_eq!(read(&tests.join("custom.out")), "42\n");
+    assert_eq!(read(&tests.join("stress-7.in")), "5 5\n");
+    assert_eq!(read(&tests.join("stress-7.out")), "10\n");
+    assert_eq!(read(&folder.join("main.cpp")), "// mine\n");
+    assert_eq!(
+        read(&tests.join("2.out")),
+        "4\n",
+        "the new sample is written"
+    );
+    assert_eq!(
+        read(&folder.join("info.toml")),
+        info,
+        "the user's edit stays"
+    );
+    assert!(stdout.contains("kept your own info.toml"), "{stdout}");
+
+    // Once more with one sample only: the second, ours and unchanged, goes; the user's
+    // edit of the first stays.
+    std::fs::write(tests.join("1.out"), "3 \n").unwrap();
+    let server = Server::start(&dir, 1);
+    assert_eq!(server.post(first.as_bytes()), 200);
+    let (stdout, _) = server.finish();
+    assert!(!tests.join("2.in").exists() && !tests.join("2.out").exists());
+    assert_eq!(read(&tests.join("1.out")), "3 \n");
+    assert!(stdout.contains("tests/1.out"), "{stdout}");
+    assert_eq!(read(&tests.join("custom.out")), "42\n");
+    // And all of it is judged: the user's cases with the samples.
+    std::fs::write(folder.join("sum.sh"), "awk '{ print $1 + $2 }'\n").unwrap();
+    let o = judge_in(&folder, "sh sum.sh");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("3 passed, 0 failed"),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("kinds");
+    let server = Server::start(&dir, 2);
+    let mut interactive: serde_json::Value =
+        serde_json::from_str(&problem_json("Guess", "g", ("i", 1), ("5\n", "? 3\n! 5\n"))).unwrap();
+    interactive["interactive"] = true.into();
+    assert_eq!(server.post(interactive.to_string().as_bytes()), 200);
+    let mut files: serde_json::Value =
+        serde_json::from_str(&problem_json("Files", "g", ("f", 1), ("1 2\n", "3\n"))).unwrap();
+    files["input"] = serde_json::json!({"type": "file", "fileName": "input.txt"});
+    files["output"] = serde_json::json!({"type": "file", "fileName": "output.txt"});
+    assert_eq!(server.post(files.to_string().as_bytes()), 200);
+    let (stdout, _) = server.finish();
+    assert!(stdout.contains("interactive"), "{stdout}");
+    assert!(
+        stdout.contains("reads input.txt, writes output.txt"),
+        "{stdout}"
+    );
+
+    let o = judge_in(&dir.join("Guess"), "cat");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("is interactive") && err.contains("--interactor"),
+        "{err}"
+    );
+
+    let folder = dir.join("Files");
+    let info = read(&folder.join("info.toml"));
+    assert!(info.contains("input_file = \"input.txt\""), "{info}");
+    std::fs::write(
+        folder.join("sum.sh"),
+        "#!/bin/sh\nread a b < input.txt; echo $((a + b)) > output.txt\n",
+    )
+    .unwrap();
+    let o = judge_in(&folder, "sh sum.sh");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("file I/O: input.txt -> output.txt"), "{out}");
+    // Nothing of the run lands in the user's folder.
+    assert!(!folder.join("output.txt").exists() && !folder.join("input.txt").exists());
+    // The answer on stdout is not the output: WA, and the reason.
+    let o = judge_in(&folder, "sh -c 'read a b < input.txt; echo $((a + b))'");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(2), "a shell line is refused: {out}");
+    std::fs::write(
+        folder.join("stdout.sh"),
+        "read a b < input.txt; echo $((a + b))\n",
+    )
+    .unwrap();
+    let o = judge_in(&folder, "sh stdout.sh");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("no output.txt written"), "{out}");
 }

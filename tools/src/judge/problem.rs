@@ -65,6 +65,17 @@ pub struct Info {
     pub board_rows: Option<u64>,
     pub board_cols: Option<u64>,
     pub max_answer: Option<u64>,
+    /// A problem whose input is a file (USACO's `NAME.in`, Codeforces' `input.txt`): the
+    /// program finds the case's input under this name in its working folder, and stdin is
+    /// empty.
+    pub input_file: Option<String>,
+    /// A problem whose output is a file: what the program writes under this name in its
+    /// working folder is judged, and stdout is not.
+    pub output_file: Option<String>,
+    /// An interactive problem (Competitive Companion's `interactive`): judged only with an
+    /// interactor; its samples are one exchange, not an input and an answer.
+    #[serde(default)]
+    pub interactive: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -92,6 +103,14 @@ impl Info {
 
     /// The limits in range, or an error naming the key.
     fn checked(self) -> Result<Info, String> {
+        for (key, name) in [
+            ("input_file", &self.input_file),
+            ("output_file", &self.output_file),
+        ] {
+            if let Some(name) = name {
+                file_name(name).map_err(|e| format!("{key} = {name:?}: {e}"))?;
+            }
+        }
         for (key, value, max) in [
             ("time_limit_ms", self.time_limit_ms, MAX_TIME_LIMIT_MS),
             (
@@ -128,7 +147,22 @@ impl Info {
                 )),
             }
         };
+        let text_of = |key: &str| -> Result<Option<String>, String> {
+            match table.get(key) {
+                None => Ok(None),
+                Some(toml::Value::String(s)) => file_name(s)
+                    .map(Some)
+                    .map_err(|e| format!("{}: {key} = {s:?}: {e}", path.display())),
+                Some(other) => Err(format!(
+                    "{}: {key}: expected a file name in quotes, found {other}",
+                    path.display()
+                )),
+            }
+        };
         let mut info = Info {
+            input_file: text_of("input_file")?,
+            output_file: text_of("output_file")?,
+            interactive: matches!(table.get("interactive"), Some(toml::Value::Boolean(true))),
             time_limit_ms: number("time_limit_ms")?,
             memory_limit_mib: number("memory_limit_mib")?,
             output_limit_mib: number("output_limit_mib")?,
@@ -161,6 +195,84 @@ impl Info {
         info.checked()
             .map_err(|e| format!("{}: {e}", path.display()))
     }
+}
+
+/// A file name of a file I/O problem (`input.txt`, `cowjump.in`): one plain name in the
+/// program's working folder, never a path.
+pub fn file_name(name: &str) -> Result<String, String> {
+    if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
+        return Err("expected a plain file name such as input.txt, not a path".to_string());
+    }
+    Ok(name.to_string())
+}
+
+/// The name among `names` that `word` was likely meant to be, for "did you mean": one that
+/// starts with it (`samp` -> `sample`; several: the glob `samp*`), else the nearest within
+/// a third of its length in edits (`robot-maz` -> `robot-maze`, `smaple` -> `sample`).
+pub fn did_you_mean(word: &str, names: &[&str]) -> Option<String> {
+    if word.is_empty() || word.contains(['*', '?', '[', '{']) {
+        return None;
+    }
+    let starting: Vec<&&str> = names.iter().filter(|n| n.starts_with(word)).collect();
+    match starting[..] {
+        [one] => return Some(one.to_string()),
+        [_, _, ..] => return Some(format!("{word}*")),
+        [] => {}
+    }
+    let budget = (word.chars().count() / 3).max(1);
+    let whole = names
+        .iter()
+        .map(|n| (edits(word, n), *n))
+        .filter(|&(d, _)| d <= budget)
+        .min()
+        .map(|(_, n)| n.to_string());
+    if whole.is_some() {
+        return whole;
+    }
+    // A mistyped start (`opne` for the `open-*` cases): the names whose start is near it.
+    let len = word.chars().count();
+    let near: Vec<String> = names
+        .iter()
+        .map(|n| n.chars().take(len).collect::<String>())
+        .filter(|start| edits(word, start) <= budget)
+        .collect();
+    match &near[..] {
+        [] => None,
+        [first, ..] if near.iter().all(|s| s == first) => {
+            let mut with = names.iter().filter(|n| n.starts_with(first.as_str()));
+            match (with.next(), with.next()) {
+                (Some(one), None) => Some(one.to_string()),
+                (Some(_), Some(_)) => Some(format!("{first}*")),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Levenshtein distance, with a swap of two neighbours counted as one edit.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// A TOML error as `line L, column C: message`.
@@ -198,6 +310,10 @@ impl Problem {
         let dir = problems_dir.join(name);
         if !dir.is_dir() {
             let known = list(problems_dir).unwrap_or_default();
+            let names: Vec<&str> = known.iter().map(String::as_str).collect();
+            if let Some(like) = did_you_mean(name, &names) {
+                return Err(format!("no problem `{name}`: did you mean `{like}`?"));
+            }
             return Err(format!(
                 "no problem `{name}` (no folder {}){}",
                 dir.display(),
@@ -406,5 +522,20 @@ mod tests {
             assert_eq!(p.info.name.as_deref(), Some(name.as_str()));
             assert!(p.info.time_limit_ms.is_some() && p.info.memory_limit_mib.is_some());
         }
+    }
+
+    #[test]
+    fn did_you_mean_finds_the_likely_name() {
+        let cases = ["sample", "open-field", "open-maze", "wall", "1"];
+        assert_eq!(did_you_mean("samp", &cases).as_deref(), Some("sample"));
+        assert_eq!(did_you_mean("smaple", &cases).as_deref(), Some("sample"));
+        assert_eq!(did_you_mean("open", &cases).as_deref(), Some("open*"));
+        assert_eq!(did_you_mean("opne", &cases).as_deref(), Some("open*"));
+        assert_eq!(
+            did_you_mean("robot-maz", &["robot-maze", "chase"]).as_deref(),
+            Some("robot-maze")
+        );
+        assert_eq!(did_you_mean("zzz", &cases), None);
+        assert_eq!(did_you_mean("open*", &cases), None);
     }
 }

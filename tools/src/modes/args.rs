@@ -66,6 +66,11 @@ pub struct Run {
 
     #[command(flatten)]
     pub places: Places,
+
+    /// `--cmd` built from a source file (`modes::source`): the name shown for it, and what
+    /// runs.
+    #[arg(skip)]
+    pub built: Option<(String, crate::run::program::Program)>,
 }
 
 /// Where the judge finds our problems and binaries, and keeps failing outputs.
@@ -252,6 +257,9 @@ fn defaults<T: Args>() -> T {
 #[derive(Clone, Debug, Args)]
 #[command(after_help = "\
 Examples:
+  bfs-judge test main.cpp                        in a folder with tests/: build and judge
+  bfs-judge test main.cpp 1 'sample*'            some of its cases, by name or glob
+  bfs-judge test main.py --watch                 judge again whenever main.py or tests/ change
   bfs-judge test                                 every problem, our binaries (what CI runs)
   bfs-judge test --cmd ./a.out robot-maze        your program on one of our problems
   bfs-judge test --cmd ./a.out 'wave/open*'      some cases, by name or glob
@@ -262,6 +270,17 @@ Examples:
   bfs-judge test --tests hello --cmd 'python3 a.py'    a Kattis package, its validator
   bfs-judge test --tests t --cmd ./a.out --float-tolerance 1e-6
   bfs-judge test --tests t --cmd ./a.out --interactor ./interactor
+
+Source files (a first argument, or --cmd naming one file) are built by their extension into
+the cache (rebuilt only when the source or the commands change; a compile error is CE and
+judges nothing): .c gcc -std=gnu17 -O2 -lm; .cpp .cc .cxx g++ -std=gnu++20 -O2;
+.rs rustc --edition 2021 -O; .py python3 (a syntax check first); .java javac, java -Xss64m;
+.kt kotlinc; .go go build. ONLINE_JUDGE is not defined. Your own commands: [lang.cpp] build =
+\"g++ -std=gnu++17 -O2 -o {exe} {src}\" (also run, extensions) in
+~/.config/bfs-judge/config.toml or a .bfs-judge.toml in this folder or above.
+
+File I/O problems (info.toml's input_file / output_file, or received so): the program runs in
+a private folder holding the input file, and the output file it leaves there is judged.
 
 Verdicts: AC, WA (wrong answer), PE (presentation error, from a checker), PTS (partial
 points, from a checker), RE (runtime error: a signal or a bad exit code, with the last
@@ -280,11 +299,17 @@ Comparison is exact except that CRLF/LF, trailing whitespace on a line and trail
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
 1 MiB; stderr keeps its first and last 64 KiB) in the out folder.")]
 pub struct TestCmd {
-    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
-    /// problems (default: all, or the current folder's tests/ or test/ with --cmd); with
-    /// --tests, CASE or GLOB among that folder's cases.
-    #[arg(value_name = "PROBLEM[/CASE]")]
+    /// What to judge: first, optionally, a SOURCE file to build and judge (`main.cpp`); then
+    /// in a folder with tests/ or test/ (or with --tests), CASE or GLOB among its cases;
+    /// elsewhere PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our problems
+    /// (default: all).
+    #[arg(value_name = "[SOURCE] PROBLEM[/CASE]")]
     pub targets: Vec<String>,
+
+    /// After judging, wait for the source (or the tests, the program, info.toml) to change,
+    /// then build and judge again, a line heading each round; Ctrl-C ends it.
+    #[arg(long)]
+    pub watch: bool,
 
     #[command(flatten)]
     pub run: Run,

@@ -18,7 +18,7 @@ use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program, Limits, Private};
+use crate::run::sandbox::{run_program_in, Limits, Private};
 use crate::run::sys;
 use crate::show::diff::DiffMode;
 use crate::show::explain;
@@ -41,6 +41,23 @@ pub struct Target {
     pub out_dir: PathBuf,
     /// What a failing case shows beyond its verdict (named mistake, pictures).
     pub show: explain::Show,
+    /// A file I/O problem's file names (none: stdin and stdout).
+    pub files: FileIo,
+}
+
+/// A file I/O problem's files (`info.toml`'s `input_file`, `output_file`): the program runs
+/// in a private working folder of its own, the case's input copied there under `input`
+/// (stdin empty), and the file it leaves as `output` is what is judged (stdout is not).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileIo {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+impl FileIo {
+    pub fn any(&self) -> bool {
+        self.input.is_some() || self.output.is_some()
+    }
 }
 
 /// Copies at most [`KEEP_BYTES`] of `from` (a regular file) to `to`; a missing `from` (the
@@ -87,17 +104,39 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
     }
     // The run's files live in a folder of its own; only a failing case's are kept, copied.
     let private = Private::new()?;
-    let got = private.join("stdout");
+    let stdout = private.join("stdout");
     let stderr = private.join("stderr");
     let base = t.out_dir.join(&case.name);
-    let run = run_program(
+    // A file I/O problem: a working folder of the run's own, its input file placed there.
+    let work = private.join("work");
+    if t.files.any() {
+        fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        if let Some(name) = &t.files.input {
+            let to = work.join(name);
+            fs::copy(&case.input, &to).map_err(|e| format!("{}: {e}", to.display()))?;
+        }
+    }
+    let stdin = match t.files.input {
+        Some(_) => None,
+        None => Some(case.input.as_path()),
+    };
+    let run = run_program_in(
         &t.program,
         &case.args,
-        Some(&case.input),
-        &got,
+        stdin,
+        &stdout,
         &stderr,
         t.limits,
+        t.files.any().then_some(work.as_path()),
     )?;
+    // The output file, when the program left a regular file there; else a name that holds
+    // nothing (kept as an empty CASE.got).
+    let regular = |p: &Path| fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+    let got = match &t.files.output {
+        Some(name) if regular(&work.join(name)) => work.join(name),
+        Some(_) => private.join("no-output"),
+        None => stdout,
+    };
     let mut detail_lines = Vec::new();
     let mut checker_ms = None;
     let mut score = None;
@@ -108,6 +147,16 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
                 detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
             }
             v
+        }
+        None if t.files.output.is_some() && !regular(&got) => {
+            let name = t.files.output.as_deref().unwrap_or_default();
+            let why = if fs::symlink_metadata(work.join(name)).is_ok() {
+                format!("{name} is not a regular file")
+            } else {
+                format!("no {name} written (the output of this problem is that file, not stdout)")
+            };
+            detail_lines.push(detail(&why));
+            Verdict::Wa
         }
         None => {
             let judged = judge_output(case, t, &got, &stderr, &private, &base)?;

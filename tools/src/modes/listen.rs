@@ -10,10 +10,14 @@
 //! The server listens on the loopback address only. A request that is not a POST of the
 //! extension's JSON, a body over [`MAX_BODY`], or a name that would reach outside `DIR`
 //! (`/`, `\`, `..`) gets a 4xx answer and one line on stderr, and writes nothing. A problem
-//! is written into a scratch folder first and moved into place, so a folder is never half
-//! written; a problem received again replaces its `tests/` and `info.toml`, and leaves the
-//! user's own files in the folder alone.
+//! file is written beside its place and renamed into it, so no file is ever half written.
+//!
+//! The user's files are never lost: the folder's [`MANIFEST`] records each file `listen`
+//! wrote and its hash, and a problem received again replaces or removes only those, and only
+//! while unchanged. A case the user added (`tests/custom.in`), a sample they corrected, an
+//! `info.toml` they edited stay as they are, and the line printed names them.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Read;
@@ -73,6 +77,54 @@ pub struct Received {
     pub tests: Vec<Sample>,
     #[serde(default)]
     pub batch: Option<Batch>,
+    /// Where the program reads: stdin (absent too), or a file of its working folder.
+    #[serde(default)]
+    pub input: Option<Stream>,
+    /// Where the program writes: stdout (absent too), or a file of its working folder.
+    #[serde(default)]
+    pub output: Option<Stream>,
+}
+
+/// The extension's `input` or `output`: `{"type": "stdin" | "stdout" | "file" | "regex",
+/// "fileName": ..., "pattern": ...}`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stream {
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    #[serde(default)]
+    pub pattern: Option<String>,
+}
+
+impl Received {
+    /// The input and output files of a file I/O problem (`None`: stdin, stdout). A `regex`
+    /// input (some judges: "any file matching PATTERN") names no file: it is refused, with
+    /// the pattern, so that the user can name the file in `info.toml`.
+    pub fn files(&self) -> Result<(Option<String>, Option<String>), String> {
+        let file = |s: &Option<Stream>, what: &str| -> Result<Option<String>, String> {
+            let Some(s) = s else { return Ok(None) };
+            match (s.kind.as_str(), &s.file_name) {
+                ("stdin" | "stdout", _) => Ok(None),
+                ("file", Some(name)) => crate::judge::problem::file_name(name)
+                    .map(Some)
+                    .map_err(|e| format!("{what} file {name:?}: {e}")),
+                ("file", None) => Err(format!("{what} is a file, but no fileName is given")),
+                (kind, _) => Err(format!(
+                    "{what} of type {kind:?}{}: only stdin/stdout and named files are judged here",
+                    s.pattern
+                        .as_deref()
+                        .map(|p| format!(" (pattern {p:?})"))
+                        .unwrap_or_default()
+                )),
+            }
+        };
+        Ok((
+            file(&self.input, "the input")?,
+            file(&self.output, "the output")?,
+        ))
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -164,9 +216,20 @@ fn take(request: &mut tiny_http::Request, dir: &Path) -> Result<String, (u16, St
     }
     let problem: Received = serde_json::from_slice(&body)
         .map_err(|e| (400, format!("not Competitive Companion's JSON: {e}")))?;
+    problem
+        .files()
+        .map_err(|e| (422, format!("{}: {e}", problem.name)))?;
     let folder = place(&problem, dir).map_err(|e| (400, e))?;
-    write(&problem, &folder).map_err(|e| (500, e))?;
-    Ok(announce(&problem, &folder))
+    let written = write(&problem, &folder).map_err(|e| (500, e))?;
+    let mut line = announce(&problem, &folder);
+    if !written.kept.is_empty() {
+        let _ = write!(
+            line,
+            "\n  kept your own {} (changed or added by you; the received one is not written)",
+            written.kept.join(", ")
+        );
+    }
+    Ok(line)
 }
 
 /// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest.
@@ -208,34 +271,122 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
     move |e| format!("{}: {e}", path.display())
 }
 
-/// Writes `tests/` and `info.toml` into a scratch folder beside `folder`, then moves them in.
-fn write(p: &Received, folder: &Path) -> Result<(), String> {
-    let parent = folder.parent().expect("a problem folder has a parent");
-    fs::create_dir_all(folder).map_err(io(folder))?;
-    let scratch = parent.join(format!(
-        ".{}.receiving-{}",
-        folder.file_name().unwrap_or_default().to_string_lossy(),
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&scratch);
-    let tests = scratch.join("tests");
+/// The record, in a received folder, of the files `listen` wrote there and their hashes: the
+/// only files a later receipt of the same problem may replace or remove.
+pub const MANIFEST: &str = ".bfs-judge-received";
+
+/// What receiving a problem did to its folder.
+#[derive(Debug, Default)]
+pub struct Written {
+    /// Files of the folder that were the user's (added or changed by them) where the
+    /// received problem has a file of that name: left as they were.
+    pub kept: Vec<String>,
+}
+
+/// FNV-1a, 64 bits: the manifest's hash, the same on every machine and Rust version (std's
+/// hasher promises neither). It tells "unchanged since we wrote it"; it guards nothing
+/// against a forger, and needs not.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The manifest's entries: a folder-relative path to the hash of what we wrote there. A
+/// missing or unreadable manifest is empty: then nothing in the folder is ours.
+fn read_manifest(folder: &Path) -> BTreeMap<String, u64> {
+    let text = fs::read_to_string(folder.join(MANIFEST)).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (hash, path) = l.split_once("  ")?;
+            Some((path.to_string(), u64::from_str_radix(hash, 16).ok()?))
+        })
+        .collect()
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, renamed over it: the file
+/// is never half written.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = sibling_tmp(path);
+    fs::write(&tmp, bytes).map_err(io(&tmp))?;
+    fs::rename(&tmp, path).map_err(io(path))
+}
+
+fn sibling_tmp(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!(".{name}.receiving-{}", std::process::id()))
+}
+
+/// Writes the problem's files (`tests/N.in`, `tests/N.out`, `info.toml`) into `folder`,
+/// replacing only what the manifest says we wrote and the user has not changed since (or a
+/// file that already holds exactly what we write). A file the user added or changed is
+/// never replaced or removed: it is named in [`Written::kept`]. Files we wrote before that
+/// this receipt no longer has (a sample fewer) are removed when unchanged.
+pub fn write(p: &Received, folder: &Path) -> Result<Written, String> {
+    let tests = folder.join("tests");
     fs::create_dir_all(&tests).map_err(io(&tests))?;
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
     for (i, sample) in p.tests.iter().enumerate() {
         for (ext, text) in [("in", &sample.input), ("out", &sample.output)] {
-            let file = tests.join(format!("{}.{ext}", i + 1));
-            fs::write(&file, text).map_err(io(&file))?;
+            files.push((format!("tests/{}.{ext}", i + 1), text.clone().into_bytes()));
         }
     }
-    let info = scratch.join("info.toml");
-    fs::write(&info, info_toml(p)).map_err(io(&info))?;
-    let old_tests = folder.join("tests");
-    if old_tests.exists() {
-        fs::remove_dir_all(&old_tests).map_err(io(&old_tests))?;
+    files.push(("info.toml".to_string(), info_toml(p).into_bytes()));
+    let before = read_manifest(folder);
+    // Ours: recorded, and still as we wrote it.
+    let ours = |rel: &str, now: Option<&[u8]>| match (before.get(rel), now) {
+        (Some(&hash), Some(now)) => fnv1a(now) == hash,
+        _ => false,
+    };
+    let mut written = Written::default();
+    let mut after = BTreeMap::new();
+    for (rel, bytes) in &files {
+        let path = folder.join(rel);
+        let now = match fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Ok(m) if !m.is_file() => {
+                written.kept.push(rel.clone());
+                continue;
+            }
+            Ok(_) => Some(fs::read(&path).map_err(io(&path))?),
+        };
+        let replace = match &now {
+            None => true,
+            Some(now) => now == bytes || ours(rel, Some(now)),
+        };
+        if !replace {
+            written.kept.push(rel.clone());
+            continue;
+        }
+        if now.as_deref() != Some(bytes.as_slice()) {
+            write_whole(&path, bytes)?;
+        }
+        after.insert(rel.clone(), fnv1a(bytes));
     }
-    fs::rename(&tests, &old_tests).map_err(io(&old_tests))?;
-    fs::rename(&info, folder.join("info.toml")).map_err(io(folder))?;
-    let _ = fs::remove_dir_all(&scratch);
-    Ok(())
+    for (rel, _) in before.iter().filter(|(rel, _)| !after.contains_key(*rel)) {
+        let path = folder.join(rel);
+        if written.kept.contains(rel) {
+            continue;
+        }
+        match fs::read(&path) {
+            Ok(now) if ours(rel, Some(&now)) => {
+                fs::remove_file(&path).map_err(io(&path))?;
+            }
+            // Gone already, or the user's now: no longer ours to record.
+            _ => {}
+        }
+    }
+    let mut manifest = String::from(
+        "# Files `bfs-judge listen` wrote here, with their FNV-1a hashes. Receiving the problem\n\
+         # again replaces only these, and only while unchanged; every other file is yours.\n",
+    );
+    for (rel, hash) in &after {
+        let _ = writeln!(manifest, "{hash:016x}  {rel}");
+    }
+    write_whole(&folder.join(MANIFEST), manifest.as_bytes())?;
+    Ok(written)
 }
 
 /// The folder's `info.toml`: the limits the judge reads, and where the problem came from.
@@ -252,9 +403,22 @@ pub fn info_toml(p: &Received) -> String {
     let _ = writeln!(t, "time_limit_ms = {}", p.time_limit);
     let _ = writeln!(t, "memory_limit_mib = {}", p.memory_limit);
     if p.interactive {
-        t.push_str("# The judge has no interactor for it: its samples show one exchange.\n");
+        t.push_str(
+            "# Its samples show one exchange: `bfs-judge test` judges it only with --interactor.\n",
+        );
     }
     let _ = writeln!(t, "interactive = {}", p.interactive);
+    // Checked by `take` before anything is written.
+    let (input, output) = p.files().unwrap_or_default();
+    if input.is_some() || output.is_some() {
+        t.push_str("# File I/O: the program reads and writes these files in its working folder.\n");
+    }
+    if let Some(name) = input {
+        let _ = writeln!(t, "input_file = {}", quoted(&name));
+    }
+    if let Some(name) = output {
+        let _ = writeln!(t, "output_file = {}", quoted(&name));
+    }
     t
 }
 
@@ -265,13 +429,28 @@ fn announce(p: &Received, folder: &Path) -> String {
         Some(b) if b.size > 1 => format!(" (contest of {})", b.size),
         _ => String::new(),
     };
+    let mut how = String::new();
+    if p.interactive {
+        how.push_str(", interactive");
+    }
+    let (input, output) = p.files().unwrap_or_default();
+    if let Some(name) = input {
+        let _ = write!(how, ", reads {name}");
+    }
+    if let Some(name) = output {
+        let _ = write!(how, ", writes {name}");
+    }
+    let judge = if p.interactive {
+        "bfs-judge test main.cpp --interactor ./interactor"
+    } else {
+        "bfs-judge test main.cpp"
+    };
     format!(
-        "{}{contest}: {} tests, {} ms, {} MiB{} -> {shown}   judge: cd {} && bfs-judge test --cmd ./a.out",
+        "{}{contest}: {} tests, {} ms, {} MiB{how} -> {shown}   judge: cd {} && {judge}",
         p.name,
         p.tests.len(),
         p.time_limit,
         p.memory_limit,
-        if p.interactive { ", interactive" } else { "" },
         crate::run::program::shell_quote(&shown),
     )
 }

@@ -13,6 +13,8 @@ pub mod gen;
 pub mod listen;
 pub mod scale;
 pub mod shrink;
+pub mod source;
 pub mod stress;
 pub mod test;
 pub mod verify;
+pub mod watch;

@@ -137,13 +137,8 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         [] => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?)?,
         _ => return Err("--stress takes one --tests folder".to_string()),
     };
-    let runnable = |what: &str, cmd: &str| {
-        let program = Program::from_cmd(cmd).absolutized();
-        program
-            .check_runnable()
-            .map(|()| program)
-            .map_err(|e| format!("--{what}: {e}"))
-    };
+    // A source file (`--brute brute.py`) is built by its extension.
+    let runnable = crate::modes::source::helper;
     let oracle = Oracle::Own {
         gen: runnable("gen", gen)?,
         brute: runnable("brute", brute)?,

@@ -22,7 +22,7 @@ use crate::judge::tokens::Comparison;
 use crate::judge::verdict::Outcome;
 use crate::judge::{kattis, libchecker, validator};
 use crate::modes::args::{CompareMode, Dirs, Options};
-use crate::modes::case::{self, Target};
+use crate::modes::case::{self, FileIo, Target};
 use crate::modes::verify;
 use crate::run::compile;
 use crate::run::program::Program;
@@ -58,6 +58,9 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
 /// What runs for `p`: the user's command, the bundle, or our binary.
 pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
     let program = match &o.run.cmd {
+        Some(_) if o.run.built.is_some() => {
+            return Ok(o.run.built.as_ref().map(|(_, p)| p.clone()).unwrap())
+        }
         Some(cmd) => Program::from_cmd(cmd),
         None if !o.run.tests.is_empty() => {
             return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
@@ -65,7 +68,7 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
         None if o.run.bundle => p.bundle(&dirs.bundle)?,
         None => p.ours(&dirs.bin)?,
     };
-    program.check_runnable()?;
+    crate::modes::source::runnable(&program)?;
     Ok(program)
 }
 
@@ -197,21 +200,68 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
     Ok(plan)
 }
 
-/// `bfs-judge test --cmd ...` with no problem and no `--tests`, in a contestant's folder:
-/// judges its `tests/` or `test/` (oj's layout, or a problem `listen` received) when one of
-/// them holds a `NAME.in`, as `oj test` does, or the folder itself when it is a package (a
-/// Kattis package, a Library Checker folder); elsewhere the run stays on our problems.
+/// What `bfs-judge test` judges in a contestant's folder, said before anything runs:
+///
+/// - with a program (`--cmd`, or a source file) and no `--tests`: the folder's `tests/` or
+///   `test/` (oj's layout, or a problem `listen` received) when one of them holds a
+///   `NAME.in`, as `oj test` does, or the folder itself when it is a package (a Kattis
+///   package, a Library Checker folder). Targets then choose among its cases (`1`,
+///   `'sample*'`), unless each names one of our problems and no case here. A folder without
+///   tests is an error that says what was looked for, unless a target names our problem;
+/// - with no program, in a folder with tests: an error that says how to name the program
+///   (our own self-test is not what a contestant there means).
 pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
-    if o.run.cmd.is_none() || !o.run.tests.is_empty() || !o.targets.is_empty() {
+    if !o.run.tests.is_empty() || o.run.places.problems_dir.is_some() {
         return Ok(());
     }
     let cwd = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
-    o.run.tests = tests_folder_in(&cwd).into_iter().collect();
-    // A package judged from its own folder: a Kattis package, or in/ + out/.
     let package = kattis::is_package(&cwd) || (cwd.join("in").is_dir() && cwd.join("out").is_dir());
-    if o.run.tests.is_empty() && package {
-        o.run.tests = vec![cwd];
+    let here = tests_folder_in(&cwd).or_else(|| package.then(|| cwd.clone()));
+    let ours = problem::list(&o.dirs().problems).unwrap_or_default();
+    let names_ours = |t: &String| ours.iter().any(|p| t.split('/').next() == Some(p.as_str()));
+    let Some(here) = here else {
+        if o.run.cmd.is_some() && o.targets.is_empty() {
+            return Err(format!(
+                "no tests here ({}): looked for tests/ or test/ holding NAME.in with NAME.out \
+                 (oj's layout, what `bfs-judge listen` writes), a Kattis package (problem.yaml) \
+                 and a folder with in/ and out/. Name one of our problems (`bfs-judge test \
+                 --cmd ./a.out {}`) or a folder of tests (`--tests DIR`)",
+                cwd.display(),
+                ours.first().map_or("PROBLEM", |p| p.as_str()),
+            ));
+        }
+        return Ok(());
+    };
+    if o.run.cmd.is_none() && !o.run.bundle {
+        if o.targets.iter().all(names_ours) && !o.targets.is_empty() {
+            return Ok(());
+        }
+        return Err(format!(
+            "this folder has tests ({}): say which program to judge, a source file built by its \
+             extension (`bfs-judge test main.cpp`) or a command (`bfs-judge test --cmd ./a.out`); \
+             `bfs-judge test` alone judges our own problems from the checkout",
+            crate::text::short(&here.display().to_string())
+        ));
     }
+    if o.run.bundle {
+        return Ok(());
+    }
+    if !o.targets.is_empty() && o.targets.iter().all(names_ours) {
+        // `--cmd ./a.out robot-maze` from a folder with tests: ours, unless a case here has
+        // that name.
+        let cases = Problem::from_tests_dir(&here)
+            .ok()
+            .and_then(|p| {
+                p.layout
+                    .map(|l| l.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>())
+            })
+            .unwrap_or_default();
+        let chosen = cases::selector(&o.targets)?;
+        if !cases.iter().any(|c| chosen.is_match(c)) {
+            return Ok(());
+        }
+    }
+    o.run.tests = vec![here];
     Ok(())
 }
 
@@ -314,10 +364,21 @@ pub fn run(o: &Options) -> Result<bool, String> {
             }
             // With several --tests a selector need only match in one of them.
             if !unmatched.is_empty() && o.run.tests.len() <= 1 {
+                let names: Vec<&str> = found.iter().map(|c| c.name.as_str()).collect();
+                let hints: Vec<String> = unmatched
+                    .iter()
+                    .filter_map(|u| problem::did_you_mean(u, &names))
+                    .map(|like| format!("`{like}`"))
+                    .collect();
                 return Err(format!(
-                    "no case of {} matches {}",
+                    "no case of {} matches {}{}",
                     p.name,
-                    unmatched.join(" or ")
+                    unmatched.join(" or "),
+                    if hints.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": did you mean {}?", hints.join(" or "))
+                    }
                 ));
             }
             let chosen = cases::selector(&globs)?;
@@ -340,15 +401,53 @@ pub fn run(o: &Options) -> Result<bool, String> {
                 derived = Some(how);
             }
         }
+        let interactor = interactor(&p, o, &dirs)?;
+        if p.info.interactive && interactor.is_none() {
+            return Err(format!(
+                "{} is interactive (its info.toml says `interactive = true`): its samples are one \
+                 exchange, not an input and its answer, so a plain judgement would say WA for \
+                 nothing. Judge it with `--interactor CMD` (testlib's convention, see --help), \
+                 or set `interactive = false` in {} to judge the samples as plain cases",
+                p.name,
+                p.info_path
+                    .as_ref()
+                    .map_or("info.toml".to_string(), |i| i.display().to_string())
+            ));
+        }
+        let files = FileIo {
+            input: p.info.input_file.clone(),
+            output: p.info.output_file.clone(),
+        };
+        let program = if files.any() {
+            if program.is_shell() {
+                return Err(format!(
+                    "{} reads or writes files, so the program runs in a private folder of its \
+                     own: give --cmd as a plain command (`./a.out`, `python3 a.py`) or a source \
+                     file, not a shell line, whose relative paths would not be found there",
+                    p.name
+                ));
+            }
+            if interactor.is_some() {
+                return Err(format!(
+                    "{}: file I/O and an interactor at once are not judged here",
+                    p.name
+                ));
+            }
+            // Its paths made absolute: it starts in another folder.
+            program.absolutized()
+        } else {
+            program
+        };
         targets.push(Target {
             program,
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
             comparison: comparison(&p, o),
-            interactor: interactor(&p, o, &dirs)?,
+            interactor,
             diff: o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+            files,
         });
         notes.push(derived);
         problems.push(p);
@@ -388,11 +487,24 @@ pub fn run(o: &Options) -> Result<bool, String> {
             if let Some(note) = note {
                 mode.push_str(&format!(" | {note}"));
             }
+            match (&t.files.input, &t.files.output) {
+                (None, None) => {}
+                (input, output) => mode.push_str(&format!(
+                    " | file I/O: {} -> {}",
+                    input.as_deref().unwrap_or("stdin"),
+                    output.as_deref().unwrap_or("stdout")
+                )),
+            }
             say!(
                 "{}",
                 report::header(
                     p,
-                    &crate::text::short(&t.program.describe()),
+                    &crate::text::short(
+                        &o.run
+                            .built
+                            .as_ref()
+                            .map_or_else(|| t.program.describe(), |(shown, _)| shown.clone())
+                    ),
                     &t.limits,
                     &mode
                 )

@@ -235,6 +235,7 @@ impl Bench<'_> {
             diff: self.o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
+            files: Default::default(),
         };
         let mut outcomes = Vec::new();
         for case in cases_of(self.package, 0) {

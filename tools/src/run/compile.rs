@@ -9,6 +9,13 @@
 //! | Rust     | `.rs`        | `rustc --edition 2021 -O -o EXE SRC`             | `EXE`               |
 //! | Python 3 | `.py .py3`   | (none)                                           | `python3 SRC`       |
 //! | Java     | `.java`      | `javac -encoding UTF-8 -d DIR SRC...`            | `java -Xss64m -cp DIR CLASS` |
+//! | Kotlin   | `.kt`        | `kotlinc SRC -include-runtime -d DIR/prog.jar`   | `java -Xss64m -jar DIR/prog.jar` |
+//! | Go       | `.go`        | `go build -o EXE SRC`                            | `EXE`               |
+//!
+//! A single file is built by [`build_source`], from [`Langs`] (these commands, with a user's
+//! config laid over them): `bfs-judge test main.cpp` and `verify`'s one-file submissions
+//! alike, cached by a hash of the source's bytes and the commands. Folders (Kattis
+//! submissions of several files) are built by the rest of [`build`].
 //!
 //! A program is a file or a folder of files in one language (the Kattis format's rule); a
 //! folder with a `build` or `run` script is built and run by those. A language whose compiler
@@ -30,7 +37,9 @@ pub const TABLE: &str = "\
   C++       .cc .cpp .cxx .c++ .C   g++ -O2 -std=gnu++20 -o EXE SRC...
   Rust      .rs                     rustc --edition 2021 -O -o EXE SRC
   Python 3  .py .py3                python3 SRC            (a #!...python2 line: not supported)
-  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS";
+  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS
+  Kotlin    .kt (one file)          kotlinc SRC -include-runtime -d DIR/prog.jar; java -Xss64m -jar ...
+  Go        .go (one file)          go build -o EXE SRC";
 
 /// `--verify`'s long help: what it does and the table above.
 pub fn verify_help() -> String {
@@ -102,6 +111,8 @@ fn lang_of(path: &Path) -> Result<Option<Lang>, String> {
         Some("cc" | "cpp" | "cxx" | "c++" | "C") => Some(Lang::Cpp),
         Some("rs") => Some(Lang::Rust),
         Some("java") => Some(Lang::Java),
+        // Built as single files only (by `build_source`), never as part of a folder.
+        Some("go" | "kt") if path.is_file() => None,
         Some("py3") => Some(Lang::Python3),
         Some("py") => {
             let text = fs::read_to_string(path).unwrap_or_default();
@@ -228,6 +239,21 @@ pub fn build(path: &Path, cache: &Path) -> Result<Program, BuildError> {
             return Err(failed(format!("{name}: no `run` after `build`")));
         }
         return Ok(Program::Direct(vec![run.display().to_string()]));
+    }
+    if path.is_file() {
+        // One file: the one builder of single sources (`test main.cpp` builds the same way).
+        lang_of(path).map_err(BuildError::Unsupported)?;
+        return match build_source(path, cache, &Langs::defaults()) {
+            Ok(Some(program)) => Ok(program),
+            Ok(None) => Err(BuildError::Unsupported(format!(
+                "{name}: not a source file in a known language"
+            ))),
+            Err(SourceError::Unsupported(why)) => Err(BuildError::Unsupported(why)),
+            Err(e @ SourceError::Rejected { .. }) => {
+                Err(BuildError::Failed(format!("{name}: {e}")))
+            }
+            Err(SourceError::Judge(why)) => Err(BuildError::Failed(why)),
+        };
     }
     let srcs = sources(path);
     let mut langs = Vec::new();
@@ -423,6 +449,447 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// One language a single source file is built in: which files are its, the command that
+/// builds one (none: nothing to build) and the command that runs it. Commands are words,
+/// executed directly (no shell), in which `{src}` is the source file, `{exe}` the program
+/// built, `{dir}` the build's own folder and `{class}` a Java/Kotlin file's main class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LangSpec {
+    /// The config file's key: `cpp` for `[lang.cpp]`.
+    pub key: String,
+    pub name: String,
+    pub extensions: Vec<String>,
+    pub build: Vec<String>,
+    pub run: Vec<String>,
+}
+
+/// The languages of single source files: ours ([`Langs::defaults`]) with a user's config
+/// tables laid over them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Langs {
+    pub list: Vec<LangSpec>,
+}
+
+/// The default commands, the flags judges use (Codeforces' and AtCoder's `-O2`, GNU C++20;
+/// `ONLINE_JUDGE` is not defined: a local run is not the judge's, and `#ifndef ONLINE_JUDGE`
+/// debug output goes to stderr, which is not judged).
+/// key, name, extensions, build, run.
+type Default5 = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const DEFAULTS: &[Default5] = &[
+    (
+        "c",
+        "C",
+        &["c"],
+        &["gcc", "-std=gnu17", "-O2", "-o", "{exe}", "{src}", "-lm"],
+        &["{exe}"],
+    ),
+    (
+        "cpp",
+        "C++",
+        &["cpp", "cc", "cxx", "c++", "C"],
+        &["g++", "-std=gnu++20", "-O2", "-o", "{exe}", "{src}"],
+        &["{exe}"],
+    ),
+    (
+        "rust",
+        "Rust",
+        &["rs"],
+        &["rustc", "--edition", "2021", "-O", "-o", "{exe}", "{src}"],
+        &["{exe}"],
+    ),
+    (
+        "python",
+        "Python 3",
+        &["py", "py3"],
+        // A syntax error is a compile error, as judges report it; nothing is written (no
+        // __pycache__ in the user's folder).
+        &[
+            "python3",
+            "-c",
+            "import sys; compile(open(sys.argv[1], \"rb\").read(), sys.argv[1], \"exec\")",
+            "{src}",
+        ],
+        &["python3", "{src}"],
+    ),
+    (
+        "java",
+        "Java",
+        &["java"],
+        &["javac", "-encoding", "UTF-8", "-d", "{dir}", "{src}"],
+        &["java", "-Xss64m", "-cp", "{dir}", "{class}"],
+    ),
+    (
+        "kotlin",
+        "Kotlin",
+        &["kt"],
+        &[
+            "kotlinc",
+            "{src}",
+            "-include-runtime",
+            "-d",
+            "{dir}/prog.jar",
+        ],
+        &["java", "-Xss64m", "-jar", "{dir}/prog.jar"],
+    ),
+    (
+        "go",
+        "Go",
+        &["go"],
+        &["go", "build", "-o", "{exe}", "{src}"],
+        &["{exe}"],
+    ),
+];
+
+/// A config file's `[lang.KEY]` table: any field given replaces ours; a new KEY is a new
+/// language (it then needs `extensions` and `run`).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LangTable {
+    name: Option<String>,
+    extensions: Option<Vec<String>>,
+    build: Option<Words>,
+    run: Option<Words>,
+}
+
+/// A command as one string split on whitespace, or as a list of words (for a word with
+/// spaces in it).
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+enum Words {
+    Line(String),
+    List(Vec<String>),
+}
+
+impl Words {
+    fn words(self) -> Vec<String> {
+        match self {
+            Words::Line(l) => l.split_whitespace().map(String::from).collect(),
+            Words::List(v) => v,
+        }
+    }
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    lang: std::collections::BTreeMap<String, LangTable>,
+}
+
+impl Default for Langs {
+    fn default() -> Langs {
+        Langs::defaults()
+    }
+}
+
+impl Langs {
+    pub fn defaults() -> Langs {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect();
+        Langs {
+            list: DEFAULTS
+                .iter()
+                .map(|(key, name, exts, build, run)| LangSpec {
+                    key: key.to_string(),
+                    name: name.to_string(),
+                    extensions: words(exts),
+                    build: words(build),
+                    run: words(run),
+                })
+                .collect(),
+        }
+    }
+
+    /// These languages with a config file's `[lang.*]` tables laid over them; `from` names
+    /// the file in errors.
+    pub fn overlay(mut self, text: &str, from: &Path) -> Result<Langs, String> {
+        let config: ConfigFile =
+            toml::from_str(text).map_err(|e| format!("{}: {}", from.display(), e.message()))?;
+        for (key, t) in config.lang {
+            let at =
+                match self.list.iter().position(|l| l.key == key) {
+                    Some(at) => at,
+                    None => {
+                        if t.extensions.is_none() || t.run.is_none() {
+                            return Err(format!(
+                            "{}: [lang.{key}] is a language of yours: it needs `extensions` and \
+                             `run` (known: {})",
+                            from.display(),
+                            self.list.iter().map(|l| l.key.as_str()).collect::<Vec<_>>().join(", ")
+                        ));
+                        }
+                        self.list.push(LangSpec {
+                            key: key.clone(),
+                            name: key.clone(),
+                            extensions: Vec::new(),
+                            build: Vec::new(),
+                            run: Vec::new(),
+                        });
+                        self.list.len() - 1
+                    }
+                };
+            let l = &mut self.list[at];
+            if let Some(name) = t.name {
+                l.name = name;
+            }
+            if let Some(exts) = t.extensions {
+                let exts: Vec<String> = exts
+                    .into_iter()
+                    .map(|e| e.trim_start_matches('.').to_string())
+                    .collect();
+                // An extension claimed by a user's language is no longer another's.
+                let claimed = exts.clone();
+                l.extensions = exts;
+                let key = l.key.clone();
+                for other in self.list.iter_mut().filter(|o| o.key != key) {
+                    other.extensions.retain(|e| !claimed.contains(e));
+                }
+            }
+            let l = &mut self.list[at];
+            if let Some(build) = t.build {
+                l.build = build.words();
+            }
+            if let Some(run) = t.run {
+                l.run = run.words();
+                if l.run.is_empty() {
+                    return Err(format!("{}: [lang.{key}] run is empty", from.display()));
+                }
+            }
+        }
+        Ok(self)
+    }
+
+    /// The language of `path` by its extension, if it is one of these.
+    pub fn of(&self, path: &Path) -> Option<&LangSpec> {
+        let ext = path.extension()?.to_str()?;
+        self.list
+            .iter()
+            .find(|l| l.extensions.iter().any(|e| e == ext))
+    }
+}
+
+/// Why a source was not made into a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SourceError {
+    /// Its compiler is not installed, or it cannot be run: a setup error.
+    Unsupported(String),
+    /// The compiler rejected it (a verdict: CE): the command, and its first error lines.
+    Rejected { command: String, lines: Vec<String> },
+    /// The judge's own trouble (the cache folder).
+    Judge(String),
+}
+
+impl std::fmt::Display for SourceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SourceError::Unsupported(s) | SourceError::Judge(s) => f.write_str(s),
+            SourceError::Rejected { lines, .. } => {
+                write!(
+                    f,
+                    "compile error: {}",
+                    lines.first().map_or("", |l| l.as_str())
+                )
+            }
+        }
+    }
+}
+
+/// How many of the compiler's lines a CE shows, from its first error on.
+pub const CE_LINES: usize = 10;
+
+/// FNV-1a, 64 bits: the build cache's key, the same in every judge version.
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A Java or Kotlin source's main class: its public class, else its first class, else
+/// `Main` (which a judge requires anyway).
+fn main_class(text: &str) -> String {
+    let after = |key: &str| {
+        text.split(key)
+            .nth(1)
+            .and_then(|rest| {
+                rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                    .next()
+            })
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+    };
+    after("public class ")
+        .or_else(|| after("class "))
+        .unwrap_or_else(|| "Main".to_string())
+}
+
+/// The compiler's first error lines: from the first line that says `error`, at most
+/// [`CE_LINES`], each made printable.
+pub fn first_error_lines(said: &str) -> Vec<String> {
+    let lines: Vec<&str> = said.lines().filter(|l| !l.trim().is_empty()).collect();
+    // A Python traceback: from its last frame, the user's file and line, to the error.
+    let traceback = lines
+        .iter()
+        .rposition(|l| l.trim_start().starts_with("File \""))
+        .filter(|_| said.contains("Traceback (most recent call last)"));
+    let from = traceback.unwrap_or_else(|| {
+        lines
+            .iter()
+            .position(|l| l.to_ascii_lowercase().contains("error"))
+            .unwrap_or(0)
+    });
+    lines[from..]
+        .iter()
+        .take(CE_LINES)
+        .map(|l| crate::text::printable(l.trim_end().as_bytes()))
+        .collect()
+}
+
+/// Builds the single source file `src` in its language (by extension, from `langs`) into a
+/// folder of `cache` named by a hash of the source's bytes and the language's commands, so
+/// that an unchanged source with unchanged flags is built once, whichever folder it is
+/// judged from. `Ok(None)`: not a source of any of these languages. The build goes to a
+/// folder of its own, renamed into place when done, so that two judges building at once
+/// never see half a build.
+pub fn build_source(
+    src: &Path,
+    cache: &Path,
+    langs: &Langs,
+) -> Result<Option<Program>, SourceError> {
+    let Some(lang) = langs.of(src) else {
+        return Ok(None);
+    };
+    // The compiler gets the path as given (its messages then name the file as the user
+    // does); the run, which may start in another folder, gets it absolute.
+    let given = src;
+    let src = std::path::absolute(src).map_err(|e| SourceError::Judge(e.to_string()))?;
+    let text =
+        fs::read(&src).map_err(|e| SourceError::Unsupported(format!("{}: {e}", src.display())))?;
+    let tool = lang.build.first().unwrap_or(&lang.run[0]);
+    if !tool.contains('{') && !on_path(tool) {
+        return Err(SourceError::Unsupported(format!(
+            "{} is not installed ({tool} not on PATH), and it is needed to build {}; give your \
+             own command in [lang.{}] of ~/.config/bfs-judge/config.toml",
+            lang.name,
+            src.display(),
+            lang.key
+        )));
+    }
+    let mut h = fnv1a(0xcbf2_9ce4_8422_2325, &text);
+    let between = "\0run".to_string();
+    for w in lang.build.iter().chain([&between]).chain(&lang.run) {
+        h = fnv1a(h, w.as_bytes());
+        h = fnv1a(h, b"\0");
+    }
+    // The compiler itself (its file's size and time): an upgraded g++ builds anew.
+    if let Some(found) = std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join(tool))
+            .find(|c| c.is_file())
+    }) {
+        if let Ok(m) = fs::metadata(&found) {
+            h = fnv1a(h, &m.len().to_le_bytes());
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+            h = fnv1a(h, &t.map_or(0, |d| d.as_nanos()).to_le_bytes());
+        }
+    }
+    // Java's class name comes from the file's name: the same text in two files differs.
+    h = fnv1a(h, src.file_name().unwrap_or_default().as_encoded_bytes());
+    let stem = src
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let safe: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let done = cache.join(format!("{safe}-{:016x}", h));
+    let class = main_class(&String::from_utf8_lossy(&text));
+    let fill = |words: &[String], src: &Path, dir: &Path| -> Vec<String> {
+        words
+            .iter()
+            .map(|w| {
+                w.replace("{src}", &src.display().to_string())
+                    .replace("{exe}", &dir.join("prog").display().to_string())
+                    .replace("{dir}", &dir.display().to_string())
+                    .replace("{class}", &class)
+            })
+            .collect()
+    };
+    let run = Program::Direct(fill(&lang.run, &src, &done));
+    if done.is_dir() || lang.build.is_empty() {
+        return Ok(Some(run));
+    }
+    fs::create_dir_all(cache)
+        .map_err(|e| SourceError::Judge(format!("{}: {e}", cache.display())))?;
+    let scratch = cache.join(format!(
+        ".{safe}-{:016x}.building-{}",
+        h,
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&scratch);
+    fs::create_dir_all(&scratch)
+        .map_err(|e| SourceError::Judge(format!("{}: {e}", scratch.display())))?;
+    let argv = fill(&lang.build, given, &scratch);
+    // Shown as the user would type it: the build folder's files by their own names.
+    let command = fill(&lang.build, given, Path::new("."))
+        .iter()
+        .map(|w| crate::run::program::shell_quote(w.strip_prefix("./").unwrap_or(w)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = Command::new(&argv[0])
+        .args(&argv[1..])
+        .stdin(std::process::Stdio::null())
+        .output();
+    let out = match out {
+        Ok(out) => out,
+        Err(e) => {
+            let _ = fs::remove_dir_all(&scratch);
+            return Err(SourceError::Unsupported(format!(
+                "cannot run {command}: {e}"
+            )));
+        }
+    };
+    if !out.status.success() {
+        let _ = fs::remove_dir_all(&scratch);
+        let mut said = String::from_utf8_lossy(&out.stderr).into_owned();
+        said.push_str(&String::from_utf8_lossy(&out.stdout));
+        let mut lines = first_error_lines(&said);
+        if lines.is_empty() {
+            lines.push(format!(
+                "{} ended with {} and said nothing",
+                argv[0], out.status
+            ));
+        }
+        return Err(SourceError::Rejected { command, lines });
+    }
+    // Another judge may have finished the same build first: either is as good.
+    if fs::rename(&scratch, &done).is_err() {
+        let _ = fs::remove_dir_all(&scratch);
+        if !done.is_dir() {
+            return Err(SourceError::Judge(format!(
+                "cannot move the build into {}",
+                done.display()
+            )));
+        }
+    }
+    Ok(Some(run))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,5 +907,43 @@ mod tests {
             .unwrap_err()
             .contains("Python 2"));
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_config_lays_its_commands_over_ours() {
+        let from = Path::new("config.toml");
+        let langs = Langs::defaults()
+            .overlay(
+                "[lang.cpp]\nbuild = \"g++ -std=gnu++17 -o {exe} {src}\"\n\
+                 [lang.pypy]\nextensions = [\".py\"]\nrun = [\"pypy3\", \"{src}\"]\n",
+                from,
+            )
+            .unwrap();
+        let cpp = langs.of(Path::new("a.cpp")).unwrap();
+        assert_eq!(cpp.build, ["g++", "-std=gnu++17", "-o", "{exe}", "{src}"]);
+        assert_eq!(cpp.run, ["{exe}"], "a field not given stays ours");
+        // A user's language takes the extension from ours.
+        assert_eq!(langs.of(Path::new("a.py")).unwrap().key, "pypy");
+        assert!(langs.of(Path::new("a.out")).is_none());
+        let unknown = Langs::defaults().overlay("[lang.zig]\nbuild = \"zig\"\n", from);
+        assert!(unknown
+            .unwrap_err()
+            .contains("needs `extensions` and `run`"));
+        let typo = Langs::defaults().overlay("[lang.cpp]\nbiuld = \"g++\"\n", from);
+        assert!(typo.unwrap_err().contains("biuld"));
+    }
+
+    #[test]
+    fn a_compile_error_shows_the_lines_from_the_first_error() {
+        let said = "a.cpp: In function 'int main()':\na.cpp:1:21: error: 'x' was not declared\n    1 | x\n";
+        assert_eq!(
+            first_error_lines(said),
+            ["a.cpp:1:21: error: 'x' was not declared", "    1 | x"]
+        );
+        assert_eq!(
+            main_class("import x;\nclass Helper {}\npublic class Sol { }"),
+            "Sol"
+        );
+        assert_eq!(main_class("class Main {}"), "Main");
     }
 }

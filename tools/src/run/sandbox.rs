@@ -99,7 +99,23 @@ pub fn run(
     stderr: &Path,
     limits: Limits,
 ) -> Result<Run, RunError> {
+    run_in(program, extra, stdin, stdout, stderr, limits, None)
+}
+
+/// [`run`], the program started in the folder `cwd` (`None`: the judge's own): a file I/O
+/// problem's private working folder, where its input file waits and its output file is read
+/// back from.
+pub fn run_in(
+    program: &Program,
+    extra: &[String],
+    stdin: Option<&Path>,
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+    cwd: Option<&Path>,
+) -> Result<Run, RunError> {
     let request = Request {
+        cwd: cwd.map(absolute),
         cpu_ms: (!limits.wall_time).then_some(limits.time_ms),
         wall_ms: limits.wall_backstop_ms(),
         memory_kib: limits.memory_kib,
@@ -428,6 +444,11 @@ pub struct Private {
 }
 
 impl Private {
+    /// The folder itself (a file I/O problem's working folder is a folder inside it).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     pub fn new() -> Result<Private, String> {
         use std::os::unix::fs::DirBuilderExt;
         static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -473,7 +494,20 @@ pub fn run_program(
     stderr: &Path,
     limits: Limits,
 ) -> Result<Run, String> {
-    run(program, args, input, stdout, stderr, limits).map_err(|e| match e {
+    run_program_in(program, args, input, stdout, stderr, limits, None)
+}
+
+/// [`run_program`] in the working folder `cwd` (see [`run_in`]).
+pub fn run_program_in(
+    program: &Program,
+    args: &[String],
+    input: Option<&Path>,
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+    cwd: Option<&Path>,
+) -> Result<Run, String> {
+    run_in(program, args, input, stdout, stderr, limits, cwd).map_err(|e| match e {
         RunError::CannotStart(why) => format!("cannot run `{}`: {why}", program.describe()),
         RunError::Judge(why) => format!("judge error: {why}"),
     })

@@ -99,6 +99,9 @@ pub struct Request {
     pub stdin: Option<PathBuf>,
     pub stdout: PathBuf,
     pub stderr: PathBuf,
+    /// The program's working folder (a file I/O problem's private folder); `None`: the
+    /// supervisor's own.
+    pub cwd: Option<PathBuf>,
     pub argv: Vec<String>,
 }
 
@@ -178,6 +181,9 @@ impl Request {
                 .map_or("-".into(), |p| p.as_os_str().to_owned()),
             self.stdout.as_os_str().to_owned(),
             self.stderr.as_os_str().to_owned(),
+            self.cwd
+                .as_ref()
+                .map_or("-".into(), |p| p.as_os_str().to_owned()),
             "--".into(),
         ];
         v.extend(self.argv.iter().map(OsString::from));
@@ -231,9 +237,9 @@ impl Request {
 
     pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR -- PROGRAM ARGS...")
+            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- -- PROGRAM ARGS...")
         };
-        if args.len() < 9 || args[7] != "--" {
+        if args.len() < 10 || args[8] != "--" {
             return Err(usage());
         }
         let num = |s: &OsString| {
@@ -241,7 +247,7 @@ impl Request {
                 .and_then(|s| s.parse::<u64>().ok())
                 .ok_or_else(usage)
         };
-        let argv = args[8..]
+        let argv = args[9..]
             .iter()
             .map(|a| a.to_str().map(String::from).ok_or_else(usage))
             .collect::<Result<Vec<String>, String>>()?;
@@ -257,6 +263,7 @@ impl Request {
             stdin: (args[4] != "-").then(|| args[4].clone().into()),
             stdout: args[5].clone().into(),
             stderr: args[6].clone().into(),
+            cwd: (args[7] != "-").then(|| args[7].clone().into()),
             argv,
         })
     }
@@ -415,6 +422,9 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped());
+    if let Some(dir) = &req.cwd {
+        cmd.current_dir(dir);
+    }
     let backstop_ms = req.cpu_ms.unwrap_or(req.wall_ms);
     sys::limit_child(&mut cmd, backstop_ms.div_ceil(1000).saturating_add(1));
     let start = Instant::now();
@@ -789,12 +799,14 @@ mod tests {
             stdin: Some("in put".into()),
             stdout: "out".into(),
             stderr: "err".into(),
+            cwd: Some("work dir".into()),
             argv: vec!["sh".into(), "-c".into(), "echo hi; exit 3".into()],
         };
         assert_eq!(Request::from_args(&req.to_args()).unwrap(), req);
         let wall_only = Request {
             cpu_ms: None,
             stdin: None,
+            cwd: None,
             ..req.clone()
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);

@@ -1,0 +1,209 @@
+//! Source files as programs: `bfs-judge test main.cpp`, `--cmd main.py`, `stress --brute
+//! brute.py` build the file by its extension (`run::compile`'s one builder, its commands
+//! overridden by the user's config files) into the judge's cache, and judge what was built.
+//! A compile error is the program's verdict, `CE`, with the compiler's first error lines;
+//! it judges nothing.
+//!
+//! Config files, each laid over the one before: `$XDG_CONFIG_HOME/bfs-judge/config.toml`
+//! (else `~/.config/bfs-judge/config.toml`), then the nearest `.bfs-judge.toml` in the
+//! current folder or above it. Each may hold `[lang.KEY]` tables (`c`, `cpp`, `rust`,
+//! `python`, `java`, `kotlin`, `go`, or a new key with `extensions`) with `build` and `run`
+//! commands. Cost: two small file reads a run, a hash of the source, and the compiler
+//! only when the source or its commands changed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::modes::args::{cache_dir, Options};
+use crate::run::compile::{self, Langs, SourceError};
+use crate::run::program::Program;
+
+/// The per-folder config file's name.
+pub const FOLDER_CONFIG: &str = ".bfs-judge.toml";
+
+/// The user's config file: `$XDG_CONFIG_HOME/bfs-judge/config.toml`, else
+/// `~/.config/bfs-judge/config.toml`.
+pub fn user_config() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CONFIG_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".config"))
+        })
+        .map(|d| d.join("bfs-judge").join("config.toml"))
+}
+
+/// The config files that apply here, in the order they are laid over ours.
+pub fn config_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = user_config().into_iter().filter(|p| p.is_file()).collect();
+    if let Ok(cwd) = std::env::current_dir() {
+        if let Some(nearest) = cwd
+            .ancestors()
+            .map(|d| d.join(FOLDER_CONFIG))
+            .find(|p| p.is_file())
+        {
+            files.push(nearest);
+        }
+    }
+    files
+}
+
+/// Our languages with the config files laid over them; a bad file is a setup error that
+/// names it.
+pub fn langs() -> Result<Langs, String> {
+    let mut langs = Langs::defaults();
+    for file in config_files() {
+        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        langs = langs.overlay(&text, &file)?;
+    }
+    Ok(langs)
+}
+
+/// Where builds are kept: the cache's `build/`.
+pub fn build_cache() -> PathBuf {
+    cache_dir().join("build")
+}
+
+/// `cmd` when it names one source file (`main.cpp`, `./main.cpp`, `src/a.py`): one word, an
+/// existing file, an extension of a known language.
+pub fn source_in<'a>(cmd: &'a str, langs: &Langs) -> Option<&'a Path> {
+    let word = cmd.trim();
+    if word.is_empty() || word.contains(char::is_whitespace) {
+        return None;
+    }
+    let path = Path::new(word);
+    (path.is_file() && langs.of(path).is_some()).then_some(path)
+}
+
+/// A compile error: the command and the compiler's first error lines.
+#[derive(Debug)]
+pub struct CompileError {
+    pub source: String,
+    pub command: String,
+    pub lines: Vec<String>,
+}
+
+/// Makes `cmd` a program: built when it names a source file, else the command itself,
+/// checked to be runnable (with the `./NAME` hint). `Err(Ok(ce))`: the source did not
+/// compile; `Err(Err(why))`: a setup error.
+pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError, String>> {
+    let program = match source_in(cmd, langs) {
+        Some(src) => match compile::build_source(src, &build_cache(), langs) {
+            Ok(Some(program)) => program,
+            Ok(None) => unreachable!("source_in checked the language"),
+            Err(SourceError::Rejected { command, lines }) => {
+                return Err(Ok(CompileError {
+                    source: cmd.to_string(),
+                    command,
+                    lines,
+                }))
+            }
+            Err(e) => return Err(Err(e.to_string())),
+        },
+        None => Program::from_cmd(cmd),
+    };
+    runnable(&program).map_err(Err)?;
+    Ok(program)
+}
+
+/// A stress helper's command (`--gen`, `--brute`): built when a source; a compile error is
+/// a setup error (it is not the judged program's verdict).
+pub fn helper(what: &str, cmd: &str) -> Result<Program, String> {
+    let langs = langs()?;
+    match program(cmd, &langs) {
+        Ok(p) => Ok(p.absolutized()),
+        Err(Ok(ce)) => Err(format!(
+            "--{what} {}: compile error:\n  {}",
+            ce.source,
+            ce.lines.join("\n  ")
+        )),
+        Err(Err(why)) => Err(format!("--{what}: {why}")),
+    }
+}
+
+/// [`Program::check_runnable`], and where a command not on PATH is a file of the current
+/// folder (`--cmd rooms` beside `./rooms`), the hint to write `./NAME`.
+pub fn runnable(program: &Program) -> Result<(), String> {
+    program.check_runnable().map_err(|e| {
+        let first = match program {
+            Program::Direct(argv) => argv[0].as_str(),
+            Program::Shell(line) => line.split_whitespace().next().unwrap_or(""),
+        };
+        if !first.contains('/') && Path::new(first).is_file() {
+            format!("{e}; there is a file `{first}` here: write `./{first}` to run it")
+        } else {
+            e
+        }
+    })
+}
+
+/// `bfs-judge test main.cpp`: with no `--cmd`, a first target that names a source file is
+/// the program.
+pub fn take_source_target(o: &mut Options) -> Result<(), String> {
+    if o.run.cmd.is_some() || o.run.bundle || o.targets.is_empty() {
+        return Ok(());
+    }
+    let langs = langs()?;
+    let first = &o.targets[0];
+    if source_in(first, &langs).is_some() {
+        o.run.cmd = Some(o.targets.remove(0));
+    } else if langs.of(Path::new(first)).is_some() && !first.contains(['*', '?', '[']) {
+        return Err(format!(
+            "no source file `{first}` here ({}): a first argument with a source's extension \
+             is the program to build",
+            std::env::current_dir().map_or_else(|_| ".".to_string(), |d| d.display().to_string())
+        ));
+    }
+    Ok(())
+}
+
+/// Builds `--cmd` when it is a source file, keeping the built program and the name shown
+/// for it in the options. `Ok(Some(ce))`: it did not compile.
+pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
+    let Some(cmd) = o.run.cmd.clone() else {
+        return Ok(None);
+    };
+    let langs = langs()?;
+    let Some(src) = source_in(&cmd, &langs) else {
+        return Ok(None);
+    };
+    let lang = langs.of(src).map(|l| l.name.clone()).unwrap_or_default();
+    match program(&cmd, &langs) {
+        Ok(p) => {
+            o.run.built = Some((format!("{cmd} ({lang})"), p));
+            Ok(None)
+        }
+        Err(Ok(ce)) => Ok(Some(ce)),
+        Err(Err(why)) => Err(why),
+    }
+}
+
+/// Prints a compile error as the run's only verdict.
+pub fn say_compile_error(ce: &CompileError, json: bool) {
+    if json {
+        crate::say!(
+            "{}",
+            serde_json::json!({
+                "verdict": "CE", "source": ce.source, "command": ce.command,
+                "message": ce.lines.join("\n"),
+            })
+        );
+        return;
+    }
+    crate::say!(
+        "{} {}: compile error ({}); nothing judged",
+        crate::show::style::paint(
+            "CE",
+            anstyle::Style::new()
+                .fg_color(Some(anstyle::AnsiColor::Red.into()))
+                .effects(anstyle::Effects::BOLD)
+        ),
+        ce.source,
+        crate::text::short(&ce.command)
+    );
+    for line in &ce.lines {
+        crate::say!("    {line}");
+    }
+}

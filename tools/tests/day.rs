@@ -1,0 +1,325 @@
+//! A contestant's day with `bfs-judge test`, in a folder of their own: a source file judged
+//! by its name (built by its extension, cached, a compile error as CE), the config file's
+//! own commands, case selection and "did you mean", a folder with no tests, a file I/O
+//! problem, and `--watch` judging again after the file is rewritten. Real compilers (g++,
+//! python3), skipped with a notice where one is missing.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const BFS_JUDGE: &str = env!("CARGO_BIN_EXE_bfs-judge");
+
+/// A fresh folder under this run's target folder: `NAME/` with `tests/1.in`, `tests/1.out`,
+/// `tests/sample.in`, `tests/sample.out` (a + b), and a cache and config folder beside it.
+fn folder(name: &str) -> PathBuf {
+    let root = Path::new(BFS_JUDGE)
+        .parent()
+        .unwrap()
+        .join("day-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("sum");
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    for (case, a, b) in [("1", 1, 2), ("sample", 40, 2)] {
+        std::fs::write(dir.join(format!("tests/{case}.in")), format!("{a} {b}\n")).unwrap();
+        std::fs::write(
+            dir.join(format!("tests/{case}.out")),
+            format!("{}\n", a + b),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn have(tool: &str) -> bool {
+    let found = Command::new(tool).arg("--version").output().is_ok();
+    if !found {
+        eprintln!("NOTICE: no {tool} on this machine; its part of the test is skipped");
+    }
+    found
+}
+
+struct Judged {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Display for Judged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+            self.code, self.stdout, self.stderr
+        )
+    }
+}
+
+fn command(cwd: &Path, args: &[&str]) -> Command {
+    let scratch = cwd.parent().unwrap();
+    let mut cmd = Command::new(BFS_JUDGE);
+    cmd.current_dir(cwd)
+        .args(args)
+        .env("XDG_CACHE_HOME", scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env("COLUMNS", "200")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+fn judge(cwd: &Path, args: &[&str]) -> Judged {
+    let o = command(cwd, args).output().unwrap();
+    Judged {
+        code: o.status.code(),
+        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+/// The build folders in the cache.
+fn builds(dir: &Path) -> usize {
+    let cache = dir.parent().unwrap().join("cache/bfs-judge/build");
+    std::fs::read_dir(cache).map_or(0, |d| {
+        d.flatten()
+            .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+            .count()
+    })
+}
+
+const SUM_CPP: &str = "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n";
+const WRONG_CPP: &str = "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b + (a > 9)); }\n";
+
+#[test]
+fn a_cpp_and_a_python_source_are_judged_by_their_file_names() {
+    let dir = folder("sources");
+    if have("g++") {
+        std::fs::write(dir.join("main.cpp"), SUM_CPP).unwrap();
+        for args in [
+            &["test", "main.cpp"][..],
+            &["test", "--cmd", "main.cpp"],
+            &["test", "--cmd", "./main.cpp"],
+        ] {
+            let j = judge(&dir, args);
+            assert_eq!(j.code, Some(0), "{args:?}: {j}");
+            assert!(
+                j.stdout.contains("# sum: ") && j.stdout.contains("main.cpp (C++)"),
+                "{j}"
+            );
+            assert!(j.stdout.contains("2 passed, 0 failed"), "{j}");
+        }
+        // Built once, whichever way it was named: the cache is keyed by content and commands.
+        assert_eq!(builds(&dir), 1);
+        std::fs::write(dir.join("main.cpp"), WRONG_CPP).unwrap();
+        let j = judge(&dir, &["test", "main.cpp"]);
+        assert_eq!(j.code, Some(1), "{j}");
+        assert!(
+            j.stdout.contains("WA") && j.stdout.contains("1 passed, 1 failed"),
+            "{j}"
+        );
+        assert_eq!(builds(&dir), 2, "a changed source is built anew");
+        // The source's own folder gets nothing: no binary, no object file.
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["main.cpp", "tests"]);
+    }
+    if have("python3") {
+        std::fs::write(
+            dir.join("a.py"),
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        )
+        .unwrap();
+        let j = judge(&dir, &["test", "a.py"]);
+        assert_eq!(j.code, Some(0), "{j}");
+        assert!(j.stdout.contains("a.py (Python 3)"), "{j}");
+        // A case by name, as in our problems.
+        let j = judge(&dir, &["test", "a.py", "1"]);
+        assert!(
+            j.stdout.contains("1 passed, 0 failed") && j.stdout.contains("sum/1"),
+            "{j}"
+        );
+        let j = judge(&dir, &["test", "--cmd", "python3 a.py", "samp"]);
+        assert_eq!(j.code, Some(2), "{j}");
+        assert!(j.stderr.contains("did you mean `sample`?"), "{j}");
+        // A syntax error is a compile error too.
+        std::fs::write(dir.join("bad.py"), "print(1 +\n").unwrap();
+        let j = judge(&dir, &["test", "bad.py"]);
+        assert_eq!(j.code, Some(1), "{j}");
+        assert!(j.stdout.starts_with("CE bad.py"), "{j}");
+    }
+}
+
+#[test]
+fn a_compile_error_is_ce_with_the_compilers_first_lines_and_judges_nothing() {
+    if !have("g++") {
+        return;
+    }
+    let dir = folder("ce");
+    std::fs::write(dir.join("main.cpp"), "int main() { return x; }\n").unwrap();
+    let j = judge(&dir, &["test", "main.cpp"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(
+        j.stdout
+            .starts_with("CE main.cpp: compile error (g++ -std=gnu++20 -O2 -o prog main.cpp)"),
+        "{j}"
+    );
+    assert!(
+        j.stdout
+            .contains("main.cpp:1:21: error: 'x' was not declared")
+            || j.stdout
+                .contains("main.cpp:1:21: error: ‘x’ was not declared"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains(" ms wall "), "nothing is judged: {j}");
+    let j = judge(&dir, &["test", "main.cpp", "--json"]);
+    assert!(j.stdout.contains("\"verdict\":\"CE\""), "{j}");
+}
+
+#[test]
+fn the_users_config_gives_the_commands() {
+    if !have("g++") {
+        return;
+    }
+    let dir = folder("config");
+    // -DLOCAL from the folder's config: the source prints the sum only when it is defined.
+    std::fs::write(
+        dir.join("main.cpp"),
+        "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b);\n#ifdef LOCAL\nprintf(\"%ld\\n\", a + b);\n#endif\n}\n",
+    )
+    .unwrap();
+    let j = judge(&dir, &["test", "main.cpp"]);
+    assert_eq!(j.code, Some(1), "without the config: {j}");
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        "[lang.cpp]\nbuild = \"g++ -std=gnu++17 -O2 -DLOCAL -o {exe} {src}\"\n",
+    )
+    .unwrap();
+    let j = judge(&dir, &["test", "main.cpp"]);
+    assert_eq!(j.code, Some(0), "with it: {j}");
+    // The user's config file, a bad one: an error that names it.
+    let config = dir.parent().unwrap().join("config/bfs-judge");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("config.toml"), "[lang.cpp]\nbiuld = \"g++\"\n").unwrap();
+    let j = judge(&dir, &["test", "main.cpp"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("config.toml") && j.stderr.contains("biuld"),
+        "{j}"
+    );
+}
+
+#[test]
+fn outside_a_folder_with_tests_the_judge_says_what_it_looked_for() {
+    let dir = folder("empty");
+    let empty = dir.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&empty).unwrap();
+    let j = judge(&empty, &["test", "--cmd", "true"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("no tests here") && j.stderr.contains("tests/ or test/"),
+        "{j}"
+    );
+    assert!(j.stderr.contains("--tests DIR"), "{j}");
+    assert!(!j.stdout.contains("passed"), "nothing ran: {j}");
+    // Bare `test` in a folder with tests: not our self-test.
+    let j = judge(&dir, &["test"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("say which program to judge"), "{j}");
+    // `--cmd NAME` beside ./NAME: the hint.
+    std::fs::write(dir.join("rooms"), "#!/bin/sh\ncat\n").unwrap();
+    let j = judge(&dir, &["test", "--cmd", "rooms"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("write `./rooms`"), "{j}");
+}
+
+#[test]
+fn a_file_io_problem_reads_and_writes_its_files_in_a_private_folder() {
+    let dir = folder("files");
+    // USACO's way: info.toml names the files.
+    std::fs::write(
+        dir.join("info.toml"),
+        "input_file = \"sum.in\"\noutput_file = \"sum.out\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("files.sh"),
+        "read a b < sum.in; echo $((a + b)) > sum.out\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("stdin.sh"), "read a b; echo $((a + b))\n").unwrap();
+    let j = judge(&dir, &["test", "--cmd", "sh files.sh"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.contains("file I/O: sum.in -> sum.out"), "{j}");
+    assert!(
+        !dir.join("sum.out").exists(),
+        "the run's files stay in its own folder"
+    );
+    // Reading stdin finds nothing there; the output file is what is judged.
+    let j = judge(&dir, &["test", "--cmd", "sh stdin.sh"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("no sum.out written"), "{j}");
+    std::fs::write(dir.join("info.toml"), "input_file = \"../sum.in\"\n").unwrap();
+    let j = judge(&dir, &["test", "--cmd", "sh files.sh"]);
+    assert_eq!(j.code, Some(2), "a path is not a file name: {j}");
+}
+
+#[test]
+fn watch_judges_again_when_the_source_is_rewritten() {
+    if !have("python3") {
+        return;
+    }
+    let dir = folder("watch");
+    std::fs::write(
+        dir.join("a.py"),
+        "a, b = map(int, input().split())\nprint(a - b)\n",
+    )
+    .unwrap();
+    let mut child = command(&dir, &["test", "a.py", "--watch"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
+    // Generous bounds: the machine may be loaded; no timing is asserted.
+    let until = |what: &str, seen: &mut Vec<String>| {
+        while let Ok(line) = rx.recv_timeout(Duration::from_secs(60)) {
+            seen.push(line.clone());
+            if line.contains(what) {
+                return true;
+            }
+        }
+        false
+    };
+    let mut seen = Vec::new();
+    let first = until("0 passed, 2 failed", &mut seen);
+    if first {
+        std::fs::write(
+            dir.join("a.py"),
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        )
+        .unwrap();
+    }
+    let second = first && until("2 passed, 0 failed", &mut seen);
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    let seen = seen.join("\n");
+    assert!(first && second, "{seen}");
+    assert!(seen.contains("== round 1 (start)"), "{seen}");
+    assert!(seen.contains("== round 2 (a.py changed)"), "{seen}");
+    assert!(!status.success(), "Ctrl-C ends it");
+}
