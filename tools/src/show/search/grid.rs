@@ -129,6 +129,12 @@ impl Trace {
             .then(|| nr as u32 * self.cols + nc as u32)
     }
 
+    /// The layer of the last cell taken: the target's when it was reached.
+    pub fn last_layer(&self) -> u32 {
+        let last = self.taken as u32 - 1;
+        self.layers.iter().rposition(|&l| l <= last).unwrap_or(0) as u32
+    }
+
     /// Each cell's distance from the start among those that entered the queue
     /// (`u32::MAX` for the others).
     pub fn distances(&self) -> Vec<u32> {

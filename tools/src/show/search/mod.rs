@@ -103,3 +103,181 @@ mod tests {
         assert_eq!(deltas([0, 1, 0, 200]), base64(&[0, 2, 1, 0x90, 0x03]));
     }
 }
+
+/// The traces against the real solvers: on every test case of each problem and on seeded
+/// random cases from our generators, the answer the trace gives is byte for byte what the
+/// solver prints.
+#[cfg(test)]
+mod against_the_solvers {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn solver(problem: &str, input: &[u8], path: bool) -> Vec<u8> {
+        let mut sink = Vec::new();
+        let mut buf = input.to_vec();
+        {
+            let mut out = bfs_judge::core::out::Output::new(&mut sink);
+            let run = match problem {
+                "robot-maze" => bfs_judge::robot_maze::run,
+                "chase" if path => bfs_judge::chase::run_path,
+                "chase" => bfs_judge::chase::run,
+                "wave" => bfs_judge::wave::run,
+                "swap-game" => bfs_judge::swap_game::run,
+                _ => bfs_judge::pushing_boxes::run,
+            };
+            run(&mut buf, &mut out).expect("a valid input");
+            out.finish().unwrap();
+        }
+        sink
+    }
+
+    /// The answer the trace gives for the whole input (every maze; the first `boards`
+    /// boards of swap-game).
+    fn traced(problem: &str, input: &[u8], path: bool, boards: usize) -> Vec<u8> {
+        match problem {
+            "swap-game" => {
+                let all = swap::parse(input).unwrap();
+                let mut out = Vec::new();
+                for case in 1..=all.len().min(boards) {
+                    let t = swap::search(&all, case).unwrap();
+                    out.extend(format!("{}\n", t.answer()).into_bytes());
+                }
+                out
+            }
+            "pushing-boxes" => {
+                let count = boxes::parse(input).unwrap().len();
+                let mut out = Vec::new();
+                for case in 1..=count {
+                    let t = boxes::search(boxes::parse(input).unwrap(), case).unwrap();
+                    out.extend(t.answer());
+                }
+                out
+            }
+            _ => match trace(problem, input, 1).unwrap() {
+                Search::Grid(t) => {
+                    check_rules(&t);
+                    t.answer(path)
+                }
+                _ => unreachable!(),
+            },
+        }
+    }
+
+    /// Each step's rule: the move taken is the first of the moves that keep the route
+    /// shortest, and the layers close at the target's distance.
+    fn check_rules(t: &grid::Trace) {
+        for tie in &t.ties {
+            assert_eq!(Some(&tie.chosen), tie.candidates.first(), "{tie:?}");
+        }
+        if let Some(d) = t.distance {
+            // The search stops with the target, the last cell taken, in layer d.
+            assert_eq!(t.entered[t.taken - 1], t.target);
+            assert_eq!(t.last_layer(), d);
+            assert_eq!(t.route.len(), d as usize + 1);
+        }
+    }
+
+    fn compare(problem: &str, name: &str, input: &[u8], path: bool) {
+        let want = solver(problem, input, path);
+        // swap-game: 2 boards of each input (a traced search costs up to 9! boards).
+        let got = traced(problem, input, path, 2);
+        let want = if problem == "swap-game" {
+            let lines: Vec<&[u8]> = want.split_inclusive(|&b| b == b'\n').take(2).collect();
+            lines.concat()
+        } else {
+            want
+        };
+        assert!(
+            got == want,
+            "{problem}/{name}: the trace gives\n{}\nthe solver\n{}",
+            String::from_utf8_lossy(&got[..got.len().min(400)]),
+            String::from_utf8_lossy(&want[..want.len().min(400)])
+        );
+    }
+
+    fn cases(problem: &str) -> Vec<(String, Vec<u8>, bool)> {
+        let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../problems"))
+            .join(problem)
+            .join("tests");
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "in") {
+                let args = std::fs::read_to_string(path.with_extension("args")).unwrap_or_default();
+                let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+                out.push((name, std::fs::read(&path).unwrap(), args.contains("--path")));
+            }
+        }
+        assert!(out.len() >= 5, "{problem}: only {} cases", out.len());
+        out
+    }
+
+    fn every_test_case(problem: &str) {
+        for (name, input, path) in cases(problem) {
+            compare(problem, &name, &input, path);
+        }
+    }
+
+    fn random_cases(problem: &str, kinds: &[&str], sizes: &[u64]) {
+        for kind in kinds {
+            for seed in 1..=12 {
+                let input = bfs_judge::gen::generate(problem, kind, sizes, seed).unwrap();
+                compare(problem, &format!("gen {kind} seed {seed}"), &input, false);
+                if problem == "chase" {
+                    compare(problem, &format!("gen {kind} seed {seed} --path"), &input, true);
+                }
+            }
+        }
+    }
+
+    const LAYOUTS: &[&str] = &["open", "random", "maze", "braid", "rooms", "split", "walled"];
+
+    #[test]
+    fn robot_maze() {
+        every_test_case("robot-maze");
+        random_cases("robot-maze", LAYOUTS, &[17, 23]);
+        random_cases("robot-maze", &["random,wallstart", "open,same"], &[9, 12]);
+    }
+
+    #[test]
+    fn chase() {
+        every_test_case("chase");
+        random_cases("chase", LAYOUTS, &[19, 21]);
+    }
+
+    #[test]
+    fn wave() {
+        every_test_case("wave");
+        random_cases("wave", LAYOUTS, &[21, 18]);
+    }
+
+    #[test]
+    fn pushing_boxes() {
+        every_test_case("pushing-boxes");
+        random_cases("pushing-boxes", &["random", "maze", "open"], &[3, 7, 8]);
+    }
+
+    #[test]
+    fn swap_game() {
+        every_test_case("swap-game");
+        random_cases("swap-game", &["random"], &[2]);
+    }
+
+    #[test]
+    fn the_swap_trace_shows_twelve_neighbours_and_the_layers() {
+        let boards = swap::parse(b"2 1 3\n7 5 9\n8 4 6\n").unwrap();
+        let t = swap::search(&boards, 1).unwrap();
+        assert_eq!(t.layers, [1, 12, 88, 470, 1978]);
+        assert_eq!(t.neighbours.len(), 12);
+        assert_eq!(t.answer(), 4);
+        // Each board of the answer is one swap from the one before.
+        for w in t.path.windows(2) {
+            let (i, j) = w[1].1.unwrap();
+            let mut b = w[0].0;
+            b.swap(i, j);
+            assert_eq!(b, w[1].0);
+        }
+        let closer: Vec<_> = t.neighbours.iter().filter(|n| n.distance == 3).collect();
+        assert!(closer.iter().any(|n| n.pair == (0, 1)), "{closer:?}");
+    }
+}

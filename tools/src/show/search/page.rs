@@ -148,7 +148,7 @@ fn grid_data(t: &grid::Trace) -> Value {
         "tails": deltas(tails),
         "steps": ends.len(),
         "layers": deltas(t.layers.iter().map(|&l| u64::from(l))),
-        "layerCount": t.layers.len() - 1,
+        "layerCount": t.last_layer() + 1,
         "distance": t.distance,
         "route": deltas(t.route.iter().map(|&c| u64::from(c))),
         "routeSteps": route_steps,
@@ -176,7 +176,6 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     let mut at = vec![json!([keeper, box_at, -1])];
     for (s, seg) in t.segments.iter().enumerate() {
         let mut cell = seg.walk.from;
-        keeper = cell;
         for &m in &seg.walk.moves {
             let k = bfs_judge::pushing_boxes::WALKS.iter().position(|&w| w == m).unwrap();
             let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();

@@ -19,8 +19,7 @@ pub type Cells = [u8; 9];
 pub const SORTED: Cells = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 fn rank(cells: &Cells) -> usize {
-    let zero_based: Vec<u8> = cells.iter().map(|&v| v - 1).collect();
-    Board::from_cells(&zero_based.try_into().expect("nine cells")).rank() as usize
+    Board::from_cells(&cells.map(|v| v - 1)).rank() as usize
 }
 
 fn swapped(cells: &Cells, (i, j): (usize, usize)) -> Cells {
@@ -127,8 +126,10 @@ pub fn search(boards: &[Cells], case: usize) -> Result<Trace, String> {
     }
     path.push((start, None));
     path.reverse();
-    // Distances to the sorted board: a swap undone is the same swap, so one BFS from it.
-    let (to_sorted, _) = bfs(SORTED, None);
+    // Distances to the sorted board: a swap undone is the same swap, so one BFS from it,
+    // made once.
+    static TO_SORTED: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let to_sorted = TO_SORTED.get_or_init(|| bfs(SORTED, None).0);
     let neighbours = SWAPS
         .iter()
         .map(|&pair| {
