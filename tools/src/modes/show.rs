@@ -39,7 +39,10 @@ pub struct ShowCmd {
 
 /// The input file and its short name: a case of the problem first, then a path.
 fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, String), String> {
-    let case = problems.join(problem).join("tests").join(format!("{input}.in"));
+    let case = problems
+        .join(problem)
+        .join("tests")
+        .join(format!("{input}.in"));
     if !input.contains('/') && case.is_file() {
         return Ok((case, input.to_string()));
     }
@@ -83,11 +86,18 @@ fn write_page(s: &ShowCmd) -> Result<PathBuf, String> {
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .filter(|t| !t.is_empty())
             .map_or_else(|| root.join("target"), |t| root.join(t));
-        let case = if s.case > 1 { format!("-{}", s.case) } else { String::new() };
-        target.join("show").join(format!("{}-{name}{case}.html", s.problem))
+        let case = if s.case > 1 {
+            format!("-{}", s.case)
+        } else {
+            String::new()
+        };
+        target
+            .join("show")
+            .join(format!("{}-{name}{case}.html", s.problem))
     });
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(&out, html).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(out)
@@ -108,7 +118,10 @@ pub fn main(s: &ShowCmd) -> ExitCode {
                             );
                         }
                     }
-                    None => eprintln!("show: $BROWSER is not set; open {} in a browser", page.display()),
+                    None => eprintln!(
+                        "show: $BROWSER is not set; open {} in a browser",
+                        page.display()
+                    ),
                 }
             }
             ExitCode::SUCCESS

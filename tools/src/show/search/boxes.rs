@@ -192,7 +192,11 @@ pub fn parse(input: &[u8]) -> Result<Vec<Maze>, String> {
         };
         let mut walls = Vec::new();
         for r in 0..g.rows() {
-            walls.extend(g.row(r).iter().map(|&b| b == bfs_judge::pushing_boxes::WALL));
+            walls.extend(
+                g.row(r)
+                    .iter()
+                    .map(|&b| b == bfs_judge::pushing_boxes::WALL),
+            );
         }
         mazes.push(Maze {
             rows: g.rows(),

@@ -36,7 +36,9 @@ pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, String>
         }
     };
     if case != 1 {
-        return Err(format!("{problem} has one maze per input; --case {case} names none"));
+        return Err(format!(
+            "{problem} has one maze per input; --case {case} names none"
+        ));
     }
     Ok(Search::Grid(grid::search(kind, grid::parse(kind, input)?)))
 }
@@ -46,7 +48,11 @@ pub fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
         for k in 0..4 {
             if k <= chunk.len() {
@@ -224,13 +230,20 @@ mod against_the_solvers {
                 let input = bfs_judge::gen::generate(problem, kind, sizes, seed).unwrap();
                 compare(problem, &format!("gen {kind} seed {seed}"), &input, false);
                 if problem == "chase" {
-                    compare(problem, &format!("gen {kind} seed {seed} --path"), &input, true);
+                    compare(
+                        problem,
+                        &format!("gen {kind} seed {seed} --path"),
+                        &input,
+                        true,
+                    );
                 }
             }
         }
     }
 
-    const LAYOUTS: &[&str] = &["open", "random", "maze", "braid", "rooms", "split", "walled"];
+    const LAYOUTS: &[&str] = &[
+        "open", "random", "maze", "braid", "rooms", "split", "walled",
+    ];
 
     #[test]
     fn robot_maze() {

@@ -51,7 +51,10 @@ fn rule(t: &grid::Trace, i: usize) -> String {
                     k.name(tie.chosen)
                 )
             } else {
-                format!("{head} At {}, no other move keeps the route shortest.", name(from))
+                format!(
+                    "{head} At {}, no other move keeps the route shortest.",
+                    name(from)
+                )
             }
         }
         grid::Kind::Wave => {
@@ -60,9 +63,10 @@ fn rule(t: &grid::Trace, i: usize) -> String {
             let tie = &t.ties[j];
             let d = t.ties.len() - j;
             let names: Vec<&str> = tie.candidates.iter().map(|&d| k.name(d)).collect();
+            let to = name(t.route[i]);
             if names.len() > 1 {
                 format!(
-                    "At {} (wave number {d}), the neighbours numbered {} are {}; {} comes first in {order}.",
+                    "At {} (wave number {d}), the neighbours numbered {} are {}; {} comes first in {order}: the walk steps to {to}.",
                     name(tie.at),
                     d - 1,
                     names.join(" and "),
@@ -70,7 +74,7 @@ fn rule(t: &grid::Trace, i: usize) -> String {
                 )
             } else {
                 format!(
-                    "At {} (wave number {d}), only the neighbour {} is numbered {}.",
+                    "At {} (wave number {d}), only the neighbour {} ({to}) is numbered {}.",
                     name(tie.at),
                     k.name(tie.chosen),
                     d - 1
@@ -111,9 +115,7 @@ fn grid_data(t: &grid::Trace) -> Value {
         .cells
         .iter()
         .enumerate()
-        .filter(|(i, &b)| {
-            b.is_ascii_alphabetic() || *i as u32 == t.start || *i as u32 == t.target
-        })
+        .filter(|(i, &b)| b.is_ascii_alphabetic() || *i as u32 == t.start || *i as u32 == t.target)
         .map(|(i, &b)| {
             let (r, c) = t.coords(i as u32);
             let text = match t.kind {
@@ -177,14 +179,20 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     for (s, seg) in t.segments.iter().enumerate() {
         let mut cell = seg.walk.from;
         for &m in &seg.walk.moves {
-            let k = bfs_judge::pushing_boxes::WALKS.iter().position(|&w| w == m).unwrap();
+            let k = bfs_judge::pushing_boxes::WALKS
+                .iter()
+                .position(|&w| w == m)
+                .unwrap();
             let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
             cell = ((cell / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
                 + ((cell % t.cols) as i64 + i64::from(dc)) as u32;
             keeper = cell;
             at.push(json!([keeper, box_at, s]));
         }
-        let k = bfs_judge::pushing_boxes::PUSHES.iter().position(|&p| p == seg.push).unwrap();
+        let k = bfs_judge::pushing_boxes::PUSHES
+            .iter()
+            .position(|&p| p == seg.push)
+            .unwrap();
         let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
         keeper = seg.box_at;
         box_at = ((seg.box_at / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
