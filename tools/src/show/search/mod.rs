@@ -43,6 +43,27 @@ pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, String>
     Ok(Search::Grid(grid::search(kind, grid::parse(kind, input)?)))
 }
 
+/// The search page for a failing case's picture, and the fragment that opens it where the
+/// routes part: `#cell=r,c` (0-based) on a grid, `#step=N` (the move) for pushing-boxes.
+/// `None` when the input is not one the trace reads.
+pub fn for_picture(
+    problem: &str,
+    input: &[u8],
+    picture: &bfs_judge::check::trace::Picture,
+) -> Option<(String, String)> {
+    let search = trace(problem, input, picture.case).ok()?;
+    let at = picture.divergence().filter(|&d| d > 0).map(|d| d - 1);
+    let fragment = match &search {
+        Search::Boxes(_) => format!("#step={}", at.unwrap_or(0)),
+        _ => {
+            let cell = at.and_then(|i| picture.expected.cells.get(i).or(picture.got.cells.get(i)));
+            cell.map_or(String::new(), |(r, c)| format!("#cell={r},{c}"))
+        }
+    };
+    let title = format!("{problem}: the search");
+    Some((page::page(&search, &title), fragment))
+}
+
 /// Base64 (RFC 4648, with padding) of `bytes`.
 pub fn base64(bytes: &[u8]) -> String {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
