@@ -185,6 +185,9 @@ impl Browser {
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
         );
+        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
+        self.call("Page.navigate", json!({"url": "about:blank"}));
+        self.wait("location.href === 'about:blank'");
         self.call(
             "Page.navigate",
             json!({"url": format!("file://{}{fragment}", page.display())}),
