@@ -576,8 +576,16 @@ fn a_1000x1000_search_renders_and_steps_by_layer() {
         taken > 10_000,
         "the visited cells are drawn ({taken} pixels)"
     );
+    // What a step costs there (a figure for the notes, not an assertion).
+    let per_step = b.eval(
+        "(()=>{const t=performance.now();for(let i=0;i<10;i++)document.getElementById('back').click();return (performance.now()-t)/10;})()",
+    )
+    .as_f64()
+    .unwrap();
+    let ready = b.text("document.body.dataset.readyMs");
     eprintln!(
-        "NOTICE: chase/open-1000x1000: page {size} bytes, opened and drawn in {} ms",
+        "NOTICE: chase/open-1000x1000: page {size} bytes, ready {ready} ms after navigation \
+         ({} ms with the wait), {per_step:.1} ms a step",
         load.as_millis()
     );
 }
