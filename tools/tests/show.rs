@@ -589,3 +589,81 @@ fn a_1000x1000_search_renders_and_steps_by_layer() {
         load.as_millis()
     );
 }
+
+/// `--open` hands the page to `$BROWSER`; without one, it says where the page is. Bad
+/// arguments are setup errors: one line, exit code 2.
+#[test]
+fn open_uses_browser_and_errors_exit_2() {
+    let dir = scratch("open");
+    let seen = dir.join("seen");
+    let browser = dir.join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\necho \"$1\" > '{}'\n", seen.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &browser,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let page = dir.join("wave.html");
+    let run = |browser: Option<&Path>, args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
+        cmd.arg("show").args(args);
+        match browser {
+            Some(b) => cmd.env("BROWSER", b),
+            None => cmd.env_remove("BROWSER"),
+        };
+        cmd.output().unwrap()
+    };
+    let o = run(
+        Some(&browser),
+        &["wave", "--out", page.to_str().unwrap(), "--open"],
+    );
+    assert!(o.status.success());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !seen.is_file() {
+        assert!(Instant::now() < deadline, "$BROWSER never ran");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        std::fs::read_to_string(&seen).unwrap().trim(),
+        page.display().to_string()
+    );
+    let o = run(None, &["wave", "--out", page.to_str().unwrap(), "--open"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success() && err.contains("$BROWSER is not set"),
+        "{err}"
+    );
+    for (args, says) in [
+        (&["maze"][..], "no search to show for `maze`"),
+        (
+            &["wave", "no-such-case"][..],
+            "`no-such-case` is neither a case of wave",
+        ),
+        (
+            &["swap-game", "--case", "9"][..],
+            "there is no board 9: the input has 1",
+        ),
+        (
+            &["pushing-boxes", "--case", "5"][..],
+            "there is no maze 5: the input has 4",
+        ),
+        (
+            &["chase", "--case", "2"][..],
+            "chase has one maze per input",
+        ),
+    ] {
+        let o = run(None, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("show: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
