@@ -470,6 +470,14 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
         "{rules:#?}"
     );
 
+    // An unreachable target: the search ends with the queue empty, and the page says -1.
+    let page = show(&["chase", "unreachable"], &dir.join("unreachable.html"));
+    b.open(&page, "", (1000, 560));
+    b.next_to_the_end();
+    let target = b.text("document.getElementById('target').textContent");
+    assert_eq!(target, "unreachable: the queue ran empty (-1)");
+    assert_eq!(answer_of("chase", "unreachable").trim(), "-1");
+
     // swap-game: hovering a neighbour shows its pair; Next runs through the layers and the
     // answer's swaps.
     let page = show(&["swap-game"], &dir.join("swap-game.html"));
