@@ -53,6 +53,9 @@ enum Command {
     Check(check::CheckCmd),
     /// Time our solvers against the baselines (what `scripts/bench` runs).
     Bench(crate::bench::BenchCmd),
+    /// Write a page that replays the reference search of one of our problems on an input
+    /// (the sample by default), step by step, as the tutorials draw it.
+    Show(crate::modes::show::ShowCmd),
 }
 
 /// `bfs-judge`'s `main`.
@@ -125,6 +128,7 @@ pub fn main() -> ExitCode {
         Command::Gen(g) => gen::main(&g),
         Command::Check(c) => check::main(&c),
         Command::Bench(b) => crate::bench::main(&b),
+        Command::Show(s) => crate::modes::show::main(&s),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod check;
 pub mod gen;
 pub mod listen;
 pub mod scale;
+pub mod show;
 pub mod shrink;
 pub mod source;
 pub mod stress;

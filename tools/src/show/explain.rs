@@ -136,7 +136,27 @@ pub fn pictures(
         lines.extend(draw::window(&picture, window, show.colour));
     }
     let page = sibling(base, "html");
-    let html = html::page(&picture, &format!("{problem}/{name}"), reason);
+    // Beside it, the reference search opened where the routes part (`show::search`).
+    let mut search_line = None;
+    let search =
+        crate::show::search::for_picture(problem, &input, &picture).and_then(|(html, at)| {
+            let file = sibling(base, "search.html");
+            let name = file.file_name()?.to_string_lossy().into_owned();
+            crate::run::files::create_fresh(&file)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, html.as_bytes()))
+                .ok()?;
+            search_line = Some(detail(&format!(
+                "search: {}{at}",
+                crate::text::short(&file.display().to_string())
+            )));
+            Some(format!("{name}{at}"))
+        });
+    let html = html::page_linked(
+        &picture,
+        &format!("{problem}/{name}"),
+        reason,
+        search.as_deref(),
+    );
     match crate::run::files::create_fresh(&page)
         .and_then(|mut f| std::io::Write::write_all(&mut f, html.as_bytes()))
     {
@@ -149,6 +169,7 @@ pub fn pictures(
             page.display()
         ))),
     }
+    lines.extend(search_line);
     lines
 }
 

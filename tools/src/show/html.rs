@@ -53,6 +53,18 @@ fn escape(text: &str) -> String {
 /// The page for `picture`, titled `title` (`problem/case`), with `reason` (the named
 /// mistake) in its bar.
 pub fn page(p: &Picture, title: &str, reason: &str) -> String {
+    page_linked(p, title, reason, None)
+}
+
+/// [`page`], with a "show the search" link to `search` (the `show::search` page at the cell
+/// where the routes part) in its bar.
+pub fn page_linked(p: &Picture, title: &str, reason: &str, search: Option<&str>) -> String {
+    let search = search.map_or(String::new(), |href| {
+        format!(
+            "<a id=\"search\" href=\"{}\">show the search</a>",
+            escape(href)
+        )
+    });
     let mut walls = String::with_capacity(p.walls.len());
     walls.extend(p.walls.iter().map(|&w| if w { '1' } else { '0' }));
     let labels: Vec<String> = p
@@ -96,7 +108,7 @@ background:#f7f7f7;border-bottom:1px solid #ccc;display:flex;gap:12px;align-item
 <input id="slider" type="range" min="0" value="0" title="step (arrow keys)">
 <button id="fit" title="f">fit</button><button id="go" title="d">divergence</button>
 <span id="moves"></span>
-<span id="why" title="{reason}">{reason}</span>
+{search}<span id="why" title="{reason}">{reason}</span>
 </div>
 <canvas id="c"></canvas>
 <script>

@@ -8,4 +8,5 @@ pub mod draw;
 pub mod explain;
 pub mod html;
 pub mod report;
+pub mod search;
 pub mod style;

@@ -234,6 +234,12 @@ fn draw_shows_the_window_around_the_divergence_in_plain_marks_in_a_pipe() {
     assert_eq!(&lines[at + 1..at + 3], ["@xx", "o.x"], "{j}");
     assert!(!j.stdout.contains('\x1b'), "colour in a pipe: {j}");
     assert!(lines.iter().any(|l| l.starts_with("picture: ")), "{j}");
+    // The reference search beside it, opened where the routes part (the start, 0-based).
+    assert!(lines.iter().any(|l| l.starts_with("search: ")), "{j}");
+    let kept = super::kept(&dir.join("out"), "robot-maze");
+    let page = std::fs::read_to_string(kept.join("open.html")).unwrap();
+    assert!(page.contains(r##"href="open.search.html#cell=0,0">show the search</a>"##));
+    assert!(kept.join("open.search.html").is_file());
 }
 
 #[test]

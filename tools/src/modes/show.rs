@@ -1,0 +1,134 @@
+//! `bfs-judge show PROBLEM [INPUT]`: the page that replays the reference search of one of
+//! our problems on an input (`show::search`), written as one self-contained HTML file whose
+//! path is printed. INPUT is a case of the problem (`sample`, the default), or a file.
+//! Errors: one line on stderr, exit code 2.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::modes::args::built_in_root;
+use crate::show::search;
+
+/// `bfs-judge show`: watch the reference search on an input.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ShowCmd {
+    /// One of our problems: robot-maze, chase, wave, swap-game, pushing-boxes.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+
+    /// A case of the problem (`sample`, `open-1000x1000`...) or an input file.
+    #[arg(value_name = "INPUT", default_value = "sample")]
+    pub input: String,
+
+    /// Which board (swap-game) or maze (pushing-boxes) of the input, from 1.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub case: usize,
+
+    /// Write the page here [default: target/show/PROBLEM-NAME.html].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Open the page with $BROWSER (where set; else say where the page is).
+    #[arg(long)]
+    pub open: bool,
+
+    /// Where the problem folders are [default: ROOT/problems].
+    #[arg(long, value_name = "DIR")]
+    pub problems_dir: Option<PathBuf>,
+}
+
+/// The input file and its short name: a case of the problem first, then a path.
+fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, String), String> {
+    let case = problems
+        .join(problem)
+        .join("tests")
+        .join(format!("{input}.in"));
+    if !input.contains('/') && case.is_file() {
+        return Ok((case, input.to_string()));
+    }
+    let path = PathBuf::from(input);
+    if path.is_file() {
+        let stem = path
+            .file_stem()
+            .map_or("input".into(), |s| s.to_string_lossy().into_owned());
+        return Ok((path, stem));
+    }
+    Err(format!(
+        "`{input}` is neither a case of {problem} (in {}) nor a file",
+        problems.join(problem).join("tests").display()
+    ))
+}
+
+fn write_page(s: &ShowCmd) -> Result<PathBuf, String> {
+    let root = built_in_root();
+    let problems = s
+        .problems_dir
+        .clone()
+        .unwrap_or_else(|| root.join("problems"));
+    if !bfs_judge::gen::PROBLEMS.contains(&s.problem.as_str()) {
+        return Err(format!(
+            "no search to show for `{}`: show knows {}",
+            s.problem,
+            bfs_judge::gen::PROBLEMS.join(", ")
+        ));
+    }
+    let (path, name) = resolve(&problems, &s.problem, &s.input)?;
+    let input = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let trace = search::trace(&s.problem, &input, s.case)?;
+    let multi = matches!(trace, search::Search::Swap(_) | search::Search::Boxes(_));
+    let title = if multi && s.case > 1 {
+        format!("{}/{name} #{}", s.problem, s.case)
+    } else {
+        format!("{}/{name}", s.problem)
+    };
+    let html = search::page::page(&trace, &title);
+    let out = s.out.clone().unwrap_or_else(|| {
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .filter(|t| !t.is_empty())
+            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let case = if s.case > 1 {
+            format!("-{}", s.case)
+        } else {
+            String::new()
+        };
+        target
+            .join("show")
+            .join(format!("{}-{name}{case}.html", s.problem))
+    });
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    std::fs::write(&out, html).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(out)
+}
+
+pub fn main(s: &ShowCmd) -> ExitCode {
+    match write_page(s) {
+        Ok(page) => {
+            println!("{}", page.display());
+            if s.open {
+                match std::env::var_os("BROWSER").filter(|b| !b.is_empty()) {
+                    Some(browser) => {
+                        if let Err(e) = std::process::Command::new(&browser).arg(&page).spawn() {
+                            eprintln!(
+                                "show: cannot start $BROWSER ({}): {e}; open {} yourself",
+                                browser.to_string_lossy(),
+                                page.display()
+                            );
+                        }
+                    }
+                    None => eprintln!(
+                        "show: $BROWSER is not set; open {} in a browser",
+                        page.display()
+                    ),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("show: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,677 @@
+//! `bfs-judge show` as a user meets it: the real binary writes the page, and real headless
+//! Chromium, driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: we
+//! write NUL-terminated JSON commands to its fd 3 and read replies from its fd 4), clicks
+//! through it. On each problem's sample: Next until the end, then the layer counter, the
+//! distance at the target and the route's length against the solver's answer; the queue
+//! and visited counts at a chosen step against the Rust trace's; a swap-game neighbour
+//! hovered; pushing-boxes' highlighted letter; a screenshot of each. And the 1000 x 1000
+//! case renders and steps. Skipped with a NOTICE when no Chromium is installed.
+//!
+//! `SHOW_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/search-PROBLEM.png`).
+//! No timed assertions: every wait is bounded generously and only fails when nothing
+//! happens at all.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use bfs_judge_tools::show::search::{self, Search};
+use serde_json::{json, Value};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("show-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The headless browser, if one is installed (`CHROMIUM` names another).
+fn chromium() -> Option<PathBuf> {
+    let names = std::env::var("CHROMIUM")
+        .into_iter()
+        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
+    for name in names {
+        let path = PathBuf::from(&name);
+        if path.is_absolute() && path.is_file() {
+            return Some(path);
+        }
+        for dir in std::env::split_paths(&std::env::var_os("PATH")?) {
+            if dir.join(&name).is_file() {
+                return Some(dir.join(&name));
+            }
+        }
+    }
+    None
+}
+
+/// `bfs-judge show ARGS`: the page it wrote.
+fn show(args: &[&str], out: &Path) -> PathBuf {
+    let o = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
+        .arg("show")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let printed = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(printed.trim_end(), out.display().to_string());
+    out.to_path_buf()
+}
+
+/// A browser tab over the DevTools pipe.
+struct Browser {
+    child: Child,
+    to: ChildStdin,
+    from: Receiver<Value>,
+    next_id: u64,
+    session: String,
+}
+
+impl Browser {
+    fn start(exe: &Path, profile: &Path) -> Browser {
+        // The pipe is the browser's fds 3 (commands in) and 4 (replies out): the shell
+        // moves our stdin and stdout there, so no unsafe fd juggling is needed here.
+        let script = format!(
+            "exec '{}' --headless --no-sandbox --disable-gpu --no-first-run \
+             --disable-background-networking --disable-component-update --disable-sync \
+             --hide-scrollbars --force-device-scale-factor=1 --remote-debugging-pipe \
+             --user-data-dir='{}' about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
+            exe.display(),
+            profile.display()
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("cannot start chromium");
+        let to = child.stdin.take().unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let (tx, from) = channel();
+        std::thread::spawn(move || loop {
+            let mut buf = Vec::new();
+            match reader.read_until(0, &mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    buf.pop();
+                    if let Ok(v) = serde_json::from_slice::<Value>(&buf) {
+                        if tx.send(v).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut b = Browser {
+            child,
+            to,
+            from,
+            next_id: 0,
+            session: String::new(),
+        };
+        let target = b.call_in(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let id = target["targetId"].as_str().unwrap().to_string();
+        let attached = b.call_in(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": id, "flatten": true}),
+        );
+        b.session = attached["sessionId"].as_str().unwrap().to_string();
+        b.call("Page.enable", json!({}));
+        b
+    }
+
+    fn call_in(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        let mut bytes = serde_json::to_vec(&msg).unwrap();
+        bytes.push(0);
+        self.to.write_all(&bytes).unwrap();
+        self.to.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let v = self
+                .from
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no reply from chromium to {method}"));
+            if v["id"] == json!(id) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        let session = self.session.clone();
+        self.call_in(Some(&session), method, params)
+    }
+
+    /// The value of a JavaScript expression.
+    fn eval(&mut self, expr: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expr, "returnByValue": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    fn text(&mut self, expr: &str) -> String {
+        match self.eval(expr) {
+            Value::String(s) => s,
+            other => other.to_string(),
+        }
+    }
+
+    /// Opens `page` at `size` and waits for its script to have run.
+    fn open(&mut self, page: &Path, fragment: &str, (width, height): (u32, u32)) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
+        self.call("Page.navigate", json!({"url": "about:blank"}));
+        self.wait("location.href === 'about:blank'");
+        self.call(
+            "Page.navigate",
+            json!({"url": format!("file://{}{fragment}", page.display())}),
+        );
+        self.wait("document.body && document.body.dataset.ready === '1'");
+    }
+
+    fn wait(&mut self, condition: &str) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.eval(&format!("!!({condition})")) != json!(true) {
+            assert!(Instant::now() < deadline, "never true: {condition}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A real mouse click (or, `hover`, a move) at the centre of the element `selector`.
+    fn mouse(&mut self, selector: &str, hover: bool) {
+        let at = self.eval(&format!(
+            "(()=>{{const r=document.querySelector({selector:?}).getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];}})()"
+        ));
+        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": "mouseMoved", "x": x, "y": y}),
+        );
+        if !hover {
+            for kind in ["mousePressed", "mouseReleased"] {
+                self.call(
+                    "Input.dispatchMouseEvent",
+                    json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+                );
+            }
+        }
+    }
+
+    fn step(&mut self) -> u64 {
+        self.text("document.body.dataset.step").parse().unwrap()
+    }
+
+    /// Clicks Next until the step stops moving; the number of clicks that moved it.
+    fn next_to_the_end(&mut self) -> u64 {
+        let mut clicks = 0;
+        loop {
+            let before = self.step();
+            // The click's handler has run when the dispatch returns.
+            self.mouse("#next", false);
+            if self.step() == before {
+                return clicks;
+            }
+            clicks += 1;
+        }
+    }
+
+    fn screenshot(&mut self, to: &Path) {
+        let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let png = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(to, png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.call_in(None, "Browser.close", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (k, &c) in chunk.iter().enumerate() {
+            n |= u32::from(val(c)) << (18 - 6 * k);
+        }
+        for k in 0..chunk.len() - 1 {
+            out.push((n >> (16 - 8 * k)) as u8);
+        }
+    }
+    out
+}
+
+/// The pixels of a screenshot: width, height, RGB rows.
+fn pixels(png: &Path) -> (usize, usize, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(png).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width as usize, info.height as usize, px)
+}
+
+fn keep_screenshot(shot: &Path, problem: &str) {
+    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
+        std::fs::copy(
+            shot,
+            root().join("docs").join(format!("search-{problem}.png")),
+        )
+        .unwrap();
+    }
+}
+
+fn input_of(problem: &str, case: &str) -> Vec<u8> {
+    std::fs::read(
+        root()
+            .join("problems")
+            .join(problem)
+            .join("tests")
+            .join(format!("{case}.in")),
+    )
+    .unwrap()
+}
+
+fn answer_of(problem: &str, case: &str) -> String {
+    std::fs::read_to_string(
+        root()
+            .join("problems")
+            .join(problem)
+            .join("tests")
+            .join(format!("{case}.out")),
+    )
+    .unwrap()
+}
+
+fn grid_trace(problem: &str, input: &[u8]) -> search::grid::Trace {
+    match search::trace(problem, input, 1).unwrap() {
+        Search::Grid(t) => t,
+        _ => unreachable!(),
+    }
+}
+
+/// The answer's number of moves, as the problem's sample output gives it.
+fn moves_in_answer(problem: &str) -> u64 {
+    let out = answer_of(problem, "sample");
+    match problem {
+        // One line per route cell.
+        "robot-maze" => out.lines().count() as u64 - 1,
+        _ => out.lines().next().unwrap().parse().unwrap(),
+    }
+}
+
+fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
+    let page = show(&[problem], &dir.join(format!("{problem}.html")));
+    b.open(&page, "", (1000, 560));
+    assert_eq!(b.step(), 0);
+    let trace = grid_trace(problem, &input_of(problem, "sample"));
+    // A chosen step of the search: what the page shows is what the trace recorded.
+    let k = trace.taken / 2;
+    for _ in 0..k {
+        b.mouse("#next", false);
+    }
+    b.wait(&format!("document.body.dataset.step === '{k}'"));
+    let queue: usize = b
+        .text("document.getElementById('queue').dataset.count")
+        .parse()
+        .unwrap();
+    let visited: usize = b
+        .text("document.getElementById('visited').dataset.count")
+        .parse()
+        .unwrap();
+    let tail = trace.tail[k] as usize;
+    assert_eq!(
+        (queue, visited),
+        (tail - k - 1, tail),
+        "{problem} at step {k}"
+    );
+    let front = b.text("document.querySelector('#queue .front') ? document.querySelector('#queue .front').textContent : ''");
+    if tail > k + 1 {
+        let cell = trace.coords(trace.entered[k + 1]);
+        assert_eq!(
+            front,
+            trace.kind.cell_name(cell),
+            "{problem}: the queue's front"
+        );
+    }
+    // Back steps back.
+    b.mouse("#back", false);
+    b.wait(&format!("document.body.dataset.step === '{}'", k - 1));
+    let clicks = b.next_to_the_end();
+    let last = b.step();
+    assert!(
+        clicks > 0 && last as usize >= trace.taken,
+        "{problem}: {clicks} clicks to step {last}"
+    );
+    let answer = moves_in_answer(problem);
+    let layer: u64 = b
+        .text("document.getElementById('layer').dataset.layer")
+        .parse()
+        .unwrap();
+    let at_target: u64 = b
+        .text("document.getElementById('target').dataset.distance")
+        .parse()
+        .unwrap();
+    let walked: u64 = b
+        .text("document.getElementById('route').dataset.moves")
+        .parse()
+        .unwrap();
+    assert_eq!(
+        (layer, at_target, walked),
+        (answer, answer, answer),
+        "{problem}"
+    );
+    let rule = b.text("document.getElementById('rule').textContent");
+    assert!(
+        rule.contains(&trace.kind.cell_name(trace.coords(trace.start))),
+        "{problem}: the last step back reaches the start: {rule}"
+    );
+    let shot = dir.join(format!("{problem}.png"));
+    b.screenshot(&shot);
+    let (w, h, px) = pixels(&shot);
+    assert_eq!((w, h), (1000, 560));
+    let route = px.iter().filter(|p| **p == [0x1a, 0x98, 0x50]).count();
+    assert!(
+        route > 1000,
+        "{problem}: the route is drawn ({route} pixels)"
+    );
+    keep_screenshot(&shot, problem);
+}
+
+#[test]
+fn the_search_pages_replay_the_samples_in_a_real_browser() {
+    let Some(exe) = chromium() else {
+        eprintln!(
+            "NOTICE: skipping the_search_pages_replay_the_samples_in_a_real_browser: no chromium \
+             (.ci/run installs it with apt-get; CHROMIUM=/path/to/chrome names another)"
+        );
+        return;
+    };
+    let dir = scratch("samples");
+    let mut b = Browser::start(&exe, &dir.join("profile"));
+    for problem in ["robot-maze", "chase", "wave"] {
+        grid_sample(&mut b, &dir, problem);
+    }
+
+    // robot-maze's rule at a tie: on an open 3 x 3 field the first move may be D or R,
+    // and the page names the one that comes first.
+    let open = dir.join("open.in");
+    std::fs::write(&open, "3 3 1 1 3 3\n000\n000\n000\n").unwrap();
+    let page = show(
+        &["robot-maze", open.to_str().unwrap()],
+        &dir.join("open.html"),
+    );
+    b.open(&page, "", (1000, 560));
+    b.next_to_the_end();
+    let mut rules = Vec::new();
+    loop {
+        rules.push(b.text("document.getElementById('rule').textContent"));
+        let before = b.step();
+        b.mouse("#back", false);
+        if b.step() == before
+            || b.text("document.getElementById('rule').textContent")
+                .is_empty()
+        {
+            break;
+        }
+    }
+    assert!(
+        rules.iter().any(|r| r.contains(
+            "At (1, 1), R also keeps the route shortest; D comes first in U < D < L < R"
+        )),
+        "{rules:#?}"
+    );
+
+    // An unreachable target: the search ends with the queue empty, and the page says -1.
+    let page = show(&["chase", "unreachable"], &dir.join("unreachable.html"));
+    b.open(&page, "", (1000, 560));
+    b.next_to_the_end();
+    let target = b.text("document.getElementById('target').textContent");
+    assert_eq!(target, "unreachable: the queue ran empty (-1)");
+    assert_eq!(answer_of("chase", "unreachable").trim(), "-1");
+
+    // swap-game: hovering a neighbour shows its pair; Next runs through the layers and the
+    // answer's swaps.
+    let page = show(&["swap-game"], &dir.join("swap-game.html"));
+    b.open(&page, "", (1000, 720));
+    let boards = search::swap::parse(&input_of("swap-game", "sample")).unwrap();
+    let trace = search::swap::search(&boards, 1).unwrap();
+    for i in [0usize, 7, 11] {
+        b.mouse(&format!(".nb[data-i='{i}']"), true);
+        b.wait(&format!(
+            "document.getElementById('pair').dataset.pair === '{},{}'",
+            trace.neighbours[i].pair.0, trace.neighbours[i].pair.1
+        ));
+        let text = b.text("document.getElementById('pair').textContent");
+        let (p, q) = trace.neighbours[i].pair;
+        assert!(
+            text.contains(&format!("{} \u{2194} {}", trace.start[p], trace.start[q])),
+            "{text}"
+        );
+    }
+    b.next_to_the_end();
+    let answer: u64 = answer_of("swap-game", "sample")
+        .lines()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let layer: u64 = b
+        .text("document.getElementById('layer').dataset.layer")
+        .parse()
+        .unwrap();
+    let swaps: u64 = b
+        .text("document.getElementById('playboard').dataset.swaps")
+        .parse()
+        .unwrap();
+    assert_eq!((layer, swaps), (answer, answer));
+    let sizes = b.text("document.getElementById('layers').textContent");
+    assert!(sizes.starts_with("d=0: 1d=1: 12d=2: 88"), "{sizes}");
+    b.mouse(".nb[data-i='0']", true);
+    let shot = dir.join("swap-game.png");
+    b.screenshot(&shot);
+    keep_screenshot(&shot, "swap-game");
+
+    // pushing-boxes: maze 3 of the sample; the highlighted letter follows the plan.
+    let page = show(
+        &["pushing-boxes", "--case", "3"],
+        &dir.join("pushing-boxes.html"),
+    );
+    b.open(&page, "", (1000, 560));
+    let plan = answer_of("pushing-boxes", "sample");
+    let plan = plan.lines().nth(7).unwrap().to_string();
+    assert_eq!(plan, "eennwwWWWWeeeeeesswwwwwwwnNN");
+    for k in 0..plan.len() {
+        let current = b.text("document.getElementById('moves').dataset.current");
+        assert_eq!(current, plan[k..k + 1], "move {k}");
+        if k == 12 {
+            let shot = dir.join("pushing-boxes.png");
+            b.screenshot(&shot);
+            keep_screenshot(&shot, "pushing-boxes");
+        }
+        b.mouse("#next", false);
+        b.wait(&format!("document.body.dataset.step === '{}'", k + 1));
+    }
+    let done = b.text("document.getElementById('segment').textContent");
+    assert!(done.contains("the box is on the target"), "{done}");
+}
+
+#[test]
+fn a_1000x1000_search_renders_and_steps_by_layer() {
+    let Some(exe) = chromium() else {
+        eprintln!("NOTICE: skipping a_1000x1000_search_renders_and_steps_by_layer: no chromium");
+        return;
+    };
+    let dir = scratch("big");
+    let page = show(&["chase", "open-1000x1000"], &dir.join("big.html"));
+    let size = std::fs::metadata(&page).unwrap().len();
+    let mut b = Browser::start(&exe, &dir.join("profile"));
+    let t0 = Instant::now();
+    b.open(&page, "", (1000, 700));
+    let load = t0.elapsed();
+    let trace = grid_trace("chase", &input_of("chase", "open-1000x1000"));
+    for layer in 1..=3u64 {
+        b.mouse("#next", false);
+        b.wait(&format!(
+            "document.getElementById('layer').dataset.layer === '{layer}'"
+        ));
+    }
+    // After three layers, the queue holds the fourth (one step per layer).
+    let queue: usize = b
+        .text("document.getElementById('queue').dataset.count")
+        .parse()
+        .unwrap();
+    assert_eq!(queue as u32, trace.layers[5] - trace.layers[4]);
+    // The layer slider jumps to the target's layer.
+    let answer: u64 = answer_of("chase", "open-1000x1000").trim().parse().unwrap();
+    b.eval(&format!("(()=>{{const s=document.getElementById('slider');s.value={answer};s.dispatchEvent(new Event('input'));}})()"));
+    b.wait(&format!(
+        "document.getElementById('layer').dataset.layer === '{answer}'"
+    ));
+    let shot = dir.join("big.png");
+    b.screenshot(&shot);
+    let (_, _, px) = pixels(&shot);
+    let taken = px.iter().filter(|p| **p == [0xa6, 0xce, 0xe3]).count();
+    assert!(
+        taken > 10_000,
+        "the visited cells are drawn ({taken} pixels)"
+    );
+    // What a step costs there (a figure for the notes, not an assertion).
+    let per_step = b.eval(
+        "(()=>{const t=performance.now();for(let i=0;i<10;i++)document.getElementById('back').click();return (performance.now()-t)/10;})()",
+    )
+    .as_f64()
+    .unwrap();
+    let ready = b.text("document.body.dataset.readyMs");
+    eprintln!(
+        "NOTICE: chase/open-1000x1000: page {size} bytes, ready {ready} ms after navigation \
+         ({} ms with the wait), {per_step:.1} ms a step",
+        load.as_millis()
+    );
+}
+
+/// `--open` hands the page to `$BROWSER`; without one, it says where the page is. Bad
+/// arguments are setup errors: one line, exit code 2.
+#[test]
+fn open_uses_browser_and_errors_exit_2() {
+    let dir = scratch("open");
+    let seen = dir.join("seen");
+    let browser = dir.join("browser.sh");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\necho \"$1\" > '{}'\n", seen.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &browser,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let page = dir.join("wave.html");
+    let run = |browser: Option<&Path>, args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
+        cmd.arg("show").args(args);
+        match browser {
+            Some(b) => cmd.env("BROWSER", b),
+            None => cmd.env_remove("BROWSER"),
+        };
+        cmd.output().unwrap()
+    };
+    let o = run(
+        Some(&browser),
+        &["wave", "--out", page.to_str().unwrap(), "--open"],
+    );
+    assert!(o.status.success());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !seen.is_file() {
+        assert!(Instant::now() < deadline, "$BROWSER never ran");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        std::fs::read_to_string(&seen).unwrap().trim(),
+        page.display().to_string()
+    );
+    let o = run(None, &["wave", "--out", page.to_str().unwrap(), "--open"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        o.status.success() && err.contains("$BROWSER is not set"),
+        "{err}"
+    );
+    for (args, says) in [
+        (&["maze"][..], "no search to show for `maze`"),
+        (
+            &["wave", "no-such-case"][..],
+            "`no-such-case` is neither a case of wave",
+        ),
+        (
+            &["swap-game", "--case", "9"][..],
+            "there is no board 9: the input has 1",
+        ),
+        (
+            &["pushing-boxes", "--case", "5"][..],
+            "there is no maze 5: the input has 4",
+        ),
+        (
+            &["chase", "--case", "2"][..],
+            "chase has one maze per input",
+        ),
+    ] {
+        let o = run(None, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("show: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
