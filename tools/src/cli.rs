@@ -21,7 +21,8 @@ use crate::show::style::{self, ColorChoice};
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:
 /// judge a program on test cases (`test`), against a trusted answer on random cases
 /// (`stress`), or against the problem's largest size (`scale`); receive problems from the
-/// browser (`listen`); and the tools around our solvers (`bundle`, `gen`, `check`, `bench`).
+/// browser (`listen`); check a problem package's submissions (`verify`); and the tools around
+/// our solvers (`bundle`, `gen`, `check`, `bench`).
 #[derive(Debug, Parser)]
 #[command(name = "bfs-judge", version, propagate_version = true)]
 struct Cli {
@@ -41,6 +42,7 @@ enum Command {
     Scale(ScaleCmd),
     /// The problem setter's check: build and judge every submission a Kattis package or a
     /// Library Checker folder lists, and say whether each got its expected verdict.
+    #[command(long_about = crate::run::compile::verify_help())]
     Verify(VerifyCmd),
     /// Receive problems from the Competitive Companion browser extension into folders
     /// that `bfs-judge test` judges as they are.
@@ -75,9 +77,13 @@ pub fn main() -> ExitCode {
         }
         _ => {}
     }
-    let mut command =
-        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help()));
-    let matches = match command.try_get_matches_from_mut(&args) {
+    let mut command = crate::modes::args::shape(
+        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help())),
+    );
+    let matches = match command
+        .try_get_matches_from_mut(&args)
+        .and_then(|m| crate::modes::args::reject_unusable(&mut command, &m).map(|()| m))
+    {
         Ok(m) => m,
         Err(e) => {
             let checking = args.get(1).is_some_and(|a| a == "check");

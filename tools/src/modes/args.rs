@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser};
+use clap::{ArgMatches, Args, Command, Parser};
 
 use crate::show::diff::DiffMode;
 use crate::show::style::ColorChoice;
@@ -331,7 +331,6 @@ pub struct ScaleCmd {
 
 /// `bfs-judge verify`: the problem setter's check of a package's submissions.
 #[derive(Clone, Debug, Args)]
-#[command(long_about = crate::run::compile::verify_help())]
 pub struct VerifyCmd {
     /// The package: a Kattis/ICPC problem package, or a Library Checker problem folder
     /// after its generate.py.
@@ -349,6 +348,54 @@ pub struct VerifyCmd {
 
     #[command(flatten)]
     pub places: Places,
+}
+
+/// The options a subcommand's flattened groups bring that the subcommand cannot use, by
+/// their clap ids: [`shape`] hides them from its `--help` and [`reject_unusable`] refuses
+/// them as clap refuses an unknown option. A new option a mode cannot use is one entry here.
+pub const UNUSABLE: &[(&str, &[&str])] = &[
+    // A stress run has no interactor: its reference and the candidate both write answers.
+    ("stress", &["interactor"]),
+    // The probe runs a program on our generator's mazes: no folder of tests, no bundle.
+    ("scale", &["tests", "bundle", "bundle_dir"]),
+    // verify builds the package's own submissions.
+    ("verify", &["bundle_dir"]),
+];
+
+/// `cli`'s command with each subcommand's unusable options hidden.
+pub fn shape(mut cli: Command) -> Command {
+    for (mode, ids) in UNUSABLE {
+        cli = cli.mut_subcommand(*mode, |mut c| {
+            for id in *ids {
+                c = c.mut_arg(*id, |a| a.hide(true));
+            }
+            c
+        });
+    }
+    cli
+}
+
+/// Refuses an option given to a subcommand that cannot use it (see [`UNUSABLE`]), as clap
+/// refuses an unknown one (exit code 2).
+pub fn reject_unusable(cli: &mut Command, matches: &ArgMatches) -> Result<(), clap::Error> {
+    let Some((mode, sub)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let Some((_, ids)) = UNUSABLE.iter().find(|(m, _)| *m == mode) else {
+        return Ok(());
+    };
+    for id in *ids {
+        if sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
+            let flag = format!("--{}", id.replace('_', "-"));
+            let message = format!("`bfs-judge {mode}` takes no {flag}: it cannot use it");
+            let kind = clap::error::ErrorKind::UnknownArgument;
+            return Err(match cli.find_subcommand_mut(mode) {
+                Some(sub) => sub.error(kind, message),
+                None => cli.error(kind, message),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The flat command line `scripts/judge` takes: every mode's options on one command, the
@@ -461,6 +508,14 @@ impl Options {
                 "the stress options (--gen, --brute, --seed, --count, --kind, --size, \
                         --args, --shrink) need --stress"
                     .to_string(),
+            );
+        }
+        if self.stress.is_some() && self.verdicts.interactor.is_some() {
+            return Err("--stress takes no --interactor: it cannot use it".to_string());
+        }
+        if self.scale.is_some() && (self.run.bundle || !self.run.tests.is_empty()) {
+            return Err(
+                "--scale takes no --tests or --bundle: it runs on our generator's mazes".into(),
             );
         }
         if self.stress.is_some() && self.run.cmd.is_none() && !self.run.bundle {
