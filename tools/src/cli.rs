@@ -55,6 +55,9 @@ enum Command {
     Check(check::CheckCmd),
     /// Time our solvers against the baselines (what `scripts/bench` runs).
     Bench(crate::bench::BenchCmd),
+    /// Empty the cache of failing cases (runs keep it to failing cases, and trim what is
+    /// 14 days old).
+    Clean(crate::modes::clean::CleanCmd),
 }
 
 /// `bfs-judge`'s `main`.
@@ -98,9 +101,13 @@ pub fn main() -> ExitCode {
         }
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let invoked = |mut o: Options| {
+        o.invoked = Some(invoked_as(&args[0]));
+        o
+    };
     match cli.command {
         Command::Test(t) => {
-            let mut options = Options::from(t);
+            let mut options = invoked(Options::from(t));
             if let Err(e) = test::adopt_current_folder(&mut options) {
                 eprintln!("judge: {e}");
                 return ExitCode::from(2);
@@ -116,16 +123,30 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            judge(Options::from(s))
+            judge(invoked(Options::from(s)))
         }
-        Command::Scale(s) => judge(Options::from(s)),
+        Command::Scale(s) => judge(invoked(Options::from(s))),
         Command::Verify(v) => judge(Options::from(v)),
         Command::Listen(l) => listen::main(&l),
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
         Command::Check(c) => check::main(&c),
         Command::Bench(b) => crate::bench::main(&b),
+        Command::Clean(c) => crate::modes::clean::main(&c),
     }
+}
+
+/// The judge as the user typed it, for the commands it prints: a bare name (`bfs-judge`,
+/// found on PATH) as it is, a path made absolute so that it runs from any folder.
+fn invoked_as(argv0: &OsString) -> String {
+    let path = std::path::Path::new(argv0);
+    if path.components().count() == 1 {
+        return argv0.to_string_lossy().into_owned();
+    }
+    std::path::absolute(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
 }
 
 /// The hidden first argument of the flat command line (`scripts/judge`).

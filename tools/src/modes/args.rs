@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgMatches, Args, Command, Parser};
 
+use crate::run::program::shell_quote;
 use crate::show::diff::DiffMode;
 use crate::show::style::ColorChoice;
 
@@ -195,6 +196,18 @@ pub struct StressArgs {
     #[arg(long)]
     pub shrink: bool,
 
+    /// The brute force's time limit (and our binary's, where it gives the answers) [default:
+    /// 5 times the time limit]: a slow-but-sure program may be slow, and past it the run stops
+    /// blaming it, not your solution.
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
+    pub brute_time_limit_ms: Option<u64>,
+
+    /// The generator's time limit, CPU time.
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
+    pub gen_time_limit_ms: u64,
+
     /// Only keep inputs this validator accepts while shrinking: input on stdin, exit code 0
     /// (testlib) or 42 (Kattis). A --tests package's own (Kattis input_validators/, Library
     /// Checker's verifier) is used without this option.
@@ -220,6 +233,8 @@ impl StressArgs {
             || self.args.is_some()
             || self.shrink
             || self.validator.is_some()
+            || self.brute_time_limit_ms.is_some()
+            || self.gen_time_limit_ms != StressArgs::default().gen_time_limit_ms
     }
 }
 
@@ -464,6 +479,12 @@ pub struct Options {
     /// verdict (`bfs-judge verify --help` lists the languages and their commands).
     #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests"])]
     pub verify: Option<PathBuf>,
+
+    /// How the judge was invoked, for the commands it prints: the subcommand form's
+    /// executable (`bfs-judge` as found on PATH, else its absolute path), or `None` for the
+    /// flat form, whose commands name the checkout's `scripts/judge`.
+    #[arg(skip)]
+    pub invoked: Option<String>,
 }
 
 /// The folders a run works with, defaults resolved.
@@ -543,13 +564,33 @@ impl Options {
                 .clone()
                 .unwrap_or_else(|| root.join("problems")),
             out: p.out_dir.clone().unwrap_or_else(|| {
-                if self.run.tests.is_empty() && self.verify.is_none() {
+                // Our problems' cases stay in the checkout; a contestant's (a folder of
+                // tests, a package, a generator and brute force of theirs) in the cache.
+                let own_stress = matches!(self.stress, Some(None));
+                if self.run.tests.is_empty() && self.verify.is_none() && !own_stress {
                     target.join("judge")
                 } else {
                     cache_dir()
                 }
             }),
             root,
+        }
+    }
+
+    /// The command that runs `mode` (`test` or `stress`) as this judge was invoked:
+    /// `bfs-judge stress` for the installed command, `<checkout>/scripts/judge --stress` for
+    /// the flat form.
+    pub fn command_for(&self, mode: &str) -> String {
+        match &self.invoked {
+            Some(exe) => format!("{} {mode}", shell_quote(exe)),
+            None => {
+                let judge =
+                    shell_quote(&self.dirs().root.join("scripts/judge").display().to_string());
+                match mode {
+                    "test" => judge,
+                    _ => format!("{judge} --{mode}"),
+                }
+            }
         }
     }
 
@@ -627,6 +668,7 @@ mod tests {
         assert_eq!(StressArgs::default().count, 500);
         assert_eq!(Verdicts::default().jobs, 1);
         assert_eq!(Verdicts::default().draw_window, (20, 60));
+        assert_eq!(StressArgs::default().gen_time_limit_ms, 10_000);
     }
 
     #[test]
