@@ -914,10 +914,15 @@ fn a_small_failing_case_shows_its_input_and_both_outputs_with_carets_by_token() 
     let dir = contestant("show-me", &[("swap", "read a b; echo \"$b $a\"")]);
     let j = installed(&dir, &dir.join("cache"), &["test", "--cmd", "./swap"]);
     assert_eq!(single_verdict(&j), "WA");
-    // oj's order: the input, then expected and got whole; both swapped tokens are marked.
-    let shown =
-        "    input:\n      2 1\n    first difference at line 1:\n    expected:\n      2 1\n    \
-                 got:\n      1 2\n      ^ ^\n";
+    // Both outputs whole, both swapped tokens marked (not a shifted one), then the input.
+    let shown = concat!(
+        "    first difference at line 1 (- expected, + got):\n",
+        "    - 1  2 1\n",
+        "    + 1  1 2\n",
+        "         ^ ^\n",
+        "    input:\n",
+        "      2 1\n",
+    );
     assert!(j.stdout.contains(shown), "{j}");
 }
 

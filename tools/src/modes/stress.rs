@@ -401,8 +401,8 @@ impl Env<'_> {
                 };
                 let case = f.dir.join("case");
                 let j = judge_answer(&f.input, &f.got, &f.expected, &how, &case, &case)?;
-                let mut lines = crate::show::diff::small_file("input", &f.input);
-                lines.extend(j.lines);
+                let mut lines = j.lines;
+                lines.extend(crate::show::diff::small_file("input", &f.input));
                 (j.verdict, lines)
             }
         };

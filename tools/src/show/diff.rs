@@ -1,8 +1,8 @@
-//! Showing a wrong answer: small outputs (at most [`SMALL_LINES`] lines and [`SMALL_BYTES`]
-//! bytes each, as a sample's are) whole, expected then got, as `oj test` prints them;
-//! larger ones by the hunk around the first difference (two lines of context each side,
-//! expected `-` against got `+`), or with `--diff full` the whole unified diff; every line
-//! of output cut to the terminal's width. A small input is shown whole too ([`small_file`]).
+//! Showing a wrong answer: the hunk around the first difference (two lines of context each
+//! side, expected `-` against got `+`; small outputs, at most [`SMALL_LINES`] lines and
+//! [`SMALL_BYTES`] bytes each as a sample's are, whole), or with `--diff full` the whole
+//! unified diff; every line of output cut to the terminal's width. A small input is shown
+//! whole too ([`small_file`]), as `oj test` does.
 //!
 //! The hunk reads only a window of five lines from each file, so it costs nothing whatever
 //! the size of the outputs; `similar` pairs the lines. On a changed line the tokens that
@@ -78,38 +78,19 @@ pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Ve
             return lines;
         }
     }
-    match (small_lines(expected), small_lines(got)) {
-        (Some(old), Some(new)) => whole(&old, &new, d),
-        _ => hunk(expected, got, d),
-    }
-}
-
-/// Both small outputs whole, expected then got, the differing tokens marked.
-fn whole(old: &[Vec<u8>], new: &[Vec<u8>], d: &Difference) -> Vec<String> {
-    let (old, new) = (texts(old), texts(new));
-    let mut out = vec![indent(&format!("first difference at line {}:", d.line))];
-    for (what, mine, other, line_style, carets) in [
-        ("expected", &old, &new, style::EXPECTED, false),
-        ("got", &new, &old, style::GOT, true),
-    ] {
-        out.push(indent(&format!("{what}:")));
-        if mine.is_empty() {
-            out.push(indent("  (empty)"));
-        }
-        for (i, line) in mine.iter().enumerate() {
-            let marks = differing_tokens(line, other.get(i).map(String::as_str));
-            out.extend(marked("      ", line, &marks, line_style, carets));
-        }
-    }
-    out
+    // Small outputs whole: the window is every line of both.
+    let window = match (small_lines(expected), small_lines(got)) {
+        (Some(old), Some(new)) => (1, old.len().max(new.len()).max(1) as u64),
+        _ => (d.line.saturating_sub(CONTEXT).max(1), d.line + CONTEXT),
+    };
+    hunk(expected, got, d, window)
 }
 
 fn texts(lines: &[Vec<u8>]) -> Vec<String> {
     lines.iter().map(|l| printable(l)).collect()
 }
-fn hunk(expected: &Path, got: &Path, d: &Difference) -> Vec<String> {
-    let first = d.line.saturating_sub(CONTEXT).max(1);
-    let last = d.line + CONTEXT;
+/// The lines `first..=last` of both files, diffed.
+fn hunk(expected: &Path, got: &Path, d: &Difference, (first, last): (u64, u64)) -> Vec<String> {
     let window = |p: &Path| compare::lines_between(p, first, last).unwrap_or_default();
     let (old, new) = (window(expected), window(got));
     let mut out = vec![indent(&format!(
@@ -295,6 +276,30 @@ mod tests {
             caret_line.find('^'),
             out.iter().find(|l| l.contains("+  8")).unwrap().rfind('2')
         );
+    }
+
+    #[test]
+    fn small_outputs_are_shown_whole_and_large_ones_by_their_hunk() {
+        let dir = std::env::temp_dir().join(format!("diff-small-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (expected, got) = (dir.join("expected"), dir.join("got"));
+        let show = |n: usize| {
+            let lines: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+            std::fs::write(&expected, lines.join("\n") + "\n").unwrap();
+            std::fs::write(&got, format!("0\n{}\n", lines[1..].join("\n"))).unwrap();
+            let d = compare::first_difference(&expected, &got).unwrap().unwrap();
+            render(&expected, &got, &d, DiffMode::Hunk)
+        };
+        // Eight lines: all of them, past the hunk's two lines of context.
+        let small = show(8).join("\n");
+        assert!(small.contains("     8  8"), "{small}");
+        // Eleven lines: the hunk only.
+        let large = show(11).join("\n");
+        assert!(
+            large.contains("     3  3") && !large.contains("  4  4"),
+            "{large}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
