@@ -960,33 +960,55 @@ fn stress_j_2_runs_two_cases_at_once() {
     // Each candidate announces itself, then waits (up to 10 s) to see another one alive: only
     // cases that run at the same time see each other.
     // It stays 2 s after seeing one, so that the other, however late, sees it too.
-    let wait = "cd DIR; touch \"live.$$\"; n=0; while [ $n -lt 30 ]; do \
-                if [ $(ls live.* | wc -l) -gt 1 ]; then echo saw >> seen; sleep 2; break; fi; \
-                sleep 0.1; n=$((n+1)); done; rm -f \"live.$$\"; cat";
-    let dir = contestant("stress-jobs", &[("waits", wait)]);
-    let args = |jobs: &str| {
-        let args = [
-            "stress", "--gen", "./gen", "--brute", "./brute", "--cmd", "./waits", "--seed", "1",
-            "--count", "4", "-j",
-        ];
-        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        args.push(jobs.to_string());
-        args
+    let wait = |tries: u32| {
+        format!(
+            "cd DIR; touch \"live.$$\"; n=0; while [ $n -lt {tries} ]; do \
+             if [ $(ls live.* | wc -l) -gt 1 ]; then echo saw >> seen; sleep 2; break; fi; \
+             sleep 0.1; n=$((n+1)); done; rm -f \"live.$$\"; cat"
+        )
     };
+    let (long, short) = (wait(150), wait(20));
+    let dir = contestant("stress-jobs", &[("waits", &long), ("waits-2s", &short)]);
     let cache = dir.join("cache");
-    let run = |jobs| {
+    let run = |jobs, count, program| {
         let _ = std::fs::remove_file(dir.join("seen"));
-        let a = args(jobs);
-        let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        let j = installed(&dir, &cache, &a);
+        let j = installed(
+            &dir,
+            &cache,
+            &[
+                "stress",
+                "--gen",
+                "./gen",
+                "--brute",
+                "./brute",
+                "--cmd",
+                program,
+                "--seed",
+                "1",
+                "--count",
+                count,
+                "-j",
+                jobs,
+                "--time-limit-ms",
+                "60000",
+            ],
+        );
         assert_eq!(j.code, Some(0), "{j}");
         std::fs::read_to_string(dir.join("seen"))
             .unwrap_or_default()
             .lines()
             .count()
     };
-    assert_eq!(run("2"), 4, "every case of -j 2 ran beside another");
-    assert_eq!(run("1"), 0, "-j 1 runs one case at a time");
+    assert_eq!(
+        run("2", "4", "./waits"),
+        4,
+        "every case of -j 2 ran beside another"
+    );
+    assert_eq!(
+        run("1", "2", "./waits-2s"),
+        0,
+        "-j 1 runs one case at a time"
+    );
 }
 
 #[test]
@@ -996,10 +1018,9 @@ fn a_slow_brute_force_has_its_own_time_limit_and_is_blamed_once() {
         &[("spin", "while :; do :; done"), ("sol", "cat")],
     );
     let cache = dir.join("cache");
-    let stress = [
-        "stress", "--gen", "./gen", "--cmd", "./sol", "--seed", "1", "--count", "1",
-    ];
+    let stress = ["stress", "--cmd", "./sol", "--seed", "1", "--count", "1"];
     let mut args = stress.to_vec();
+    args.extend(["--gen", "./gen"]);
     // Wall time, so that the message names the limit however loaded the machine is.
     args.extend(["--brute", "./spin", "--time-limit-ms", "200", "--wall-time"]);
     let j = installed(&dir, &cache, &args);

@@ -118,15 +118,8 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         }
     };
     if verdict != Verdict::Ac {
-        // A small input is shown whole, as `oj test` does: first under a WA, whose diff is
-        // read against it, and after the reason of any other verdict.
-        let at = if verdict == Verdict::Wa {
-            0
-        } else {
-            detail_lines.len()
-        };
-        let input = crate::show::diff::small_file("input", &case.input);
-        detail_lines.splice(at..at, input);
+        // A small input is shown whole, as `oj test` does, after the reason and the diff.
+        detail_lines.extend(crate::show::diff::small_file("input", &case.input));
         if let Some(parent) = base.parent() {
             fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }
