@@ -347,6 +347,11 @@ fn every_transcript_in_the_docs_is_what_the_tools_print() {
                 assert!(reason.trim().len() > 10, "{at}: a skip needs its reason");
                 continue;
             }
+            let python = Command::new("python3").arg("--version").output().is_ok();
+            if !python && block.lines.iter().any(|l| l.contains("python3")) {
+                eprintln!("notice: python3 not found; {at} not run");
+                continue;
+            }
             let places = Places::new(&format!("block-{}", block.fence));
             let (cwd, shown) = match marker.strip_prefix("run in ") {
                 Some(spec) => {
