@@ -413,7 +413,7 @@ fn every_transcript_in_the_docs_is_what_the_tools_print() {
             }
         }
     }
-    assert!(ran >= 3, "only {ran} transcripts ran");
+    assert!(ran >= 2, "only {ran} transcripts ran");
     assert!(
         failures.is_empty() || bless,
         "{} transcript(s) differ from the tools' output (BFS_JUDGE_BLESS_DOCS=1 cargo test -p \
