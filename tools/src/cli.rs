@@ -21,7 +21,8 @@ use crate::show::style::{self, ColorChoice};
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:
 /// judge a program on test cases (`test`), against a trusted answer on random cases
 /// (`stress`), or against the problem's largest size (`scale`); receive problems from the
-/// browser (`listen`); and the tools around our solvers (`bundle`, `gen`, `check`, `bench`).
+/// browser (`listen`); check a problem package's submissions (`verify`); and the tools around
+/// our solvers (`bundle`, `gen`, `check`, `bench`).
 #[derive(Debug, Parser)]
 #[command(name = "bfs-judge", version, propagate_version = true)]
 struct Cli {
@@ -41,6 +42,7 @@ enum Command {
     Scale(ScaleCmd),
     /// The problem setter's check: build and judge every submission a Kattis package or a
     /// Library Checker folder lists, and say whether each got its expected verdict.
+    #[command(long_about = crate::run::compile::verify_help())]
     Verify(VerifyCmd),
     /// Receive problems from the Competitive Companion browser extension into folders
     /// that `bfs-judge test` judges as they are.
@@ -56,6 +58,9 @@ enum Command {
     /// Write a page that replays the reference search of one of our problems on an input
     /// (the sample by default), step by step, as the tutorials draw it.
     Show(crate::modes::show::ShowCmd),
+    /// Empty the cache of failing cases (runs keep it to failing cases, and trim what is
+    /// 14 days old).
+    Clean(crate::modes::clean::CleanCmd),
 }
 
 /// `bfs-judge`'s `main`.
@@ -78,9 +83,13 @@ pub fn main() -> ExitCode {
         }
         _ => {}
     }
-    let mut command =
-        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help()));
-    let matches = match command.try_get_matches_from_mut(&args) {
+    let mut command = crate::modes::args::shape(
+        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help())),
+    );
+    let matches = match command
+        .try_get_matches_from_mut(&args)
+        .and_then(|m| crate::modes::args::reject_unusable(&mut command, &m).map(|()| m))
+    {
         Ok(m) => m,
         Err(e) => {
             let checking = args.get(1).is_some_and(|a| a == "check");
@@ -95,10 +104,14 @@ pub fn main() -> ExitCode {
         }
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let invoked = |mut o: Options| {
+        o.invoked = Some(invoked_as(&args[0]));
+        o
+    };
     match cli.command {
         Command::Test(t) => {
             let watch = t.watch;
-            let mut options = Options::from(t);
+            let mut options = invoked(Options::from(t));
             if let Err(e) = source::take_source_target(&mut options)
                 .and_then(|()| test::adopt_current_folder(&mut options))
             {
@@ -119,9 +132,9 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            build_and_judge(Options::from(s))
+            build_and_judge(invoked(Options::from(s)))
         }
-        Command::Scale(s) => build_and_judge(Options::from(s)),
+        Command::Scale(s) => build_and_judge(invoked(Options::from(s))),
         Command::Verify(v) => judge(Options::from(v)),
         Command::Listen(l) => listen::main(&l),
         Command::Bundle(b) => crate::modes::bundle::main(&b),
@@ -129,6 +142,7 @@ pub fn main() -> ExitCode {
         Command::Check(c) => check::main(&c),
         Command::Bench(b) => crate::bench::main(&b),
         Command::Show(s) => crate::modes::show::main(&s),
+        Command::Clean(c) => crate::modes::clean::main(&c),
     }
 }
 
@@ -155,6 +169,19 @@ fn build_and_judge(mut options: Options) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The judge as the user typed it, for the commands it prints: a bare name (`bfs-judge`,
+/// found on PATH) as it is, a path made absolute so that it runs from any folder.
+fn invoked_as(argv0: &OsString) -> String {
+    let path = std::path::Path::new(argv0);
+    if path.components().count() == 1 {
+        return argv0.to_string_lossy().into_owned();
+    }
+    std::path::absolute(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
 }
 
 /// The hidden first argument of the flat command line (`scripts/judge`).

@@ -1,4 +1,5 @@
-//! Text helpers every layer of the tools uses: lines cut to the terminal's width, bytes
+//! Text helpers every layer of the tools uses: the judge's messages wrapped to the terminal's
+//! width (whole in a pipe, a file or JSON), lines of a program's output cut to it, bytes
 //! shown with control characters escaped, sizes in MiB, and `say!`, the `println!` that ends
 //! the judge quietly when its stdout is gone. It depends on nothing else in the crate.
 
@@ -50,7 +51,16 @@ pub fn json_mode() -> bool {
     JSON.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The width lines are cut to: `COLUMNS`, else the terminal's, else 100.
+/// The width stdout's terminal has (`COLUMNS` where set), or `None` when stdout is not a
+/// terminal: then messages are printed whole, for a pipe, a file or a program to read.
+pub fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    static WIDTH: OnceLock<Option<usize>> = OnceLock::new();
+    *WIDTH.get_or_init(|| std::io::stdout().is_terminal().then(width))
+}
+
+/// The width lines of a program's output are cut to under a case: `COLUMNS`, else the
+/// terminal's, else 100. (Messages are never cut: see [`detail`].)
 pub fn width() -> usize {
     static WIDTH: OnceLock<usize> = OnceLock::new();
     *WIDTH.get_or_init(|| {
@@ -108,9 +118,51 @@ fn escape(bytes: &[u8], backslash: bool) -> String {
     s
 }
 
-/// A detail line under a case: indented, cut to the terminal's width.
+/// A detail line under a case: indented and, on a terminal, wrapped at spaces to its width
+/// (the next lines indented two more); whole in a pipe, a file and under `--json`, so that
+/// no message is ever cut.
 pub fn detail(text: &str) -> String {
-    fit(&format!("    {text}"), width())
+    let line = format!("    {text}");
+    match terminal_width() {
+        Some(w) if !json_mode() => wrap(&line, w, "      "),
+        _ => line,
+    }
+}
+
+/// `line` wrapped at spaces into lines of at most `width` characters, the later ones led by
+/// `lead`; a word longer than a line is broken where the line ends.
+pub fn wrap(line: &str, width: usize, lead: &str) -> String {
+    let width = width.max(lead.chars().count() + 10);
+    let mut out = String::new();
+    let mut rest = line;
+    let mut first = true;
+    loop {
+        let room = if first {
+            width
+        } else {
+            width - lead.chars().count()
+        };
+        if !first {
+            out.push('\n');
+            out.push_str(lead);
+        }
+        if rest.chars().count() <= room {
+            out.push_str(rest);
+            return out;
+        }
+        // The byte where `room` characters end, and the last space before it.
+        let end = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
+        let cut = rest[..end]
+            .rfind(' ')
+            .filter(|&i| !rest[..i].trim_start().is_empty())
+            .unwrap_or(end);
+        out.push_str(rest[..cut].trim_end());
+        rest = rest[cut..].trim_start();
+        first = false;
+        if rest.is_empty() {
+            return out;
+        }
+    }
 }
 
 pub fn mib(kib: u64) -> String {
@@ -138,5 +190,25 @@ mod tests {
             "a\\x1b[31mred\\x09b\\xff\\x00\\\\n\\u{85}"
         );
         assert_eq!(name(b"a\\b\nc\xfe"), "a\\b\\x0ac\\xfe");
+    }
+
+    #[test]
+    fn messages_wrap_at_spaces_and_lose_nothing() {
+        let line = "    off by 1.00e-7, over the tolerance 1e-9 at token 3 of line 12";
+        let wrapped = wrap(line, 30, "      ");
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 30),
+            "{wrapped}"
+        );
+        let words = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        assert_eq!(words(&wrapped), words(line));
+        assert!(wrapped.lines().skip(1).all(|l| l.starts_with("      ")));
+        // A word longer than a line is broken, not lost.
+        let long = format!("    {}", "x".repeat(50));
+        assert_eq!(
+            wrap(&long, 30, "      ").replace(['\n', ' '], ""),
+            "x".repeat(50)
+        );
+        assert_eq!(wrap("    short", 30, "  "), "    short");
     }
 }

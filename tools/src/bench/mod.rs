@@ -89,8 +89,10 @@ pub struct BenchCmd {
     #[arg(long, conflicts_with = "quick")]
     pub write_readme: bool,
 
-    /// The repository root, whose `../shared` holds the seeds (set by scripts/bench).
-    #[arg(long, value_name = "DIR", default_value = ".")]
+    /// The repository root, whose `../shared` holds the seeds [default: the checkout this
+    /// tool was built from].
+    #[arg(long, value_name = "DIR", default_value_os_t = crate::modes::args::built_in_root(),
+          hide_default_value = true)]
     pub root: PathBuf,
 
     /// Where our release binaries and examples/ are (set by scripts/bench).

@@ -7,8 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser};
+use clap::{ArgMatches, Args, Command, Parser};
 
+use crate::run::program::shell_quote;
 use crate::show::diff::DiffMode;
 use crate::show::style::ColorChoice;
 
@@ -200,6 +201,18 @@ pub struct StressArgs {
     #[arg(long)]
     pub shrink: bool,
 
+    /// The brute force's time limit (and our binary's, where it gives the answers) [default:
+    /// 5 times the time limit]: a slow-but-sure program may be slow, and past it the run stops
+    /// blaming it, not your solution.
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
+    pub brute_time_limit_ms: Option<u64>,
+
+    /// The generator's time limit, CPU time.
+    #[arg(long, value_name = "MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
+    pub gen_time_limit_ms: u64,
+
     /// Only keep inputs this validator accepts while shrinking: input on stdin, exit code 0
     /// (testlib) or 42 (Kattis). A --tests package's own (Kattis input_validators/, Library
     /// Checker's verifier) is used without this option.
@@ -225,6 +238,8 @@ impl StressArgs {
             || self.args.is_some()
             || self.shrink
             || self.validator.is_some()
+            || self.brute_time_limit_ms.is_some()
+            || self.gen_time_limit_ms != StressArgs::default().gen_time_limit_ms
     }
 }
 
@@ -356,7 +371,6 @@ pub struct ScaleCmd {
 
 /// `bfs-judge verify`: the problem setter's check of a package's submissions.
 #[derive(Clone, Debug, Args)]
-#[command(long_about = crate::run::compile::verify_help())]
 pub struct VerifyCmd {
     /// The package: a Kattis/ICPC problem package, or a Library Checker problem folder
     /// after its generate.py.
@@ -374,6 +388,54 @@ pub struct VerifyCmd {
 
     #[command(flatten)]
     pub places: Places,
+}
+
+/// The options a subcommand's flattened groups bring that the subcommand cannot use, by
+/// their clap ids: [`shape`] hides them from its `--help` and [`reject_unusable`] refuses
+/// them as clap refuses an unknown option. A new option a mode cannot use is one entry here.
+pub const UNUSABLE: &[(&str, &[&str])] = &[
+    // A stress run has no interactor: its reference and the candidate both write answers.
+    ("stress", &["interactor"]),
+    // The probe runs a program on our generator's mazes: no folder of tests, no bundle.
+    ("scale", &["tests", "bundle", "bundle_dir"]),
+    // verify builds the package's own submissions.
+    ("verify", &["bundle_dir"]),
+];
+
+/// `cli`'s command with each subcommand's unusable options hidden.
+pub fn shape(mut cli: Command) -> Command {
+    for (mode, ids) in UNUSABLE {
+        cli = cli.mut_subcommand(*mode, |mut c| {
+            for id in *ids {
+                c = c.mut_arg(*id, |a| a.hide(true));
+            }
+            c
+        });
+    }
+    cli
+}
+
+/// Refuses an option given to a subcommand that cannot use it (see [`UNUSABLE`]), as clap
+/// refuses an unknown one (exit code 2).
+pub fn reject_unusable(cli: &mut Command, matches: &ArgMatches) -> Result<(), clap::Error> {
+    let Some((mode, sub)) = matches.subcommand() else {
+        return Ok(());
+    };
+    let Some((_, ids)) = UNUSABLE.iter().find(|(m, _)| *m == mode) else {
+        return Ok(());
+    };
+    for id in *ids {
+        if sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
+            let flag = format!("--{}", id.replace('_', "-"));
+            let message = format!("`bfs-judge {mode}` takes no {flag}: it cannot use it");
+            let kind = clap::error::ErrorKind::UnknownArgument;
+            return Err(match cli.find_subcommand_mut(mode) {
+                Some(sub) => sub.error(kind, message),
+                None => cli.error(kind, message),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The flat command line `scripts/judge` takes: every mode's options on one command, the
@@ -442,6 +504,12 @@ pub struct Options {
     /// verdict (`bfs-judge verify --help` lists the languages and their commands).
     #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests"])]
     pub verify: Option<PathBuf>,
+
+    /// How the judge was invoked, for the commands it prints: the subcommand form's
+    /// executable (`bfs-judge` as found on PATH, else its absolute path), or `None` for the
+    /// flat form, whose commands name the checkout's `scripts/judge`.
+    #[arg(skip)]
+    pub invoked: Option<String>,
 }
 
 /// The folders a run works with, defaults resolved.
@@ -488,6 +556,14 @@ impl Options {
                     .to_string(),
             );
         }
+        if self.stress.is_some() && self.verdicts.interactor.is_some() {
+            return Err("--stress takes no --interactor: it cannot use it".to_string());
+        }
+        if self.scale.is_some() && (self.run.bundle || !self.run.tests.is_empty()) {
+            return Err(
+                "--scale takes no --tests or --bundle: it runs on our generator's mazes".into(),
+            );
+        }
         if self.stress.is_some() && self.run.cmd.is_none() && !self.run.bundle {
             return Err("--stress needs --cmd COMMAND (or --bundle) to compare with ours".into());
         }
@@ -513,13 +589,33 @@ impl Options {
                 .clone()
                 .unwrap_or_else(|| root.join("problems")),
             out: p.out_dir.clone().unwrap_or_else(|| {
-                if self.run.tests.is_empty() && self.verify.is_none() {
+                // Our problems' cases stay in the checkout; a contestant's (a folder of
+                // tests, a package, a generator and brute force of theirs) in the cache.
+                let own_stress = matches!(self.stress, Some(None));
+                if self.run.tests.is_empty() && self.verify.is_none() && !own_stress {
                     target.join("judge")
                 } else {
                     cache_dir()
                 }
             }),
             root,
+        }
+    }
+
+    /// The command that runs `mode` (`test` or `stress`) as this judge was invoked:
+    /// `bfs-judge stress` for the installed command, `<checkout>/scripts/judge --stress` for
+    /// the flat form.
+    pub fn command_for(&self, mode: &str) -> String {
+        match &self.invoked {
+            Some(exe) => format!("{} {mode}", shell_quote(exe)),
+            None => {
+                let judge =
+                    shell_quote(&self.dirs().root.join("scripts/judge").display().to_string());
+                match mode {
+                    "test" => judge,
+                    _ => format!("{judge} --{mode}"),
+                }
+            }
         }
     }
 
@@ -597,6 +693,7 @@ mod tests {
         assert_eq!(StressArgs::default().count, 500);
         assert_eq!(Verdicts::default().jobs, 1);
         assert_eq!(Verdicts::default().draw_window, (20, 60));
+        assert_eq!(StressArgs::default().gen_time_limit_ms, 10_000);
     }
 
     #[test]

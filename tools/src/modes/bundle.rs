@@ -22,7 +22,7 @@ pub struct Options {
     compile: bool,
 
     /// The compiler [default: $RUSTC, else rustc] (CI also runs /usr/bin/rustc, Debian's 1.63).
-    #[arg(long, value_name = "RUSTC", default_value_os_t = default_rustc())]
+    #[arg(long, value_name = "RUSTC", default_value_os_t = default_rustc(), hide_default_value = true)]
     rustc: OsString,
 
     /// Where the bundles go [default: ROOT/target/bundle, where `bfs-judge test --bundle` looks].
@@ -30,7 +30,8 @@ pub struct Options {
     out_dir: Option<PathBuf>,
 
     /// The checkout to bundle [default: the one this tool was built from].
-    #[arg(long, value_name = "DIR", default_value_os_t = crate::modes::args::built_in_root())]
+    #[arg(long, value_name = "DIR", default_value_os_t = crate::modes::args::built_in_root(),
+          hide_default_value = true)]
     root: PathBuf,
 }
 

@@ -1,6 +1,6 @@
 //! Judging one case: run the program under its limits, turn the way it ended into a verdict,
-//! else compare its output (exactly, or through the checker), and keep what a failing case
-//! needs for a look afterwards (`CASE.got`, `CASE.expected`, `CASE.stderr`, each at most
+//! else compare its output (exactly, or through the checker), show a small input whole under
+//! a failing case, and keep what a failing case needs for a look afterwards (`CASE.got`, `CASE.expected`, `CASE.stderr`, each at most
 //! [`KEEP_BYTES`]).
 //!
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
@@ -167,6 +167,8 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         }
     };
     if verdict != Verdict::Ac {
+        // A small input is shown whole, as `oj test` does, after the reason and the diff.
+        detail_lines.extend(crate::show::diff::small_file("input", &case.input));
         if let Some(parent) = base.parent() {
             fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
         }

@@ -37,10 +37,13 @@ pub struct CheckCmd {
     /// Accept only the judge's own answer, and name the mistake of any other.
     #[arg(long)]
     pub explain: bool,
+    /// One of our problems with a checker: chase, pushing-boxes, robot-maze, wave.
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
+    /// The case's input file.
     #[arg(value_name = "INPUT")]
     pub input: String,
+    /// The answer to check: the output of the program under test.
     #[arg(value_name = "OUTPUT")]
     pub output: String,
     /// Our own output for INPUT (the optimum).

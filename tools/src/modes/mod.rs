@@ -9,6 +9,7 @@ pub mod args;
 pub mod bundle;
 pub mod case;
 pub mod check;
+pub mod clean;
 pub mod gen;
 pub mod listen;
 pub mod scale;

@@ -529,6 +529,53 @@ pub fn shrink(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Option<S
 /// lines, then single tokens, then halve the numbers, while `trial` finds the disagreement
 /// `kind`. A reduction that makes the input invalid is refused by the reference (the brute
 /// force fails on it, or agrees), so it is simply not kept.
+/// Lines of tokens, as the text shrinker holds an input.
+type Tokens = Vec<Vec<String>>;
+
+/// Shortens the string token `best[i][j]` one character at a time while `keeps` says the
+/// disagreement stays: first the same character off every token of its length together
+/// (a grid's column) with a number of the first line that equals that length one less (the
+/// width in its header), then off this token alone.
+fn shorter_strings(
+    mut best: Tokens,
+    i: usize,
+    j: usize,
+    keeps: &mut dyn FnMut(&Tokens) -> Result<bool, String>,
+) -> Result<Tokens, String> {
+    let mut k = 0;
+    while k < best[i][j].chars().count() && best[i][j].chars().count() > 1 {
+        let len = best[i][j].chars().count();
+        let cut = |t: &str| -> String {
+            t.chars()
+                .enumerate()
+                .filter(|&(n, _)| n != k)
+                .map(|(_, c)| c)
+                .collect()
+        };
+        let mut column = best.clone();
+        for (li, line) in column.iter_mut().enumerate() {
+            for t in line.iter_mut() {
+                let header = li == 0 && t.parse::<usize>() == Ok(len);
+                if header {
+                    *t = (len - 1).to_string();
+                } else if t.chars().count() == len && t.parse::<f64>().is_err() {
+                    *t = cut(t);
+                }
+            }
+        }
+        let mut alone = best.clone();
+        alone[i][j] = cut(&best[i][j]);
+        if keeps(&column)? {
+            best = column;
+        } else if keeps(&alone)? {
+            best = alone;
+        } else {
+            k += 1;
+        }
+    }
+    Ok(best)
+}
+
 pub fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shrunk, String> {
     let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
     let mut best: Vec<Vec<String>> = String::from_utf8_lossy(&text)
@@ -603,16 +650,25 @@ pub fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shr
         }
         for i in 0..best.len() {
             for j in 0..best[i].len() {
+                // Numbers toward zero: halved while that keeps it, then one step.
                 while let Ok(v) = best[i][j].parse::<i64>() {
-                    if v.abs() < 2 {
+                    let smaller = [v / 2, v - v.signum()];
+                    let mut kept = false;
+                    for w in smaller.into_iter().filter(|&w| w != v) {
+                        let mut c = best.clone();
+                        c[i][j] = w.to_string();
+                        if keeps(&c, &mut runs)? {
+                            best = c;
+                            kept = true;
+                            break;
+                        }
+                    }
+                    if !kept {
                         break;
                     }
-                    let mut c = best.clone();
-                    c[i][j] = (v / 2).to_string();
-                    if !keeps(&c, &mut runs)? {
-                        break;
-                    }
-                    best = c;
+                }
+                if j < best[i].len() && best[i][j].parse::<f64>().is_err() {
+                    best = shorter_strings(best, i, j, &mut |c| keeps(c, &mut runs))?;
                 }
             }
         }
@@ -735,7 +791,7 @@ pub fn after_stress(
             .display()
             .to_string()
     };
-    let judge = shell_quote(&o.dirs().root.join("scripts/judge").display().to_string());
+    let judge = o.command_for("test");
     let mut again = if ours {
         format!(
             "{judge} --problems-dir {} {}",
@@ -794,6 +850,25 @@ mod tests {
         }
         assert!(parse("robot-maze", b"2 3 1 1 3 3\n010\n000\n").is_none());
         assert!(parse("chase", b"S.#\n..E\n").is_none());
+    }
+
+    #[test]
+    fn strings_shrink_by_columns_with_their_width_in_the_header() {
+        let lines = |t: &[&[&str]]| -> Vec<Vec<String>> {
+            t.iter()
+                .map(|l| l.iter().map(|w| w.to_string()).collect())
+                .collect()
+        };
+        let start = lines(&[&["2", "5"], &["#..##"], &[".##.#"]]);
+        // The disagreement: some row still holds `##`.
+        let mut runs = 0;
+        let mut keeps = |c: &Vec<Vec<String>>| {
+            runs += 1;
+            Ok(c.iter().flatten().any(|t| t.contains("##")))
+        };
+        let shrunk = shorter_strings(start, 1, 0, &mut keeps).unwrap();
+        assert_eq!(shrunk, lines(&[&["2", "2"], &["##"], &[".#"]]));
+        assert!(runs < 20, "{runs} runs");
     }
 
     #[test]

@@ -6,7 +6,13 @@
 //! - the user's (`--stress --gen CMD --brute CMD`): case i runs `CMD SEED+i` (testlib
 //!   generators read the seed from their last argument) and the brute force's output is the
 //!   expected answer, or the ANSWER given to `--checker-cmd`. When the brute force itself
-//!   fails (RE, TLE, MLE, OLE) the run stops and blames it, not the solution.
+//!   fails (RE, TLE, MLE, OLE) the run stops and blames it, not the solution, once. It runs
+//!   under its own time limit, `--brute-time-limit-ms` (5 times the program's unless given),
+//!   and the generator under `--gen-time-limit-ms` (10 s).
+//!
+//! `-j N` tries N consecutive seeds at once, each in a slot folder of its own; the first
+//! failing seed in order is reported (the one `-j 1` would find), its files moved to where
+//! the report names them.
 //!
 //! Case i uses seed S+i alone, so `--seed S+i --count 1` replays it; every command printed
 //! uses absolute paths (and a `cd` for shell lines), so it runs unchanged from any folder.
@@ -69,13 +75,29 @@ enum Oracle {
     Own { gen: Program, brute: Program },
 }
 
-/// The limits a generator runs under: generous, it is trusted to be quick.
-const GEN_LIMITS: Limits = Limits {
-    time_ms: 10_000,
-    wall_time: false,
-    memory_kib: 1 << 20,
-    output_bytes: 64 << 20,
-};
+/// The limits a generator runs under: `--gen-time-limit-ms` (10 s unless given) and
+/// generous memory and output, it is trusted to be quick.
+fn gen_limits(o: &Options) -> Limits {
+    Limits {
+        time_ms: o.stress_args.gen_time_limit_ms,
+        wall_time: false,
+        memory_kib: 1 << 20,
+        output_bytes: 64 << 20,
+    }
+}
+
+/// How many times the time limit the brute force (or our binary) may take by default.
+pub const BRUTE_TIME_FACTOR: u64 = 5;
+
+/// The limits the reference runs under: the program's, but `--brute-time-limit-ms` (else
+/// [`BRUTE_TIME_FACTOR`] times the program's) for its time.
+fn brute_limits(o: &Options, limits: Limits) -> Limits {
+    let time_ms = o.stress_args.brute_time_limit_ms.unwrap_or_else(|| {
+        (limits.time_ms.saturating_mul(BRUTE_TIME_FACTOR))
+            .min(crate::judge::problem::MAX_TIME_LIMIT_MS)
+    });
+    Limits { time_ms, ..limits }
+}
 
 /// The files of the case being tried.
 struct Files {
@@ -93,14 +115,43 @@ impl Files {
         // An earlier `--shrink` left a one-case problem folder here; it is not this run's.
         let _ = fs::remove_dir_all(dir.join("tests"));
         let _ = fs::remove_file(dir.join("info.toml"));
-        Ok(Files {
+        Ok(Files::at(dir))
+    }
+
+    fn at(dir: PathBuf) -> Files {
+        Files {
             input: dir.join("input.in"),
             expected: dir.join("expected"),
             expected_err: dir.join("expected.stderr"),
             got: dir.join("got"),
             got_err: dir.join("stderr"),
             dir,
-        })
+        }
+    }
+
+    /// The folder of job slot `k` under `-j N`, where its cases are tried.
+    fn slot(&self, k: usize) -> Result<Files, String> {
+        let dir = self.dir.join("slots").join(k.to_string());
+        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Files::at(dir))
+    }
+
+    /// Moves the failing case's files from `slot` to where the report names them.
+    fn take(&self, slot: &Files) -> Result<(), String> {
+        for (from, to) in [
+            (&slot.input, &self.input),
+            (&slot.expected, &self.expected),
+            (&slot.expected_err, &self.expected_err),
+            (&slot.got, &self.got),
+            (&slot.got_err, &self.got_err),
+        ] {
+            match fs::rename(from, to) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(format!("{}: {e}", to.display())),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -192,34 +243,139 @@ fn stress(
     }
     let show = explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
     let mut progress = Progress::new();
-    for i in 0..o.stress_args.count {
-        let seed = seed0.wrapping_add(i);
-        let gen_line = generate(&oracle, o, seed, &f.input)?;
-        let expected_by = match &oracle {
-            Oracle::Ours { ours, .. } => ours,
-            Oracle::Own { brute, .. } => brute,
-        };
+    let reference_limits = brute_limits(o, limits);
+    let expected_by = match &oracle {
+        Oracle::Ours { ours, .. } => ours,
+        Oracle::Own { brute, .. } => brute,
+    };
+    let env = Env {
+        o,
+        oracle: &oracle,
+        expected_by,
+        candidate: &candidate,
+        checker: checker.as_ref(),
+        comparison: &comparison,
+        show: &show,
+        validators: &validators,
+        args: &args,
+        limits,
+        reference_limits,
+    };
+    // `-j N`: N consecutive seeds at a time, each in its own slot folder; the report is the
+    // first failing seed's, in order, so that it is the one `-j 1` finds.
+    let jobs = (o.verdicts.jobs as u64).max(1);
+    let slots: Vec<Files> = (0..jobs as usize)
+        .map(|k| f.slot(k))
+        .collect::<Result<_, _>>()?;
+    let count = o.stress_args.count;
+    let mut i = 0;
+    while i < count {
+        let batch: Vec<u64> = (i..count.min(i + jobs)).collect();
+        let tried: Vec<Result<Tried, String>> = std::thread::scope(|s| {
+            let handles: Vec<_> = batch
+                .iter()
+                .zip(&slots)
+                .map(|(&i, slot)| {
+                    let env = &env;
+                    s.spawn(move || {
+                        let tried = env.try_seed(seed0.wrapping_add(i), slot);
+                        crate::run::sandbox::release();
+                        tried
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a stress job panicked".into()))
+                })
+                .collect()
+        });
+        for ((&i, tried), slot) in batch.iter().zip(tried).zip(&slots) {
+            let seed = seed0.wrapping_add(i);
+            let tried = tried?;
+            let (r, verdict, lines, gen_line) = match tried {
+                Tried::ReferenceFailed(v, why) => {
+                    progress.clear();
+                    f.take(slot)?;
+                    return Err(blame_the_reference(&oracle, seed, v, &why, &f, o));
+                }
+                Tried::Judged(r, verdict, lines, gen_line) => (r, verdict, lines, gen_line),
+            };
+            progress.update(i as usize + 1, count as usize, &format!("seed {seed}"));
+            let detail: Vec<&str> = lines.iter().map(|l| l.trim_start()).collect();
+            crate::say_json!({
+                "mode": "stress", "problem": p.name, "case": i + 1, "seed": seed,
+                "verdict": verdict.name(), "wall_ms": r.wall_ms, "cpu_ms": r.cpu_ms,
+                "peak_rss_kib": r.peak_kib, "detail": detail.join("\n"),
+            });
+            if verdict == Verdict::Ac {
+                continue;
+            }
+            progress.clear();
+            f.take(slot)?;
+            let _ = fs::remove_dir_all(f.dir.join("slots"));
+            return report_failure(&env, p, &f, i, seed, (r, verdict, lines), &gen_line);
+        }
+        i += batch.len() as u64;
+    }
+    let _ = fs::remove_dir_all(f.dir.join("slots"));
+    progress.clear();
+    say_text!("{} passed, 0 failed", o.stress_args.count);
+    crate::say_json!({ "summary": true, "mode": "stress", "passed": o.stress_args.count, "failed": 0 });
+    Ok(true)
+}
+
+/// What every case of a stress run is tried with.
+struct Env<'a> {
+    o: &'a Options,
+    oracle: &'a Oracle,
+    expected_by: &'a Program,
+    candidate: &'a Program,
+    checker: Option<&'a Checker>,
+    comparison: &'a crate::judge::tokens::Comparison,
+    show: &'a explain::Show,
+    validators: &'a [validator::InputValidator],
+    args: &'a [String],
+    limits: Limits,
+    reference_limits: Limits,
+}
+
+/// How one seed went.
+enum Tried {
+    /// The reference failed (its verdict and why): it is blamed, not the candidate.
+    ReferenceFailed(Verdict, String),
+    /// The candidate's run, its verdict, the detail lines, and the command that made the
+    /// input.
+    Judged(crate::run::sandbox::Run, Verdict, Vec<String>, String),
+}
+
+impl Env<'_> {
+    /// Makes seed `seed`'s input in `f`, runs the reference and the candidate on it, and
+    /// judges the candidate's answer.
+    fn try_seed(&self, seed: u64, f: &Files) -> Result<Tried, String> {
+        let gen_line = generate(self.oracle, self.o, seed, &f.input)?;
         let reference = run_program(
-            expected_by,
-            &args,
+            self.expected_by,
+            self.args,
             Some(&f.input),
             &f.expected,
             &f.expected_err,
-            limits,
+            self.reference_limits,
         )?;
-        if let Some((v, why)) = verdict::of_run(&reference, &limits, 0)? {
-            progress.clear();
-            return blame_the_reference(&oracle, seed, v, &why, &f);
+        if let Some((v, why)) = verdict::of_run(&reference, &self.reference_limits, 0)? {
+            return Ok(Tried::ReferenceFailed(v, why));
         }
         let r = run_program(
-            &candidate,
-            &args,
+            self.candidate,
+            self.args,
             Some(&f.input),
             &f.got,
             &f.got_err,
-            limits,
+            self.limits,
         )?;
-        let (verdict, lines) = match verdict::of_run(&r, &limits, 0)? {
+        let (verdict, lines) = match verdict::of_run(&r, &self.limits, 0)? {
             Some((v, why)) => {
                 let mut lines = vec![detail(&why)];
                 if v == Verdict::Re {
@@ -227,104 +383,105 @@ fn stress(
                         &fs::read(&f.got_err).unwrap_or_default(),
                     ));
                 }
+                lines.extend(crate::show::diff::small_file("input", &f.input));
                 (v, lines)
             }
             None => {
                 let how = How {
-                    checker: checker.as_ref(),
-                    comparison: &comparison,
+                    checker: self.checker,
+                    comparison: self.comparison,
                     checker_args: &[],
-                    show: Some(&show),
-                    diff: o.verdicts.diff,
+                    show: Some(self.show),
+                    diff: self.o.verdicts.diff,
                 };
                 let case = f.dir.join("case");
                 let j = judge_answer(&f.input, &f.got, &f.expected, &how, &case, &case)?;
-                (j.verdict, j.lines)
+                let mut lines = j.lines;
+                lines.extend(crate::show::diff::small_file("input", &f.input));
+                (j.verdict, lines)
             }
         };
-        progress.update(
-            i as usize + 1,
-            o.stress_args.count as usize,
-            &format!("seed {seed}"),
-        );
-        let detail: Vec<&str> = lines.iter().map(|l| l.trim_start()).collect();
-        crate::say_json!({
-            "mode": "stress", "problem": p.name, "case": i + 1, "seed": seed,
-            "verdict": verdict.name(), "wall_ms": r.wall_ms, "cpu_ms": r.cpu_ms,
-            "peak_rss_kib": r.peak_kib, "detail": detail.join("\n"),
-        });
-        if verdict != Verdict::Ac {
-            progress.clear();
-            say_text!(
-                "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
-                crate::show::style::verdict(verdict, verdict.name()),
-                i + 1,
-                o.stress_args.count,
-                r.cpu_ms,
-                r.wall_ms,
-                mib(r.peak_kib)
-            );
-            let mut lines = lines;
-            if verdict == Verdict::Wa {
-                let base = f.dir.join("input");
-                lines.extend(explain::pictures(
-                    &show,
-                    "input",
-                    &base,
-                    &f.input,
-                    &f.got,
-                    &f.expected,
-                ));
-            }
-            for l in lines {
-                say_text!("{l}");
-            }
-            let shown = |p: &Path| p.display().to_string();
-            say_text!("  input:      {}", shown(&f.input));
-            say_text!("  expected:   {}", shown(&f.expected));
-            say_text!(
-                "  got:        {} (stderr: {})",
-                shown(&f.got),
-                shown(&f.got_err)
-            );
-            if let Some(tests) = o.run.tests.first().filter(|_| {
-                p.layout
-                    .as_ref()
-                    .is_some_and(|l| l.kind == crate::judge::layout::Kind::Flat)
-            }) {
-                say_text!("  added as:   {}", save_as_test(tests, seed, &f)?);
-            }
-            say_text!("  input from: {gen_line}");
-            let trial = shrink::Trial {
-                problem: &p.name,
-                ours: expected_by,
-                candidate: &candidate,
-                checker: checker.as_ref(),
-                comparison: &comparison,
-                validators: &validators,
-                explain: show.problem.is_some(),
-                args: &args,
-                limits,
-                dir: &f.dir,
-            };
-            let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
-            let again = shrunk.unwrap_or_else(|| reproduce(o, &oracle, &candidate, seed, &checker));
-            say_text!("  reproduce:  {again}");
-            say_text!("{i} passed, 1 failed");
-            crate::say_json!({
-                "summary": true, "mode": "stress", "passed": i, "failed": 1, "seed": seed,
-                "input": f.input.display().to_string(),
-                "expected": f.expected.display().to_string(),
-                "got": f.got.display().to_string(),
-                "input_from": gen_line, "reproduce": again,
-            });
-            return Ok(false);
-        }
+        Ok(Tried::Judged(r, verdict, lines, gen_line))
     }
-    progress.clear();
-    say_text!("{} passed, 0 failed", o.stress_args.count);
-    crate::say_json!({ "summary": true, "mode": "stress", "passed": o.stress_args.count, "failed": 0 });
-    Ok(true)
+}
+
+/// Prints the failing case `i` (seed `seed`): its verdict, detail and pictures, its files,
+/// the shrunk case, and the command that reproduces it.
+fn report_failure(
+    env: &Env<'_>,
+    p: &Problem,
+    f: &Files,
+    i: u64,
+    seed: u64,
+    (r, verdict, lines): (crate::run::sandbox::Run, Verdict, Vec<String>),
+    gen_line: &str,
+) -> Result<bool, String> {
+    let o = env.o;
+    say_text!(
+        "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
+        crate::show::style::verdict(verdict, verdict.name()),
+        i + 1,
+        o.stress_args.count,
+        r.cpu_ms,
+        r.wall_ms,
+        mib(r.peak_kib)
+    );
+    let mut lines = lines;
+    if verdict == Verdict::Wa {
+        let base = f.dir.join("input");
+        lines.extend(explain::pictures(
+            env.show,
+            "input",
+            &base,
+            &f.input,
+            &f.got,
+            &f.expected,
+        ));
+    }
+    for l in lines {
+        say_text!("{l}");
+    }
+    let shown = |p: &Path| p.display().to_string();
+    say_text!("  input:      {}", shown(&f.input));
+    say_text!("  expected:   {}", shown(&f.expected));
+    say_text!(
+        "  got:        {} (stderr: {})",
+        shown(&f.got),
+        shown(&f.got_err)
+    );
+    if let Some(tests) = o.run.tests.first().filter(|_| {
+        p.layout
+            .as_ref()
+            .is_some_and(|l| l.kind == crate::judge::layout::Kind::Flat)
+    }) {
+        say_text!("  added as:   {}", save_as_test(tests, seed, f)?);
+    }
+    say_text!("  input from: {gen_line}");
+    let trial = shrink::Trial {
+        problem: &p.name,
+        ours: env.expected_by,
+        candidate: env.candidate,
+        checker: env.checker,
+        comparison: env.comparison,
+        validators: env.validators,
+        explain: env.show.problem.is_some(),
+        args: env.args,
+        limits: env.limits,
+        dir: &f.dir,
+    };
+    let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
+    let checker = env.checker.cloned();
+    let again = shrunk.unwrap_or_else(|| reproduce(o, env.oracle, env.candidate, seed, &checker));
+    say_text!("  reproduce:  {again}");
+    say_text!("{i} passed, 1 failed");
+    crate::say_json!({
+        "summary": true, "mode": "stress", "passed": i, "failed": 1, "seed": seed,
+        "input": f.input.display().to_string(),
+        "expected": f.expected.display().to_string(),
+        "got": f.got.display().to_string(),
+        "input_from": gen_line, "reproduce": again,
+    });
+    Ok(false)
 }
 
 /// The input validators shrinking keeps to: `--validator`, and the package's own (a Kattis
@@ -370,8 +527,9 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
         Oracle::Own { gen, .. } => {
             let seed_arg = [seed.to_string()];
             let err = input.with_extension("gen.stderr");
-            let run = run_program(gen, &seed_arg, None, input, &err, GEN_LIMITS)?;
-            if let Some((v, why)) = verdict::of_run(&run, &GEN_LIMITS, 0)? {
+            let limits = gen_limits(o);
+            let run = run_program(gen, &seed_arg, None, input, &err, limits)?;
+            if let Some((v, why)) = verdict::of_run(&run, &limits, 0)? {
                 let last = verdict::stderr_line(&fs::read(&err).unwrap_or_default());
                 return Err(format!(
                     "the generator `{}` failed on seed {seed}: {} {why}{}",
@@ -388,15 +546,17 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
     }
 }
 
-/// The reference (our binary or the user's brute force) failed: stop, and say whose fault
-/// it is.
+/// The reference (our binary or the user's brute force) failed: the run stops with one
+/// message (a setup error, exit code 2) that says whose fault it is, why, its last stderr
+/// line, the option that sets its time limit, and where its input is.
 fn blame_the_reference(
     oracle: &Oracle,
     seed: u64,
     v: Verdict,
     why: &str,
     f: &Files,
-) -> Result<bool, String> {
+    o: &Options,
+) -> String {
     let (who, blame) = match oracle {
         Oracle::Ours { ours, .. } => (
             format!("our own binary {}", ours.describe()),
@@ -407,16 +567,21 @@ fn blame_the_reference(
             "the brute force is blamed, not your solution",
         ),
     };
-    say_text!("{} from {who} on seed {seed}: {why}", v.name());
-    if let Some(l) = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default()) {
-        say_text!("{l}");
-    }
-    say_text!("  input:      {}", f.input.display());
-    Err(format!(
-        "{who} failed ({}) on seed {seed}: {blame}; its input is {}",
+    let stderr = verdict::stderr_line(&fs::read(&f.expected_err).unwrap_or_default())
+        .map(|l| format!(" ({})", l.trim()))
+        .unwrap_or_default();
+    let limit = match (v, o.stress_args.brute_time_limit_ms) {
+        (Verdict::Tle, None) => format!(
+            "; its time limit is {BRUTE_TIME_FACTOR} times the program's unless \
+             --brute-time-limit-ms says otherwise"
+        ),
+        _ => String::new(),
+    };
+    format!(
+        "{who} failed on seed {seed}: {} {why}{stderr}: {blame}{limit}; its input is {}",
         v.name(),
         f.input.display()
-    ))
+    )
 }
 
 /// Copies the failing case into the user's `--tests` folder as `stress-SEED.in` and `.out`
@@ -430,7 +595,8 @@ fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, String> {
     Ok(format!("{} (+ .out, the expected answer)", input.display()))
 }
 
-/// The `scripts/judge` command that replays case `seed` alone, from any folder.
+/// The command that replays case `seed` alone, from any folder, as the judge was invoked
+/// (`bfs-judge stress ...`, or `<checkout>/scripts/judge --stress ...`).
 fn reproduce(
     o: &Options,
     oracle: &Oracle,
@@ -438,17 +604,16 @@ fn reproduce(
     seed: u64,
     checker: &Option<Checker>,
 ) -> String {
-    let judge = o.dirs().root.join("scripts/judge");
-    let mut again = shell_quote(&judge.display().to_string());
+    let mut again = o.command_for("stress");
     let mut programs = vec![candidate];
     match oracle {
         Oracle::Ours { problem, .. } => {
-            let _ = write!(again, " --stress {problem}");
+            let _ = write!(again, " {problem}");
         }
         Oracle::Own { gen, brute } => {
             let _ = write!(
                 again,
-                " --stress --gen {} --brute {}",
+                " --gen {} --brute {}",
                 shell_quote(&gen.command_line()),
                 shell_quote(&brute.command_line())
             );
@@ -502,6 +667,7 @@ fn reproduce(
         (o.run.time_limit_ms, "--time-limit-ms"),
         (o.run.memory_limit_mib, "--memory-limit-mib"),
         (o.run.output_limit_mib, "--output-limit-mib"),
+        (o.stress_args.brute_time_limit_ms, "--brute-time-limit-ms"),
     ] {
         if let Some(v) = value {
             let _ = write!(again, " {flag} {v}");

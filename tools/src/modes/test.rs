@@ -596,6 +596,15 @@ pub fn run(o: &Options) -> Result<bool, String> {
     if let Some(e) = setup_error {
         return Err(e);
     }
+    // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
+    for (t, tally) in targets.iter().zip(&tallies) {
+        if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
+            crate::modes::clean::forget_passed(&t.out_dir);
+        }
+    }
+    if dirs.out == crate::modes::args::cache_dir() {
+        crate::modes::clean::trim(&dirs.out);
+    }
     let passed: usize = tallies.iter().map(|t| t.passed).sum();
     let failed: usize = tallies.iter().map(|t| t.failed).sum();
     if json {

@@ -1,10 +1,14 @@
 //! Showing a wrong answer: the hunk around the first difference (two lines of context each
-//! side, expected `-` against got `+`, the differing tokens emphasised), or with `--diff
-//! full` the whole unified diff; every line cut to the terminal's width.
+//! side, expected `-` against got `+`; small outputs, at most [`SMALL_LINES`] lines and
+//! [`SMALL_BYTES`] bytes each as a sample's are, whole), or with `--diff full` the whole
+//! unified diff; every line of output cut to the terminal's width. A small input is shown
+//! whole too ([`small_file`]), as `oj test` does.
 //!
 //! The hunk reads only a window of five lines from each file, so it costs nothing whatever
-//! the size of the outputs; `similar` pairs the lines and finds the differing tokens. Without
-//! colour, a line of carets under a `+` line points at its differing tokens.
+//! the size of the outputs; `similar` pairs the lines. On a changed line the tokens that
+//! differ from the other file's line of the same number, token by token as a judge compares
+//! them, are emphasised (expected `2 1`, got `1 2`: both); without colour, a line of carets
+//! under a got line points at them.
 
 use std::path::Path;
 
@@ -34,6 +38,39 @@ const FULL_LINES: usize = 400;
 /// a coarser one in linear time, so any input is diffed in well under a second.
 const FULL_DEADLINE: std::time::Duration = std::time::Duration::from_millis(300);
 
+/// The most lines of a file shown whole under a case.
+pub const SMALL_LINES: usize = 10;
+
+/// The most bytes of a file shown whole under a case.
+pub const SMALL_BYTES: u64 = 300;
+
+/// The lines of `path` when it is small enough to show whole (at most [`SMALL_LINES`] lines
+/// and [`SMALL_BYTES`] bytes), trailing blank lines left out.
+pub fn small_lines(path: &Path) -> Option<Vec<Vec<u8>>> {
+    if std::fs::metadata(path).ok()?.len() > SMALL_BYTES {
+        return None;
+    }
+    let mut lines = compare::lines_between(path, 1, SMALL_LINES as u64 + 1).ok()?;
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    (lines.len() <= SMALL_LINES).then_some(lines)
+}
+
+/// `WHAT:` and a small file's lines under it (see [`small_lines`]), or nothing for a larger
+/// one: how a failing case shows its input.
+pub fn small_file(what: &str, path: &Path) -> Vec<String> {
+    let Some(lines) = small_lines(path) else {
+        return Vec::new();
+    };
+    let mut out = vec![indent(&format!("{what}:"))];
+    if lines.is_empty() {
+        out.push(indent("  (empty)"));
+    }
+    out.extend(lines.iter().map(|l| indent(&format!("  {}", printable(l)))));
+    out
+}
+
 /// The detail lines of a difference between the files `expected` and `got`.
 pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Vec<String> {
     if mode == DiffMode::Full {
@@ -41,12 +78,19 @@ pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Ve
             return lines;
         }
     }
-    hunk(expected, got, d)
+    // Small outputs whole: the window is every line of both.
+    let window = match (small_lines(expected), small_lines(got)) {
+        (Some(old), Some(new)) => (1, old.len().max(new.len()).max(1) as u64),
+        _ => (d.line.saturating_sub(CONTEXT).max(1), d.line + CONTEXT),
+    };
+    hunk(expected, got, d, window)
 }
 
-fn hunk(expected: &Path, got: &Path, d: &Difference) -> Vec<String> {
-    let first = d.line.saturating_sub(CONTEXT).max(1);
-    let last = d.line + CONTEXT;
+fn texts(lines: &[Vec<u8>]) -> Vec<String> {
+    lines.iter().map(|l| printable(l)).collect()
+}
+/// The lines `first..=last` of both files, diffed.
+fn hunk(expected: &Path, got: &Path, d: &Difference, (first, last): (u64, u64)) -> Vec<String> {
     let window = |p: &Path| compare::lines_between(p, first, last).unwrap_or_default();
     let (old, new) = (window(expected), window(got));
     let mut out = vec![indent(&format!(
@@ -69,49 +113,97 @@ fn indent(text: &str) -> String {
 
 /// The lines of a diff of two windows of lines that both start at line `first`.
 fn lines_of_diff(old: &[Vec<u8>], new: &[Vec<u8>], first: u64) -> Vec<String> {
-    let old: Vec<String> = old.iter().map(|l| printable(l) + "\n").collect();
-    let new: Vec<String> = new.iter().map(|l| printable(l) + "\n").collect();
+    let (old, new) = (texts(old), texts(new));
     let old_refs: Vec<&str> = old.iter().map(String::as_str).collect();
     let new_refs: Vec<&str> = new.iter().map(String::as_str).collect();
     let diff = TextDiff::configure().diff_slices(&old_refs, &new_refs);
     let number_width = (first + old.len().max(new.len()) as u64).to_string().len();
     let mut out = Vec::new();
     for op in diff.ops() {
-        for change in diff.iter_inline_changes(op) {
-            let (sign, index, line_style) = match change.tag() {
-                ChangeTag::Equal => (' ', change.old_index(), style::DIM),
-                ChangeTag::Delete => ('-', change.old_index(), style::EXPECTED),
-                ChangeTag::Insert => ('+', change.new_index(), style::GOT),
+        for change in diff.iter_changes(op) {
+            let (sign, index, mine, other, line_style) = match change.tag() {
+                ChangeTag::Equal => (' ', change.old_index(), &old, &new, style::DIM),
+                ChangeTag::Delete => ('-', change.old_index(), &old, &new, style::EXPECTED),
+                ChangeTag::Insert => ('+', change.new_index(), &new, &old, style::GOT),
             };
-            let number = first + index.unwrap_or(0) as u64;
+            let index = index.unwrap_or(0);
+            let number = first + index as u64;
             let prefix = format!("    {sign} {number:>number_width$}  ");
-            let budget = width().saturating_sub(prefix.chars().count());
-            // Cut the plain text to the width first, then paint it, so that escape codes
-            // never count as columns.
-            let mut text = String::new();
-            let mut carets = String::new();
-            let mut used = 0;
-            let mut any_emphasis = false;
-            for (emphasized, value) in change.iter_strings_lossy() {
-                let value = value.trim_end_matches('\n');
-                let take: String = value.chars().take(budget.saturating_sub(used)).collect();
-                used += take.chars().count();
-                let emphasize = emphasized && change.tag() != ChangeTag::Equal;
-                any_emphasis |= emphasize;
-                let mark = if emphasize { '^' } else { ' ' };
-                carets.extend(std::iter::repeat_n(mark, take.chars().count()));
-                text.push_str(&if emphasize {
-                    style::paint(&take, style::EMPHASIS.fg_color(line_style.get_fg_color()))
-                } else {
-                    style::paint(&take, line_style)
-                });
-            }
-            out.push(format!("{}{text}", style::paint(&prefix, line_style)));
-            if !style::enabled() && any_emphasis && change.tag() == ChangeTag::Insert {
-                let carets = carets.trim_end();
-                out.push(format!("{}{carets}", " ".repeat(prefix.chars().count())));
-            }
+            let line = &mine[index];
+            let marks = match change.tag() {
+                ChangeTag::Equal => Vec::new(),
+                _ => differing_tokens(line, other.get(index).map(String::as_str)),
+            };
+            let carets = change.tag() == ChangeTag::Insert;
+            out.extend(marked(&prefix, line, &marks, line_style, carets));
         }
+    }
+    out
+}
+
+/// The character ranges of the tokens (runs of non-space characters) of `line` that differ
+/// from the token in the same position of `other`: all of them when there is no `other`.
+fn differing_tokens(line: &str, other: Option<&str>) -> Vec<(usize, usize)> {
+    let spans = |s: &str| {
+        let chars: Vec<char> = s.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i].is_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && !chars[i].is_whitespace() {
+                i += 1;
+            }
+            out.push((start, i, chars[start..i].iter().collect::<String>()));
+        }
+        out
+    };
+    let theirs = other.map(spans).unwrap_or_default();
+    spans(line)
+        .into_iter()
+        .enumerate()
+        .filter(|(k, (_, _, token))| theirs.get(*k).is_none_or(|t| &t.2 != token))
+        .map(|(_, (start, end, _))| (start, end))
+        .collect()
+}
+
+/// `prefix` and `line` cut to the width, the characters in `marks` emphasised, and (without
+/// colour, when `carets`) a line of carets under them.
+fn marked(
+    prefix: &str,
+    line: &str,
+    marks: &[(usize, usize)],
+    line_style: anstyle::Style,
+    carets: bool,
+) -> Vec<String> {
+    let budget = width().saturating_sub(prefix.chars().count());
+    // Cut the plain text to the width first, then paint it, so that escape codes never count
+    // as columns.
+    let mut text = String::new();
+    let mut under = String::new();
+    let emphasis = style::EMPHASIS.fg_color(line_style.get_fg_color());
+    let mut run = (String::new(), false);
+    let flush = |run: &mut (String, bool), text: &mut String| {
+        let paint = if run.1 { emphasis } else { line_style };
+        text.push_str(&style::paint(&std::mem::take(&mut run.0), paint));
+    };
+    for (i, c) in line.chars().take(budget).enumerate() {
+        let on = marks.iter().any(|&(a, b)| a <= i && i < b);
+        under.push(if on { '^' } else { ' ' });
+        if on != run.1 && !run.0.is_empty() {
+            flush(&mut run, &mut text);
+        }
+        run.1 = on;
+        run.0.push(c);
+    }
+    flush(&mut run, &mut text);
+    let mut out = vec![format!("{}{text}", style::paint(prefix, line_style))];
+    let under = under.trim_end();
+    if carets && !style::enabled() && !under.is_empty() {
+        out.push(format!("{}{under}", " ".repeat(prefix.chars().count())));
     }
     out
 }
@@ -184,5 +276,44 @@ mod tests {
             caret_line.find('^'),
             out.iter().find(|l| l.contains("+  8")).unwrap().rfind('2')
         );
+    }
+
+    #[test]
+    fn small_outputs_are_shown_whole_and_large_ones_by_their_hunk() {
+        let dir = std::env::temp_dir().join(format!("diff-small-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (expected, got) = (dir.join("expected"), dir.join("got"));
+        let show = |n: usize| {
+            let lines: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+            std::fs::write(&expected, lines.join("\n") + "\n").unwrap();
+            std::fs::write(&got, format!("0\n{}\n", lines[1..].join("\n"))).unwrap();
+            let d = compare::first_difference(&expected, &got).unwrap().unwrap();
+            render(&expected, &got, &d, DiffMode::Hunk)
+        };
+        // Eight lines: all of them, past the hunk's two lines of context.
+        let small = show(8).join("\n");
+        assert!(small.contains("     8  8"), "{small}");
+        // Eleven lines: the hunk only.
+        let large = show(11).join("\n");
+        assert!(
+            large.contains("     3  3") && !large.contains("  4  4"),
+            "{large}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_carets_mark_every_token_that_differs_by_position() {
+        // Swapped tokens: both differ from the expected token in their place.
+        let out = lines_of_diff(&lines(&["2 1"]), &lines(&["1 2"]), 1);
+        let text = out.join("\n");
+        assert!(text.ends_with("    + 1  1 2\n         ^ ^"), "{text}");
+        // A token that moved one place: the shifted ones differ, the last one does not.
+        assert_eq!(
+            differing_tokens("1 2 3 9", Some("1 3 9")),
+            [(2, 3), (4, 5), (6, 7)]
+        );
+        assert_eq!(differing_tokens("10 20", Some("10  20")), []);
+        assert_eq!(differing_tokens("a b", None), [(0, 1), (2, 3)]);
     }
 }

@@ -48,17 +48,20 @@ pub fn is_named(reason: &str) -> bool {
 
 /// The detail lines for a checker's reason: a named mistake leads with its name, anything
 /// else says it is the checker's. A named mistake is the one line a contestant must read
-/// whole, so it is wrapped (at most three lines) rather than cut to the terminal's width.
+/// whole: one line in a pipe, wrapped to the terminal's width on a terminal, never cut.
 pub fn checker_detail(reason: &str) -> Vec<String> {
     let reason = reason.strip_prefix("wrong answer: ").unwrap_or(reason);
     let text = printable(reason.as_bytes());
     if Mistake::of(reason) == Mistake::Other {
         return vec![detail(&format!("checker: {text}"))];
     }
-    wrap(&text, crate::text::width().saturating_sub(4).max(40))
+    let Some(width) = crate::text::terminal_width().filter(|_| !crate::text::json_mode()) else {
+        // Whole in a pipe, a file and JSON.
+        return vec![detail(&text)];
+    };
+    wrap(&text, width.saturating_sub(4).max(40))
         .iter()
         .enumerate()
-        .take(3)
         .map(|(i, line)| detail(&format!("{}{line}", if i == 0 { "" } else { "  " })))
         .collect()
 }

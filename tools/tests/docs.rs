@@ -1,0 +1,461 @@
+//! The docs' transcripts, run: every fenced block of README.md and docs/*.md that shows a
+//! command (a line starting `$ `) is either run here and compared with what the tools print,
+//! or carries a marker that says why it cannot be. A changed output fails this test until
+//! the doc follows; `BFS_JUDGE_BLESS_DOCS=1 cargo test -p bfs-judge-tools --test docs`
+//! rewrites the failing blocks in place, keeping every line that still matches as it is
+//! (placeholders and the figures of the run that was pasted there).
+//!
+//! The markers, an HTML comment on the line before the fence (docs/judge.md, "Transcripts
+//! that are checked", says the same for writers):
+//! - `<!-- transcript: run -->`: run in an empty scratch folder;
+//! - `<!-- transcript: run in PATH as SHOWN -->`: run in a scratch copy of the repository's
+//!   folder PATH, whose path the output shows as SHOWN (`~/knight`);
+//! - `<!-- transcript: skip REASON -->`: not run, for the reason given.
+//!
+//! How a block runs: its `$ ` lines, one bash process for the block (so `cd` carries over),
+//! with stdout and stderr together, `scripts/judge` (also `~/bfs-judge/scripts/judge`) the
+//! flat judge over this run's binaries, and `bfs-judge` and our solvers on PATH. Lines that
+//! follow a command up to the next `$ ` line are its expected output. Compared after
+//! replacing this run's folders by the names the docs use (`~/bfs-judge` for the checkout,
+//! `~/bfs-judge/target/release` and `~/bfs-judge/target/judge` for its binaries and
+//! failing cases, `~/.cache/bfs-judge` for the cache), with runs of spaces as one, and
+//! these placeholders:
+//! - a measured figure matches any other: a number with a decimal point (`13.2`), and a
+//!   whole number followed by `ms` or `MiB`;
+//! - `[..]` in a line matches any text there.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tools/ is inside the repository")
+        .to_path_buf()
+}
+
+/// This run's binaries, our solvers built beside the judge.
+fn bin_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
+        .parent()
+        .expect("a binary has a folder")
+        .to_path_buf();
+    let target = dir.parent().expect("a profile folder has a parent");
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.args(["build", "--quiet", "--package", "bfs-judge", "--bins"])
+        .arg("--manifest-path")
+        .arg(root().join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target);
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    }
+    assert!(cmd.status().expect("cannot run cargo").success());
+    dir
+}
+
+/// A block of a doc: where its output lines are, and how it is to be run.
+#[derive(Debug)]
+struct Block {
+    /// The line index of the opening fence.
+    fence: usize,
+    /// The block's lines (between the fences).
+    lines: Vec<String>,
+    marker: Option<String>,
+}
+
+/// The fenced blocks of `text` that hold a `$ ` line.
+fn transcripts(text: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !lines[i].trim_start().starts_with("```") {
+            i += 1;
+            continue;
+        }
+        let fence = i;
+        let mut j = i + 1;
+        while j < lines.len() && !lines[j].trim_start().starts_with("```") {
+            j += 1;
+        }
+        let body: Vec<String> = lines[fence + 1..j.min(lines.len())]
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        if body.iter().any(|l| l.trim_start().starts_with("$ ")) {
+            let marker = fence
+                .checked_sub(1)
+                .map(|k| lines[k].trim())
+                .and_then(|l| l.strip_prefix("<!-- transcript:"))
+                .and_then(|l| l.strip_suffix("-->"))
+                .map(|m| m.trim().to_string());
+            out.push(Block {
+                fence,
+                lines: body,
+                marker,
+            });
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The docs this test reads.
+fn docs() -> Vec<PathBuf> {
+    let mut docs = vec![root().join("README.md")];
+    let mut more: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    more.sort();
+    docs.extend(more);
+    docs
+}
+
+/// The places of one run, and the names the docs give them.
+struct Places {
+    scratch: PathBuf,
+    bin: PathBuf,
+    judge_script: PathBuf,
+}
+
+impl Places {
+    fn new(name: &str) -> Places {
+        let bin = bin_dir();
+        let scratch = bin
+            .join("docs-tests")
+            .join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&scratch);
+        std::fs::create_dir_all(scratch.join("path")).unwrap();
+        // `scripts/judge` without its build: the flat judge over this run's binaries.
+        let judge_script = scratch.join("path/scripts-judge");
+        std::fs::write(
+            &judge_script,
+            format!(
+                "#!/bin/sh\nexec '{}' __flat --root '{}' --bin-dir '{}' --out-dir '{}' \"$@\"\n",
+                env!("CARGO_BIN_EXE_bfs-judge"),
+                root().display(),
+                bin.display(),
+                scratch.join("out").display()
+            ),
+        )
+        .unwrap();
+        let mut path_bins = vec!["bfs-judge".to_string()];
+        path_bins.extend(
+            ["robot-maze", "chase", "wave", "swap-game", "pushing-boxes"].map(String::from),
+        );
+        for b in path_bins {
+            let _ = std::os::unix::fs::symlink(bin.join(&b), scratch.join("path").join(&b));
+        }
+        Command::new("chmod")
+            .arg("+x")
+            .arg(&judge_script)
+            .status()
+            .unwrap();
+        Places {
+            scratch,
+            bin,
+            judge_script,
+        }
+    }
+
+    /// This run's folders as the docs name them, longest first.
+    fn names(&self, shown: &[(PathBuf, String)]) -> Vec<(String, String)> {
+        let mut names: Vec<(String, String)> = shown
+            .iter()
+            .map(|(p, s)| (p.display().to_string(), s.clone()))
+            .collect();
+        names.extend([
+            (
+                self.scratch.join("out").display().to_string(),
+                "~/bfs-judge/target/judge".to_string(),
+            ),
+            (
+                self.scratch.join("cache/bfs-judge").display().to_string(),
+                "~/.cache/bfs-judge".to_string(),
+            ),
+            (
+                self.bin.display().to_string(),
+                "~/bfs-judge/target/release".to_string(),
+            ),
+            (
+                self.judge_script.display().to_string(),
+                "~/bfs-judge/scripts/judge".to_string(),
+            ),
+            (root().display().to_string(), "~/bfs-judge".to_string()),
+        ]);
+        names.sort_by_key(|(p, _)| std::cmp::Reverse(p.len()));
+        names
+    }
+}
+
+/// A command line as the docs write it, made to run here.
+fn runnable(command: &str, places: &Places) -> String {
+    let script = places.judge_script.display().to_string();
+    command
+        .replace("~/bfs-judge/scripts/judge", &script)
+        .replace("scripts/judge", &script)
+}
+
+/// Runs the commands of `block` in `cwd`; each command's output, names replaced.
+fn run_block(
+    commands: &[String],
+    cwd: &Path,
+    places: &Places,
+    shown: &[(PathBuf, String)],
+) -> Vec<Vec<String>> {
+    const MARK: &str = "\u{1e}next command\u{1e}";
+    let mut script = String::new();
+    for c in commands {
+        let _ = writeln!(script, "printf '{MARK}\\n'");
+        let _ = writeln!(script, "{{ {}\n}} 2>&1 < /dev/null", runnable(c, places));
+    }
+    let path = format!(
+        "{}:{}",
+        places.scratch.join("path").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .current_dir(cwd)
+        .env("PATH", path)
+        .env("XDG_CACHE_HOME", places.scratch.join("cache"))
+        .env("COLUMNS", "100")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .expect("bash runs");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    let names = places.names(shown);
+    let mut text = text;
+    for (path, name) in &names {
+        text = text.replace(path.as_str(), name);
+    }
+    text.split(&format!("{MARK}\n"))
+        .skip(1)
+        .map(|out| out.lines().map(|l| l.trim_end().to_string()).collect())
+        .collect()
+}
+
+/// Whether `word` is a measured figure: a number with a decimal point, or a whole number
+/// followed by `ms` or `MiB` (`next`).
+fn figure(word: &str, next: Option<&str>) -> bool {
+    let w = word.trim_matches(|c: char| "(),;:[]".contains(c));
+    let number = !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let unit = next.is_some_and(|n| n.starts_with("ms") || n.starts_with("MiB"));
+    number && w.chars().any(|c| c.is_ascii_digit()) && (w.contains('.') || unit)
+}
+
+/// `word` with the folder hashes in its paths (`stress/1a2b3c4d/knight`, `knight-1a2b3c4d`,
+/// which name a folder by its path) replaced by `#`.
+fn unhashed(word: &str) -> String {
+    let hex = |s: &str| s.len() == 8 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    word.split('/')
+        .map(|seg| {
+            let end = seg.trim_end_matches(|c: char| "`'\"),;:".contains(c));
+            let tail = &seg[end.len()..];
+            match end.rsplit_once('-') {
+                _ if hex(end) => format!("#{tail}"),
+                Some((name, h)) if hex(h) => format!("{name}-#{tail}"),
+                _ => seg.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// `line` with its figures and folder hashes replaced by `#` and runs of spaces made one.
+fn normal(line: &str) -> Vec<String> {
+    let words: Vec<String> = line.split_whitespace().map(unhashed).collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if figure(w, words.get(i + 1).map(String::as_str)) {
+                let (lead, rest) = w.split_at(w.find(|c: char| c.is_ascii_digit()).unwrap());
+                let tail = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                format!("{lead}#{tail}")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Whether the output line `got` matches the doc's line `expected`.
+fn matches(expected: &str, got: &str) -> bool {
+    if expected.contains("[..]") {
+        let parts: Vec<String> = expected
+            .split("[..]")
+            .map(|p| normal(p).join(" "))
+            .collect();
+        let got = normal(got).join(" ");
+        let mut at = 0;
+        for (k, part) in parts.iter().enumerate() {
+            let part = part.trim();
+            match got[at..].find(part) {
+                Some(i) if k > 0 || i == 0 || part.is_empty() => at += i + part.len(),
+                _ => return false,
+            }
+        }
+        return parts.last().is_some_and(|p| p.trim().is_empty()) || at == got.len();
+    }
+    normal(expected) == normal(got)
+}
+
+/// One block's commands and their expected outputs.
+fn commands(block: &Block) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for line in &block.lines {
+        match line.strip_prefix("$ ") {
+            Some(c) => out.push((c.to_string(), Vec::new())),
+            None => {
+                if let Some(last) = out.last_mut() {
+                    last.1.push(line.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_transcript_in_the_docs_is_what_the_tools_print() {
+    let bless = std::env::var_os("BFS_JUDGE_BLESS_DOCS").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for doc in docs() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let name = doc.strip_prefix(root()).unwrap().display().to_string();
+        // Later blocks first, so that a blessed block's new length moves nothing unread.
+        for block in transcripts(&text).into_iter().rev() {
+            let at = format!("{name}:{}", block.fence + 1);
+            let Some(marker) = &block.marker else {
+                failures.push(format!(
+                    "{at}: a transcript without a marker: add `<!-- transcript: run -->` (or \
+                     `run in PATH as SHOWN`, or `skip REASON`) on the line before its fence"
+                ));
+                continue;
+            };
+            if let Some(reason) = marker.strip_prefix("skip") {
+                assert!(reason.trim().len() > 10, "{at}: a skip needs its reason");
+                continue;
+            }
+            let python = Command::new("python3").arg("--version").output().is_ok();
+            if !python && block.lines.iter().any(|l| l.contains("python3")) {
+                eprintln!("notice: python3 not found; {at} not run");
+                continue;
+            }
+            let places = Places::new(&format!("block-{}", block.fence));
+            let (cwd, shown) = match marker.strip_prefix("run in ") {
+                Some(spec) => {
+                    let (path, as_shown) = spec
+                        .split_once(" as ")
+                        .unwrap_or_else(|| panic!("{at}: `run in PATH as SHOWN`"));
+                    let from = root().join(path.trim());
+                    let to = places.scratch.join("work").join(from.file_name().unwrap());
+                    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                    let copied = Command::new("cp").arg("-r").arg(&from).arg(&to).status();
+                    assert!(copied.unwrap().success(), "{at}: cannot copy {path}");
+                    (to.clone(), vec![(to, as_shown.trim().to_string())])
+                }
+                None => {
+                    assert_eq!(marker, "run", "{at}: unknown marker `{marker}`");
+                    let to = places.scratch.join("work");
+                    std::fs::create_dir_all(&to).unwrap();
+                    (to, Vec::new())
+                }
+            };
+            let cmds = commands(&block);
+            let lines_of: Vec<String> = cmds.iter().map(|(c, _)| c.clone()).collect();
+            let outputs = run_block(&lines_of, &cwd, &places, &shown);
+            ran += 1;
+            let mut blessed = Vec::new();
+            let mut differs = false;
+            for ((command, expected), got) in cmds.iter().zip(&outputs) {
+                blessed.push(format!("$ {command}"));
+                let same = expected.len() == got.len()
+                    && expected.iter().zip(got).all(|(e, g)| matches(e, g));
+                if same {
+                    blessed.extend(expected.iter().cloned());
+                    continue;
+                }
+                differs = true;
+                for (i, g) in got.iter().enumerate() {
+                    match expected.get(i) {
+                        Some(e) if matches(e, g) => blessed.push(e.clone()),
+                        _ => blessed.push(g.clone()),
+                    }
+                }
+                failures.push(format!(
+                    "{at}: `$ {command}` printed\n{}\n--- the doc says\n{}",
+                    got.join("\n"),
+                    expected.join("\n")
+                ));
+            }
+            if differs && bless {
+                let start = block.fence + 1;
+                lines.splice(start..start + block.lines.len(), blessed);
+            }
+            let _ = std::fs::remove_dir_all(&places.scratch);
+        }
+        if bless {
+            let mut new = lines.join("\n");
+            new.push('\n');
+            if new != text {
+                std::fs::write(&doc, new).unwrap();
+            }
+        }
+    }
+    assert!(ran >= 2, "only {ran} transcripts ran");
+    assert!(
+        failures.is_empty() || bless,
+        "{} transcript(s) differ from the tools' output (BFS_JUDGE_BLESS_DOCS=1 cargo test -p \
+         bfs-judge-tools --test docs rewrites them):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn placeholders_match_figures_and_nothing_else() {
+    assert!(matches(
+        "AC     115 ms cpu    232 ms wall    13.2 MiB  x/1",
+        "AC       2 ms cpu      9 ms wall     1.5 MiB  x/1"
+    ));
+    assert!(!matches("AC 1 ms cpu  x/1", "WA 1 ms cpu  x/1"));
+    // Counts are not figures: `[2 AC, 1 WA]` is not `[1 WA]`, line 4 is not line 5.
+    assert!(!matches(
+        "knight: 2 of 3 AC [1 WA]",
+        "knight: 1 of 3 AC [1 WA]"
+    ));
+    assert!(!matches(
+        "first difference at line 4",
+        "first difference at line 5"
+    ));
+    assert!(matches(
+        "judge: cannot run [..]: no such file",
+        "judge: cannot run `./a.out`: no such file"
+    ));
+    assert!(!matches(
+        "judge: cannot run [..]: no such file",
+        "judge: cannot run x: denied"
+    ));
+    assert!(matches(
+        "max 115 ms cpu; 13.3 of 256 MiB)",
+        "max 9 ms cpu; 1.5 of 256 MiB)"
+    ));
+    // A folder named by its path's hash matches any hash, nothing else.
+    assert!(matches(
+        "in: ~/j/stress/0123abcd/knight/input.in",
+        "in: ~/j/stress/99ffee00/knight/input.in"
+    ));
+    assert!(matches("~/j/knight-0123abcd/", "~/j/knight-99ffee00/"));
+    assert!(!matches("~/j/knight-0123abcd/", "~/j/other-99ffee00/"));
+}
