@@ -464,6 +464,89 @@ fn interactive_problems_run_with_both_conventions() {
     assert_eq!(super::single_verdict(&j), "RE", "{j}");
 }
 
+/// A Kattis interactive package of `cases` identical cases with validator `run` (a shell
+/// script): each case judged once, so one run judges the same exchange `cases` times.
+fn repeated_interactive(dir: &Path, run: &str, cases: usize) -> String {
+    let mut files = vec![
+        ("problem.yaml".to_string(), "problem_format_version: 2025-09\nname: Race\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n".to_string()),
+        ("output_validator/run*".to_string(), run.to_string()),
+    ];
+    for i in 1..=cases {
+        files.push((format!("data/secret/{i:02}.in"), "7\n".into()));
+        files.push((format!("data/secret/{i:02}.ans"), "\n".into()));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    write_all(dir, &files);
+    dir.display().to_string()
+}
+
+/// Every case's verdict, which must all be `want`.
+fn all_verdicts_are(j: &Judged, want: &str, cases: usize) {
+    let v = j.verdicts();
+    assert_eq!(v.len(), cases, "{j}");
+    assert!(v.iter().all(|(got, _)| got == want), "not all {want}:\n{j}");
+}
+
+/// The order in which the two sides end, and `SIGPIPE` on either side, never change the
+/// verdict (issue 29): each exchange judged 20 times, every verdict the same.
+#[test]
+fn interactive_verdicts_never_depend_on_which_side_ends_first() {
+    const N: usize = 20;
+    let dir = scratch("interactive-races");
+    let out = dir.join("out");
+    // The validator rejects the first line and exits while the program keeps writing: the
+    // program dies of SIGPIPE (or reads EOF), always after the rejection: WA.
+    let reject = repeated_interactive(
+        &dir.join("reject"),
+        "#!/bin/sh\nread line\necho \"rejected at once: $line\" > \"$3/judgemessage.txt\"\nexit 43\n",
+        N,
+    );
+    let j = judge(
+        &out,
+        &["--tests", &reject, "--cmd", "while :; do echo '? 1'; done"],
+    );
+    all_verdicts_are(&j, "WA", N);
+    assert!(
+        j.stdout.contains("interactor: rejected at once: ? 1"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains("SIGPIPE"), "{j}");
+
+    // The validator writes 120 KB (more than any pipe holds) before it reads; the program reads
+    // one line and leaves. The validator is never cut off (no SIGPIPE, no judge error): it
+    // reads EOF and rejects. The program ended first: exit 0 is WA, exit 3 its own RE.
+    let chatty = repeated_interactive(
+        &dir.join("chatty"),
+        "#!/bin/sh\ni=0\nwhile [ $i -lt 20000 ]; do echo hello; i=$((i+1)); done\n\
+         read g || { echo 'no guess' > \"$3/judgemessage.txt\"; exit 43; }\nexit 42\n",
+        N,
+    );
+    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 0"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    all_verdicts_are(&j, "WA", N);
+    assert!(j.stdout.contains("interactor: no guess"), "{j}");
+    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 3"]);
+    all_verdicts_are(&j, "RE", N);
+
+    // The validator accepts the first line and exits while the program still has lines to
+    // write: they are read and dropped, the program is not killed by SIGPIPE: AC.
+    let accept = repeated_interactive(&dir.join("accept"), "#!/bin/sh\nread line\nexit 42\n", N);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &accept,
+            "--cmd",
+            "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done",
+        ],
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    all_verdicts_are(&j, "AC", N);
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
