@@ -17,6 +17,11 @@
 //! submissions as the spec says (see [`crate::judge::kattis::Timing::derive`]): they are run first
 //! with a generous limit, the slowest case's CPU time sets the limit, and their cases are then
 //! re-judged against it.
+//!
+//! Nothing stops the run early: a submission on which the package itself fails the judge (a
+//! validator that crashes) gets an `ERROR` line and the rest are still judged. `run` then
+//! returns `Ok(true)` when every submission got its promise, `Ok(false)` when some did not,
+//! and `Err` (exit 2) when the package failed on any.
 
 use std::collections::HashMap;
 use std::fs;
@@ -219,6 +224,42 @@ struct Bench<'a> {
 /// A submission's cases, judged.
 struct Runs {
     outcomes: Vec<(String, Outcome)>,
+    /// The case where the package failed the judge (a validator that crashed or gave an
+    /// exit code outside its convention, a checker that could not run), and why; the
+    /// submission's later cases are not judged.
+    error: Option<(String, String)>,
+}
+
+/// How the submissions fared.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    /// Submissions whose judging the package itself broke.
+    broken: usize,
+}
+
+impl Tally {
+    /// Prints `s`'s line and counts it.
+    fn report(&mut self, s: &Submission, runs: &Runs, k: Option<&kattis::Package>) {
+        if let Some((case, why)) = &runs.error {
+            say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
+            self.broken += 1;
+            return;
+        }
+        let (ok, text) = decide(s, runs, k);
+        say!(
+            "{}  {:<40} {text}",
+            if ok { "OK  " } else { "FAIL" },
+            s.shown
+        );
+        if ok {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
 }
 
 impl Bench<'_> {
@@ -238,10 +279,20 @@ impl Bench<'_> {
         };
         let mut outcomes = Vec::new();
         for case in cases_of(self.package, 0) {
-            let o = case::judge_case(&case, &target)?;
-            outcomes.push((case.name, o));
+            match case::judge_case(&case, &target) {
+                Ok(o) => outcomes.push((case.name, o)),
+                Err(why) => {
+                    return Ok(Runs {
+                        outcomes,
+                        error: Some((case.name, why)),
+                    })
+                }
+            }
         }
-        Ok(Runs { outcomes })
+        Ok(Runs {
+            outcomes,
+            error: None,
+        })
     }
 }
 
@@ -764,9 +815,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             None => "derived from the accepted submissions".to_string(),
         }
     );
-    let mut passed = 0;
-    let mut failed = 0;
-    let mut skipped = 0;
+    let mut tally = Tally::default();
     let mut slowest_ac: Option<(u64, String)> = None;
     let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
     let deriving = fixed.is_none() && k.is_some();
@@ -777,14 +826,14 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     for (i, (s, skip)) in subs.iter().enumerate() {
         if let Some(why) = skip {
             say!("SKIP  {:<40} {why}", s.shown);
-            skipped += 1;
+            tally.skipped += 1;
             continue;
         }
         let program = match builds(&s.path, &bench.build) {
             Ok(p) => p,
             Err(BuildError::Unsupported(why)) => {
                 say!("SKIP  {:<40} {why}", s.shown);
-                skipped += 1;
+                tally.skipped += 1;
                 continue;
             }
             Err(BuildError::Failed(why)) => {
@@ -793,7 +842,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                     s.shown,
                     s.rule.label
                 );
-                failed += 1;
+                tally.failed += 1;
                 continue;
             }
         };
@@ -819,23 +868,12 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                 k,
                 &mut pending_ac,
                 &subs,
-                &mut passed,
-                &mut failed,
+                &mut tally,
             );
             limit_said = true;
         }
         let runs = bench.judge(program, limits, &s.shown)?;
-        let (ok, text) = decide(s, &runs, k);
-        say!(
-            "{}  {:<40} {text}",
-            if ok { "OK  " } else { "FAIL" },
-            s.shown
-        );
-        if ok {
-            passed += 1;
-        } else {
-            failed += 1;
-        }
+        tally.report(s, &runs, k);
     }
     if deriving && !limit_said {
         settle(
@@ -844,29 +882,44 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             k,
             &mut pending_ac,
             &subs,
-            &mut passed,
-            &mut failed,
+            &mut tally,
         );
     }
     say!(
         "failing cases of each submission: {}/",
         short(&bench.out.display().to_string())
     );
-    say!("{passed} passed, {failed} failed, {skipped} skipped");
-    Ok(failed == 0)
+    say!(
+        "{} passed, {} failed, {} skipped{}",
+        tally.passed,
+        tally.failed,
+        tally.skipped,
+        match tally.broken {
+            0 => String::new(),
+            n => format!(", {n} not judged: the package failed"),
+        }
+    );
+    if tally.broken > 0 {
+        return Err(format!(
+            "--verify: {}: the package itself failed the judge for {} submission{} (the \
+             ERROR lines above): fix the package's validator or checker",
+            package.root.display(),
+            tally.broken,
+            if tally.broken == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(tally.failed == 0)
 }
 
 /// Sets the derived time limit from the slowest accepted case and prints the accepted
 /// submissions' lines, judged against it.
-#[allow(clippy::too_many_arguments)]
 fn settle(
     limits: &mut Limits,
     slowest: &Option<(u64, String)>,
     k: Option<&kattis::Package>,
     pending: &mut Vec<(usize, Runs)>,
     subs: &[(Submission, Option<String>)],
-    passed: &mut usize,
-    failed: &mut usize,
+    tally: &mut Tally,
 ) {
     if let (Some((ms, by)), Some(k)) = (slowest, k) {
         let secs = k.timing.derive(*ms as f64 / 1000.0);
@@ -885,17 +938,6 @@ fn settle(
     }
     for (i, mut runs) in pending.drain(..) {
         with_limit(&mut runs, limits.time_ms);
-        let s = &subs[i].0;
-        let (ok, text) = decide(s, &runs, k);
-        say!(
-            "{}  {:<40} {text}",
-            if ok { "OK  " } else { "FAIL" },
-            s.shown
-        );
-        if ok {
-            *passed += 1;
-        } else {
-            *failed += 1;
-        }
+        tally.report(&subs[i].0, &runs, k);
     }
 }

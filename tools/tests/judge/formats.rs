@@ -607,6 +607,49 @@ fn shrinking_keeps_to_the_validator() {
     assert!(x % 2 == 0 && x > 50, "{x}\n{j}");
 }
 
+/// `verify` judges every submission even when the package fails on one (issue 29): the
+/// validator crashes on one submission's output; that submission gets an ERROR line naming
+/// the case, the others their lines, and the exit code says the package is broken (2).
+#[test]
+fn verify_never_stops_at_a_submission_the_package_fails_on() {
+    let dir = scratch("kattis-never-aborts");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000002\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("data/secret/2.in", "6\n"),
+            ("data/secret/2.ans", "6\n"),
+            // Crashes (exit 1, neither 42 nor 43) on the output `boom`.
+            ("output_validator/run*", "#!/bin/sh\ngot=$(cat)\n[ \"$got\" = boom ] && exit 1\n[ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\nexit 43\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            ("submissions/wrong_answer/boom.py", "print('boom')\n"),
+            ("submissions/wrong_answer/zero.py", "print(0)\n"),
+            ("submissions/run_time_error/raise.py", "raise SystemExit(3)\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let j = judge(&dir.join("out"), &["--verify", &p_s]);
+    for line in [
+        "OK    accepted/echo.py",
+        "ERROR wrong_answer/boom.py",
+        "the package failed on secret/1: ",
+        "exit code 1",
+        "OK    wrong_answer/zero.py",
+        "OK    run_time_error/raise.py",
+        "3 passed, 0 failed, 0 skipped, 1 not judged: the package failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert!(
+        j.stderr.contains("the package itself failed the judge"),
+        "{j}"
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+}
+
 #[test]
 fn verify_applies_submissions_yaml() {
     let dir = scratch("kattis-yaml");
