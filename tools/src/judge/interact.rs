@@ -39,7 +39,7 @@ use std::thread;
 use crate::judge::cases::Case;
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::sibling;
+use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::{Limits, Run};
@@ -433,7 +433,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         (_, Some((v, why))) => {
             lines.push(detail(why));
             if *v == Verdict::Re {
-                lines.extend(verdict::stderr_line(&fs::read(&stderr).unwrap_or_default()));
+                lines.extend(verdict::stderr_line(&read_tail(&stderr, 16 * 1024)));
             }
             if let Said::Reject(_, m) = &said {
                 lines.push(detail(&format!("interactor: {}", printable(m.as_bytes()))));
@@ -504,9 +504,9 @@ fn interactor_said(
     err: &Path,
     feedback: &Path,
 ) -> Result<(Said, Option<f64>), String> {
-    let mut text = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let mut text = read_capped(&feedback.join("judgemessage.txt"), 16 * 1024);
     if text.iter().all(u8::is_ascii_whitespace) {
-        text = fs::read(err).unwrap_or_default();
+        text = read_capped(err, 16 * 1024);
     }
     text.truncate(16 * 1024);
     let message = String::from_utf8_lossy(&text)

@@ -11,14 +11,13 @@
 //! 2048 MiB and 8 MiB of output; unknown keys are warnings, not errors, so that a package
 //! written for a newer draft still runs.
 
-use std::collections::HashMap;
-use std::fs;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::judge::layout::{self, Found, Kind};
-use crate::judge::problem::Info;
+use crate::judge::problem::{read_config, Info};
 
 /// The versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,19 +169,97 @@ pub fn is_package(dir: &Path) -> bool {
         || dir.join("data/sample").is_dir()
 }
 
-/// A YAML file's first document (`Null` for an empty file); the error names the line.
+/// The most nodes a YAML file may stand for once its aliases are expanded, and the deepest
+/// it may nest: far above any real package's, and what keeps a "billion laughs" (nested
+/// aliases, a few hundred bytes that expand to billions of nodes) or a file of ten thousand
+/// `[` from growing the judge's memory or stack.
+const YAML_NODES_CAP: u64 = 100_000;
+const YAML_DEPTH_CAP: usize = 100;
+
+/// A YAML file's first document (`Null` for an empty file); the error names the line. The
+/// file is read by [`read_config`] (regular, at most 1 MiB), and its events are counted
+/// before any node is built: aliases are expanded by the loader, so a document that would
+/// stand for more than [`YAML_NODES_CAP`] nodes, or nest deeper than [`YAML_DEPTH_CAP`], is
+/// refused with the line where it went over.
 fn load(path: &Path) -> Result<Yaml, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let docs = YamlLoader::load_from_str(&text).map_err(|e| {
-        format!(
-            "{}: line {}, column {}: {}",
-            path.display(),
-            e.marker().line(),
-            e.marker().col() + 1,
-            e.info()
-        )
-    })?;
+    let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
+    let at =
+        |line: usize, col: usize| format!("{}: line {line}, column {}", path.display(), col + 1);
+    let mut size = YamlSize::default();
+    let counted = yaml_rust2::parser::Parser::new_from_str(&text).load(&mut size, true);
+    if let Some((mark, why)) = &size.refused {
+        return Err(format!(
+            "{}: {why}: refused (aliases nested to make a small file huge?)",
+            at(mark.line(), mark.col())
+        ));
+    }
+    let docs = counted
+        .and_then(|()| YamlLoader::load_from_str(&text))
+        .map_err(|e| format!("{}: {}", at(e.marker().line(), e.marker().col()), e.info()))?;
     Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
+}
+
+/// Counts the nodes a YAML event stream stands for with its aliases expanded, as the events
+/// come (no node is built); notes where it first passes the caps.
+#[derive(Default)]
+struct YamlSize {
+    /// Each open collection's nodes so far (itself included).
+    open: Vec<(usize, u64)>,
+    /// The expanded size of each anchor, by its id.
+    anchors: HashMap<usize, u64>,
+    total: u64,
+    refused: Option<(yaml_rust2::scanner::Marker, String)>,
+}
+
+impl YamlSize {
+    /// A finished node of `n` nodes, anchored as `anchor` (0: none).
+    fn node(&mut self, anchor: usize, n: u64) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, n);
+        }
+        match self.open.last_mut() {
+            Some((_, size)) => *size = size.saturating_add(n),
+            None => self.total = self.total.saturating_add(n),
+        }
+    }
+}
+
+impl yaml_rust2::parser::MarkedEventReceiver for YamlSize {
+    fn on_event(&mut self, ev: yaml_rust2::Event, mark: yaml_rust2::scanner::Marker) {
+        use yaml_rust2::Event;
+        if self.refused.is_some() {
+            return;
+        }
+        match ev {
+            Event::Scalar(_, _, anchor, _) => self.node(anchor, 1),
+            Event::Alias(id) => {
+                let n = self.anchors.get(&id).copied().unwrap_or(1);
+                self.node(0, n);
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.open.push((anchor, 1));
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, n)) = self.open.pop() {
+                    self.node(anchor, n);
+                }
+            }
+            _ => {}
+        }
+        let open: u64 = self
+            .open
+            .iter()
+            .map(|(_, n)| *n)
+            .fold(0, u64::saturating_add);
+        if self.total.saturating_add(open) > YAML_NODES_CAP {
+            self.refused = Some((
+                mark,
+                format!("more than {YAML_NODES_CAP} nodes once its aliases are expanded"),
+            ));
+        } else if self.open.len() > YAML_DEPTH_CAP {
+            self.refused = Some((mark, format!("nested more than {YAML_DEPTH_CAP} deep")));
+        }
+    }
 }
 
 fn as_f64(y: &Yaml) -> Option<f64> {
@@ -391,6 +468,7 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
         declared: false,
         items: vec![],
     };
+    let mut seen = HashSet::new();
     for top in ["sample", "secret"] {
         let d = data_dir.join(top);
         if d.is_dir() {
@@ -400,8 +478,11 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
                 &root_cfg,
                 version,
                 interactive,
-                &mut cases,
-                &mut warnings,
+                &mut Walk {
+                    cases: &mut cases,
+                    warnings: &mut warnings,
+                    seen: &mut seen,
+                },
             )?;
             data.items.push(Item::Group(Box::new(g)));
         }
@@ -623,16 +704,30 @@ fn group_config(
     Ok(c)
 }
 
-/// Reads the group at `dir` (named `name` under data/), appending its cases to `cases`.
+/// What the walk over `data/` has found so far.
+struct Walk<'a> {
+    cases: &'a mut Vec<Found>,
+    warnings: &'a mut Vec<String>,
+    /// The folders read, as (device, inode): a link back to one of them (`a -> .`, or to a
+    /// group read before) is named and skipped, so that the walk ends and each case is
+    /// judged once.
+    seen: &'a mut HashSet<(u64, u64)>,
+}
+
+/// Reads the group at `dir` (named `name` under data/), appending its cases to `walk`'s.
 fn read_group(
     dir: &Path,
     name: &str,
     parent: &Config,
     version: Version,
     interactive: bool,
-    cases: &mut Vec<Found>,
-    warnings: &mut Vec<String>,
+    walk: &mut Walk<'_>,
 ) -> Result<Group, String> {
+    use std::os::unix::fs::MetadataExt;
+    if let Ok(m) = std::fs::metadata(dir) {
+        walk.seen.insert((m.dev(), m.ino()));
+    }
+    let warnings = &mut *walk.warnings;
     let config = group_config(dir, parent, version, warnings)?;
     let mut group = Group {
         name: name.to_string(),
@@ -660,15 +755,33 @@ fn read_group(
         .collect();
     for n in names {
         let path = dir.join(&n);
+        let meta = std::fs::metadata(&path);
+        if let Err(e) = &meta {
+            if e.raw_os_error() == Some(libc::ELOOP) {
+                walk.warnings.push(format!(
+                    "{name}/{n}: a symbolic link loop (it never reaches a file): skipped"
+                ));
+            }
+            continue;
+        }
         if path.is_dir() {
+            if meta.is_ok_and(|m| walk.seen.contains(&(m.dev(), m.ino()))) {
+                walk.warnings.push(format!(
+                    "{name}/{n}: a link to a folder already read ({}): skipped, so that \
+                     each case is judged once",
+                    std::fs::read_link(&path)
+                        .map(|t| t.display().to_string())
+                        .unwrap_or_else(|_| "a hard link".into())
+                ));
+                continue;
+            }
             let g = read_group(
                 &path,
                 &format!("{name}/{n}"),
                 &config,
                 version,
                 interactive,
-                cases,
-                warnings,
+                walk,
             )?;
             if !g.items.is_empty() {
                 group.items.push(Item::Group(Box::new(g)));
@@ -677,7 +790,7 @@ fn read_group(
             if let Some(mut f) = by_stem.remove(stem) {
                 f.validator_args = config.output_validator_args.clone();
                 group.items.push(Item::Case(f.name.clone()));
-                cases.push(f);
+                walk.cases.push(f);
             }
         }
     }

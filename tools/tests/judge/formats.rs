@@ -547,6 +547,106 @@ fn interactive_verdicts_never_depend_on_which_side_ends_first() {
     all_verdicts_are(&j, "AC", N);
 }
 
+/// YAML whose aliases nest `levels` deep, each level a list of ten of the one below: a few
+/// hundred bytes that stand for 10^levels nodes.
+fn yaml_bomb(levels: usize) -> String {
+    let mut y = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n".to_string();
+    for i in 1..=levels {
+        let p = format!("*a{}", i - 1);
+        y.push_str(&format!("a{i}: &a{i} [{}]\n", vec![p; 10].join(", ")));
+    }
+    y
+}
+
+/// Hostile packages (issue 26, item 6): a YAML bomb, an oversized or non-regular
+/// configuration file and too deep a nesting are refused with the file and the rule, in
+/// bounded memory; symbolic link loops in `data/` are named and each case judged once.
+#[test]
+fn hostile_package_files_are_refused_in_bounded_memory() {
+    let dir = scratch("hostile-packages");
+    let out = dir.join("out");
+    let package = |name: &str, yaml: &str| {
+        let p = dir.join(name);
+        write_all(
+            &p,
+            &[
+                ("problem.yaml", yaml),
+                ("data/secret/1.in", "1\n"),
+                ("data/secret/1.ans", "1\n"),
+            ],
+        );
+        p.display().to_string()
+    };
+    // A million nodes once expanded (the judge would build them all): refused at the cap.
+    let bomb = yaml_bomb(5);
+    assert!(bomb.len() < 400, "{}", bomb.len());
+    let p = package("bomb", &format!("name: Bomb\n{bomb}"));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("problem.yaml: line ")
+            && j.stderr
+                .contains("more than 100000 nodes once its aliases are expanded"),
+        "{j}"
+    );
+    assert!(j.peak_kib < 64 * 1024, "{} KiB\n{j}", j.peak_kib);
+    // The same in a group's test_group.yaml.
+    let p = package("group-bomb", "name: Group bomb\n");
+    write_all(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("test_group.yaml: line "), "{j}");
+    // 150 lists in lists: refused by the depth cap; ten thousand: by the parser's own.
+    let p = package(
+        "deep",
+        &format!("name: {}{}\n", "[".repeat(150), "]".repeat(150)),
+    );
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("nested more than 100 deep"), "{j}");
+    let p = package("deeper", &format!("name: {}\n", "[".repeat(10_000)));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("problem.yaml: line 1"), "{j}");
+    // 2 MiB of problem.yaml: refused by its size, unread.
+    let p = package("huge", &format!("name: Huge\n#{}\n", "x".repeat(2 << 20)));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr
+            .contains("more than a configuration file may hold (1048576 bytes)"),
+        "{j}"
+    );
+
+    // Two links back to their own folder: the walk ends, the one case is judged once, and
+    // both links are named. A link that loops on itself is named too.
+    let p = package("loops", "name: Loops\nlimits:\n  time_limit: 2\n");
+    for (link, to) in [("a", "."), ("b", "."), ("c", "../secret"), ("self", "self")] {
+        std::os::unix::fs::symlink(to, Path::new(&p).join("data/secret").join(link)).unwrap();
+    }
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(j.verdicts().len(), 1, "{j}");
+    for w in [
+        "secret/a: a link to a folder already read (.): skipped",
+        "secret/b: a link to a folder already read (.): skipped",
+        "secret/c: a link to a folder already read (../secret): skipped",
+        "secret/self: a symbolic link loop",
+    ] {
+        assert!(j.stderr.contains(w), "missing `{w}`:\n{j}");
+    }
+    // A flat folder (oj's test/) whose case is a link to itself: named, not followed.
+    let flat = dir.join("flat");
+    write_all(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
+    std::os::unix::fs::symlink("2.in", flat.join("2.in")).unwrap();
+    let j = judge(
+        &out,
+        &["--tests", &flat.display().to_string(), "--cmd", "cat"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("2.in: a symbolic link loop"), "{j}");
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
