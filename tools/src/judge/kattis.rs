@@ -405,7 +405,10 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
     let legacy_numbers = version == Version::Legacy;
     let tm = &limits["time_multipliers"];
     let timing = Timing {
-        time_limit: num(&limits["time_limit"], "limits.time_limit")?,
+        time_limit: match num(&limits["time_limit"], "limits.time_limit")? {
+            Some(t) => Some(t),
+            None => domjudge_time_limit(dir)?,
+        },
         ac_to_time_limit: num(
             &tm["ac_to_time_limit"],
             "limits.time_multipliers.ac_to_time_limit",
@@ -522,6 +525,41 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
 
 /// The custom output validator: `output_validator/` (2023 on), or the one program in
 /// `output_validators/` (legacy).
+/// `timelimit` (seconds) from DOMjudge's `domjudge-problem.ini`, which DOMjudge reads where
+/// problem.yaml gives no `time_limit`: `timelimit = 2`, `timelimit='2.5'`.
+fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
+    let path = dir.join("domjudge-problem.ini");
+    let Some(text) = read_config(&path)? else {
+        return Ok(None);
+    };
+    for (n, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim().trim_matches(|c| c == '\'' || c == '"');
+        return match value.parse::<f64>() {
+            Ok(x) if x > 0.0 && x.is_finite() => Ok(Some(x)),
+            _ => Err(format!(
+                "{}: line {}: timelimit: expected a positive number of seconds, found `{value}`",
+                path.display(),
+                n + 1
+            )),
+        };
+    }
+    Ok(None)
+}
+
+/// Whether a file name is a C or C++ header or a note: part of the program beside it, not a
+/// program.
+fn beside_a_program(name: &str) -> bool {
+    [".h", ".hpp", ".hh", ".hxx", ".md", ".txt"]
+        .iter()
+        .any(|e| name.ends_with(e))
+}
+
 fn find_output_validator(
     dir: &Path,
     version: Version,
@@ -533,9 +571,17 @@ fn find_output_validator(
         Some(single)
     } else if legacy.is_dir() {
         let names = layout::file_names(&legacy)?;
-        match names.len() {
-            0 => None,
-            1 => Some(legacy.join(&names[0])),
+        // One program's sources beside their headers (`checker.cpp` with `testlib.h`, as
+        // DOMjudge and Polygon packages ship them), or `build`/`run` scripts, are one
+        // program: the folder itself, built with its headers (problemtools likewise skips
+        // what no language claims).
+        let programs: Vec<&String> = names.iter().filter(|n| !beside_a_program(n)).collect();
+        let scripts = names.iter().any(|n| n == "build" || n == "run");
+        match programs[..] {
+            [] => None,
+            [only] if names.len() == 1 => Some(legacy.join(only)),
+            [only] if legacy.join(only).is_file() => Some(legacy.clone()),
+            _ if scripts => Some(legacy.clone()),
             _ => {
                 return Err(format!(
                     "{}: several output validators ({}); the format allows one here",

@@ -647,6 +647,63 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     assert!(j.stderr.contains("2.in: a symbolic link loop"), "{j}");
 }
 
+/// DOMjudge-style packages (issue 29): `output_validators/` holding a checker's source beside
+/// the header it includes (one program, built with the header, as problemtools does), the
+/// same for an interactor, and `domjudge-problem.ini`'s `timelimit` where problem.yaml has none.
+#[test]
+fn domjudge_validator_folders_build_with_their_headers() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("domjudge-folders");
+    let out = dir.join("out");
+    // Our own stand-in for the header such packages ship (testlib.h or their own).
+    let header = "#include <cstdio>\n#include <cstdlib>\n\
+                  inline long read_long(std::FILE* f) { long x; if (std::fscanf(f, \"%ld\", &x) != 1) std::exit(43); return x; }\n\
+                  inline int verdict(bool ok) { return ok ? 42 : 43; }\n";
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "name: Double\nvalidation: custom\n"),
+            ("domjudge-problem.ini", "probid='double'\ntimelimit='3'\n"),
+            ("data/secret/1.in", "21\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("output_validators/testlib.h", header),
+            ("output_validators/README.md", "How the checker works.\n"),
+            ("output_validators/checker.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* a = std::fopen(argv[2], \"r\");\n  return verdict(read_long(stdin) == read_long(a));\n}\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 }'"]);
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    assert!(j.stdout.contains("limits 3000 ms cpu"), "{j}");
+    let j = judge(
+        &out,
+        &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 + 1 }'"],
+    );
+    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+
+    // An interactor: `interactor.cpp` with the header, in a legacy interactive package.
+    let q = dir.join("echo-back");
+    write_all(
+        &q,
+        &[
+            ("problem.yaml", "name: Echo back\nvalidation: custom interactive\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "\n"),
+            ("output_validators/testlib.h", header),
+            ("output_validators/interactor.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* in = std::fopen(argv[1], \"r\");\n  long x = read_long(in);\n  std::printf(\"%ld\\n\", x); std::fflush(stdout);\n  return verdict(read_long(stdin) == x + 1);\n}\n"),
+        ],
+    );
+    let q_s = q.display().to_string();
+    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $((x + 1))"]);
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    assert!(j.stdout.contains("interactive validator"), "{j}");
+    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $x"]);
+    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
