@@ -554,7 +554,7 @@ fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
 
 /// Whether a file name is a C or C++ header or a note: part of the program beside it, not a
 /// program.
-fn beside_a_program(name: &str) -> bool {
+pub fn beside_a_program(name: &str) -> bool {
     [".h", ".hpp", ".hh", ".hxx", ".md", ".txt"]
         .iter()
         .any(|e| name.ends_with(e))
@@ -931,6 +931,9 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
                 }
                 "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
                     warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
+                    // Still a rule: its key names submissions to run (a place such as
+                    // `tle:` given only `use_for_time_limit` is run, as BAPCtools runs it).
+                    any = true;
                 }
                 _ => {}
             }
@@ -974,8 +977,37 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
 
 /// Whether the glob `pattern` (a `*` within a name, `{a,b}`) matches `path` or one of its
 /// parent folders: how submissions.yaml's globs pick submissions and cases.
+///
+/// As BAPCtools reads them: a trailing `/` is dropped, and the alternatives of a brace are
+/// trimmed (`secret/*{ 4 }{ 2 }` is `secret/*{4}{2}`).
 pub fn glob_covers(pattern: &str, path: &str) -> bool {
-    let Ok(g) = globset::GlobBuilder::new(pattern)
+    let mut tidy = String::with_capacity(pattern.len());
+    let mut depth = 0usize;
+    let mut alternative = String::new();
+    for c in pattern.trim_end_matches('/').chars() {
+        match c {
+            '{' => {
+                if depth > 0 {
+                    tidy.push_str(alternative.trim());
+                    alternative.clear();
+                }
+                depth += 1;
+                tidy.push(c);
+            }
+            ',' | '}' if depth > 0 => {
+                tidy.push_str(alternative.trim());
+                alternative.clear();
+                tidy.push(c);
+                if c == '}' {
+                    depth -= 1;
+                }
+            }
+            _ if depth > 0 => alternative.push(c),
+            _ => tidy.push(c),
+        }
+    }
+    tidy.push_str(&alternative);
+    let Ok(g) = globset::GlobBuilder::new(&tidy)
         .literal_separator(true)
         .build()
     else {
@@ -1192,6 +1224,18 @@ mod tests {
             verdict: v,
             score: None,
         }
+    }
+
+    #[test]
+    fn globs_match_as_bapctools_reads_them() {
+        // Brace alternatives are trimmed; a product of braces; `*` never crosses a `/`.
+        assert!(glob_covers("secret/*{ 4 }{ 2 }", "secret/42"));
+        assert!(!glob_covers("secret/*{ 4 }{ 2 }", "secret/43"));
+        assert!(glob_covers("secret/*{,0,1}{0,2}", "secret/12"));
+        assert!(glob_covers("expansion/ac.{py, cpp}", "expansion/ac.cpp"));
+        assert!(glob_covers("wa/", "wa/odd.py"));
+        assert!(!glob_covers("*/nested_wa.py", "match/nested/nested_wa.py"));
+        assert!(glob_covers("secret", "secret/group/1"));
     }
 
     #[test]

@@ -209,6 +209,14 @@ struct Submission {
     lc: bool,
     /// submissions.yaml's rules that also apply.
     extra: Vec<kattis::Expectation>,
+    /// The submissions.yaml key that replaced the place's own promise, if one did.
+    promised_by: Option<String>,
+}
+
+/// Whether `name` in a submissions place is a submission: not a hidden file (`.gitkeep`),
+/// nor a header or a note beside the programs.
+fn is_submission(name: &str) -> bool {
+    !name.starts_with('.') && !kattis::beside_a_program(name)
 }
 
 /// Everything needed to judge submissions on one package.
@@ -434,12 +442,16 @@ fn kattis_submissions(package: &Package, k: &kattis::Package) -> Vec<Submission>
         };
         let folder = package.root.join("submissions").join(d);
         for name in crate::judge::layout::file_names(&folder).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
             v.push(Submission {
                 shown: format!("{d}/{name}"),
                 path: folder.join(&name),
                 rule: rule.clone(),
                 lc: false,
                 extra: vec![],
+                promised_by: None,
             });
         }
     }
@@ -462,6 +474,9 @@ fn kattis_submissions_with_yaml(
             continue;
         }
         for name in crate::judge::layout::file_names(&root.join(&d)).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
             let shown = format!("{d}/{name}");
             if rules.iter().any(|r| kattis::glob_covers(&r.key, &shown)) {
                 v.push(Submission {
@@ -475,6 +490,7 @@ fn kattis_submissions_with_yaml(
                     },
                     lc: false,
                     extra: vec![],
+                    promised_by: None,
                 });
             }
         }
@@ -493,9 +509,11 @@ fn kattis_submissions_with_yaml(
             if r.key == place && r.cases.is_none() && rule(&place, legacy, false).is_some() {
                 if let Some(p) = &r.permitted {
                     s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
                 }
                 if let Some(q) = &r.required {
                     s.rule.required = q.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
                 }
                 if r.score.is_some() || r.message.is_some() {
                     s.extra.push(kattis::Expectation {
@@ -614,6 +632,7 @@ fn lc_submissions(package: &Package) -> Vec<(Submission, Option<String>)> {
                     },
                     lc: true,
                     extra: vec![],
+                    promised_by: None,
                 },
                 skip,
             )
@@ -733,10 +752,19 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
             why.push_str(&format!("; {broken}"));
         }
     }
-    (
-        ok,
-        format!("expected {}, got {got}{why} ({cost})", s.rule.label),
-    )
+    let expected = match &s.promised_by {
+        Some(key) => format!(
+            "expected as submissions.yaml `{key}` says (permitted {}{})",
+            s.rule.permitted.join(" "),
+            if s.rule.required.is_empty() {
+                String::new()
+            } else {
+                format!(", required {}", s.rule.required.join(" or "))
+            }
+        ),
+        None => format!("expected {}", s.rule.label),
+    };
+    (ok, format!("{expected}, got {got}{why} ({cost})"))
 }
 
 /// `--verify PACKAGE`.

@@ -704,6 +704,50 @@ fn domjudge_validator_folders_build_with_their_headers() {
     assert_eq!(super::single_verdict(&j), "WA", "{j}");
 }
 
+/// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
+/// named only for `use_for_time_limit` still run, a replaced promise named as coming from
+/// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
+#[test]
+fn submissions_yaml_reads_as_bapctools_reads_it() {
+    let dir = scratch("kattis-yaml-bapc");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000003\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/42.in", "42\n"),
+            ("data/secret/42.ans", "42\n"),
+            ("data/secret/5.in", "5\n"),
+            ("data/secret/5.ans", "5\n"),
+            ("submissions/accepted/.gitkeep", ""),
+            ("submissions/accepted/wa.py", "print(0)\n"),
+            ("submissions/accepted/helper.h", "// not a submission\n"),
+            ("submissions/tle/echo.py", "print(input())\n"),
+            ("submissions/wa/42.py", "x = input()\nprint(x if x == '42' else 0)\n"),
+            ("submissions/submissions.yaml", "accepted:\n  permitted: [WA]\n  required: [WA]\n\
+              tle:\n  sample:\n    use_for_time_limit: lower\n\
+              wa:\n  permitted: [AC, WA]\n  required: [WA]\n\
+              wa/42.py:\n  \"secret/*{ 4 }{ 2 }\":\n    required: [AC]\n"),
+        ],
+    );
+    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    for line in [
+        "OK    accepted/wa.py",
+        "expected as submissions.yaml `accepted` says (permitted WA, required WA), got WA",
+        "OK    tle/echo.py",
+        "OK    wa/42.py",
+        "3 passed, 0 failed, 0 skipped",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert!(
+        !j.stdout.contains(".gitkeep") && !j.stdout.contains("helper.h"),
+        "{j}"
+    );
+    assert!(!j.stderr.contains("submissions/tle/: not a place"), "{j}");
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
