@@ -160,6 +160,8 @@ pub struct Package {
     pub input_validators: Vec<PathBuf>,
     /// `data/` as a tree: `sample` and `secret` below it.
     pub data: Group,
+    /// problem.yaml's `constants` (2025-09): `name` and `name.variant` with their text.
+    pub constants: Vec<(String, String)>,
 }
 
 /// Whether `dir` looks like a Kattis package.
@@ -439,6 +441,7 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
         Yaml::BadValue | Yaml::Null => vec![],
         v => words(v).ok_or_else(|| bad("validator_flags: expected a string".into()))?,
     };
+    let constants = constants(&y["constants"]).map_err(bad)?;
     let custom = validation.first().is_some_and(|v| v == "custom") || interactive;
     let output_validator = find_output_validator(dir, version, custom)?;
     if interactive && output_validator.is_none() {
@@ -518,13 +521,12 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
             output_validator,
             input_validators,
             data,
+            constants,
         }),
         library_checker: None,
     })
 }
 
-/// The custom output validator: `output_validator/` (2023 on), or the one program in
-/// `output_validators/` (legacy).
 /// `timelimit` (seconds) from DOMjudge's `domjudge-problem.ini`, which DOMjudge reads where
 /// problem.yaml gives no `time_limit`: `timelimit = 2`, `timelimit='2.5'`.
 fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
@@ -560,6 +562,156 @@ pub fn beside_a_program(name: &str) -> bool {
         .any(|e| name.ends_with(e))
 }
 
+/// problem.yaml's `constants`: each name's `value` (a scalar constant is its value) as
+/// `name` and `name.value`, and each variant as `name.variant`.
+fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
+    let scalar = |v: &Yaml| match v {
+        Yaml::Integer(i) => Some(i.to_string()),
+        Yaml::Real(r) | Yaml::String(r) => Some(r.clone()),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    let Some(h) = y.as_hash() else {
+        return match y {
+            Yaml::BadValue | Yaml::Null => Ok(out),
+            _ => Err("constants: expected a map of names to values".into()),
+        };
+    };
+    for (k, v) in h {
+        let name = k.as_str().unwrap_or_default();
+        let valid = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!(
+                "constants: `{}` is not a name ([a-zA-Z_][a-zA-Z0-9_]*)",
+                scalar(k).unwrap_or_default()
+            ));
+        }
+        let bad =
+            || format!("constants: {name}: expected a number, a string or a map with `value`");
+        match v.as_hash() {
+            None => {
+                let value = scalar(v).ok_or_else(bad)?;
+                out.push((name.to_string(), value.clone()));
+                out.push((format!("{name}.value"), value));
+            }
+            Some(variants) => {
+                let value = scalar(&v["value"]).ok_or_else(bad)?;
+                out.push((name.to_string(), value));
+                for (vk, vv) in variants {
+                    let variant = vk.as_str().unwrap_or_default();
+                    out.push((format!("{name}.{variant}"), scalar(vv).ok_or_else(bad)?));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`
+/// are left as they are, as the spec says.
+pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let found = after.find("}}").and_then(|end| {
+            let key = &after[..end];
+            constants
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| (v, end))
+        });
+        match found {
+            Some((v, end)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The most a staged source file may hold (submissions and included files are small).
+const STAGED_FILE_CAP: u64 = 16 << 20;
+
+/// Copies the files of `from` into `to` (folders recursively; a link is followed only to a
+/// file, so no loop), with `{{constants}}` substituted in text files.
+pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in layout::entries(from)? {
+        let (src, dst) = (from.join(&name), to.join(&name));
+        let kind =
+            std::fs::symlink_metadata(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        if kind.is_dir() {
+            stage_tree(&src, &dst, constants)?;
+        } else if src.is_file() {
+            stage_file(&src, &dst, constants)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the file `from` to `to` with `{{constants}}` substituted if it is text.
+pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    let len = std::fs::metadata(from).map_or(0, |m| m.len());
+    if len > STAGED_FILE_CAP {
+        return Err(format!(
+            "{}: {len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})",
+            from.display()
+        ));
+    }
+    let bytes = std::fs::read(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) if !constants.is_empty() => substitute(&text, constants).into_bytes(),
+        Ok(text) => text.into_bytes(),
+        Err(e) => e.into_bytes(),
+    };
+    std::fs::write(to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+    // An executable `build` or `run` script stays one.
+    if let Ok(m) = std::fs::metadata(from) {
+        let _ = std::fs::set_permissions(to, m.permissions());
+    }
+    Ok(())
+}
+
+/// The program at `path` of package `k` (a validator), built with problem.yaml's
+/// `{{constants}}` substituted in its sources (staged in `build` first) where there are any.
+pub fn build_program(
+    path: &Path,
+    k: &Package,
+    build: &Path,
+) -> Result<crate::run::program::Program, crate::run::compile::BuildError> {
+    use crate::run::compile::{self, BuildError};
+    if k.constants.is_empty() {
+        return compile::build(path, build);
+    }
+    let name = path.file_name().unwrap_or_default();
+    let stage = build.join("staged-validators").join(name);
+    let _ = std::fs::remove_dir_all(&stage);
+    let staged = if path.is_dir() {
+        stage_tree(path, &stage, &k.constants).map(|()| stage.clone())
+    } else {
+        std::fs::create_dir_all(&stage)
+            .map_err(|e| format!("{}: {e}", stage.display()))
+            .and_then(|()| stage_file(path, &stage.join(name), &k.constants))
+            .map(|()| stage.join(name))
+    }
+    .map_err(BuildError::Failed)?;
+    compile::build(&staged, build)
+}
+
+/// The custom output validator: `output_validator/` (2023 on), or the one program in
+/// `output_validators/` (legacy).
 fn find_output_validator(
     dir: &Path,
     version: Version,

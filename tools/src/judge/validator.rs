@@ -207,7 +207,7 @@ pub fn of_package(
                 skipped.push(format!("{name}: checktestdata and VIVA are not run here"));
                 continue;
             }
-            match crate::run::compile::build(path, build_dir) {
+            match crate::judge::kattis::build_program(path, k, build_dir) {
                 Ok(program) => v.push(InputValidator {
                     program,
                     args: vec![],

@@ -313,8 +313,78 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
     }
 }
 
-fn builds(path: &Path, build: &Path) -> Result<Program, BuildError> {
-    compile::build(path, build)
+/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
+fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let path = prepare(s, package, build).map_err(BuildError::Failed)?;
+    compile::build(&path, build)
+}
+
+/// The spec's codes for the languages built here (its appendix "Languages") with their file
+/// endings: `include/<code>/` is looked up by them.
+const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
+    ("c", &["c"]),
+    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
+    ("python3", &["py", "py3"]),
+    ("java", &["java"]),
+    ("rust", &["rs"]),
+];
+
+/// The language code of a submission (a file, or a folder's first file with a known ending).
+fn language_code(path: &Path) -> Option<&'static str> {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        crate::judge::layout::file_names(path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| path.join(n))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.iter().find_map(|f| {
+        let ext = f.extension()?.to_str()?;
+        LANGUAGE_CODES
+            .iter()
+            .find(|(_, e)| e.contains(&ext))
+            .map(|(code, _)| *code)
+    })
+}
+
+/// A submission as the package's tool builds it (2025-09): `include/default/` and
+/// `include/<language>/` copied beside it, and problem.yaml's `{{constants}}` substituted in
+/// its text files; the submission itself where the package has neither. Python and Rust run
+/// the submission's own file, its included modules beside it; C, C++ and Java build the
+/// folder as one program (a grader in `include/cpp/` linked with the submission).
+fn prepare(s: &Submission, package: &Package, build: &Path) -> Result<PathBuf, String> {
+    let Some(k) = &package.kattis else {
+        return Ok(s.path.clone());
+    };
+    let include = package.root.join("include");
+    let code = language_code(&s.path);
+    let dirs: Vec<PathBuf> = [Some("default"), code]
+        .into_iter()
+        .flatten()
+        .map(|d| include.join(d))
+        .filter(|d| d.is_dir())
+        .collect();
+    if dirs.is_empty() && k.constants.is_empty() {
+        return Ok(s.path.clone());
+    }
+    let stage = build.join("staged").join(s.shown.replace('/', "__"));
+    let _ = fs::remove_dir_all(&stage);
+    for d in &dirs {
+        kattis::stage_tree(d, &stage, &k.constants)?;
+    }
+    if s.path.is_dir() {
+        kattis::stage_tree(&s.path, &stage, &k.constants)?;
+        return Ok(stage);
+    }
+    let name = s.path.file_name().unwrap_or_default();
+    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    kattis::stage_file(&s.path, &stage.join(name), &k.constants)?;
+    Ok(match code {
+        Some("python3" | "rust") => stage.join(name),
+        _ => stage,
+    })
 }
 
 /// The accepted submissions of a Kattis package, and the time limit their slowest case
@@ -330,7 +400,7 @@ pub fn derive_time_limit(
     let accepted: Vec<&Submission> = subs.iter().filter(|s| s.rule.label == "AC").collect();
     let mut slowest: Option<(u64, String)> = None;
     for s in accepted {
-        let Ok(program) = builds(&s.path, &bench.build) else {
+        let Ok(program) = builds(s, package, &bench.build) else {
             continue;
         };
         let runs = bench.judge(program, deriving_limits(&bench, o), &s.shown)?;
@@ -857,7 +927,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             tally.skipped += 1;
             continue;
         }
-        let program = match builds(&s.path, &bench.build) {
+        let program = match builds(s, &package, &bench.build) {
             Ok(p) => p,
             Err(BuildError::Unsupported(why)) => {
                 say!("SKIP  {:<40} {why}", s.shown);

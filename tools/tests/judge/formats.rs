@@ -748,6 +748,43 @@ fn submissions_yaml_reads_as_bapctools_reads_it() {
     assert_eq!(j.code, Some(0), "{j}");
 }
 
+/// 2025-09's `include/` and `constants` (issue 29): a Python submission imports a module from
+/// `include/python3/`, a C++ submission is linked with the grader in `include/cpp/`, and
+/// `{{factor}}` is the constant's value in the output validator and the submissions.
+#[test]
+fn included_files_and_constants_reach_submissions_and_validators() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("kattis-include");
+    let p = dir.join("times");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Times\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\nconstants:\n  factor: 3\n  max_n:\n    value: 1000\n    tex: 10^3\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "15\n"),
+            // The answer times one: the validator's `{{factor}}` must be 3 for this to pass.
+            ("output_validator/validator.py", "import sys\nn = int(open(sys.argv[1]).read())\ngot = sys.stdin.read().split()\nsys.exit(42 if got == [str(n * {{factor}})] else 43)\n"),
+            ("include/python3/times.py", "def times(n):\n    return n * {{factor}}\n"),
+            ("include/cpp/grader.cpp", "#include <cstdio>\nlong solve(long n);\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; std::printf(\"%ld\\n\", solve(n)); }\n"),
+            ("submissions/accepted/uses_include.py", "from times import times\nprint(times(int(input())))\n"),
+            ("submissions/accepted/solve.cpp", "long solve(long n) { return n * {{factor}}; }\n"),
+            ("submissions/wrong_answer/once.py", "print(int(input()) * ({{max_n}} // 1000))\n"),
+        ],
+    );
+    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    for line in [
+        "OK    accepted/uses_include.py",
+        "OK    accepted/solve.cpp",
+        "OK    wrong_answer/once.py",
+        "3 passed, 0 failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
