@@ -799,6 +799,28 @@ fn group_config(
         }
     };
     for k in hash_keys(&y) {
+        // The legacy grader's settings have no meaning in 2025-09, whose groups are scored by
+        // max_score, score_aggregation and require_pass: a package that mixes them is invalid
+        // (the spec: "Any unknown keys should be treated as an error"), and judged by
+        // neither version's rules it would get a score no tool gives.
+        let legacy_only = [
+            "on_reject",
+            "grading",
+            "grader_flags",
+            "accept_score",
+            "reject_score",
+            "range",
+            "input_validator_flags",
+            "output_validator_flags",
+        ];
+        if !version.legacy_grading() && legacy_only.contains(&k.as_str()) {
+            return Err(bad(format!(
+                "`{k}` is a legacy key (testdata.yaml's grader), not one the 2025-09 format \
+                 defines: the package is invalid (2025-09 scores groups by max_score, \
+                 score_aggregation and require_pass; see the spec's \"Test data \
+                 configuration\")"
+            )));
+        }
         let known = [
             "on_reject",
             "grading",

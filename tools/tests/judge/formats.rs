@@ -785,6 +785,34 @@ fn included_files_and_constants_reach_submissions_and_validators() {
     assert_eq!(j.code, Some(0), "{j}");
 }
 
+/// A 2025-09 scoring package whose group uses the legacy grader's keys is invalid, named as
+/// such with the file and the key, not scored by a mix of both versions' rules (issue 29).
+#[test]
+fn legacy_keys_in_a_2025_09_package_are_named_invalid() {
+    let dir = scratch("kattis-invalid");
+    let p = dir.join("mixed");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Mixed\nuuid: 00000000-0000-0000-0000-000000000005\ntype: scoring\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/g1/test_group.yaml", "max_score: 40\naccept_score: 40\n"),
+            ("data/secret/g1/1.in", "1\n"),
+            ("data/secret/g1/1.ans", "1\n"),
+        ],
+    );
+    let j = judge(
+        &dir.join("out"),
+        &["--tests", &p.display().to_string(), "--cmd", "cat"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr
+            .contains("g1/test_group.yaml: `accept_score` is a legacy key")
+            && j.stderr.contains("the package is invalid"),
+        "{j}"
+    );
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
