@@ -17,23 +17,29 @@
 //! supervisor opens its stdin before its stdout, so each relay opens its write end first: no
 //! cycle of blocking opens.
 //!
-//! The verdict, as Kattis decides it: whoever ends first speaks first. If the interactor ends
-//! first and rejects, WA; otherwise a program that ended badly (a limit, a crash) has that
-//! verdict; otherwise the interactor's. A program that waits for an answer without flushing
-//! its question uses no CPU, and the wall-clock backstop ends it: TLE.
+//! The verdict, by a rule that never depends on timing (docs/judge.md, "Interactive
+//! problems"): the side whose end the judge sees first is recorded by the relays themselves,
+//! before they pass that end on to the other side, so the other side's reaction (EOF,
+//! `SIGPIPE`) always comes after it. If the interactor ended first and rejected, WA, whatever
+//! the program did next; otherwise a program that ended badly (a limit, a crash) has that
+//! verdict; otherwise the interactor's. As in problemtools, what the interactor writes after
+//! the program has gone is read and dropped (it never dies of `SIGPIPE` for a program that
+//! left early: it reads EOF and decides), and the program loses its output pipe only once the
+//! interactor has ended without accepting (so a program still writing as an accepting
+//! interactor exits is not killed by `SIGPIPE` either). A program that waits for an answer
+//! without flushing its question uses no CPU, and the wall-clock backstop ends it: TLE.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::thread;
-use std::time::Instant;
 
 use crate::judge::cases::Case;
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::sibling;
+use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::{Limits, Run};
@@ -56,6 +62,17 @@ pub enum Convention {
 pub struct Interactor {
     pub program: Program,
     pub convention: Convention,
+}
+
+impl Convention {
+    /// Whether the interactor's run says "accepted".
+    fn accepts(&self, run: &Run) -> bool {
+        let want = match self {
+            Convention::Testlib => 0,
+            Convention::Kattis { .. } => 42,
+        };
+        run.killed.is_none() && run.status == Status::Code(want)
+    }
 }
 
 impl Interactor {
@@ -128,15 +145,89 @@ fn mkfifo(path: &Path) -> Result<(), String> {
     }
 }
 
-/// Copies `from` to `to` line by line into the transcript under `mark`; returns when `from`
-/// ends (the writer is gone), with the moment it did.
-fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant {
+/// Tells `.0` on drop that the interactor has ended, and whether it accepted (`.1`).
+struct Told<'a>(&'a Watch, bool);
+
+impl Drop for Told<'_> {
+    fn drop(&mut self) {
+        self.0.interactor_done(self.1);
+    }
+}
+
+/// A side of the exchange.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Program,
+    Interactor,
+}
+
+/// What the relays have seen of the two sides' ends, in the order they saw it.
+#[derive(Default)]
+struct Ends {
+    /// The side whose end was seen first: its stdout at EOF or its stdin closed.
+    first: Option<End>,
+    /// Whether the interactor accepted, once it has ended.
+    accepted: Option<bool>,
+}
+
+/// [`Ends`] shared by the relays and the interactor's runner.
+#[derive(Default)]
+struct Watch {
+    ends: Mutex<Ends>,
+    told: Condvar,
+}
+
+impl Watch {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Ends> {
+        self.ends.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `side` has ended (as a relay saw it). Called before the relay passes the end on.
+    fn ended(&self, side: End) {
+        self.lock().first.get_or_insert(side);
+    }
+
+    fn first(&self) -> Option<End> {
+        self.lock().first
+    }
+
+    fn interactor_done(&self, accepted: bool) {
+        self.lock().accepted = Some(accepted);
+        self.told.notify_all();
+    }
+
+    /// Waits until the interactor has ended; whether it accepted.
+    fn interactor_accepted(&self) -> bool {
+        let mut e = self.lock();
+        loop {
+            if let Some(a) = e.accepted {
+                return a;
+            }
+            e = self.told.wait(e).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Copies `from` (the output of side `writer`) to `to` (the input of the other side) into
+/// the transcript under `mark`, until `from` ends. Each end is recorded in `watch` before it
+/// is passed on (see the module's note).
+fn relay(from: &Path, to: &Path, writer: End, mark: &str, log: &Mutex<Transcript>, watch: &Watch) {
+    let reader = match writer {
+        End::Program => End::Interactor,
+        End::Interactor => End::Program,
+    };
     // The write end first: the supervisor on the other side opens its stdin before its
     // stdout (see the module's note).
     let mut out = OpenOptions::new().write(true).open(to).ok();
+    if out.is_none() {
+        watch.ended(reader);
+    }
     let mut input = match File::open(from) {
         Ok(f) => f,
-        Err(_) => return Instant::now(),
+        Err(_) => {
+            watch.ended(writer);
+            return;
+        }
     };
     let mut buf = vec![0u8; 16 * 1024];
     let mut partial: Vec<u8> = Vec::new();
@@ -158,24 +249,29 @@ fn relay(from: &Path, to: &Path, mark: &str, log: &Mutex<Transcript>) -> Instant
                 log.add(mark, &whole);
             }
         }
-        if let Some(o) = out.as_mut() {
-            if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
-                // The other side is gone: so is this relay, and the writer learns it (EPIPE)
-                // instead of talking to no one until its limit.
-                out = None;
+        let Some(o) = out.as_mut() else {
+            // The reader is gone; what the writer still says is read and dropped.
+            continue;
+        };
+        if o.write_all(&buf[..n]).and_then(|()| o.flush()).is_err() {
+            // The reader closed its input: it has ended, or as good as.
+            out = None;
+            watch.ended(reader);
+            // The program loses its pipe (SIGPIPE or EPIPE on its next write, instead of
+            // talking to no one until its limit) only once the interactor has rejected; an
+            // interactor is never cut off: it reads EOF in its own time and decides.
+            if writer == End::Program && !watch.interactor_accepted() {
+                break;
             }
         }
-        if out.is_none() {
-            break;
-        }
     }
-    let ended = Instant::now();
+    watch.ended(writer);
+    drop(out);
     if !partial.is_empty() {
         if let Ok(mut log) = log.lock() {
             log.add(mark, &partial);
         }
     }
-    ended
 }
 
 /// Opens each FIFO with read and write at once (which never blocks) and closes it: a relay
@@ -249,7 +345,8 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         dropped: 0,
     });
     let fifos = [&to_program, &from_program, &to_interactor, &from_interactor];
-    let (p_run, i_run, p_end, i_end) = thread::scope(|s| {
+    let watch = Watch::default();
+    let (p_run, i_run) = thread::scope(|s| {
         // When one side ends (or never starts), opens still waiting for it are released, so
         // that the other side and the relays cannot wait forever.
         let p = s.spawn(|| {
@@ -267,6 +364,8 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             r
         });
         let i = s.spawn(|| {
+            // Told however the run ends (a panic too): a relay may be waiting to hear it.
+            let mut told = Told(&watch, false);
             let r = run_program(
                 &interactor.program,
                 &i_args,
@@ -275,22 +374,44 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
                 &i_err,
                 i_limits,
             );
+            told.1 = r
+                .as_ref()
+                .is_ok_and(|run| interactor.convention.accepts(run));
+            drop(told);
             release(&fifos);
             // Its supervisor ends with the thread, before the scope does.
             crate::run::sandbox::release();
             r
         });
-        let a = s.spawn(|| relay(&from_program, &to_interactor, "> ", &log));
-        let b = s.spawn(|| relay(&from_interactor, &to_program, "< ", &log));
+        let a = s.spawn(|| {
+            relay(
+                &from_program,
+                &to_interactor,
+                End::Program,
+                "> ",
+                &log,
+                &watch,
+            )
+        });
+        let b = s.spawn(|| {
+            relay(
+                &from_interactor,
+                &to_program,
+                End::Interactor,
+                "< ",
+                &log,
+                &watch,
+            )
+        });
         let p_run = p
             .join()
             .unwrap_or_else(|_| Err("the program's runner panicked".into()));
         let i_run = i
             .join()
             .unwrap_or_else(|_| Err("the interactor's runner panicked".into()));
-        let p_end = a.join().unwrap_or_else(|_| Instant::now());
-        let i_end = b.join().unwrap_or_else(|_| Instant::now());
-        (p_run, i_run, p_end, i_end)
+        let _ = a.join();
+        let _ = b.join();
+        (p_run, i_run)
     });
     let _ = fs::remove_dir_all(&scratch);
     let p_run = p_run?;
@@ -299,7 +420,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
 
     let (said, score) = interactor_said(interactor, &i_run, &i_err, &feedback)?;
     let program_bad = verdict::of_run(&p_run, &t.limits, 0)?;
-    let interactor_first = i_end < p_end;
+    let interactor_first = watch.first() == Some(End::Interactor);
     let mut lines = Vec::new();
     let mut verdict = match (&said, &program_bad) {
         (Said::Reject(v, why), _) if interactor_first || program_bad.is_none() => {
@@ -312,7 +433,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         (_, Some((v, why))) => {
             lines.push(detail(why));
             if *v == Verdict::Re {
-                lines.extend(verdict::stderr_line(&fs::read(&stderr).unwrap_or_default()));
+                lines.extend(verdict::stderr_line(&read_tail(&stderr, 16 * 1024)));
             }
             if let Said::Reject(_, m) = &said {
                 lines.push(detail(&format!("interactor: {}", printable(m.as_bytes()))));
@@ -383,9 +504,9 @@ fn interactor_said(
     err: &Path,
     feedback: &Path,
 ) -> Result<(Said, Option<f64>), String> {
-    let mut text = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let mut text = read_capped(&feedback.join("judgemessage.txt"), 16 * 1024);
     if text.iter().all(u8::is_ascii_whitespace) {
-        text = fs::read(err).unwrap_or_default();
+        text = read_capped(err, 16 * 1024);
     }
     text.truncate(16 * 1024);
     let message = String::from_utf8_lossy(&text)

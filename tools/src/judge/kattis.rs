@@ -11,14 +11,13 @@
 //! 2048 MiB and 8 MiB of output; unknown keys are warnings, not errors, so that a package
 //! written for a newer draft still runs.
 
-use std::collections::HashMap;
-use std::fs;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::judge::layout::{self, Found, Kind};
-use crate::judge::problem::Info;
+use crate::judge::problem::{read_config, Info};
 
 /// The versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,6 +160,8 @@ pub struct Package {
     pub input_validators: Vec<PathBuf>,
     /// `data/` as a tree: `sample` and `secret` below it.
     pub data: Group,
+    /// problem.yaml's `constants` (2025-09): `name` and `name.variant` with their text.
+    pub constants: Vec<(String, String)>,
 }
 
 /// Whether `dir` looks like a Kattis package.
@@ -170,19 +171,97 @@ pub fn is_package(dir: &Path) -> bool {
         || dir.join("data/sample").is_dir()
 }
 
-/// A YAML file's first document (`Null` for an empty file); the error names the line.
+/// The most nodes a YAML file may stand for once its aliases are expanded, and the deepest
+/// it may nest: far above any real package's, and what keeps a "billion laughs" (nested
+/// aliases, a few hundred bytes that expand to billions of nodes) or a file of ten thousand
+/// `[` from growing the judge's memory or stack.
+const YAML_NODES_CAP: u64 = 100_000;
+const YAML_DEPTH_CAP: usize = 100;
+
+/// A YAML file's first document (`Null` for an empty file); the error names the line. The
+/// file is read by [`read_config`] (regular, at most 1 MiB), and its events are counted
+/// before any node is built: aliases are expanded by the loader, so a document that would
+/// stand for more than [`YAML_NODES_CAP`] nodes, or nest deeper than [`YAML_DEPTH_CAP`], is
+/// refused with the line where it went over.
 fn load(path: &Path) -> Result<Yaml, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let docs = YamlLoader::load_from_str(&text).map_err(|e| {
-        format!(
-            "{}: line {}, column {}: {}",
-            path.display(),
-            e.marker().line(),
-            e.marker().col() + 1,
-            e.info()
-        )
-    })?;
+    let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
+    let at =
+        |line: usize, col: usize| format!("{}: line {line}, column {}", path.display(), col + 1);
+    let mut size = YamlSize::default();
+    let counted = yaml_rust2::parser::Parser::new_from_str(&text).load(&mut size, true);
+    if let Some((mark, why)) = &size.refused {
+        return Err(format!(
+            "{}: {why}: refused (aliases nested to make a small file huge?)",
+            at(mark.line(), mark.col())
+        ));
+    }
+    let docs = counted
+        .and_then(|()| YamlLoader::load_from_str(&text))
+        .map_err(|e| format!("{}: {}", at(e.marker().line(), e.marker().col()), e.info()))?;
     Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
+}
+
+/// Counts the nodes a YAML event stream stands for with its aliases expanded, as the events
+/// come (no node is built); notes where it first passes the caps.
+#[derive(Default)]
+struct YamlSize {
+    /// Each open collection's nodes so far (itself included).
+    open: Vec<(usize, u64)>,
+    /// The expanded size of each anchor, by its id.
+    anchors: HashMap<usize, u64>,
+    total: u64,
+    refused: Option<(yaml_rust2::scanner::Marker, String)>,
+}
+
+impl YamlSize {
+    /// A finished node of `n` nodes, anchored as `anchor` (0: none).
+    fn node(&mut self, anchor: usize, n: u64) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, n);
+        }
+        match self.open.last_mut() {
+            Some((_, size)) => *size = size.saturating_add(n),
+            None => self.total = self.total.saturating_add(n),
+        }
+    }
+}
+
+impl yaml_rust2::parser::MarkedEventReceiver for YamlSize {
+    fn on_event(&mut self, ev: yaml_rust2::Event, mark: yaml_rust2::scanner::Marker) {
+        use yaml_rust2::Event;
+        if self.refused.is_some() {
+            return;
+        }
+        match ev {
+            Event::Scalar(_, _, anchor, _) => self.node(anchor, 1),
+            Event::Alias(id) => {
+                let n = self.anchors.get(&id).copied().unwrap_or(1);
+                self.node(0, n);
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.open.push((anchor, 1));
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((anchor, n)) = self.open.pop() {
+                    self.node(anchor, n);
+                }
+            }
+            _ => {}
+        }
+        let open: u64 = self
+            .open
+            .iter()
+            .map(|(_, n)| *n)
+            .fold(0, u64::saturating_add);
+        if self.total.saturating_add(open) > YAML_NODES_CAP {
+            self.refused = Some((
+                mark,
+                format!("more than {YAML_NODES_CAP} nodes once its aliases are expanded"),
+            ));
+        } else if self.open.len() > YAML_DEPTH_CAP {
+            self.refused = Some((mark, format!("nested more than {YAML_DEPTH_CAP} deep")));
+        }
+    }
 }
 
 fn as_f64(y: &Yaml) -> Option<f64> {
@@ -328,7 +407,10 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
     let legacy_numbers = version == Version::Legacy;
     let tm = &limits["time_multipliers"];
     let timing = Timing {
-        time_limit: num(&limits["time_limit"], "limits.time_limit")?,
+        time_limit: match num(&limits["time_limit"], "limits.time_limit")? {
+            Some(t) => Some(t),
+            None => domjudge_time_limit(dir)?,
+        },
         ac_to_time_limit: num(
             &tm["ac_to_time_limit"],
             "limits.time_multipliers.ac_to_time_limit",
@@ -359,6 +441,7 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
         Yaml::BadValue | Yaml::Null => vec![],
         v => words(v).ok_or_else(|| bad("validator_flags: expected a string".into()))?,
     };
+    let constants = constants(&y["constants"]).map_err(bad)?;
     let custom = validation.first().is_some_and(|v| v == "custom") || interactive;
     let output_validator = find_output_validator(dir, version, custom)?;
     if interactive && output_validator.is_none() {
@@ -391,6 +474,7 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
         declared: false,
         items: vec![],
     };
+    let mut seen = HashSet::new();
     for top in ["sample", "secret"] {
         let d = data_dir.join(top);
         if d.is_dir() {
@@ -400,8 +484,11 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
                 &root_cfg,
                 version,
                 interactive,
-                &mut cases,
-                &mut warnings,
+                &mut Walk {
+                    cases: &mut cases,
+                    warnings: &mut warnings,
+                    seen: &mut seen,
+                },
             )?;
             data.items.push(Item::Group(Box::new(g)));
         }
@@ -434,9 +521,193 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
             output_validator,
             input_validators,
             data,
+            constants,
         }),
         library_checker: None,
     })
+}
+
+/// `timelimit` (seconds) from DOMjudge's `domjudge-problem.ini`, which DOMjudge reads where
+/// problem.yaml gives no `time_limit`: `timelimit = 2`, `timelimit='2.5'`.
+fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
+    let path = dir.join("domjudge-problem.ini");
+    let Some(text) = read_config(&path)? else {
+        return Ok(None);
+    };
+    for (n, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim().trim_matches(|c| c == '\'' || c == '"');
+        return match value.parse::<f64>() {
+            Ok(x) if x > 0.0 && x.is_finite() => Ok(Some(x)),
+            _ => Err(format!(
+                "{}: line {}: timelimit: expected a positive number of seconds, found `{value}`",
+                path.display(),
+                n + 1
+            )),
+        };
+    }
+    Ok(None)
+}
+
+/// Whether a file name is a C or C++ header or a note: part of the program beside it, not a
+/// program.
+pub fn beside_a_program(name: &str) -> bool {
+    [".h", ".hpp", ".hh", ".hxx", ".md", ".txt"]
+        .iter()
+        .any(|e| name.ends_with(e))
+}
+
+/// problem.yaml's `constants`: each name's `value` (a scalar constant is its value) as
+/// `name` and `name.value`, and each variant as `name.variant`.
+fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
+    let scalar = |v: &Yaml| match v {
+        Yaml::Integer(i) => Some(i.to_string()),
+        Yaml::Real(r) | Yaml::String(r) => Some(r.clone()),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    let Some(h) = y.as_hash() else {
+        return match y {
+            Yaml::BadValue | Yaml::Null => Ok(out),
+            _ => Err("constants: expected a map of names to values".into()),
+        };
+    };
+    for (k, v) in h {
+        let name = k.as_str().unwrap_or_default();
+        let valid = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!(
+                "constants: `{}` is not a name ([a-zA-Z_][a-zA-Z0-9_]*)",
+                scalar(k).unwrap_or_default()
+            ));
+        }
+        let bad =
+            || format!("constants: {name}: expected a number, a string or a map with `value`");
+        match v.as_hash() {
+            None => {
+                let value = scalar(v).ok_or_else(bad)?;
+                out.push((name.to_string(), value.clone()));
+                out.push((format!("{name}.value"), value));
+            }
+            Some(variants) => {
+                let value = scalar(&v["value"]).ok_or_else(bad)?;
+                out.push((name.to_string(), value));
+                for (vk, vv) in variants {
+                    let variant = vk.as_str().unwrap_or_default();
+                    out.push((format!("{name}.{variant}"), scalar(vv).ok_or_else(bad)?));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`
+/// are left as they are, as the spec says.
+pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let found = after.find("}}").and_then(|end| {
+            let key = &after[..end];
+            constants
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| (v, end))
+        });
+        match found {
+            Some((v, end)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The most a staged source file may hold (submissions and included files are small).
+const STAGED_FILE_CAP: u64 = 16 << 20;
+
+/// Copies the files of `from` into `to` (folders recursively; a link is followed only to a
+/// file, so no loop), with `{{constants}}` substituted in text files.
+pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in layout::entries(from)? {
+        let (src, dst) = (from.join(&name), to.join(&name));
+        let kind =
+            std::fs::symlink_metadata(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        if kind.is_dir() {
+            stage_tree(&src, &dst, constants)?;
+        } else if src.is_file() {
+            stage_file(&src, &dst, constants)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the file `from` to `to` with `{{constants}}` substituted if it is text.
+pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    let len = std::fs::metadata(from).map_or(0, |m| m.len());
+    if len > STAGED_FILE_CAP {
+        return Err(format!(
+            "{}: {len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})",
+            from.display()
+        ));
+    }
+    let bytes = std::fs::read(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) if !constants.is_empty() => substitute(&text, constants).into_bytes(),
+        Ok(text) => text.into_bytes(),
+        Err(e) => e.into_bytes(),
+    };
+    std::fs::write(to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+    // An executable `build` or `run` script stays one.
+    if let Ok(m) = std::fs::metadata(from) {
+        let _ = std::fs::set_permissions(to, m.permissions());
+    }
+    Ok(())
+}
+
+/// The program at `path` of package `k` (a validator), built with problem.yaml's
+/// `{{constants}}` substituted in its sources (staged in `build` first) where there are any.
+pub fn build_program(
+    path: &Path,
+    k: &Package,
+    build: &Path,
+) -> Result<crate::run::program::Program, crate::run::compile::BuildError> {
+    use crate::run::compile::{self, BuildError};
+    if k.constants.is_empty() {
+        return compile::build(path, build);
+    }
+    let name = path.file_name().unwrap_or_default();
+    let stage = build.join("staged-validators").join(name);
+    let _ = std::fs::remove_dir_all(&stage);
+    let staged = if path.is_dir() {
+        stage_tree(path, &stage, &k.constants).map(|()| stage.clone())
+    } else {
+        std::fs::create_dir_all(&stage)
+            .map_err(|e| format!("{}: {e}", stage.display()))
+            .and_then(|()| stage_file(path, &stage.join(name), &k.constants))
+            .map(|()| stage.join(name))
+    }
+    .map_err(BuildError::Failed)?;
+    compile::build(&staged, build)
 }
 
 /// The custom output validator: `output_validator/` (2023 on), or the one program in
@@ -452,9 +723,17 @@ fn find_output_validator(
         Some(single)
     } else if legacy.is_dir() {
         let names = layout::file_names(&legacy)?;
-        match names.len() {
-            0 => None,
-            1 => Some(legacy.join(&names[0])),
+        // One program's sources beside their headers (`checker.cpp` with `testlib.h`, as
+        // DOMjudge and Polygon packages ship them), or `build`/`run` scripts, are one
+        // program: the folder itself, built with its headers (problemtools likewise skips
+        // what no language claims).
+        let programs: Vec<&String> = names.iter().filter(|n| !beside_a_program(n)).collect();
+        let scripts = names.iter().any(|n| n == "build" || n == "run");
+        match programs[..] {
+            [] => None,
+            [only] if names.len() == 1 => Some(legacy.join(only)),
+            [only] if legacy.join(only).is_file() => Some(legacy.clone()),
+            _ if scripts => Some(legacy.clone()),
             _ => {
                 return Err(format!(
                     "{}: several output validators ({}); the format allows one here",
@@ -520,6 +799,28 @@ fn group_config(
         }
     };
     for k in hash_keys(&y) {
+        // The legacy grader's settings have no meaning in 2025-09, whose groups are scored by
+        // max_score, score_aggregation and require_pass: a package that mixes them is invalid
+        // (the spec: "Any unknown keys should be treated as an error"), and judged by
+        // neither version's rules it would get a score no tool gives.
+        let legacy_only = [
+            "on_reject",
+            "grading",
+            "grader_flags",
+            "accept_score",
+            "reject_score",
+            "range",
+            "input_validator_flags",
+            "output_validator_flags",
+        ];
+        if !version.legacy_grading() && legacy_only.contains(&k.as_str()) {
+            return Err(bad(format!(
+                "`{k}` is a legacy key (testdata.yaml's grader), not one the 2025-09 format \
+                 defines: the package is invalid (2025-09 scores groups by max_score, \
+                 score_aggregation and require_pass; see the spec's \"Test data \
+                 configuration\")"
+            )));
+        }
         let known = [
             "on_reject",
             "grading",
@@ -623,16 +924,30 @@ fn group_config(
     Ok(c)
 }
 
-/// Reads the group at `dir` (named `name` under data/), appending its cases to `cases`.
+/// What the walk over `data/` has found so far.
+struct Walk<'a> {
+    cases: &'a mut Vec<Found>,
+    warnings: &'a mut Vec<String>,
+    /// The folders read, as (device, inode): a link back to one of them (`a -> .`, or to a
+    /// group read before) is named and skipped, so that the walk ends and each case is
+    /// judged once.
+    seen: &'a mut HashSet<(u64, u64)>,
+}
+
+/// Reads the group at `dir` (named `name` under data/), appending its cases to `walk`'s.
 fn read_group(
     dir: &Path,
     name: &str,
     parent: &Config,
     version: Version,
     interactive: bool,
-    cases: &mut Vec<Found>,
-    warnings: &mut Vec<String>,
+    walk: &mut Walk<'_>,
 ) -> Result<Group, String> {
+    use std::os::unix::fs::MetadataExt;
+    if let Ok(m) = std::fs::metadata(dir) {
+        walk.seen.insert((m.dev(), m.ino()));
+    }
+    let warnings = &mut *walk.warnings;
     let config = group_config(dir, parent, version, warnings)?;
     let mut group = Group {
         name: name.to_string(),
@@ -660,15 +975,33 @@ fn read_group(
         .collect();
     for n in names {
         let path = dir.join(&n);
+        let meta = std::fs::metadata(&path);
+        if let Err(e) = &meta {
+            if e.raw_os_error() == Some(libc::ELOOP) {
+                walk.warnings.push(format!(
+                    "{name}/{n}: a symbolic link loop (it never reaches a file): skipped"
+                ));
+            }
+            continue;
+        }
         if path.is_dir() {
+            if meta.is_ok_and(|m| walk.seen.contains(&(m.dev(), m.ino()))) {
+                walk.warnings.push(format!(
+                    "{name}/{n}: a link to a folder already read ({}): skipped, so that \
+                     each case is judged once",
+                    std::fs::read_link(&path)
+                        .map(|t| t.display().to_string())
+                        .unwrap_or_else(|_| "a hard link".into())
+                ));
+                continue;
+            }
             let g = read_group(
                 &path,
                 &format!("{name}/{n}"),
                 &config,
                 version,
                 interactive,
-                cases,
-                warnings,
+                walk,
             )?;
             if !g.items.is_empty() {
                 group.items.push(Item::Group(Box::new(g)));
@@ -677,7 +1010,7 @@ fn read_group(
             if let Some(mut f) = by_stem.remove(stem) {
                 f.validator_args = config.output_validator_args.clone();
                 group.items.push(Item::Case(f.name.clone()));
-                cases.push(f);
+                walk.cases.push(f);
             }
         }
     }
@@ -772,6 +1105,9 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
                 }
                 "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
                     warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
+                    // Still a rule: its key names submissions to run (a place such as
+                    // `tle:` given only `use_for_time_limit` is run, as BAPCtools runs it).
+                    any = true;
                 }
                 _ => {}
             }
@@ -815,8 +1151,37 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
 
 /// Whether the glob `pattern` (a `*` within a name, `{a,b}`) matches `path` or one of its
 /// parent folders: how submissions.yaml's globs pick submissions and cases.
+///
+/// As BAPCtools reads them: a trailing `/` is dropped, and the alternatives of a brace are
+/// trimmed (`secret/*{ 4 }{ 2 }` is `secret/*{4}{2}`).
 pub fn glob_covers(pattern: &str, path: &str) -> bool {
-    let Ok(g) = globset::GlobBuilder::new(pattern)
+    let mut tidy = String::with_capacity(pattern.len());
+    let mut depth = 0usize;
+    let mut alternative = String::new();
+    for c in pattern.trim_end_matches('/').chars() {
+        match c {
+            '{' => {
+                if depth > 0 {
+                    tidy.push_str(alternative.trim());
+                    alternative.clear();
+                }
+                depth += 1;
+                tidy.push(c);
+            }
+            ',' | '}' if depth > 0 => {
+                tidy.push_str(alternative.trim());
+                alternative.clear();
+                tidy.push(c);
+                if c == '}' {
+                    depth -= 1;
+                }
+            }
+            _ if depth > 0 => alternative.push(c),
+            _ => tidy.push(c),
+        }
+    }
+    tidy.push_str(&alternative);
+    let Ok(g) = globset::GlobBuilder::new(&tidy)
         .literal_separator(true)
         .build()
     else {
@@ -1033,6 +1398,18 @@ mod tests {
             verdict: v,
             score: None,
         }
+    }
+
+    #[test]
+    fn globs_match_as_bapctools_reads_them() {
+        // Brace alternatives are trimmed; a product of braces; `*` never crosses a `/`.
+        assert!(glob_covers("secret/*{ 4 }{ 2 }", "secret/42"));
+        assert!(!glob_covers("secret/*{ 4 }{ 2 }", "secret/43"));
+        assert!(glob_covers("secret/*{,0,1}{0,2}", "secret/12"));
+        assert!(glob_covers("expansion/ac.{py, cpp}", "expansion/ac.cpp"));
+        assert!(glob_covers("wa/", "wa/odd.py"));
+        assert!(!glob_covers("*/nested_wa.py", "match/nested/nested_wa.py"));
+        assert!(glob_covers("secret", "secret/group/1"));
     }
 
     #[test]

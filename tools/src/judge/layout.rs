@@ -164,6 +164,10 @@ fn regular(path: &Path) -> Result<(), String> {
             crate::text::name(path.as_os_str().as_bytes()),
             crate::run::sys::file_kind(&m.file_type())
         )),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Err(format!(
+            "{}: a symbolic link loop (it never reaches a file); remove the link",
+            crate::text::name(path.as_os_str().as_bytes())
+        )),
         Err(e) => Err(format!("{}: {e}", path.display())),
     }
 }

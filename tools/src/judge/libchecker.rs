@@ -93,8 +93,8 @@ pub fn read(dir: &Path, name: String) -> Result<Package, String> {
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
 fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
-    let text =
-        fs::read_to_string(info_path).map_err(|e| format!("{}: {e}", info_path.display()))?;
+    let text = crate::judge::problem::read_config(info_path)?
+        .ok_or_else(|| format!("{}: no such file", info_path.display()))?;
     let table: toml::Table =
         toml::from_str(&text).map_err(|e| format!("{}: {e}", info_path.display()))?;
     let bad = |what: &str| format!("{}: {what}", info_path.display());

@@ -23,6 +23,49 @@ pub const MAX_TIME_LIMIT_MS: u64 = 86_400_000;
 pub const MAX_MEMORY_LIMIT_MIB: u64 = 1 << 30;
 pub const MAX_OUTPUT_LIMIT_MIB: u64 = 1 << 30;
 
+/// The most a configuration file (`info.toml`, `problem.yaml`, `test_group.yaml`...) may
+/// hold: a hundred times any real one, and a bound on what a hostile package can make the
+/// judge read into memory.
+pub const CONFIG_CAP: u64 = 1 << 20;
+
+/// Reads the configuration file `path` (`None` when there is none). One that is not a
+/// regular file (a FIFO would block the judge), is larger than [`CONFIG_CAP`] or is not UTF-8
+/// is an error that names it, found before anything is read into memory.
+pub fn read_config(path: &Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{shown}: {e}")),
+    };
+    let too_big = |n: u64| {
+        format!("{shown}: {n} bytes, more than a configuration file may hold ({CONFIG_CAP} bytes)")
+    };
+    if !meta.is_file() {
+        return Err(format!(
+            "{shown}: not a regular file ({})",
+            crate::run::sys::file_kind(&meta.file_type())
+        ));
+    }
+    if meta.len() > CONFIG_CAP {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(CONFIG_CAP + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > CONFIG_CAP {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        format!(
+            "{shown}: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// Checks a limit from `key` against `1..=max` (`0..=max` for the output limit).
 pub fn check_limit(key: &str, value: u64, max: u64) -> Result<u64, String> {
     let min = u64::from(key != "output_limit_mib");
@@ -87,10 +130,9 @@ pub enum Compare {
 impl Info {
     /// Reads `path`; a missing file is all defaults.
     pub fn load(path: &Path) -> Result<Info, String> {
-        match fs::read_to_string(path) {
-            Ok(text) => Info::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Info::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+        match read_config(path)? {
+            Some(text) => Info::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+            None => Ok(Info::default()),
         }
     }
 
@@ -134,7 +176,7 @@ impl Info {
     /// Reads the `info.toml` of someone else's problem folder: only the limits are taken,
     /// other keys are theirs. Library Checker's `timelimit` (seconds) is understood too.
     pub fn load_foreign(path: &Path) -> Result<Info, String> {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
         let table: toml::Table = toml::from_str(&text)
             .map_err(|e| format!("{}: {}", path.display(), located(&text, &e)))?;
         let number = |key: &str| -> Result<Option<u64>, String> {

@@ -11,20 +11,22 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::judge::checker::{Checker, Judgement, LIMITS};
-use crate::run::files::sibling;
+use crate::run::files::{read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::run_program;
 use crate::run::sys::Status;
 
 /// The message a validator left: `judgemessage.txt`, else its stdout and stderr, one line.
 fn message(feedback: &Path, out: &Path, err: &Path) -> String {
-    let mut text = fs::read(feedback.join("judgemessage.txt")).unwrap_or_default();
+    // Capped reads: a validator that writes gigabytes costs the judge no more than this.
+    const KEEP: u64 = 64 * 1024;
+    let mut text = read_capped(&feedback.join("judgemessage.txt"), KEEP);
     if text.iter().all(u8::is_ascii_whitespace) {
-        text = fs::read(out).unwrap_or_default();
+        text = read_capped(out, KEEP);
         text.push(b'\n');
-        text.extend(fs::read(err).unwrap_or_default());
+        text.extend(read_capped(err, KEEP));
     }
-    text.truncate(64 * 1024);
+    text.truncate(KEEP as usize);
     String::from_utf8_lossy(&text)
         .lines()
         .map(str::trim)
@@ -100,16 +102,17 @@ pub fn output(
 /// `score.txt` in a feedback folder, if there is one; bad contents are a setup error.
 pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
     let path = feedback.join("score.txt");
-    match fs::read_to_string(&path) {
-        Ok(text) => match text.trim().parse::<f64>() {
-            Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
-            _ => Err(format!(
-                "{}: expected a non-negative number, found `{}`",
-                path.display(),
-                text.trim()
-            )),
-        },
-        Err(_) => Ok(None),
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = String::from_utf8_lossy(&read_capped(&path, 4096)).into_owned();
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+        _ => Err(format!(
+            "{}: expected a non-negative number, found `{}`",
+            path.display(),
+            crate::text::printable(text.trim().as_bytes())
+        )),
     }
 }
 
@@ -204,7 +207,7 @@ pub fn of_package(
                 skipped.push(format!("{name}: checktestdata and VIVA are not run here"));
                 continue;
             }
-            match crate::run::compile::build(path, build_dir) {
+            match crate::judge::kattis::build_program(path, k, build_dir) {
                 Ok(program) => v.push(InputValidator {
                     program,
                     args: vec![],

@@ -24,7 +24,6 @@ use crate::judge::{kattis, libchecker, validator};
 use crate::modes::args::{CompareMode, Dirs, Options};
 use crate::modes::case::{self, FileIo, Target};
 use crate::modes::verify;
-use crate::run::compile;
 use crate::run::program::Program;
 use crate::run::sandbox::Limits;
 use crate::say;
@@ -97,7 +96,7 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
     match &package.kattis {
         Some(k) if !k.interactive => match &k.output_validator {
             Some(v) => {
-                let program = compile::build(v, &build)
+                let program = crate::judge::kattis::build_program(v, k, &build)
                     .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
                 Ok(Some(Checker::kattis(program, k.validator_flags.clone())))
             }
@@ -118,8 +117,9 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
     };
     match (&k.output_validator, k.interactive) {
         (Some(v), true) => {
-            let program = compile::build(v, &validator::build_dir(&dirs.out))
-                .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
+            let program =
+                crate::judge::kattis::build_program(v, k, &validator::build_dir(&dirs.out))
+                    .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
             Ok(Some(Interactor {
                 program,
                 convention: Convention::Kattis {

@@ -17,6 +17,11 @@
 //! submissions as the spec says (see [`crate::judge::kattis::Timing::derive`]): they are run first
 //! with a generous limit, the slowest case's CPU time sets the limit, and their cases are then
 //! re-judged against it.
+//!
+//! Nothing stops the run early: a submission on which the package itself fails the judge (a
+//! validator that crashes) gets an `ERROR` line and the rest are still judged. `run` then
+//! returns `Ok(true)` when every submission got its promise, `Ok(false)` when some did not,
+//! and `Err` (exit 2) when the package failed on any.
 
 use std::collections::HashMap;
 use std::fs;
@@ -204,6 +209,14 @@ struct Submission {
     lc: bool,
     /// submissions.yaml's rules that also apply.
     extra: Vec<kattis::Expectation>,
+    /// The submissions.yaml key that replaced the place's own promise, if one did.
+    promised_by: Option<String>,
+}
+
+/// Whether `name` in a submissions place is a submission: not a hidden file (`.gitkeep`),
+/// nor a header or a note beside the programs.
+fn is_submission(name: &str) -> bool {
+    !name.starts_with('.') && !kattis::beside_a_program(name)
 }
 
 /// Everything needed to judge submissions on one package.
@@ -219,6 +232,42 @@ struct Bench<'a> {
 /// A submission's cases, judged.
 struct Runs {
     outcomes: Vec<(String, Outcome)>,
+    /// The case where the package failed the judge (a validator that crashed or gave an
+    /// exit code outside its convention, a checker that could not run), and why; the
+    /// submission's later cases are not judged.
+    error: Option<(String, String)>,
+}
+
+/// How the submissions fared.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    /// Submissions whose judging the package itself broke.
+    broken: usize,
+}
+
+impl Tally {
+    /// Prints `s`'s line and counts it.
+    fn report(&mut self, s: &Submission, runs: &Runs, k: Option<&kattis::Package>) {
+        if let Some((case, why)) = &runs.error {
+            say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
+            self.broken += 1;
+            return;
+        }
+        let (ok, text) = decide(s, runs, k);
+        say!(
+            "{}  {:<40} {text}",
+            if ok { "OK  " } else { "FAIL" },
+            s.shown
+        );
+        if ok {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
 }
 
 impl Bench<'_> {
@@ -239,10 +288,20 @@ impl Bench<'_> {
         };
         let mut outcomes = Vec::new();
         for case in cases_of(self.package, 0) {
-            let o = case::judge_case(&case, &target)?;
-            outcomes.push((case.name, o));
+            match case::judge_case(&case, &target) {
+                Ok(o) => outcomes.push((case.name, o)),
+                Err(why) => {
+                    return Ok(Runs {
+                        outcomes,
+                        error: Some((case.name, why)),
+                    })
+                }
+            }
         }
-        Ok(Runs { outcomes })
+        Ok(Runs {
+            outcomes,
+            error: None,
+        })
     }
 }
 
@@ -255,8 +314,78 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
     }
 }
 
-fn builds(path: &Path, build: &Path) -> Result<Program, BuildError> {
-    compile::build(path, build)
+/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
+fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let path = prepare(s, package, build).map_err(BuildError::Failed)?;
+    compile::build(&path, build)
+}
+
+/// The spec's codes for the languages built here (its appendix "Languages") with their file
+/// endings: `include/<code>/` is looked up by them.
+const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
+    ("c", &["c"]),
+    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
+    ("python3", &["py", "py3"]),
+    ("java", &["java"]),
+    ("rust", &["rs"]),
+];
+
+/// The language code of a submission (a file, or a folder's first file with a known ending).
+fn language_code(path: &Path) -> Option<&'static str> {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        crate::judge::layout::file_names(path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| path.join(n))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.iter().find_map(|f| {
+        let ext = f.extension()?.to_str()?;
+        LANGUAGE_CODES
+            .iter()
+            .find(|(_, e)| e.contains(&ext))
+            .map(|(code, _)| *code)
+    })
+}
+
+/// A submission as the package's tool builds it (2025-09): `include/default/` and
+/// `include/<language>/` copied beside it, and problem.yaml's `{{constants}}` substituted in
+/// its text files; the submission itself where the package has neither. Python and Rust run
+/// the submission's own file, its included modules beside it; C, C++ and Java build the
+/// folder as one program (a grader in `include/cpp/` linked with the submission).
+fn prepare(s: &Submission, package: &Package, build: &Path) -> Result<PathBuf, String> {
+    let Some(k) = &package.kattis else {
+        return Ok(s.path.clone());
+    };
+    let include = package.root.join("include");
+    let code = language_code(&s.path);
+    let dirs: Vec<PathBuf> = [Some("default"), code]
+        .into_iter()
+        .flatten()
+        .map(|d| include.join(d))
+        .filter(|d| d.is_dir())
+        .collect();
+    if dirs.is_empty() && k.constants.is_empty() {
+        return Ok(s.path.clone());
+    }
+    let stage = build.join("staged").join(s.shown.replace('/', "__"));
+    let _ = fs::remove_dir_all(&stage);
+    for d in &dirs {
+        kattis::stage_tree(d, &stage, &k.constants)?;
+    }
+    if s.path.is_dir() {
+        kattis::stage_tree(&s.path, &stage, &k.constants)?;
+        return Ok(stage);
+    }
+    let name = s.path.file_name().unwrap_or_default();
+    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    kattis::stage_file(&s.path, &stage.join(name), &k.constants)?;
+    Ok(match code {
+        Some("python3" | "rust") => stage.join(name),
+        _ => stage,
+    })
 }
 
 /// The accepted submissions of a Kattis package, and the time limit their slowest case
@@ -272,7 +401,7 @@ pub fn derive_time_limit(
     let accepted: Vec<&Submission> = subs.iter().filter(|s| s.rule.label == "AC").collect();
     let mut slowest: Option<(u64, String)> = None;
     for s in accepted {
-        let Ok(program) = builds(&s.path, &bench.build) else {
+        let Ok(program) = builds(s, package, &bench.build) else {
             continue;
         };
         let runs = bench.judge(program, deriving_limits(&bench, o), &s.shown)?;
@@ -384,12 +513,16 @@ fn kattis_submissions(package: &Package, k: &kattis::Package) -> Vec<Submission>
         };
         let folder = package.root.join("submissions").join(d);
         for name in crate::judge::layout::file_names(&folder).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
             v.push(Submission {
                 shown: format!("{d}/{name}"),
                 path: folder.join(&name),
                 rule: rule.clone(),
                 lc: false,
                 extra: vec![],
+                promised_by: None,
             });
         }
     }
@@ -412,6 +545,9 @@ fn kattis_submissions_with_yaml(
             continue;
         }
         for name in crate::judge::layout::file_names(&root.join(&d)).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
             let shown = format!("{d}/{name}");
             if rules.iter().any(|r| kattis::glob_covers(&r.key, &shown)) {
                 v.push(Submission {
@@ -425,6 +561,7 @@ fn kattis_submissions_with_yaml(
                     },
                     lc: false,
                     extra: vec![],
+                    promised_by: None,
                 });
             }
         }
@@ -443,9 +580,11 @@ fn kattis_submissions_with_yaml(
             if r.key == place && r.cases.is_none() && rule(&place, legacy, false).is_some() {
                 if let Some(p) = &r.permitted {
                     s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
                 }
                 if let Some(q) = &r.required {
                     s.rule.required = q.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
                 }
                 if r.score.is_some() || r.message.is_some() {
                     s.extra.push(kattis::Expectation {
@@ -564,6 +703,7 @@ fn lc_submissions(package: &Package) -> Vec<(Submission, Option<String>)> {
                     },
                     lc: true,
                     extra: vec![],
+                    promised_by: None,
                 },
                 skip,
             )
@@ -683,10 +823,19 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
             why.push_str(&format!("; {broken}"));
         }
     }
-    (
-        ok,
-        format!("expected {}, got {got}{why} ({cost})", s.rule.label),
-    )
+    let expected = match &s.promised_by {
+        Some(key) => format!(
+            "expected as submissions.yaml `{key}` says (permitted {}{})",
+            s.rule.permitted.join(" "),
+            if s.rule.required.is_empty() {
+                String::new()
+            } else {
+                format!(", required {}", s.rule.required.join(" or "))
+            }
+        ),
+        None => format!("expected {}", s.rule.label),
+    };
+    (ok, format!("{expected}, got {got}{why} ({cost})"))
 }
 
 /// `--verify PACKAGE`.
@@ -765,9 +914,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             None => "derived from the accepted submissions".to_string(),
         }
     );
-    let mut passed = 0;
-    let mut failed = 0;
-    let mut skipped = 0;
+    let mut tally = Tally::default();
     let mut slowest_ac: Option<(u64, String)> = None;
     let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
     let deriving = fixed.is_none() && k.is_some();
@@ -778,14 +925,14 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     for (i, (s, skip)) in subs.iter().enumerate() {
         if let Some(why) = skip {
             say!("SKIP  {:<40} {why}", s.shown);
-            skipped += 1;
+            tally.skipped += 1;
             continue;
         }
-        let program = match builds(&s.path, &bench.build) {
+        let program = match builds(s, &package, &bench.build) {
             Ok(p) => p,
             Err(BuildError::Unsupported(why)) => {
                 say!("SKIP  {:<40} {why}", s.shown);
-                skipped += 1;
+                tally.skipped += 1;
                 continue;
             }
             Err(BuildError::Failed(why)) => {
@@ -794,7 +941,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                     s.shown,
                     s.rule.label
                 );
-                failed += 1;
+                tally.failed += 1;
                 continue;
             }
         };
@@ -820,23 +967,12 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                 k,
                 &mut pending_ac,
                 &subs,
-                &mut passed,
-                &mut failed,
+                &mut tally,
             );
             limit_said = true;
         }
         let runs = bench.judge(program, limits, &s.shown)?;
-        let (ok, text) = decide(s, &runs, k);
-        say!(
-            "{}  {:<40} {text}",
-            if ok { "OK  " } else { "FAIL" },
-            s.shown
-        );
-        if ok {
-            passed += 1;
-        } else {
-            failed += 1;
-        }
+        tally.report(s, &runs, k);
     }
     if deriving && !limit_said {
         settle(
@@ -845,29 +981,44 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             k,
             &mut pending_ac,
             &subs,
-            &mut passed,
-            &mut failed,
+            &mut tally,
         );
     }
     say!(
         "failing cases of each submission: {}/",
         short(&bench.out.display().to_string())
     );
-    say!("{passed} passed, {failed} failed, {skipped} skipped");
-    Ok(failed == 0)
+    say!(
+        "{} passed, {} failed, {} skipped{}",
+        tally.passed,
+        tally.failed,
+        tally.skipped,
+        match tally.broken {
+            0 => String::new(),
+            n => format!(", {n} not judged: the package failed"),
+        }
+    );
+    if tally.broken > 0 {
+        return Err(format!(
+            "--verify: {}: the package itself failed the judge for {} submission{} (the \
+             ERROR lines above): fix the package's validator or checker",
+            package.root.display(),
+            tally.broken,
+            if tally.broken == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(tally.failed == 0)
 }
 
 /// Sets the derived time limit from the slowest accepted case and prints the accepted
 /// submissions' lines, judged against it.
-#[allow(clippy::too_many_arguments)]
 fn settle(
     limits: &mut Limits,
     slowest: &Option<(u64, String)>,
     k: Option<&kattis::Package>,
     pending: &mut Vec<(usize, Runs)>,
     subs: &[(Submission, Option<String>)],
-    passed: &mut usize,
-    failed: &mut usize,
+    tally: &mut Tally,
 ) {
     if let (Some((ms, by)), Some(k)) = (slowest, k) {
         let secs = k.timing.derive(*ms as f64 / 1000.0);
@@ -886,17 +1037,6 @@ fn settle(
     }
     for (i, mut runs) in pending.drain(..) {
         with_limit(&mut runs, limits.time_ms);
-        let s = &subs[i].0;
-        let (ok, text) = decide(s, &runs, k);
-        say!(
-            "{}  {:<40} {text}",
-            if ok { "OK  " } else { "FAIL" },
-            s.shown
-        );
-        if ok {
-            *passed += 1;
-        } else {
-            *failed += 1;
-        }
+        tally.report(&subs[i].0, &runs, k);
     }
 }

@@ -464,6 +464,355 @@ fn interactive_problems_run_with_both_conventions() {
     assert_eq!(super::single_verdict(&j), "RE", "{j}");
 }
 
+/// A Kattis interactive package of `cases` identical cases with validator `run` (a shell
+/// script): each case judged once, so one run judges the same exchange `cases` times.
+fn repeated_interactive(dir: &Path, run: &str, cases: usize) -> String {
+    let mut files = vec![
+        ("problem.yaml".to_string(), "problem_format_version: 2025-09\nname: Race\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n".to_string()),
+        ("output_validator/run*".to_string(), run.to_string()),
+    ];
+    for i in 1..=cases {
+        files.push((format!("data/secret/{i:02}.in"), "7\n".into()));
+        files.push((format!("data/secret/{i:02}.ans"), "\n".into()));
+    }
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    write_all(dir, &files);
+    dir.display().to_string()
+}
+
+/// Every case's verdict, which must all be `want`.
+fn all_verdicts_are(j: &Judged, want: &str, cases: usize) {
+    let v = j.verdicts();
+    assert_eq!(v.len(), cases, "{j}");
+    assert!(v.iter().all(|(got, _)| got == want), "not all {want}:\n{j}");
+}
+
+/// The order in which the two sides end, and `SIGPIPE` on either side, never change the
+/// verdict (issue 29): each exchange judged 20 times, every verdict the same.
+#[test]
+fn interactive_verdicts_never_depend_on_which_side_ends_first() {
+    const N: usize = 20;
+    let dir = scratch("interactive-races");
+    let out = dir.join("out");
+    // The validator rejects the first line and exits while the program keeps writing: the
+    // program dies of SIGPIPE (or reads EOF), always after the rejection: WA.
+    let reject = repeated_interactive(
+        &dir.join("reject"),
+        "#!/bin/sh\nread line\necho \"rejected at once: $line\" > \"$3/judgemessage.txt\"\nexit 43\n",
+        N,
+    );
+    let j = judge(
+        &out,
+        &["--tests", &reject, "--cmd", "while :; do echo '? 1'; done"],
+    );
+    all_verdicts_are(&j, "WA", N);
+    assert!(
+        j.stdout.contains("interactor: rejected at once: ? 1"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains("SIGPIPE"), "{j}");
+
+    // The validator writes 120 KB (more than any pipe holds) before it reads; the program reads
+    // one line and leaves. The validator is never cut off (no SIGPIPE, no judge error): it
+    // reads EOF and rejects. The program ended first: exit 0 is WA, exit 3 its own RE.
+    let chatty = repeated_interactive(
+        &dir.join("chatty"),
+        "#!/bin/sh\ni=0\nwhile [ $i -lt 20000 ]; do echo hello; i=$((i+1)); done\n\
+         read g || { echo 'no guess' > \"$3/judgemessage.txt\"; exit 43; }\nexit 42\n",
+        N,
+    );
+    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 0"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    all_verdicts_are(&j, "WA", N);
+    assert!(j.stdout.contains("interactor: no guess"), "{j}");
+    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 3"]);
+    all_verdicts_are(&j, "RE", N);
+
+    // The validator accepts the first line and exits while the program still has lines to
+    // write: they are read and dropped, the program is not killed by SIGPIPE: AC.
+    let accept = repeated_interactive(&dir.join("accept"), "#!/bin/sh\nread line\nexit 42\n", N);
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &accept,
+            "--cmd",
+            "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done",
+        ],
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    all_verdicts_are(&j, "AC", N);
+}
+
+/// YAML whose aliases nest `levels` deep, each level a list of ten of the one below: a few
+/// hundred bytes that stand for 10^levels nodes.
+fn yaml_bomb(levels: usize) -> String {
+    let mut y = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n".to_string();
+    for i in 1..=levels {
+        let p = format!("*a{}", i - 1);
+        y.push_str(&format!("a{i}: &a{i} [{}]\n", vec![p; 10].join(", ")));
+    }
+    y
+}
+
+/// Hostile packages (issue 26, item 6): a YAML bomb, an oversized or non-regular
+/// configuration file and too deep a nesting are refused with the file and the rule, in
+/// bounded memory; symbolic link loops in `data/` are named and each case judged once.
+#[test]
+fn hostile_package_files_are_refused_in_bounded_memory() {
+    let dir = scratch("hostile-packages");
+    let out = dir.join("out");
+    let package = |name: &str, yaml: &str| {
+        let p = dir.join(name);
+        write_all(
+            &p,
+            &[
+                ("problem.yaml", yaml),
+                ("data/secret/1.in", "1\n"),
+                ("data/secret/1.ans", "1\n"),
+            ],
+        );
+        p.display().to_string()
+    };
+    // A million nodes once expanded (the judge would build them all): refused at the cap.
+    let bomb = yaml_bomb(5);
+    assert!(bomb.len() < 400, "{}", bomb.len());
+    let p = package("bomb", &format!("name: Bomb\n{bomb}"));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("problem.yaml: line ")
+            && j.stderr
+                .contains("more than 100000 nodes once its aliases are expanded"),
+        "{j}"
+    );
+    assert!(j.peak_kib < 64 * 1024, "{} KiB\n{j}", j.peak_kib);
+    // The same in a group's test_group.yaml.
+    let p = package("group-bomb", "name: Group bomb\n");
+    write_all(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("test_group.yaml: line "), "{j}");
+    // 150 lists in lists: refused by the depth cap; ten thousand: by the parser's own.
+    let p = package(
+        "deep",
+        &format!("name: {}{}\n", "[".repeat(150), "]".repeat(150)),
+    );
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("nested more than 100 deep"), "{j}");
+    let p = package("deeper", &format!("name: {}\n", "[".repeat(10_000)));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("problem.yaml: line 1"), "{j}");
+    // 2 MiB of problem.yaml: refused by its size, unread.
+    let p = package("huge", &format!("name: Huge\n#{}\n", "x".repeat(2 << 20)));
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr
+            .contains("more than a configuration file may hold (1048576 bytes)"),
+        "{j}"
+    );
+
+    // Two links back to their own folder: the walk ends, the one case is judged once, and
+    // both links are named. A link that loops on itself is named too.
+    let p = package("loops", "name: Loops\nlimits:\n  time_limit: 2\n");
+    for (link, to) in [("a", "."), ("b", "."), ("c", "../secret"), ("self", "self")] {
+        std::os::unix::fs::symlink(to, Path::new(&p).join("data/secret").join(link)).unwrap();
+    }
+    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(j.verdicts().len(), 1, "{j}");
+    for w in [
+        "secret/a: a link to a folder already read (.): skipped",
+        "secret/b: a link to a folder already read (.): skipped",
+        "secret/c: a link to a folder already read (../secret): skipped",
+        "secret/self: a symbolic link loop",
+    ] {
+        assert!(j.stderr.contains(w), "missing `{w}`:\n{j}");
+    }
+    // A flat folder (oj's test/) whose case is a link to itself: named, not followed.
+    let flat = dir.join("flat");
+    write_all(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
+    std::os::unix::fs::symlink("2.in", flat.join("2.in")).unwrap();
+    let j = judge(
+        &out,
+        &["--tests", &flat.display().to_string(), "--cmd", "cat"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("2.in: a symbolic link loop"), "{j}");
+}
+
+/// DOMjudge-style packages (issue 29): `output_validators/` holding a checker's source beside
+/// the header it includes (one program, built with the header, as problemtools does), the
+/// same for an interactor, and `domjudge-problem.ini`'s `timelimit` where problem.yaml has none.
+#[test]
+fn domjudge_validator_folders_build_with_their_headers() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("domjudge-folders");
+    let out = dir.join("out");
+    // Our own stand-in for the header such packages ship (testlib.h or their own).
+    let header = "#include <cstdio>\n#include <cstdlib>\n\
+                  inline long read_long(std::FILE* f) { long x; if (std::fscanf(f, \"%ld\", &x) != 1) std::exit(43); return x; }\n\
+                  inline int verdict(bool ok) { return ok ? 42 : 43; }\n";
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "name: Double\nvalidation: custom\n"),
+            ("domjudge-problem.ini", "probid='double'\ntimelimit='3'\n"),
+            ("data/secret/1.in", "21\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("output_validators/testlib.h", header),
+            ("output_validators/README.md", "How the checker works.\n"),
+            ("output_validators/checker.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* a = std::fopen(argv[2], \"r\");\n  return verdict(read_long(stdin) == read_long(a));\n}\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let j = judge(&out, &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 }'"]);
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    assert!(j.stdout.contains("limits 3000 ms cpu"), "{j}");
+    let j = judge(
+        &out,
+        &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 + 1 }'"],
+    );
+    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+
+    // An interactor: `interactor.cpp` with the header, in a legacy interactive package.
+    let q = dir.join("echo-back");
+    write_all(
+        &q,
+        &[
+            ("problem.yaml", "name: Echo back\nvalidation: custom interactive\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "\n"),
+            ("output_validators/testlib.h", header),
+            ("output_validators/interactor.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* in = std::fopen(argv[1], \"r\");\n  long x = read_long(in);\n  std::printf(\"%ld\\n\", x); std::fflush(stdout);\n  return verdict(read_long(stdin) == x + 1);\n}\n"),
+        ],
+    );
+    let q_s = q.display().to_string();
+    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $((x + 1))"]);
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    assert!(j.stdout.contains("interactive validator"), "{j}");
+    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $x"]);
+    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+}
+
+/// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
+/// named only for `use_for_time_limit` still run, a replaced promise named as coming from
+/// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
+#[test]
+fn submissions_yaml_reads_as_bapctools_reads_it() {
+    let dir = scratch("kattis-yaml-bapc");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000003\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/42.in", "42\n"),
+            ("data/secret/42.ans", "42\n"),
+            ("data/secret/5.in", "5\n"),
+            ("data/secret/5.ans", "5\n"),
+            ("submissions/accepted/.gitkeep", ""),
+            ("submissions/accepted/wa.py", "print(0)\n"),
+            ("submissions/accepted/helper.h", "// not a submission\n"),
+            ("submissions/tle/echo.py", "print(input())\n"),
+            ("submissions/wa/42.py", "x = input()\nprint(x if x == '42' else 0)\n"),
+            ("submissions/submissions.yaml", "accepted:\n  permitted: [WA]\n  required: [WA]\n\
+              tle:\n  sample:\n    use_for_time_limit: lower\n\
+              wa:\n  permitted: [AC, WA]\n  required: [WA]\n\
+              wa/42.py:\n  \"secret/*{ 4 }{ 2 }\":\n    required: [AC]\n"),
+        ],
+    );
+    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    for line in [
+        "OK    accepted/wa.py",
+        "expected as submissions.yaml `accepted` says (permitted WA, required WA), got WA",
+        "OK    tle/echo.py",
+        "OK    wa/42.py",
+        "3 passed, 0 failed, 0 skipped",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert!(
+        !j.stdout.contains(".gitkeep") && !j.stdout.contains("helper.h"),
+        "{j}"
+    );
+    assert!(!j.stderr.contains("submissions/tle/: not a place"), "{j}");
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
+/// 2025-09's `include/` and `constants` (issue 29): a Python submission imports a module from
+/// `include/python3/`, a C++ submission is linked with the grader in `include/cpp/`, and
+/// `{{factor}}` is the constant's value in the output validator and the submissions.
+#[test]
+fn included_files_and_constants_reach_submissions_and_validators() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("kattis-include");
+    let p = dir.join("times");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Times\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\nconstants:\n  factor: 3\n  max_n:\n    value: 1000\n    tex: 10^3\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "15\n"),
+            // The answer times one: the validator's `{{factor}}` must be 3 for this to pass.
+            ("output_validator/validator.py", "import sys\nn = int(open(sys.argv[1]).read())\ngot = sys.stdin.read().split()\nsys.exit(42 if got == [str(n * {{factor}})] else 43)\n"),
+            ("include/python3/times.py", "def times(n):\n    return n * {{factor}}\n"),
+            ("include/cpp/grader.cpp", "#include <cstdio>\nlong solve(long n);\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; std::printf(\"%ld\\n\", solve(n)); }\n"),
+            ("submissions/accepted/uses_include.py", "from times import times\nprint(times(int(input())))\n"),
+            ("submissions/accepted/solve.cpp", "long solve(long n) { return n * {{factor}}; }\n"),
+            ("submissions/wrong_answer/once.py", "print(int(input()) * ({{max_n}} // 1000))\n"),
+        ],
+    );
+    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    for line in [
+        "OK    accepted/uses_include.py",
+        "OK    accepted/solve.cpp",
+        "OK    wrong_answer/once.py",
+        "3 passed, 0 failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert_eq!(j.code, Some(0), "{j}");
+}
+
+/// A 2025-09 scoring package whose group uses the legacy grader's keys is invalid, named as
+/// such with the file and the key, not scored by a mix of both versions' rules (issue 29).
+#[test]
+fn legacy_keys_in_a_2025_09_package_are_named_invalid() {
+    let dir = scratch("kattis-invalid");
+    let p = dir.join("mixed");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Mixed\nuuid: 00000000-0000-0000-0000-000000000005\ntype: scoring\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/g1/test_group.yaml", "max_score: 40\naccept_score: 40\n"),
+            ("data/secret/g1/1.in", "1\n"),
+            ("data/secret/g1/1.ans", "1\n"),
+        ],
+    );
+    let j = judge(
+        &dir.join("out"),
+        &["--tests", &p.display().to_string(), "--cmd", "cat"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr
+            .contains("g1/test_group.yaml: `accept_score` is a legacy key")
+            && j.stderr.contains("the package is invalid"),
+        "{j}"
+    );
+}
+
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
@@ -522,6 +871,49 @@ fn shrinking_keeps_to_the_validator() {
     // Halving stops at the smallest even number above 50 the halving reaches, never at an
     // odd one (without the validator it would end on an odd number such as 51 or 63).
     assert!(x % 2 == 0 && x > 50, "{x}\n{j}");
+}
+
+/// `verify` judges every submission even when the package fails on one (issue 29): the
+/// validator crashes on one submission's output; that submission gets an ERROR line naming
+/// the case, the others their lines, and the exit code says the package is broken (2).
+#[test]
+fn verify_never_stops_at_a_submission_the_package_fails_on() {
+    let dir = scratch("kattis-never-aborts");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000002\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("data/secret/2.in", "6\n"),
+            ("data/secret/2.ans", "6\n"),
+            // Crashes (exit 1, neither 42 nor 43) on the output `boom`.
+            ("output_validator/run*", "#!/bin/sh\ngot=$(cat)\n[ \"$got\" = boom ] && exit 1\n[ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\nexit 43\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+            ("submissions/wrong_answer/boom.py", "print('boom')\n"),
+            ("submissions/wrong_answer/zero.py", "print(0)\n"),
+            ("submissions/run_time_error/raise.py", "raise SystemExit(3)\n"),
+        ],
+    );
+    let p_s = p.display().to_string();
+    let j = judge(&dir.join("out"), &["--verify", &p_s]);
+    for line in [
+        "OK    accepted/echo.py",
+        "ERROR wrong_answer/boom.py",
+        "the package failed on secret/1: ",
+        "exit code 1",
+        "OK    wrong_answer/zero.py",
+        "OK    run_time_error/raise.py",
+        "3 passed, 0 failed, 0 skipped, 1 not judged: the package failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert!(
+        j.stderr.contains("the package itself failed the judge"),
+        "{j}"
+    );
+    assert_eq!(j.code, Some(2), "{j}");
 }
 
 #[test]
