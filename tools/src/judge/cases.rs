@@ -1,12 +1,29 @@
 //! Finding the cases of a problem folder: `tests/NAME.in` with its answer `NAME.out` (and
 //! extra arguments in `NAME.args`), and for our own programs `invalid/NAME.in` with the error
 //! expected (`NAME.err`, a fragment of the one stderr line; `NAME.out`, what stdout keeps).
+//!
+//! Before any program runs, [`hold`] takes every file the judge reads to decide a verdict
+//! (each case's input and answer): each is opened without blocking, must be a regular file,
+//! and is copied into a folder of the judge's own, where the cases then point. So nothing a
+//! program does to the tests folder (overwrite an answer, delete it or the whole folder, put
+//! a FIFO or a link to `/dev/zero` in its place) changes its verdict or a later case's, and
+//! its stdin leads to a copy, not back to the tests folder. An answer over [`COPY_CAP`] is
+//! judged in place instead (a copy of it would cost more than the comparison, which stops at
+//! the first difference). Every held file is fingerprinted (inode, size, change times), and
+//! [`Case::intact`] checks the fingerprints after each run: a file changed under the judge
+//! (an answer held in place, or a copy some program reached) is a setup error naming it,
+//! never a verdict. Cost: one copy per file per session (`copy_file_range`), a `stat` per
+//! file per case.
 
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::run::sandbox::Private;
 
 #[derive(Clone, Debug)]
 pub enum Expect {
@@ -31,6 +48,8 @@ pub struct Case {
     pub expect: Expect,
     /// Extra arguments for the output validator (a Kattis group's `output_validator_args`).
     pub checker_args: Vec<String>,
+    /// The files the judge holds for this case (empty until [`hold`]).
+    pub held: Vec<Held>,
 }
 
 impl Case {
@@ -48,6 +67,165 @@ impl Case {
             Expect::Output(p) => Some(p),
             Expect::Invalid { stdout, .. } => stdout.as_deref(),
         }
+    }
+
+    fn answer_mut(&mut self) -> Option<&mut PathBuf> {
+        match &mut self.expect {
+            Expect::Output(p) => Some(p),
+            Expect::Invalid { stdout, .. } => stdout.as_mut(),
+        }
+    }
+
+    /// Checks, after a run, that every file the judge holds for this case is as it was taken:
+    /// `Err` names one that changed (a setup error: its verdict could not be trusted).
+    pub fn intact(&self) -> Result<(), String> {
+        self.held.iter().try_for_each(Held::intact)
+    }
+}
+
+/// The largest answer that is copied; a larger one is judged in place, fingerprinted.
+pub const COPY_CAP: u64 = 64 << 20;
+
+/// A file as the judge took it: what a later look compares with. The change time cannot be
+/// set by a program (any write or `utimensat` moves it to the present), so together with the
+/// inode and the size it tells a changed file from the one taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Fingerprint {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Fingerprint {
+    fn of(m: &fs::Metadata) -> Fingerprint {
+        Fingerprint {
+            dev: m.dev(),
+            ino: m.ino(),
+            len: m.size(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        }
+    }
+
+    fn changed(&self) -> SystemTime {
+        let (s, ns) = self.ctime;
+        let since = Duration::new(s.max(0) as u64, ns.clamp(0, 999_999_999) as u32);
+        UNIX_EPOCH + since
+    }
+}
+
+/// One file the judge holds: the path it reads (a copy, or the file itself when it is judged
+/// in place), the file it came from, and its fingerprint.
+#[derive(Clone, Debug)]
+pub struct Held {
+    path: PathBuf,
+    source: PathBuf,
+    print: Fingerprint,
+}
+
+impl Held {
+    fn intact(&self) -> Result<(), String> {
+        let now = fs::metadata(&self.path).map(|m| Fingerprint::of(&m));
+        if now.as_ref().ok() == Some(&self.print) {
+            return Ok(());
+        }
+        let how = match now {
+            Ok(_) => "changed".to_string(),
+            Err(e) => format!("is gone ({e})"),
+        };
+        let source = crate::text::name(self.source.as_os_str().as_bytes());
+        Err(if self.path == self.source {
+            format!(
+                "{source}: {how} while the program ran; an answer over {} MiB is judged in \
+                 place, so this verdict cannot be trusted (judge it again, with isolation)",
+                COPY_CAP >> 20
+            )
+        } else {
+            format!(
+                "{}: the judge's copy of {source} {how} while the program ran: a program reached \
+                 the judge's own folder (judge it again, with isolation)",
+                self.path.display()
+            )
+        })
+    }
+}
+
+/// The files the judge took for a session's cases; dropping it removes the copies.
+pub struct Holding {
+    _copies: Private,
+}
+
+/// Takes every case's input and answer before any program runs (see the module's comment):
+/// each case then points at the judge's copies. `Err` names a file that is not a regular
+/// file or cannot be read.
+pub fn hold(cases: &mut [Case]) -> Result<Holding, String> {
+    let copies = Private::new()?;
+    let mut newest = UNIX_EPOCH;
+    for (i, case) in cases.iter_mut().enumerate() {
+        // Names that say nothing of the case: the copy of `NAME.in` has no `NAME.out` beside it.
+        let input = take(&case.input, Some(&copies.join(&format!("{i}.input"))))?;
+        case.input = input.path.clone();
+        let mut held = vec![input];
+        if let Some(answer) = case.answer_mut() {
+            let copy = copies.join(&format!("{i}.answer"));
+            let small = fs::metadata(&*answer).is_ok_and(|m| m.len() <= COPY_CAP);
+            let h = take(answer, small.then_some(&copy))?;
+            *answer = h.path.clone();
+            held.push(h);
+        }
+        for h in &held {
+            newest = newest.max(h.print.changed());
+        }
+        case.held = held;
+    }
+    settle(newest);
+    Ok(Holding { _copies: copies })
+}
+
+/// Opens `source` without blocking, checks that it is a regular file, and copies it to `copy`
+/// (read-only, a new file) or, without one, fingerprints it where it is.
+fn take(source: &Path, copy: Option<&Path>) -> Result<Held, String> {
+    let shown = || crate::text::name(source.as_os_str().as_bytes());
+    let mut from =
+        crate::run::sys::open_regular(source).map_err(|e| format!("{}: {e}", shown()))?;
+    let Some(copy) = copy else {
+        let m = from.metadata().map_err(|e| format!("{}: {e}", shown()))?;
+        return Ok(Held {
+            path: source.to_path_buf(),
+            source: source.to_path_buf(),
+            print: Fingerprint::of(&m),
+        });
+    };
+    let mut to = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o400)
+        .open(copy)
+        .map_err(|e| format!("{}: {e}", copy.display()))?;
+    io::copy(&mut from, &mut to).map_err(|e| format!("copying {}: {e}", shown()))?;
+    let m = to
+        .metadata()
+        .map_err(|e| format!("{}: {e}", copy.display()))?;
+    Ok(Held {
+        path: copy.to_path_buf(),
+        source: source.to_path_buf(),
+        print: Fingerprint::of(&m),
+    })
+}
+
+/// The longest a file's times lag the clock: one tick of the kernel's coarse clock, which
+/// stamps them (HZ is 100 at the least).
+const TICK: Duration = Duration::from_millis(10);
+
+/// Waits until a file changed at `newest` can no longer be changed again within the same
+/// tick: a change made from now on gets a later change time, so a fingerprint sees it. At
+/// most one tick, once a session, and only when a held file is that fresh (the copies are).
+fn settle(newest: SystemTime) {
+    let until = newest + TICK;
+    if let Ok(wait) = until.duration_since(SystemTime::now()) {
+        std::thread::sleep(wait.min(TICK));
     }
 }
 
@@ -136,6 +314,7 @@ pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<
             expect: Expect::Output(out),
             name: crate::text::name(stem.as_bytes()),
             checker_args: Vec::new(),
+            held: Vec::new(),
         });
     }
     if let Some(dir) = invalid {
@@ -162,6 +341,7 @@ pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<
                 expect: Expect::Invalid { fragment, stdout },
                 name: format!("invalid/{}", crate::text::name(stem.as_bytes())),
                 checker_args: Vec::new(),
+                held: Vec::new(),
             });
         }
     }

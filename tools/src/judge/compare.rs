@@ -8,7 +8,6 @@
 //! says whether it was inner (it counts) or trailing (it is dropped), so even a line of a
 //! gigabyte of spaces costs a few words. Complexity: O(size of both files), O(1) memory.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -69,6 +68,28 @@ impl<R: Read> Canonical<R> {
         }
         self.pos += 1;
         Ok(Some(self.buf[self.pos - 1]))
+    }
+
+    /// Whether a byte that is not whitespace comes within the next `cap` bytes (`true` when
+    /// none has come by then).
+    fn content_follows(&mut self, cap: u64) -> io::Result<bool> {
+        let mut seen = 0;
+        while seen < cap {
+            if self.pos == self.filled {
+                match self.read_byte()? {
+                    None => return Ok(false),
+                    // It took the first byte of a fresh buffer: look at that one too.
+                    Some(_) => self.pos -= 1,
+                }
+            }
+            let chunk = &self.buf[self.pos..self.filled];
+            if chunk.iter().any(|b| !b.is_ascii_whitespace()) {
+                return Ok(true);
+            }
+            seen += chunk.len() as u64;
+            self.pos = self.filled;
+        }
+        Ok(true)
     }
 
     fn next(&mut self) -> io::Result<Option<Elem>> {
@@ -138,8 +159,10 @@ fn first_difference_in(expected: impl Read, got: impl Read) -> io::Result<Option
 
 /// The first difference between the files `expected` and `got`, `None` when they are equal.
 pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Difference>> {
+    // Never blocks: a FIFO or a device in an answer's place is an error, not a wait.
     let open = |p: &Path| {
-        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
+        crate::run::sys::open_regular(p)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
     };
     let Some(line) = first_difference_in(open(expected)?, open(got)?)? else {
         return Ok(None);
@@ -168,7 +191,12 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
             if line > n {
                 break;
             }
-        } else if line == n && text.len() < LINE_CAP {
+        } else if line == n {
+            // What is past the cap is never shown, so never read: a line of a gigabyte
+            // costs what its first LINE_CAP bytes do.
+            if text.len() == LINE_CAP {
+                break;
+            }
             text.push(b);
         }
     }
@@ -182,13 +210,15 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
 
 /// Lines `first..=last` (1-based) of a file as written, each without trailing whitespace and
 /// cut at [`LINE_CAP`] bytes; fewer where the file ends, and none past its last non-blank
-/// line.
+/// line. A line longer than the cap ends the window (what follows it is not read), so the
+/// window costs at most `last` lines of [`LINE_CAP`] bytes, whatever the file holds after.
 pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
-    let mut raw = Canonical::new(File::open(path)?);
+    let mut raw = Canonical::new(crate::run::sys::open_regular(path)?);
     let mut lines = Vec::new();
     let mut current = Vec::new();
     let mut line = 1;
     let mut ended = true;
+    let mut cut = false;
     while let Some(b) = raw.read_byte()? {
         ended = false;
         if b == b'\n' {
@@ -200,11 +230,15 @@ pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u
             if line > last {
                 break;
             }
-        } else if line >= first && current.len() < LINE_CAP {
+        } else if line >= first {
+            if current.len() == LINE_CAP {
+                cut = true;
+                break;
+            }
             current.push(b);
         }
     }
-    if !ended && line >= first && line <= last {
+    if cut || (!ended && line >= first && line <= last) {
         lines.push(current);
     }
     for l in &mut lines {
@@ -214,11 +248,19 @@ pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u
             .map_or(0, |p| p + 1);
         l.truncate(end);
     }
-    // Trailing blank lines are no part of the output.
-    let total = line_count(File::open(path)?, last)?;
-    lines.truncate((total + 1).saturating_sub(first) as usize);
+    // Trailing blank lines are no part of the output: the window's blank tail is dropped
+    // unless something other than whitespace follows it.
+    if !cut && !raw.content_follows(TAIL_SCAN)? {
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+    }
     Ok(lines)
 }
+
+/// How far past a window [`lines_between`] looks for content that makes its blank tail
+/// count; past it the tail is shown (only a window's blank lines hang on it).
+const TAIL_SCAN: u64 = 16 << 20;
 
 /// Whether the canonical output has a line `n`.
 fn has_line(reader: impl Read, n: u64) -> io::Result<bool> {

@@ -14,7 +14,6 @@
 //! [`TOKEN_CAP`] bytes for the message; longer tokens are compared by length and hash), so
 //! the cost is O(size of both files) time and O(1) memory.
 
-use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
@@ -188,15 +187,19 @@ impl<R: Read> Tokens<R> {
         self.bytes.next().transpose()
     }
 
-    fn next(&mut self) -> io::Result<Option<Item>> {
+    /// The next token (or run of whitespace, when kept), read up to `limit` bytes: a longer
+    /// one comes back with `len == limit` and its rest unread, for a comparison that has its
+    /// difference there (the other side's is shorter) and reads no further.
+    fn next(&mut self, limit: u64) -> io::Result<Option<Item>> {
         let Some(first) = self.byte()? else {
             return Ok(None);
         };
         let space = is_space(first);
+        let kept = !space || self.spaces;
         let mut t = Token::default();
         let mut b = Some(first);
         while let Some(c) = b {
-            if is_space(c) != space {
+            if is_space(c) != space || (kept && t.len == limit) {
                 self.peeked = Some(c);
                 break;
             }
@@ -220,7 +223,7 @@ impl<R: Read> Tokens<R> {
             if self.spaces {
                 return Ok(Some(Item::Space(t)));
             }
-            return self.next();
+            return self.next(limit);
         }
         self.count += 1;
         Ok(Some(Item::Word(t)))
@@ -254,8 +257,10 @@ fn shown(t: &Token) -> String {
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
 pub fn compare(expected: &Path, got: &Path, rules: &Rules) -> io::Result<Option<String>> {
+    // Never blocks: a FIFO or a device in an answer's place is an error, not a wait.
     let open = |p: &Path| {
-        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
+        crate::run::sys::open_regular(p)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
     };
     compare_readers(open(expected)?, open(got)?, rules)
 }
@@ -272,7 +277,15 @@ fn compare_readers(
         Tokens::new(got, spaces, fold),
     );
     loop {
-        let (a, b) = (e.next()?, g.next()?);
+        // The output first (it is bounded by the output limit); of the answer, no more than
+        // could still equal it: a token longer than the output's (and than any number) is a
+        // difference already, however long it goes on.
+        let b = g.next(u64::MAX)?;
+        let longest = match &b {
+            Some(Item::Word(t) | Item::Space(t)) => t.len,
+            None => 0,
+        };
+        let a = e.next(longest.max(TOKEN_CAP as u64) + 1)?;
         let n = e.count.max(g.count);
         match (a, b) {
             (None, None) => return Ok(None),

@@ -98,6 +98,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         &stderr,
         t.limits,
     )?;
+    case.intact()?;
     let mut detail_lines = Vec::new();
     let mut checker_ms = None;
     let mut score = None;

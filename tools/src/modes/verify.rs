@@ -143,6 +143,7 @@ pub fn cases_of(p: &Package, problem: usize) -> Vec<Case> {
             args: Vec::new(),
             expect: Expect::Output(f.answer.clone()),
             checker_args: f.validator_args.clone(),
+            held: Vec::new(),
         })
         .collect()
 }
@@ -237,7 +238,9 @@ impl Bench<'_> {
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
         };
         let mut outcomes = Vec::new();
-        for case in cases_of(self.package, 0) {
+        let mut cases = cases_of(self.package, 0);
+        let _held = crate::judge::cases::hold(&mut cases)?;
+        for case in cases {
             let o = case::judge_case(&case, &target)?;
             outcomes.push((case.name, o));
         }
