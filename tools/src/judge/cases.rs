@@ -360,7 +360,77 @@ pub fn selector(globs: &[String]) -> Result<globset::GlobSet, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::selector;
+    use super::{discover, hold, selector, COPY_CAP};
+    use std::io::Write;
+    use std::path::PathBuf;
+
+    /// A fresh folder of tests under the OS's temporary folder: `a` (`1` in, `2` out).
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("bfs-cases-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.in"), "1\n").unwrap();
+        std::fs::write(dir.join("a.out"), "2\n").unwrap();
+        dir
+    }
+
+    #[test]
+    fn held_cases_read_copies_that_nothing_in_the_tests_folder_changes() {
+        let dir = folder("copies");
+        let mut cases = discover(&dir, None, 0).unwrap();
+        let holding = hold(&mut cases).unwrap();
+        let case = &cases[0];
+        let (input, answer) = (case.input.clone(), case.answer().unwrap().to_path_buf());
+        assert!(
+            !input.starts_with(&dir) && !answer.starts_with(&dir),
+            "{case:?}"
+        );
+        assert!(!input.to_string_lossy().ends_with(".in"), "{case:?}");
+        std::fs::write(dir.join("a.out"), "42\n").unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(std::fs::read(&input).unwrap(), b"1\n");
+        assert_eq!(std::fs::read(&answer).unwrap(), b"2\n");
+        case.intact().unwrap();
+        // A copy changed in place, even at once and to the same size, is named.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&answer, std::fs::Permissions::from_mode(0o600)).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&answer)
+            .and_then(|mut f| f.write_all(b"3"))
+            .unwrap();
+        let e = case.intact().unwrap_err();
+        assert!(
+            e.contains("the judge's copy of") && e.contains("a.out changed"),
+            "{e}"
+        );
+        drop(holding);
+        assert!(!input.exists(), "the copies outlived their holding");
+    }
+
+    #[test]
+    fn a_huge_answer_is_held_in_place_and_a_change_to_it_is_named() {
+        let dir = folder("huge");
+        std::fs::File::create(dir.join("a.out"))
+            .and_then(|f| f.set_len(COPY_CAP + 1))
+            .unwrap();
+        let mut cases = discover(&dir, None, 0).unwrap();
+        let _holding = hold(&mut cases).unwrap();
+        let case = &cases[0];
+        assert_eq!(case.answer().unwrap(), dir.join("a.out"));
+        case.intact().unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.join("a.out"))
+            .and_then(|mut f| f.write_all(b"3"))
+            .unwrap();
+        let e = case.intact().unwrap_err();
+        assert!(e.contains("a.out: changed while the program ran"), "{e}");
+        std::fs::remove_file(dir.join("a.out")).unwrap();
+        let e = case.intact().unwrap_err();
+        assert!(e.contains("a.out: is gone"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     fn glob_match(pattern: &str, name: &str) -> bool {
         selector(&[pattern.to_string()]).unwrap().is_match(name)

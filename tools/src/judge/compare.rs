@@ -213,7 +213,11 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
 /// line. A line longer than the cap ends the window (what follows it is not read), so the
 /// window costs at most `last` lines of [`LINE_CAP`] bytes, whatever the file holds after.
 pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
-    let mut raw = Canonical::new(crate::run::sys::open_regular(path)?);
+    lines_between_in(crate::run::sys::open_regular(path)?, first, last)
+}
+
+fn lines_between_in(reader: impl Read, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
+    let mut raw = Canonical::new(reader);
     let mut lines = Vec::new();
     let mut current = Vec::new();
     let mut line = 1;
@@ -336,6 +340,58 @@ mod tests {
             diff(b"1\n\n\n4\n", b"1\n\n\n5\n"),
             Some((4, some("4"), some("5")))
         );
+    }
+
+    /// A reader of `head` and then endless NUL bytes that fails once more than `budget`
+    /// bytes have been read: reading past the first difference is an error, not a slow test.
+    struct Budget<'a> {
+        head: &'a [u8],
+        budget: usize,
+    }
+
+    impl Read for Budget<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.budget == 0 {
+                return Err(io::Error::other("read past the budget"));
+            }
+            let n = buf.len().min(self.budget);
+            let from_head = n.min(self.head.len());
+            buf[..from_head].copy_from_slice(&self.head[..from_head]);
+            buf[from_head..n].fill(0);
+            self.head = &self.head[from_head..];
+            self.budget -= n;
+            Ok(n)
+        }
+    }
+
+    fn endless(head: &[u8]) -> Budget<'_> {
+        Budget {
+            head,
+            budget: 1 << 20,
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_read_up_to_the_first_difference_only() {
+        assert_eq!(
+            first_difference_in(endless(b"secret\n"), &b"secret\n"[..]).unwrap(),
+            Some(2)
+        );
+        let line = line_of(|| Ok(endless(b"secret\n")), 2).unwrap().unwrap();
+        assert_eq!(line, vec![0; LINE_CAP]);
+        // The window ends at a line longer than the cap.
+        let window = lines_between_in(endless(b"a\nb\n"), 1, 5).unwrap();
+        assert_eq!(window, [b"a".to_vec(), b"b".to_vec(), vec![0; LINE_CAP]]);
+    }
+
+    #[test]
+    fn a_window_drops_only_the_outputs_trailing_blank_lines() {
+        let w = |text: &[u8], first, last| lines_between_in(text, first, last).unwrap();
+        assert_eq!(w(b"a\n\n \n\n", 1, 5), [b"a".to_vec()]);
+        assert_eq!(w(b"a\n\n \nb\n", 1, 3), [b"a".to_vec(), vec![], vec![]]);
+        assert_eq!(w(b"a\n\n\n", 2, 4), Vec::<Vec<u8>>::new());
+        assert_eq!(w(b"a \r\nb\t\r\nc", 2, 3), [b"b".to_vec(), b"c".to_vec()]);
+        assert_eq!(w(b"", 1, 3), Vec::<Vec<u8>>::new());
     }
 
     #[test]

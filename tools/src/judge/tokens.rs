@@ -424,6 +424,50 @@ mod tests {
     }
 
     #[test]
+    fn long_tokens_are_compared_whole_and_an_endless_one_not_read_past_the_output() {
+        let long = "x".repeat(1000);
+        assert_eq!(cmp(&long, &format!("{long}\n"), &[]), None);
+        let e = cmp(&long, &long[1..], &[]).unwrap();
+        assert!(e.contains("token 1: expected `xxxx"), "{e}");
+        assert!(cmp(&format!("{long}y"), &format!("{long}z"), &[]).is_some());
+        // An answer whose second token never ends (it fails past 1 MiB) against the output
+        // `a b`: decided after reading a little more of it than the output's token.
+        let mut read = 0usize;
+        let endless = std::iter::from_fn(|| {
+            read += 1;
+            (read <= 1 << 20).then_some(())
+        });
+        let answer = b"a b".chain(Endless(endless));
+        let rules = Rules::default();
+        let why = compare_readers(answer, &b"a b\n"[..], &rules)
+            .unwrap()
+            .unwrap();
+        assert!(why.starts_with("token 2: expected `bxxxx"), "{why}");
+        // Numbers are read whole, however long the output's token is.
+        let t = ["float_tolerance", "1e-6"];
+        assert_eq!(cmp("1.0000000001\n", "1\n", &t), None);
+    }
+
+    /// A reader of `x` bytes that fails when its budget runs out.
+    struct Endless<I>(I);
+
+    impl<I: Iterator<Item = ()>> Read for Endless<I> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            for (i, b) in buf.iter_mut().enumerate() {
+                if self.0.next().is_none() {
+                    return if i == 0 {
+                        Err(io::Error::other("read past the budget"))
+                    } else {
+                        Ok(i)
+                    };
+                }
+                *b = b'x';
+            }
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
     fn bad_flags_are_errors() {
         assert!(Rules::from_flags(&["float_tolerance"]).is_err());
         assert!(Rules::from_flags(&["float_tolerance", "x"]).is_err());

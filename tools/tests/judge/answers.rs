@@ -146,10 +146,18 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, u64> {
     map
 }
 
-/// The judge's run and its own wall time.
+/// The judge's run, its own wall time, and the most it was seen to have read (`rchar`).
 struct Timed {
     j: Judged,
     took: Duration,
+    read_bytes: u64,
+}
+
+/// The bytes a live process has read so far (`rchar` of `/proc/PID/io`, all its threads).
+fn read_so_far(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("rchar:"))?;
+    line[6..].trim().parse().ok()
 }
 
 /// The most a probe may take: generous for a loaded machine, yet a hang or a read of the
@@ -184,10 +192,13 @@ fn judge_at(dir: &Path, args: &[&str]) -> Timed {
             s
         }),
     );
-    let mut peak_kib = 0;
+    let (mut peak_kib, mut read_bytes) = (0, 0);
     let status = loop {
         if let Some(kib) = vm_hwm_kib(child.id()) {
             peak_kib = peak_kib.max(kib);
+        }
+        if let Some(n) = read_so_far(child.id()) {
+            read_bytes = read_bytes.max(n);
         }
         if let Some(status) = child.try_wait().unwrap() {
             break status;
@@ -211,6 +222,7 @@ fn judge_at(dir: &Path, args: &[&str]) -> Timed {
             peak_kib,
         },
         took,
+        read_bytes,
     }
 }
 
@@ -361,6 +373,14 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
             t.took < BOUND,
             "{compare}: the judge took {:?}\n{}",
             t.took,
+            t.j
+        );
+        // Nor read past the first difference: what it read it read in a run of samples 5 ms
+        // apart, and reading the whole answer takes far longer than that.
+        assert!(
+            t.read_bytes < HUGE / 8,
+            "{compare}: the judge read {} bytes\n{}",
+            t.read_bytes,
             t.j
         );
         // Neither the answer nor its line is ever held whole.
