@@ -159,11 +159,7 @@ fn first_difference_in(expected: impl Read, got: impl Read) -> io::Result<Option
 
 /// The first difference between the files `expected` and `got`, `None` when they are equal.
 pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Difference>> {
-    // Never blocks: a FIFO or a device in an answer's place is an error, not a wait.
-    let open = |p: &Path| {
-        crate::run::sys::open_regular(p)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
-    };
+    let open = open_output;
     let Some(line) = first_difference_in(open(expected)?, open(got)?)? else {
         return Ok(None);
     };
@@ -172,6 +168,17 @@ pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Differ
         expected: line_of(|| open(expected), line)?,
         got: line_of(|| open(got), line)?,
     }))
+}
+
+/// Opens an output or an answer to compare, never blocking: a FIFO or a device in its place
+/// is an error naming it, not a wait or an endless read. `/dev/null` is the empty answer (an
+/// invalid-input case's without a `NAME.out`).
+pub fn open_output(p: &Path) -> io::Result<std::fs::File> {
+    if p == Path::new("/dev/null") {
+        return std::fs::File::open(p);
+    }
+    crate::run::sys::open_regular(p)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
 }
 
 /// Line `n` (1-based) as written, trailing whitespace removed and cut at [`LINE_CAP`] bytes;
@@ -213,7 +220,7 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
 /// line. A line longer than the cap ends the window (what follows it is not read), so the
 /// window costs at most `last` lines of [`LINE_CAP`] bytes, whatever the file holds after.
 pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
-    lines_between_in(crate::run::sys::open_regular(path)?, first, last)
+    lines_between_in(open_output(path)?, first, last)
 }
 
 fn lines_between_in(reader: impl Read, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {

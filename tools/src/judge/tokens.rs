@@ -257,12 +257,8 @@ fn shown(t: &Token) -> String {
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
 pub fn compare(expected: &Path, got: &Path, rules: &Rules) -> io::Result<Option<String>> {
-    // Never blocks: a FIFO or a device in an answer's place is an error, not a wait.
-    let open = |p: &Path| {
-        crate::run::sys::open_regular(p)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
-    };
-    compare_readers(open(expected)?, open(got)?, rules)
+    use crate::judge::compare::open_output;
+    compare_readers(open_output(expected)?, open_output(got)?, rules)
 }
 
 fn compare_readers(

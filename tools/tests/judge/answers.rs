@@ -282,6 +282,44 @@ fn an_answer_overwritten_during_the_run_changes_no_verdict() {
 }
 
 #[test]
+fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
+    let (dir, tests) = two_cases("answers-checker");
+    // testlib's convention: INPUT OUTPUT ANSWER; neither file it is given is in the tests
+    // folder (exit 3, the checker's own failure, would be a setup error).
+    let checker = dir.join("check.sh");
+    std::fs::write(
+        &checker,
+        format!(
+            "#!/bin/sh\ncase \"$1$3\" in *'{}'*) echo 'given the tests folder'; exit 3;; esac\n\
+             cmp -s \"$2\" \"$3\" && exit 0\necho 'differs from the answer'\nexit 1\n",
+            tests.display()
+        ),
+    )
+    .unwrap();
+    let ok = Command::new("chmod")
+        .arg("+x")
+        .arg(&checker)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let cmd = format!("{} overwrite {}", program().display(), tests.display());
+    let (tests_arg, checker_arg) = (tests.display().to_string(), checker.display().to_string());
+    let t = judge_at(
+        &dir,
+        &[
+            "--tests",
+            &tests_arg,
+            "--cmd",
+            &cmd,
+            "--checker-cmd",
+            &checker_arg,
+        ],
+    );
+    assert_judged(&t, "WA", "AC", 1);
+    assert!(t.j.stdout.contains("differs from the answer"), "{}", t.j);
+}
+
+#[test]
 fn answers_deleted_during_the_run_change_no_verdict() {
     let (t, _dir, _before) = attack("delete");
     assert_judged(&t, "AC", "AC", 0);
