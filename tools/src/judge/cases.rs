@@ -164,6 +164,29 @@ pub struct Holding {
     in_memory: u64,
 }
 
+/// Removes what judges that were killed before they could clean up left in `dir` (their
+/// copies would hold memory until the next boot): `bfs-judge-PID-...` folders whose PID is
+/// not alive. A live PID, even another program's now, is left alone.
+fn sweep(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let name = e.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("bfs-judge-"))
+            .and_then(|n| n.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
+}
+
 /// The most the copies of one session keep in memory.
 pub const MEMORY_BUDGET: u64 = 256 << 20;
 
@@ -172,6 +195,7 @@ impl Holding {
     fn place(&mut self, name: &str, len: u64) -> Result<PathBuf, String> {
         if self.in_memory + len <= MEMORY_BUDGET {
             if self.memory.is_none() {
+                sweep(Path::new("/dev/shm"));
                 self.memory = Private::under(Path::new("/dev/shm")).ok();
             }
             if let Some(m) = &self.memory {
@@ -451,6 +475,21 @@ mod tests {
         );
         drop(holding);
         assert!(!input.exists(), "the copies outlived their holding");
+    }
+
+    #[test]
+    fn copies_left_by_a_killed_judge_are_swept() {
+        // Above any pid_max: never alive.
+        let left = std::path::Path::new("/dev/shm/bfs-judge-4194399-0-0");
+        if std::fs::create_dir_all(left).is_err() {
+            return; // no /dev/shm here: nothing is held in memory either
+        }
+        std::fs::write(left.join("0.answer"), "x").unwrap();
+        let dir = folder("sweep");
+        let mut cases = discover(&dir, None, 0).unwrap();
+        let _holding = hold(&mut cases).unwrap();
+        assert!(!left.exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
