@@ -1158,3 +1158,8 @@ mod hostile;
 
 #[path = "judge/formats.rs"]
 mod formats;
+
+// The judge holds the answers; a huge answer is read up to its first difference (issue 26).
+
+#[path = "judge/answers.rs"]
+mod answers;

@@ -8,7 +8,6 @@
 //! says whether it was inner (it counts) or trailing (it is dropped), so even a line of a
 //! gigabyte of spaces costs a few words. Complexity: O(size of both files), O(1) memory.
 
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
@@ -69,6 +68,28 @@ impl<R: Read> Canonical<R> {
         }
         self.pos += 1;
         Ok(Some(self.buf[self.pos - 1]))
+    }
+
+    /// Whether a byte that is not whitespace comes within the next `cap` bytes (`true` when
+    /// none has come by then).
+    fn content_follows(&mut self, cap: u64) -> io::Result<bool> {
+        let mut seen = 0;
+        while seen < cap {
+            if self.pos == self.filled {
+                match self.read_byte()? {
+                    None => return Ok(false),
+                    // It took the first byte of a fresh buffer: look at that one too.
+                    Some(_) => self.pos -= 1,
+                }
+            }
+            let chunk = &self.buf[self.pos..self.filled];
+            if chunk.iter().any(|b| !b.is_ascii_whitespace()) {
+                return Ok(true);
+            }
+            seen += chunk.len() as u64;
+            self.pos = self.filled;
+        }
+        Ok(true)
     }
 
     fn next(&mut self) -> io::Result<Option<Elem>> {
@@ -138,9 +159,7 @@ fn first_difference_in(expected: impl Read, got: impl Read) -> io::Result<Option
 
 /// The first difference between the files `expected` and `got`, `None` when they are equal.
 pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Difference>> {
-    let open = |p: &Path| {
-        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
-    };
+    let open = open_output;
     let Some(line) = first_difference_in(open(expected)?, open(got)?)? else {
         return Ok(None);
     };
@@ -149,6 +168,17 @@ pub fn first_difference(expected: &Path, got: &Path) -> io::Result<Option<Differ
         expected: line_of(|| open(expected), line)?,
         got: line_of(|| open(got), line)?,
     }))
+}
+
+/// Opens an output or an answer to compare, never blocking: a FIFO or a device in its place
+/// is an error naming it, not a wait or an endless read. `/dev/null` is the empty answer (an
+/// invalid-input case's without a `NAME.out`).
+pub fn open_output(p: &Path) -> io::Result<std::fs::File> {
+    if p == Path::new("/dev/null") {
+        return std::fs::File::open(p);
+    }
+    crate::run::sys::open_regular(p)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
 }
 
 /// Line `n` (1-based) as written, trailing whitespace removed and cut at [`LINE_CAP`] bytes;
@@ -168,7 +198,12 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
             if line > n {
                 break;
             }
-        } else if line == n && text.len() < LINE_CAP {
+        } else if line == n {
+            // What is past the cap is never shown, so never read: a line of a gigabyte
+            // costs what its first LINE_CAP bytes do.
+            if text.len() == LINE_CAP {
+                break;
+            }
             text.push(b);
         }
     }
@@ -182,13 +217,19 @@ fn line_of<R: Read>(open: impl Fn() -> io::Result<R>, n: u64) -> io::Result<Opti
 
 /// Lines `first..=last` (1-based) of a file as written, each without trailing whitespace and
 /// cut at [`LINE_CAP`] bytes; fewer where the file ends, and none past its last non-blank
-/// line.
+/// line. A line longer than the cap ends the window (what follows it is not read), so the
+/// window costs at most `last` lines of [`LINE_CAP`] bytes, whatever the file holds after.
 pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
-    let mut raw = Canonical::new(File::open(path)?);
+    lines_between_in(open_output(path)?, first, last)
+}
+
+fn lines_between_in(reader: impl Read, first: u64, last: u64) -> io::Result<Vec<Vec<u8>>> {
+    let mut raw = Canonical::new(reader);
     let mut lines = Vec::new();
     let mut current = Vec::new();
     let mut line = 1;
     let mut ended = true;
+    let mut cut = false;
     while let Some(b) = raw.read_byte()? {
         ended = false;
         if b == b'\n' {
@@ -200,11 +241,15 @@ pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u
             if line > last {
                 break;
             }
-        } else if line >= first && current.len() < LINE_CAP {
+        } else if line >= first {
+            if current.len() == LINE_CAP {
+                cut = true;
+                break;
+            }
             current.push(b);
         }
     }
-    if !ended && line >= first && line <= last {
+    if cut || (!ended && line >= first && line <= last) {
         lines.push(current);
     }
     for l in &mut lines {
@@ -214,11 +259,19 @@ pub fn lines_between(path: &Path, first: u64, last: u64) -> io::Result<Vec<Vec<u
             .map_or(0, |p| p + 1);
         l.truncate(end);
     }
-    // Trailing blank lines are no part of the output.
-    let total = line_count(File::open(path)?, last)?;
-    lines.truncate((total + 1).saturating_sub(first) as usize);
+    // Trailing blank lines are no part of the output: the window's blank tail is dropped
+    // unless something other than whitespace follows it.
+    if !cut && !raw.content_follows(TAIL_SCAN)? {
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+    }
     Ok(lines)
 }
+
+/// How far past a window [`lines_between`] looks for content that makes its blank tail
+/// count; past it the tail is shown (only a window's blank lines hang on it).
+const TAIL_SCAN: u64 = 16 << 20;
 
 /// Whether the canonical output has a line `n`.
 fn has_line(reader: impl Read, n: u64) -> io::Result<bool> {
@@ -294,6 +347,58 @@ mod tests {
             diff(b"1\n\n\n4\n", b"1\n\n\n5\n"),
             Some((4, some("4"), some("5")))
         );
+    }
+
+    /// A reader of `head` and then endless NUL bytes that fails once more than `budget`
+    /// bytes have been read: reading past the first difference is an error, not a slow test.
+    struct Budget<'a> {
+        head: &'a [u8],
+        budget: usize,
+    }
+
+    impl Read for Budget<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.budget == 0 {
+                return Err(io::Error::other("read past the budget"));
+            }
+            let n = buf.len().min(self.budget);
+            let from_head = n.min(self.head.len());
+            buf[..from_head].copy_from_slice(&self.head[..from_head]);
+            buf[from_head..n].fill(0);
+            self.head = &self.head[from_head..];
+            self.budget -= n;
+            Ok(n)
+        }
+    }
+
+    fn endless(head: &[u8]) -> Budget<'_> {
+        Budget {
+            head,
+            budget: 1 << 20,
+        }
+    }
+
+    #[test]
+    fn an_endless_line_is_read_up_to_the_first_difference_only() {
+        assert_eq!(
+            first_difference_in(endless(b"secret\n"), &b"secret\n"[..]).unwrap(),
+            Some(2)
+        );
+        let line = line_of(|| Ok(endless(b"secret\n")), 2).unwrap().unwrap();
+        assert_eq!(line, vec![0; LINE_CAP]);
+        // The window ends at a line longer than the cap.
+        let window = lines_between_in(endless(b"a\nb\n"), 1, 5).unwrap();
+        assert_eq!(window, [b"a".to_vec(), b"b".to_vec(), vec![0; LINE_CAP]]);
+    }
+
+    #[test]
+    fn a_window_drops_only_the_outputs_trailing_blank_lines() {
+        let w = |text: &[u8], first, last| lines_between_in(text, first, last).unwrap();
+        assert_eq!(w(b"a\n\n \n\n", 1, 5), [b"a".to_vec()]);
+        assert_eq!(w(b"a\n\n \nb\n", 1, 3), [b"a".to_vec(), vec![], vec![]]);
+        assert_eq!(w(b"a\n\n\n", 2, 4), Vec::<Vec<u8>>::new());
+        assert_eq!(w(b"a \r\nb\t\r\nc", 2, 3), [b"b".to_vec(), b"c".to_vec()]);
+        assert_eq!(w(b"", 1, 3), Vec::<Vec<u8>>::new());
     }
 
     #[test]

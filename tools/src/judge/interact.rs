@@ -416,6 +416,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     let _ = fs::remove_dir_all(&scratch);
     let p_run = p_run?;
     let i_run = i_run.map_err(|e| format!("interactor: {e}"))?;
+    case.intact()?;
     let transcript = log.into_inner().unwrap_or_else(|e| e.into_inner());
 
     let (said, score) = interactor_said(interactor, &i_run, &i_err, &feedback)?;

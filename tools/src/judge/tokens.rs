@@ -14,7 +14,6 @@
 //! [`TOKEN_CAP`] bytes for the message; longer tokens are compared by length and hash), so
 //! the cost is O(size of both files) time and O(1) memory.
 
-use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
@@ -188,15 +187,19 @@ impl<R: Read> Tokens<R> {
         self.bytes.next().transpose()
     }
 
-    fn next(&mut self) -> io::Result<Option<Item>> {
+    /// The next token (or run of whitespace, when kept), read up to `limit` bytes: a longer
+    /// one comes back with `len == limit` and its rest unread, for a comparison that has its
+    /// difference there (the other side's is shorter) and reads no further.
+    fn next(&mut self, limit: u64) -> io::Result<Option<Item>> {
         let Some(first) = self.byte()? else {
             return Ok(None);
         };
         let space = is_space(first);
+        let kept = !space || self.spaces;
         let mut t = Token::default();
         let mut b = Some(first);
         while let Some(c) = b {
-            if is_space(c) != space {
+            if is_space(c) != space || (kept && t.len == limit) {
                 self.peeked = Some(c);
                 break;
             }
@@ -220,7 +223,7 @@ impl<R: Read> Tokens<R> {
             if self.spaces {
                 return Ok(Some(Item::Space(t)));
             }
-            return self.next();
+            return self.next(limit);
         }
         self.count += 1;
         Ok(Some(Item::Word(t)))
@@ -254,10 +257,8 @@ fn shown(t: &Token) -> String {
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
 pub fn compare(expected: &Path, got: &Path, rules: &Rules) -> io::Result<Option<String>> {
-    let open = |p: &Path| {
-        File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
-    };
-    compare_readers(open(expected)?, open(got)?, rules)
+    use crate::judge::compare::open_output;
+    compare_readers(open_output(expected)?, open_output(got)?, rules)
 }
 
 fn compare_readers(
@@ -272,7 +273,15 @@ fn compare_readers(
         Tokens::new(got, spaces, fold),
     );
     loop {
-        let (a, b) = (e.next()?, g.next()?);
+        // The output first (it is bounded by the output limit); of the answer, no more than
+        // could still equal it: a token longer than the output's (and than any number) is a
+        // difference already, however long it goes on.
+        let b = g.next(u64::MAX)?;
+        let longest = match &b {
+            Some(Item::Word(t) | Item::Space(t)) => t.len,
+            None => 0,
+        };
+        let a = e.next(longest.max(TOKEN_CAP as u64) + 1)?;
         let n = e.count.max(g.count);
         match (a, b) {
             (None, None) => return Ok(None),
@@ -408,6 +417,50 @@ mod tests {
         assert!(cmp("1000\n", "1000.5\n", &abs).is_some());
         let rel = ["float_relative_tolerance", "0.001"];
         assert!(cmp("1000\n", "1000.5\n", &rel).is_none());
+    }
+
+    #[test]
+    fn long_tokens_are_compared_whole_and_an_endless_one_not_read_past_the_output() {
+        let long = "x".repeat(1000);
+        assert_eq!(cmp(&long, &format!("{long}\n"), &[]), None);
+        let e = cmp(&long, &long[1..], &[]).unwrap();
+        assert!(e.contains("token 1: expected `xxxx"), "{e}");
+        assert!(cmp(&format!("{long}y"), &format!("{long}z"), &[]).is_some());
+        // An answer whose second token never ends (it fails past 1 MiB) against the output
+        // `a b`: decided after reading a little more of it than the output's token.
+        let mut read = 0usize;
+        let endless = std::iter::from_fn(|| {
+            read += 1;
+            (read <= 1 << 20).then_some(())
+        });
+        let answer = b"a b".chain(Endless(endless));
+        let rules = Rules::default();
+        let why = compare_readers(answer, &b"a b\n"[..], &rules)
+            .unwrap()
+            .unwrap();
+        assert!(why.starts_with("token 2: expected `bxxxx"), "{why}");
+        // Numbers are read whole, however long the output's token is.
+        let t = ["float_tolerance", "1e-6"];
+        assert_eq!(cmp("1.0000000001\n", "1\n", &t), None);
+    }
+
+    /// A reader of `x` bytes that fails when its budget runs out.
+    struct Endless<I>(I);
+
+    impl<I: Iterator<Item = ()>> Read for Endless<I> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            for (i, b) in buf.iter_mut().enumerate() {
+                if self.0.next().is_none() {
+                    return if i == 0 {
+                        Err(io::Error::other("read past the budget"))
+                    } else {
+                        Ok(i)
+                    };
+                }
+                *b = b'x';
+            }
+            Ok(buf.len())
+        }
     }
 
     #[test]

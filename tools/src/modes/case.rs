@@ -129,6 +129,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         t.limits,
         t.files.any().then_some(work.as_path()),
     )?;
+    case.intact()?;
     // The output file, when the program left a regular file there; else a name that holds
     // nothing (kept as an empty CASE.got).
     let regular = |p: &Path| fs::symlink_metadata(p).is_ok_and(|m| m.is_file());

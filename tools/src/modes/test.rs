@@ -335,6 +335,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
                         args: Vec::new(),
                         expect: cases::Expect::Output(f.answer.clone()),
                         checker_args: f.validator_args.clone(),
+                        held: Vec::new(),
                     })
                     .collect()
             }
@@ -455,6 +456,8 @@ pub fn run(o: &Options) -> Result<bool, String> {
     if cases.is_empty() {
         return Err(format!("no case matches {}", o.targets.join(" or ")));
     }
+    // From here on the judge reads its own copies: no program can change what decides.
+    let _held = cases::hold(&mut cases)?;
     let json = o.run.json;
     if !json {
         for ((p, t), note) in problems.iter().zip(&targets).zip(&notes) {

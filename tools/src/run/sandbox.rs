@@ -450,9 +450,13 @@ impl Private {
     }
 
     pub fn new() -> Result<Private, String> {
+        Private::under(&std::env::temp_dir())
+    }
+
+    /// A folder of its own under `base` instead.
+    pub fn under(base: &Path) -> Result<Private, String> {
         use std::os::unix::fs::DirBuilderExt;
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let base = std::env::temp_dir();
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());

@@ -1,0 +1,440 @@
+//! The judge holds the answers (issue 26, item 2) and compares a huge one without reading
+//! past the first difference (item 6): each probe runs the real judge on a real hostile C
+//! program built here, over a folder of two cases, `a` (`attack` in, `secret` out) and `b`
+//! (`7 8 9` in and out). On `a` the program attacks the tests folder it is given (the worst
+//! case: it knows where the answers are), on `b` it answers correctly; so `a`'s verdict says
+//! whether the attack paid, and `b`'s whether it changed a later case.
+//!
+//! These run with whatever isolation is the default. Without isolation a program running as
+//! the user (root here) can still damage the tests folder and the current folder: what the
+//! judge guarantees alone is that no verdict changes, the judge neither hangs nor fails, and
+//! it never writes to the tests folder itself. The assertions marked `ISOLATION:` are what
+//! the isolation adds (the folder itself survives); they are left as comments for the lead
+//! to turn on once it is merged.
+
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hasher};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use super::{flat_judge, scratch, vm_hwm_kib, Judged};
+
+/// `answers MODE TESTS`: on the input `attack` does MODE to the folder TESTS and prints what
+/// MODE says; on any other input prints the input (the right answer there).
+const SOURCE: &str = r#"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Calls f on every NAME.out of dir. */
+static void each_answer(const char *dir, void (*f)(const char *)) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4096];
+    while (d && (e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n > 4 && !strcmp(e->d_name + n - 4, ".out")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            f(path);
+        }
+    }
+    if (d) closedir(d);
+}
+static void forty_two(const char *p) { FILE *f = fopen(p, "w"); if (f) { fputs("42\n", f); fclose(f); } }
+static void fifo(const char *p) { unlink(p); mkfifo(p, 0644); }
+static void zero(const char *p) { unlink(p); if (symlink("/dev/zero", p)) {} }
+static void gone(const char *p) { unlink(p); }
+
+int main(int argc, char **argv) {
+    char in[256] = {0};
+    size_t n = fread(in, 1, sizeof in - 1, stdin);
+    in[n] = 0;
+    if (strncmp(in, "attack", 6) || argc < 3) { fputs(in, stdout); return 0; }
+    const char *mode = argv[1], *tests = argv[2];
+    if (!strcmp(mode, "peek")) {
+        /* Follow stdin back to NAME.in and print NAME.out next to it. */
+        char path[4096] = {0};
+        ssize_t len = readlink("/proc/self/fd/0", path, sizeof path - 8);
+        if (len > 3 && !strcmp(path + len - 3, ".in")) {
+            strcpy(path + len - 3, ".out");
+            FILE *f = fopen(path, "r");
+            int c;
+            while (f && (c = fgetc(f)) != EOF) putchar(c);
+        }
+        return 0;
+    }
+    if (!strcmp(mode, "overwrite")) { each_answer(tests, forty_two); puts("42"); return 0; }
+    if (!strcmp(mode, "fifo")) each_answer(tests, fifo);
+    if (!strcmp(mode, "zero")) each_answer(tests, zero);
+    if (!strcmp(mode, "delete")) each_answer(tests, gone);
+    if (!strcmp(mode, "delete-all")) {
+        char cmd[8192];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s' notes.txt", tests);
+        if (system(cmd)) {}
+    }
+    puts("secret");
+    return 0;
+}
+"#;
+
+/// The probe program, compiled once.
+fn program() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let dir = scratch("answers-program");
+        let src = dir.join("answers.c");
+        std::fs::write(&src, SOURCE).unwrap();
+        let bin = dir.join("answers");
+        let ok = Command::new("cc")
+            .args(["-O2", "-o"])
+            .arg(&bin)
+            .arg(&src)
+            .status()
+            .expect("cc (the C compiler Rust links with) is needed for these probes");
+        assert!(ok.success(), "compiling answers.c failed");
+        bin
+    })
+}
+
+/// A scratch folder with `tests/` holding cases `a` and `b`, and a user's file `notes.txt`
+/// in the folder the judge runs in.
+fn two_cases(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for (file, text) in [
+        ("a.in", "attack\n"),
+        ("a.out", "secret\n"),
+        ("b.in", "7 8 9\n"),
+        ("b.out", "7 8 9\n"),
+    ] {
+        std::fs::write(tests.join(file), text).unwrap();
+    }
+    std::fs::write(dir.join("notes.txt"), "the user's own file\n").unwrap();
+    (dir, tests)
+}
+
+/// A hash of every file under `dir` by its path relative to `dir` (kind and bytes).
+fn tree(dir: &Path) -> BTreeMap<PathBuf, u64> {
+    fn walk(root: &Path, dir: &Path, into: &mut BTreeMap<PathBuf, u64>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.filter_map(|e| e.ok()) {
+            let path = e.path();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            let mut h = DefaultHasher::new();
+            if meta.is_dir() {
+                walk(root, &path, into);
+                continue;
+            } else if meta.is_file() {
+                h.write(&std::fs::read(&path).unwrap());
+            } else {
+                h.write(format!("{:?}", meta.file_type()).as_bytes());
+            }
+            into.insert(path.strip_prefix(root).unwrap().to_path_buf(), h.finish());
+        }
+    }
+    let mut map = BTreeMap::new();
+    walk(dir, dir, &mut map);
+    map
+}
+
+/// The judge's run, its own wall time, and the most it was seen to have read (`rchar`).
+struct Timed {
+    j: Judged,
+    took: Duration,
+    read_bytes: u64,
+}
+
+/// The bytes a live process has read so far (`rchar` of `/proc/PID/io`, all its threads).
+fn read_so_far(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
+    let line = s.lines().find(|l| l.starts_with("rchar:"))?;
+    line[6..].trim().parse().ok()
+}
+
+/// The most a probe may take: generous for a loaded machine, yet a hang or a read of the
+/// whole of a huge file (minutes in a debug build) exceeds it.
+const BOUND: Duration = Duration::from_secs(20);
+
+/// Runs the judge in `dir` (so `notes.txt` is in its current folder) with `args`; a judge
+/// still running after a minute is killed, and the probe fails.
+fn judge_at(dir: &Path, args: &[&str]) -> Timed {
+    let started = Instant::now();
+    let mut child = flat_judge()
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .args(args)
+        .current_dir(dir)
+        .env("COLUMNS", "100")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot run bfs-judge");
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let readers = (
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = out.read_to_string(&mut s);
+            s
+        }),
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = err.read_to_string(&mut s);
+            s
+        }),
+    );
+    let (mut peak_kib, mut read_bytes) = (0, 0);
+    let status = loop {
+        if let Some(kib) = vm_hwm_kib(child.id()) {
+            peak_kib = peak_kib.max(kib);
+        }
+        if let Some(n) = read_so_far(child.id()) {
+            read_bytes = read_bytes.max(n);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "the judge hung: killed after a minute\n--- stdout\n{}",
+                readers.0.join().unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = started.elapsed();
+    Timed {
+        j: Judged {
+            code: status.code(),
+            stdout: readers.0.join().unwrap(),
+            stderr: readers.1.join().unwrap(),
+            peak_kib,
+        },
+        took,
+        read_bytes,
+    }
+}
+
+/// Judges the probe program in `mode` on a fresh two-case folder; returns the judge's run,
+/// the folder, and the hashes of the tests folder and the user's file before the run.
+fn attack(mode: &str) -> (Timed, PathBuf, BTreeMap<PathBuf, u64>) {
+    let (dir, tests) = two_cases(&format!("answers-{mode}"));
+    let before = tree(&dir);
+    let cmd = format!("{} {mode} {}", program().display(), tests.display());
+    let tests_arg = tests.display().to_string();
+    let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", &cmd]);
+    (t, dir, before)
+}
+
+fn verdicts(j: &Judged) -> Vec<(String, String)> {
+    j.verdicts()
+        .into_iter()
+        .map(|(v, name)| (v, name.rsplit('/').next().unwrap().to_string()))
+        .collect()
+}
+
+fn pair(a: &str, b: &str) -> Vec<(String, String)> {
+    vec![(a.into(), "a".into()), (b.into(), "b".into())]
+}
+
+/// Asserts the verdicts of `a` and `b`, the judge's exit code, and its time.
+fn assert_judged(t: &Timed, a: &str, b: &str, code: i32) {
+    assert_eq!(verdicts(&t.j), pair(a, b), "{}", t.j);
+    assert_eq!(t.j.code, Some(code), "{}", t.j);
+    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t.j);
+}
+
+#[test]
+fn the_input_does_not_lead_back_to_the_answer() {
+    let (t, dir, before) = attack("peek");
+    // `a` cannot find its answer through its stdin: it prints nothing.
+    assert_judged(&t, "WA", "AC", 1);
+    // The judge itself never writes to the tests folder or the current folder.
+    assert_eq!(tree(&dir.join("tests")), filtered(&before, "tests"));
+    assert!(dir.join("notes.txt").is_file());
+}
+
+/// The part of a `tree` of the scratch folder under `sub`, relative to `sub`.
+fn filtered(all: &BTreeMap<PathBuf, u64>, sub: &str) -> BTreeMap<PathBuf, u64> {
+    all.iter()
+        .filter_map(|(p, h)| Some((p.strip_prefix(sub).ok()?.to_path_buf(), *h)))
+        .collect()
+}
+
+#[test]
+fn an_answer_overwritten_during_the_run_changes_no_verdict() {
+    let (t, _dir, _before) = attack("overwrite");
+    // `a` printed the 42 it wrote into every answer: wrong; `b` is judged by its own answer.
+    assert_judged(&t, "WA", "AC", 1);
+    assert!(t.j.stdout.contains("- 1  secret"), "{}", t.j);
+    // ISOLATION: assert_eq!(tree(&_dir), _before);
+}
+
+#[test]
+fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
+    let (dir, tests) = two_cases("answers-checker");
+    // testlib's convention: INPUT OUTPUT ANSWER; neither file it is given is in the tests
+    // folder (exit 3, the checker's own failure, would be a setup error).
+    let checker = dir.join("check.sh");
+    std::fs::write(
+        &checker,
+        format!(
+            "#!/bin/sh\ncase \"$1$3\" in *'{}'*) echo 'given the tests folder'; exit 3;; esac\n\
+             cmp -s \"$2\" \"$3\" && exit 0\necho 'differs from the answer'\nexit 1\n",
+            tests.display()
+        ),
+    )
+    .unwrap();
+    let ok = Command::new("chmod")
+        .arg("+x")
+        .arg(&checker)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let cmd = format!("{} overwrite {}", program().display(), tests.display());
+    let (tests_arg, checker_arg) = (tests.display().to_string(), checker.display().to_string());
+    let t = judge_at(
+        &dir,
+        &[
+            "--tests",
+            &tests_arg,
+            "--cmd",
+            &cmd,
+            "--checker-cmd",
+            &checker_arg,
+        ],
+    );
+    assert_judged(&t, "WA", "AC", 1);
+    assert!(t.j.stdout.contains("differs from the answer"), "{}", t.j);
+}
+
+#[test]
+fn answers_deleted_during_the_run_change_no_verdict() {
+    let (t, _dir, _before) = attack("delete");
+    assert_judged(&t, "AC", "AC", 0);
+    // ISOLATION: assert_eq!(tree(&_dir), _before);
+}
+
+#[test]
+fn the_tests_folder_and_a_users_file_deleted_during_the_run_change_no_verdict() {
+    let (t, _dir, _before) = attack("delete-all");
+    assert_judged(&t, "AC", "AC", 0);
+    // ISOLATION: assert_eq!(tree(&_dir), _before); (the tests folder and notes.txt survive)
+}
+
+#[test]
+fn an_answer_replaced_by_a_fifo_is_never_waited_on() {
+    let (t, _dir, _before) = attack("fifo");
+    assert_judged(&t, "AC", "AC", 0);
+    // ISOLATION: assert_eq!(tree(&_dir), _before);
+}
+
+#[test]
+fn an_answer_replaced_by_a_link_to_dev_zero_is_never_read() {
+    let (t, _dir, _before) = attack("zero");
+    assert_judged(&t, "AC", "AC", 0);
+    // ISOLATION: assert_eq!(tree(&_dir), _before);
+}
+
+#[test]
+fn a_fifo_in_the_tests_folder_is_named_not_waited_on() {
+    // Before any program runs: a setup error naming the file, at once.
+    let (dir, tests) = two_cases("answers-fifo-before");
+    std::fs::remove_file(tests.join("b.out")).unwrap();
+    let ok = Command::new("mkfifo")
+        .arg(tests.join("b.out"))
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let cmd = program().display().to_string();
+    let tests_arg = tests.display().to_string();
+    let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", &cmd]);
+    assert_eq!(t.j.code, Some(2), "{}", t.j);
+    assert!(t.j.verdicts().is_empty(), "{}", t.j);
+    assert!(
+        t.j.stderr.contains("b.out: not a regular file (a FIFO)"),
+        "{}",
+        t.j
+    );
+    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t.j);
+}
+
+/// The size of the huge answer: sparse, so it costs no disk.
+const HUGE: u64 = 384 << 20;
+
+/// A folder whose one case `a` has the answer `secret`, then a line of [`HUGE`] NUL bytes
+/// (and `tail` after it); the program prints `secret` only.
+fn huge_answer(name: &str, tail: &[u8]) -> (PathBuf, PathBuf) {
+    let (dir, tests) = two_cases(name);
+    std::fs::remove_file(tests.join("b.in")).unwrap();
+    std::fs::remove_file(tests.join("b.out")).unwrap();
+    std::fs::write(tests.join("a.in"), "1\n").unwrap();
+    let mut f = std::fs::File::create(tests.join("a.out")).unwrap();
+    std::io::Write::write_all(&mut f, b"secret\n").unwrap();
+    f.set_len(7 + HUGE).unwrap();
+    std::io::Seek::seek(&mut f, std::io::SeekFrom::End(0)).unwrap();
+    std::io::Write::write_all(&mut f, tail).unwrap();
+    (dir, tests)
+}
+
+#[test]
+fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
+    let (dir, tests) = huge_answer("answers-huge", b"\n");
+    let tests_arg = tests.display().to_string();
+    for compare in ["lines", "tokens"] {
+        let t = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests_arg,
+                "--cmd",
+                "echo secret",
+                "--compare",
+                compare,
+            ],
+        );
+        assert_eq!(t.j.verdicts().len(), 1, "{}", t.j);
+        assert_eq!(t.j.verdicts()[0].0, "WA", "{compare}\n{}", t.j);
+        assert_eq!(t.j.code, Some(1), "{}", t.j);
+        assert!(
+            t.took < BOUND,
+            "{compare}: the judge took {:?}\n{}",
+            t.took,
+            t.j
+        );
+        // Nor read past the first difference: what it read it read in a run of samples 5 ms
+        // apart, and reading the whole answer takes far longer than that.
+        assert!(
+            t.read_bytes < HUGE / 8,
+            "{compare}: the judge read {} bytes\n{}",
+            t.read_bytes,
+            t.j
+        );
+        // Neither the answer nor its line is ever held whole.
+        assert!(
+            t.j.peak_kib < 64 * 1024,
+            "{compare}: the judge's peak RSS was {} KiB\n{}",
+            t.j.peak_kib,
+            t.j
+        );
+        if compare == "lines" {
+            assert!(
+                t.j.stdout
+                    .contains("first difference at line 2 (- expected, + got):"),
+                "{}",
+                t.j
+            );
+        }
+    }
+}
