@@ -75,6 +75,7 @@ const GEN_LIMITS: Limits = Limits {
     wall_time: false,
     memory_kib: 1 << 20,
     output_bytes: 64 << 20,
+    stack_kib: None,
 };
 
 /// The files of the case being tried.

@@ -270,7 +270,7 @@ fn nothing_a_program_does_hangs_the_judge() {
             check(move || {
                 let p = probe("kill-sup", "{P}/killsup", &["--time-limit-ms", "300"]);
                 p.expect("RE", 1, secs(5))?;
-                p.has("the program killed its supervisor (SIGKILL (signal 9))")
+                p.has("the program signalled its supervisor (SIGKILL (signal 9))")
             }),
         ),
         (
