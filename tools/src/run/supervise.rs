@@ -471,6 +471,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
             peak_kib: 0,
         },
         peak_kib: 0,
+        seen_ms: 0,
         killed: None,
     };
     let watched = run.until_the_program_ends(buf, jail);
@@ -506,9 +507,11 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
                 (Some(Kill::SupervisorKilled), Some(sig)) => Status::Signal(sig),
                 _ => status,
             };
+            // Files left in the private /tmp and /dev/shm are memory the run held.
+            run.peak_kib = run.peak_kib.max(jail.memory_kib());
             Ok(Report::Ran {
                 status,
-                cpu_us: run.reaped.cpu_us,
+                cpu_us: run.reaped.cpu_us.max(run.seen_ms * 1000),
                 wall_us: wall.as_micros() as u64,
                 peak_kib: run.peak_kib.max(run.reaped.peak_kib),
                 killed: run.killed,
@@ -521,14 +524,14 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
 }
 
 /// The resource limits every process of a run gets, whatever the supervisor was handed: the
-/// stack (the run's own), no core files, no file larger than the memory limit (a tmpfs
-/// could not hold it anyway), and at most [`PROCESSES`] processes and threads (counted per
+/// stack (the run's own), no core files, no file larger than twice the memory limit (under
+/// namespaces the private tmpfs, the size of the memory limit, is full first), and at most [`PROCESSES`] processes and threads (counted per
 /// user namespace, so only under namespaces do they count the run's processes alone).
 fn program_limits(req: &Request, mechanism: Mechanism) -> Vec<(u32, u64)> {
     let mut limits = vec![
         (libc::RLIMIT_STACK, req.stack_kib.saturating_mul(1024)),
         (libc::RLIMIT_CORE, 0),
-        (libc::RLIMIT_FSIZE, req.memory_kib.saturating_mul(1024)),
+        (libc::RLIMIT_FSIZE, req.memory_kib.saturating_mul(2048)),
     ];
     if mechanism == Mechanism::Namespaces {
         limits.push((libc::RLIMIT_NPROC, PROCESSES));
@@ -559,6 +562,8 @@ struct Running<'a> {
     reaped: sys::Usage,
     /// The largest memory the looks at the tree saw.
     peak_kib: u64,
+    /// The CPU time of every process the looks saw (see `tree::Sample::seen_ms`).
+    seen_ms: u64,
     killed: Option<Kill>,
 }
 
@@ -641,6 +646,7 @@ impl Running<'_> {
         jail: &Jail,
     ) -> Option<Kill> {
         let tree = watched.sample();
+        self.seen_ms = self.seen_ms.max(tree.seen_ms);
         // What its files in the private /tmp, /dev/shm and folder hold is memory too.
         let memory_kib = tree.memory_kib + jail.memory_kib();
         self.peak_kib = self.peak_kib.max(memory_kib);
@@ -654,7 +660,7 @@ impl Running<'_> {
         } else if self
             .req
             .cpu_ms
-            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
+            .is_some_and(|limit| (reaped_ms + tree.cpu_ms).max(tree.seen_ms) > limit)
         {
             Some(Kill::Cpu)
         } else if memory_kib > self.req.memory_kib {
