@@ -456,26 +456,12 @@ impl Jail {
                 self.bound = vec![tmp.clone(), shm.clone()];
                 self.writable = vec![tmp.clone(), shm];
                 let cwd = self.overlay_cwd(&size)?;
-                // The judge's files a command line names (a checker's input, answer and
-                // feedback folder) are bound in, at the same path: files read-only.
-                for arg in argv.iter().map(Path::new) {
-                    let Ok(rest) = arg.strip_prefix("/tmp") else {
-                        continue;
-                    };
-                    let Ok(meta) = fs::metadata(arg) else {
-                        continue;
-                    };
-                    let at = tmp.join(rest);
-                    if meta.is_dir() {
-                        fs::create_dir_all(&at)?;
-                    } else {
-                        fs::create_dir_all(at.parent().unwrap_or(&tmp))?;
-                        fs::write(&at, "")?;
-                    }
-                    bind(arg, &at)?;
-                    if !meta.is_dir() {
-                        read_only_recursive(&at)?;
-                    }
+                // What a command line names is the process's own view (a checker's input,
+                // answer and feedback folder, an interactor's output file): a file of the
+                // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
+                // read-write, a file not there yet is created and bound read-write.
+                for arg in argv.iter().map(Path::new).filter(|a| a.is_absolute()) {
+                    self.bind_named(arg, &tmp)?;
                 }
                 Ok(Setup {
                     cwd,
@@ -497,6 +483,56 @@ impl Jail {
                 })
             }
         }
+    }
+
+    /// Binds `arg`, a path a command line names, into the root (see [`Jail::before_run`]).
+    fn bind_named(&mut self, arg: &Path, tmp: &Path) -> io::Result<()> {
+        let meta = match fs::metadata(arg) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(_) => return Ok(()),
+        };
+        let new_file = meta.is_none();
+        if new_file {
+            // Only a file to be written in a folder that exists (an interactor's output).
+            if !arg.parent().is_some_and(|p| p.is_dir()) || arg.file_name().is_none() {
+                return Ok(());
+            }
+            fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(arg)?;
+        }
+        let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
+        let under_tmp = arg.strip_prefix("/tmp").ok();
+        if !is_dir && !new_file && under_tmp.is_none() {
+            // Visible read-only already.
+            return Ok(());
+        }
+        let Some(at) = (match under_tmp {
+            Some(rest) => Some(tmp.join(rest)),
+            None => arg.strip_prefix("/").ok().map(|rest| self.root.join(rest)),
+        }) else {
+            return Ok(());
+        };
+        if under_tmp.is_some() {
+            if is_dir {
+                fs::create_dir_all(&at)?;
+            } else {
+                fs::create_dir_all(at.parent().unwrap_or(tmp))?;
+                fs::write(&at, "")?;
+            }
+        }
+        if !at.exists() {
+            return Ok(());
+        }
+        bind(arg, &at)?;
+        self.bound.push(at.clone());
+        if !is_dir && !new_file {
+            read_only_recursive(&at)?;
+        }
+        Ok(())
     }
 
     /// The working folder inside the root: the judge's, as a copy-on-write overlay whose
