@@ -147,6 +147,12 @@ fn judge(options: Options) -> ExitCode {
             // What every supervisor, and so every program, starts from: the judge's own
             // state now, whatever a program does to the judge later.
             start: sys::inherited(),
+            // Where it keeps outputs: an interactor or validator may write what it is
+            // named there.
+            writable: vec![{
+                let out = options.dirs().out;
+                std::path::absolute(&out).unwrap_or(out)
+            }],
         }),
         Err(e) => {
             eprintln!("judge: {e}");

@@ -310,6 +310,9 @@ pub struct Jail {
     writable: Vec<PathBuf>,
     /// The size of the writable mounts, set per run to its memory limit.
     size_kib: u64,
+    /// The judge's folders outside /tmp where a command line's named files may be written
+    /// (where it keeps outputs: an interactor's output file, a validator's feedback).
+    judges_folders: Vec<PathBuf>,
     /// The seccomp filter of the landlock mechanism, compiled once.
     filter: Option<seccompiler::BpfProgram>,
     /// landlock, none: the run's private folder (HOME, TMPDIR).
@@ -328,7 +331,7 @@ impl Jail {
     /// Enters `mechanism` (namespaces: this process forks, and only the child, the init of
     /// the new PID namespace, returns; the parent waits for it and exits with its status).
     /// Must be called while the process is single-threaded.
-    pub fn enter(mechanism: Mechanism) -> io::Result<Jail> {
+    pub fn enter(mechanism: Mechanism, writable: Vec<PathBuf>) -> io::Result<Jail> {
         let cwd = std::env::current_dir()?;
         let base = private_base()?;
         let mut jail = Jail {
@@ -340,6 +343,7 @@ impl Jail {
             writable: Vec::new(),
             size_kib: 0,
             filter: None,
+            judges_folders: writable,
             private: None,
         };
         match mechanism {
@@ -493,7 +497,9 @@ impl Jail {
             Err(_) => return Ok(()),
         };
         let new_file = meta.is_none();
-        if new_file {
+        let judges =
+            arg.starts_with("/tmp") || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        if new_file && judges {
             // Only a file to be written in a folder that exists (an interactor's output).
             if !arg.parent().is_some_and(|p| p.is_dir()) || arg.file_name().is_none() {
                 return Ok(());
@@ -506,6 +512,13 @@ impl Jail {
         }
         let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
         let under_tmp = arg.strip_prefix("/tmp").ok();
+        // Writable only among the judge's own files: /tmp (its private folders) and the
+        // folders it keeps outputs in; a folder a program's command line names (the tests'
+        // folder, say) stays read-only.
+        let judges = under_tmp.is_some() || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        if !judges {
+            return Ok(());
+        }
         if !is_dir && !new_file && under_tmp.is_none() {
             // Visible read-only already.
             return Ok(());

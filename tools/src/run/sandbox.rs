@@ -145,6 +145,9 @@ pub struct Settings {
     pub why_none: Option<String>,
     pub env: Vec<(String, String)>,
     pub start: sys::Inherited,
+    /// The judge's folders (absolute) where the files a judged command line names may be
+    /// written (see `jail.rs`): where it keeps outputs.
+    pub writable: Vec<PathBuf>,
 }
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
@@ -162,6 +165,7 @@ pub fn settings() -> &'static Settings {
         why_none: Some("not configured".into()),
         env: program_env(&[]),
         start: sys::inherited(),
+        writable: Vec::new(),
     })
 }
 
@@ -237,6 +241,7 @@ impl Server {
         let settings = settings();
         let mut cmd = Command::new(&me);
         cmd.args([supervise::ARG, supervise::SERVE, settings.mechanism.name()])
+            .args(&settings.writable)
             .env_clear()
             .envs(settings.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())

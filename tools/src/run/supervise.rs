@@ -336,19 +336,20 @@ impl std::str::FromStr for Report {
 /// mechanism's name (see `jail.rs`).
 pub fn main(args: &[OsString]) -> ExitCode {
     let mechanism = match args {
-        [serve, m] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
+        [serve, m, ..] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
         _ => None,
     };
+    let writable: Vec<PathBuf> = args.iter().skip(2).map(PathBuf::from).collect();
     let Some(mechanism) = mechanism else {
         eprintln!(
-            "usage: judge {ARG} {SERVE} namespaces|landlock|none (requests on stdin, reports \
-             on stdout)"
+            "usage: judge {ARG} {SERVE} namespaces|landlock|none [WRITABLE_FOLDER...] (requests \
+             on stdin, reports on stdout)"
         );
         return ExitCode::from(2);
     };
     // The judge's pid, before a PID namespace hides it: a signal it sends is a cancel.
     sys::note_judge(std::os::unix::process::parent_id() as i32);
-    let mut jail = match Jail::enter(mechanism) {
+    let mut jail = match Jail::enter(mechanism, writable) {
         Ok(j) => j,
         Err(e) => {
             eprintln!("judge: supervisor: isolation by {}: {e}", mechanism.name());

@@ -165,6 +165,21 @@ const SOURCES: &[(&str, &str)] = &[
          if(write(fd[1],\"x\",1)){}return 0;}for(int i=0;i<3;i++)if(read(fd[0],&b,1)!=1)return 1;\
          usleep(100000);printf(\"1 2 3\\n\");return 0;}\n",
     ),
+    (
+        // Writes a report of an accepted run into every pipe of every bfs-judge process it
+        // can open through /proc, then spins.
+        "forge",
+        "#include <stdio.h>\n#include <string.h>\n#include <stdlib.h>\n#include <dirent.h>\n\
+         #include <fcntl.h>\n#include <unistd.h>\nint main(void){const char*r=\"ran status=code:0 cpu_us=1000 \
+         wall_us=1000 peak_kib=100 killed=none stdout_bytes=6 stderr_bytes=0\\n\";DIR*d=opendir(\"/proc\");\
+         struct dirent*e;while(d&&(e=readdir(d))){int pid=atoi(e->d_name);if(pid<=0||pid==getpid())continue;\
+         char p[300],c[4096]={0};snprintf(p,sizeof p,\"/proc/%d/cmdline\",pid);FILE*f=fopen(p,\"r\");\
+         if(!f)continue;size_t n=fread(c,1,sizeof c-1,f);fclose(f);for(size_t i=0;i<n;i++)if(!c[i])c[i]=' ';\
+         if(!strstr(c,\"bfs-judge\"))continue;for(int fd=0;fd<64;fd++){char l[300],t[300]={0};\
+         snprintf(l,sizeof l,\"/proc/%d/fd/%d\",pid,fd);if(readlink(l,t,sizeof t-1)<0||strncmp(t,\"pipe:\",5))\
+         continue;int w=open(l,O_WRONLY|O_NONBLOCK);if(w>=0){if(write(w,r,strlen(r))){}close(w);}}}\
+         for(;;);}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -853,11 +868,35 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
 /// Judges `cmd` on a one-case folder with `extra` options and `env` added to the judge's own
 /// environment (as a user's shell would have it).
 fn probe_with_env(name: &str, cmd: &str, extra: &[&str], env: &[(&str, &str)]) -> Probe {
+    probe_as(name, cmd, extra, env, None)
+}
+
+/// [`probe_with_env`], the judge run by `setpriv` as user `uid` when given.
+fn probe_as(
+    name: &str,
+    cmd: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    uid: Option<u32>,
+) -> Probe {
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = with_programs(&dir, cmd);
+    let mut judge = super::flat_judge();
+    if let Some(uid) = uid {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let flat = judge.get_program().to_owned();
+        judge = Command::new("setpriv");
+        judge
+            .arg(format!("--reuid={uid}"))
+            .arg(format!("--regid={uid}"))
+            .arg("--clear-groups")
+            .arg(flat)
+            .arg("__flat");
+    }
     let started = Instant::now();
-    let out = super::flat_judge()
+    let out = judge
         .arg("--bin-dir")
         .arg(super::bin_dir())
         .arg("--out-dir")
@@ -1077,6 +1116,31 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                 let p = probe("autoreap", "{P}/autoreap", &["--time-limit-ms", "1000"]);
                 // 2.1 s of CPU in children nobody waits for: counted from the looks.
                 p.expect("TLE", 1, secs(10))
+            }),
+        ),
+        (
+            "forges a report as an ordinary user",
+            check(move || {
+                // The judge is not dumpable, so its report pipes cannot be reached through
+                // /proc even by a program of the same user; isolated, it is not even seen.
+                let me = Command::new("id").arg("-u").output().unwrap();
+                let root = String::from_utf8_lossy(&me.stdout).trim() == "0";
+                let usable = Command::new("setpriv").arg("--version").output().is_ok();
+                if !root || !usable {
+                    eprintln!("notice: forged-report probe skipped (needs root and setpriv)");
+                    return Ok(());
+                }
+                for isolation in ["namespaces", "none"] {
+                    let p = probe_as(
+                        &format!("forge-{isolation}"),
+                        "{P}/forge",
+                        &["--time-limit-ms", "300", "--isolation", isolation],
+                        &[],
+                        Some(65534),
+                    );
+                    p.expect("TLE", 1, secs(10))?;
+                }
+                Ok(())
             }),
         ),
     ]);
