@@ -478,11 +478,8 @@ impl Jail {
                 fs::DirBuilder::new().mode(0o700).create(&private)?;
                 self.private = Some(private.clone());
                 Ok(Setup {
-                    cwd: if self.mechanism == Mechanism::Landlock {
-                        private.clone()
-                    } else {
-                        self.cwd.clone()
-                    },
+                    // The judge's folder, read-only to a Landlock-confined program.
+                    cwd: self.cwd.clone(),
                     home: private,
                 })
             }
@@ -556,7 +553,18 @@ impl Jail {
             return Ok(PathBuf::from("/tmp"));
         };
         let at = self.root.join(rest);
-        if !at.is_dir() || self.cwd.starts_with("/proc") || self.cwd.starts_with("/dev") {
+        // /tmp itself would show the judge's private folders: the program starts in its
+        // private /tmp instead. A folder under /tmp gets its mount point in the fresh tmpfs.
+        if self.cwd == Path::new("/tmp")
+            || self.cwd.starts_with("/proc")
+            || self.cwd.starts_with("/dev")
+        {
+            return Ok(PathBuf::from("/tmp"));
+        }
+        if self.cwd.starts_with("/tmp") {
+            fs::create_dir_all(&at)?;
+        }
+        if !at.is_dir() {
             return Ok(PathBuf::from("/tmp"));
         }
         let layer = self.base.join("up");

@@ -180,6 +180,12 @@ const SOURCES: &[(&str, &str)] = &[
          continue;int w=open(l,O_WRONLY|O_NONBLOCK);if(w>=0){if(write(w,r,strlen(r))){}close(w);}}}\
          for(;;);}\n",
     ),
+    (
+        // Forks up to 1,500 children that sleep, then spins.
+        "sleepers",
+        "#include <unistd.h>\nint main(void){for(int i=0;i<1500;i++){pid_t p=fork();if(p==0){pause();return 0;}\
+         if(p<0)break;}for(;;);}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -1139,6 +1145,25 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                         Some(65534),
                     );
                     p.expect("TLE", 1, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "1,500 sleeping children and a spinner",
+            check(move || {
+                let p = probe(
+                    "sleepers",
+                    "{P}/sleepers",
+                    &["--time-limit-ms", "1000", "--memory-limit-mib", "2048"],
+                );
+                p.expect("TLE", 1, secs(20))?;
+                // Never far past the limit (it was 1,646 ms): the looks read one file a
+                // process, and memory on full scans only. (On a loaded machine the wall
+                // backstop may come first, with less CPU time: also within the bound.)
+                let cpu = p.figure(1);
+                if cpu > 1500.0 {
+                    return Err(format!("{cpu} ms of CPU under a 1000 ms limit\n{}", p.j));
                 }
                 Ok(())
             }),
