@@ -695,12 +695,24 @@ impl Drop for Jail {
     }
 }
 
+/// The name of supervisor `pid`'s own folder, the `n`th tried.
+fn base_name(pid: u32, n: u32) -> PathBuf {
+    Path::new("/tmp").join(format!("bfs-judge-jail-{pid}-{n}"))
+}
+
+/// Removes what a supervisor killed outright (it could not clean up) left in /tmp: its own
+/// folder, empty outside its mount namespace, or with a run's private folder in it.
+pub fn remove_leftovers(pid: u32) {
+    for n in 0..4 {
+        let _ = fs::remove_dir_all(base_name(pid, n));
+    }
+}
+
 /// The supervisor's own folder under the temporary folder (mode 0700, a name no other has).
 fn private_base() -> io::Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt;
-    let tmp = Path::new("/tmp");
     for n in 0..1000u32 {
-        let path = tmp.join(format!("bfs-judge-jail-{}-{n}", std::process::id()));
+        let path = base_name(std::process::id(), n);
         match fs::DirBuilder::new().mode(0o700).create(&path) {
             Ok(()) => return Ok(path),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,

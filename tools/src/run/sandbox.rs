@@ -449,6 +449,8 @@ impl Server {
             .unwrap_or_else(|e| e.into_inner())
             .retain(|&p| p != self.pid);
         self.ended = true;
+        // Reaped: what it could not remove itself (it was killed) goes now.
+        crate::run::jail::remove_leftovers(self.pid as u32);
     }
 }
 
