@@ -304,8 +304,18 @@ pub struct Jail {
     /// The judge's working folder, which programs start in (namespaces: a copy-on-write
     /// overlay of it).
     cwd: PathBuf,
-    /// Mounts made for the run in hand, in order (namespaces).
+    /// The writable mounts, in order: /tmp, /dev/shm, the upper layer, the overlay
+    /// (namespaces).
     bound: Vec<PathBuf>,
+    /// Binds of what the run's command line names, gone at its end.
+    named: Vec<PathBuf>,
+    /// The writable mounts stand (empty, as mounted) for the next run: their size, the
+    /// working folder, their modes.
+    standing: Option<(u64, PathBuf, Vec<(u32, u32)>)>,
+    /// The modes of the writable mounts as the run in hand found them.
+    fresh_modes: Vec<(u32, u32)>,
+    /// The working folder of the run in hand.
+    run_cwd: PathBuf,
     /// The run's writable tmpfs mounts: /tmp, /dev/shm, the working folder's upper layer.
     writable: Vec<PathBuf>,
     /// The size of the writable mounts, set per run to its memory limit.
@@ -340,6 +350,10 @@ impl Jail {
             base,
             cwd,
             bound: Vec::new(),
+            named: Vec::new(),
+            standing: None,
+            fresh_modes: Vec::new(),
+            run_cwd: PathBuf::new(),
             writable: Vec::new(),
             size_kib: 0,
             filter: None,
@@ -451,15 +465,26 @@ impl Jail {
         self.size_kib = memory_kib.max(1024);
         match self.mechanism {
             Mechanism::Namespaces => {
-                let size = format!("size={}k,mode=1777", self.size_kib);
-                let flags = libc::MS_NOSUID | libc::MS_NODEV;
                 let tmp = self.root.join("tmp");
-                mount("judge-tmp", &tmp, Some("tmpfs"), flags, Some(&size))?;
-                let shm = self.root.join("dev/shm");
-                mount("judge-shm", &shm, Some("tmpfs"), flags, Some(&size))?;
-                self.bound = vec![tmp.clone(), shm.clone()];
-                self.writable = vec![tmp.clone(), shm];
-                let cwd = self.overlay_cwd(&size)?;
+                let cwd = match self.standing.take() {
+                    // The last run's mounts, found empty and unchanged when it ended.
+                    Some((size, cwd, modes)) if size == self.size_kib && modes == self.modes() => {
+                        cwd
+                    }
+                    _ => {
+                        self.unmount_standing();
+                        let size = format!("size={}k,mode=1777", self.size_kib);
+                        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+                        mount("judge-tmp", &tmp, Some("tmpfs"), flags, Some(&size))?;
+                        let shm = self.root.join("dev/shm");
+                        mount("judge-shm", &shm, Some("tmpfs"), flags, Some(&size))?;
+                        self.bound = vec![tmp.clone(), shm.clone()];
+                        self.writable = vec![tmp.clone(), shm];
+                        self.overlay_cwd(&size)?
+                    }
+                };
+                self.run_cwd = cwd.clone();
+                self.fresh_modes = self.modes();
                 // What a command line names is the process's own view (a checker's input,
                 // answer and feedback folder, an interactor's output file): a file of the
                 // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
@@ -538,7 +563,7 @@ impl Jail {
             return Ok(());
         }
         bind(arg, &at)?;
-        self.bound.push(at.clone());
+        self.named.push(at.clone());
         if !is_dir && !new_file {
             read_only_recursive(&at)?;
         }
@@ -595,13 +620,53 @@ impl Jail {
 
     /// Ends a run: its writable mounts and private folder are gone, with all they held.
     pub fn after_run(&mut self) {
-        self.writable.clear();
-        for m in self.bound.drain(..).rev() {
+        for m in self.named.drain(..).rev() {
             unmount(&m);
+        }
+        // Mounting them again is most of a run's cost: mounts the run left empty and as
+        // they were (no entry, the same modes) stand for the next run.
+        let empty = |p: &PathBuf| fs::read_dir(p).is_ok_and(|mut d| d.next().is_none());
+        let upper = self.base.join("up/u");
+        if self.mechanism == Mechanism::Namespaces
+            && !self.bound.is_empty()
+            && self.writable.iter().take(2).all(empty)
+            && (!self.writable.get(2).is_some() || empty(&upper))
+            && self.modes() == self.fresh_modes
+        {
+            self.standing = Some((
+                self.size_kib,
+                self.run_cwd.clone(),
+                self.fresh_modes.clone(),
+            ));
+        } else {
+            self.unmount_standing();
         }
         if let Some(p) = self.private.take() {
             let _ = fs::remove_dir_all(p);
         }
+    }
+
+    /// Unmounts the writable mounts of the last run.
+    fn unmount_standing(&mut self) {
+        self.standing = None;
+        self.writable.clear();
+        for m in self.bound.drain(..).rev() {
+            unmount(&m);
+        }
+    }
+
+    /// The modes and owners of the writable mounts' roots (and of the working folder's
+    /// upper layer), which a run could change without leaving an entry.
+    fn modes(&self) -> Vec<(u32, u32)> {
+        use std::os::unix::fs::MetadataExt;
+        let upper = self.base.join("up/u");
+        self.writable
+            .iter()
+            .take(2)
+            .chain(self.writable.get(2).map(|_| &upper))
+            .chain(self.bound.get(3))
+            .map(|p| fs::metadata(p).map_or((0, u32::MAX), |m| (m.mode(), m.uid())))
+            .collect()
     }
 
     /// Arranges, in `cmd`'s child before exec, what the mechanism does to the program (the
