@@ -311,9 +311,9 @@ pub struct Jail {
     named: Vec<PathBuf>,
     /// The writable mounts stand (empty, as mounted) for the next run: their size, the
     /// working folder, their modes.
-    standing: Option<(u64, PathBuf, Vec<(u32, u32)>)>,
+    standing: Option<(u64, PathBuf, Modes)>,
     /// The modes of the writable mounts as the run in hand found them.
-    fresh_modes: Vec<(u32, u32)>,
+    fresh_modes: Modes,
     /// The working folder of the run in hand.
     run_cwd: PathBuf,
     /// The run's writable tmpfs mounts: /tmp, /dev/shm, the working folder's upper layer.
@@ -328,6 +328,9 @@ pub struct Jail {
     /// landlock, none: the run's private folder (HOME, TMPDIR).
     private: Option<PathBuf>,
 }
+
+/// The mode and owner of each writable mount's root (see [`Jail::modes`]).
+type Modes = Vec<(u32, u32)>;
 
 /// What a run's program gets, decided by the supervisor before it forks.
 pub struct Setup {
@@ -630,7 +633,7 @@ impl Jail {
         if self.mechanism == Mechanism::Namespaces
             && !self.bound.is_empty()
             && self.writable.iter().take(2).all(empty)
-            && (!self.writable.get(2).is_some() || empty(&upper))
+            && (self.writable.get(2).is_none() || empty(&upper))
             && self.modes() == self.fresh_modes
         {
             self.standing = Some((
@@ -657,7 +660,7 @@ impl Jail {
 
     /// The modes and owners of the writable mounts' roots (and of the working folder's
     /// upper layer), which a run could change without leaving an entry.
-    fn modes(&self) -> Vec<(u32, u32)> {
+    fn modes(&self) -> Modes {
         use std::os::unix::fs::MetadataExt;
         let upper = self.base.join("up/u");
         self.writable
