@@ -16,8 +16,10 @@
 //!   judge is outside the PID namespace, so the program cannot see, signal or trace it; a
 //!   signal to its supervisor (PID 1) is dropped (SIGKILL, SIGSTOP) or noted as the
 //!   program's own doing. When the supervisor dies, the kernel kills every process of the
-//!   namespace: nothing outlives it by construction. Cost: ~1 ms once per supervisor, a few
-//!   mounts (~0.1 ms) per run.
+//!   namespace: nothing outlives it by construction. Cost: ~1 ms once per supervisor; per
+//!   run only the binds of what its command line names, and fresh writable mounts only
+//!   after a run that left something in them (a run that left them empty and unchanged
+//!   hands them on).
 //! - **landlock** (where unprivileged namespaces are forbidden): the program reads the whole
 //!   system and writes only its private folder (HOME, TMPDIR, /dev/null and friends); on
 //!   ABI 4+ it can neither bind nor connect TCP, on ABI 6+ it cannot signal processes outside
