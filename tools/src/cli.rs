@@ -198,6 +198,29 @@ fn judge(options: Options) -> ExitCode {
     // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
+    // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
+    // /proc, nor traces it: not even a program running as the same user.
+    let _ = sys::make_undumpable();
+    match crate::run::jail::choose(options.run.isolation) {
+        Ok((mechanism, why_none)) => sandbox::configure(sandbox::Settings {
+            mechanism,
+            why_none,
+            env: sandbox::program_env(&options.run.env),
+            // What every supervisor, and so every program, starts from: the judge's own
+            // state now, whatever a program does to the judge later.
+            start: sys::inherited(),
+            // Where it keeps outputs: an interactor or validator may write what it is
+            // named there.
+            writable: vec![{
+                let out = options.dirs().out;
+                std::path::absolute(&out).unwrap_or(out)
+            }],
+        }),
+        Err(e) => {
+            eprintln!("judge: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let result = match (&options.stress, &options.scale) {
         _ if options.verify.is_some() => verify::run(
             &options,

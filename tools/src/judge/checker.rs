@@ -56,6 +56,7 @@ pub const LIMITS: Limits = Limits {
     wall_time: false,
     memory_kib: 1 << 20,
     output_bytes: 64 << 20,
+    stack_kib: None,
 };
 
 /// The most of a checker's message that is kept (each of stdout and stderr).

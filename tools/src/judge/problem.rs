@@ -89,6 +89,8 @@ pub struct Info {
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mib: Option<u64>,
     pub output_limit_mib: Option<u64>,
+    /// The stack limit of every judged process (default: the memory limit).
+    pub stack_limit_mib: Option<u64>,
     /// Only "exact" (trailing spaces, CRLF and trailing blank lines aside).
     pub compare: Option<Compare>,
     /// Whether `target/release/checker` has a checker for this problem.
@@ -164,6 +166,11 @@ impl Info {
                 "output_limit_mib",
                 self.output_limit_mib,
                 MAX_OUTPUT_LIMIT_MIB,
+            ),
+            (
+                "stack_limit_mib",
+                self.stack_limit_mib,
+                MAX_MEMORY_LIMIT_MIB,
             ),
         ] {
             if let Some(v) = value {

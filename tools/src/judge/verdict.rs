@@ -133,7 +133,7 @@ pub fn of_run(
             };
             return Ok(Some((
                 Verdict::Re,
-                format!("the program killed its supervisor{how}; its processes were killed"),
+                format!("the program signalled its supervisor{how}; its processes were killed"),
             )));
         }
         Some(Kill::SupervisorStopped) => {
@@ -224,6 +224,7 @@ mod tests {
         wall_time: false,
         memory_kib: 65536,
         output_bytes: 1 << 26,
+        stack_kib: None,
     };
 
     fn verdict(r: Run, l: &Limits) -> Option<Verdict> {

@@ -56,6 +56,25 @@ pub struct Run {
     #[arg(long)]
     pub wall_time: bool,
 
+    /// The stack limit of every judged process [default: info.toml's stack_limit_mib, else
+    /// the memory limit, as on Kattis and Codeforces].
+    #[arg(long, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_MEMORY_LIMIT_MIB))]
+    pub stack_limit_mib: Option<u64>,
+
+    /// How judged processes (programs, interactors, checkers) are isolated: `auto` takes
+    /// unprivileged namespaces, else Landlock with a seccomp filter, else none; the header
+    /// names the mechanism in force and what it does not enforce.
+    #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
+    pub isolation: crate::run::jail::Isolation,
+
+    /// Pass an environment variable to judged programs, which otherwise get only PATH, HOME
+    /// and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT, PYENV_VERSION,
+    /// VIRTUAL_ENV and JAVA_HOME where set. `NAME` alone passes the judge's own value.
+    /// May be repeated.
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
+
     /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,

@@ -83,6 +83,7 @@ fn gen_limits(o: &Options) -> Limits {
         wall_time: false,
         memory_kib: 1 << 20,
         output_bytes: 64 << 20,
+        stack_kib: None,
     }
 }
 

@@ -51,6 +51,11 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
             .or(info.output_limit_mib)
             .unwrap_or(DEFAULT_OUTPUT_LIMIT_MIB)
             << 20,
+        stack_kib: o
+            .run
+            .stack_limit_mib
+            .or(info.stack_limit_mib)
+            .map(|m| m * 1024),
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod compile;
 pub mod files;
+pub mod jail;
 pub mod program;
 pub mod sandbox;
 pub mod supervise;

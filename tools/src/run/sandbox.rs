@@ -23,10 +23,11 @@ use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use crate::run::jail::Mechanism;
 use crate::run::program::Program;
 use crate::run::supervise::{self, Kill, Report, Request};
 use crate::run::sys::{self, Status};
@@ -43,6 +44,8 @@ pub struct Limits {
     pub wall_time: bool,
     pub memory_kib: u64,
     pub output_bytes: u64,
+    /// The stack limit; `None`: the memory limit (as Kattis and Codeforces have it).
+    pub stack_kib: Option<u64>,
 }
 
 impl Limits {
@@ -119,6 +122,7 @@ pub fn run_in(
         cpu_ms: (!limits.wall_time).then_some(limits.time_ms),
         wall_ms: limits.wall_backstop_ms(),
         memory_kib: limits.memory_kib,
+        stack_kib: limits.stack_kib.unwrap_or(limits.memory_kib),
         output_bytes: limits.output_bytes,
         stdin: stdin.map(absolute),
         stdout: absolute(stdout),
@@ -146,6 +150,75 @@ pub fn run_in(
         }
         run
     })
+}
+
+/// What every supervisor of this judge starts with: the isolation mechanism, the programs'
+/// environment, and the limits, nice value and affinity the judge had when it started.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub mechanism: Mechanism,
+    /// Why there is no isolation, when there is none.
+    pub why_none: Option<String>,
+    pub env: Vec<(String, String)>,
+    pub start: sys::Inherited,
+    /// The judge's folders (absolute) where the files a judged command line names may be
+    /// written (see `jail.rs`): where it keeps outputs.
+    pub writable: Vec<PathBuf>,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Sets this judge's [`Settings`], once, before its first run (later calls change nothing).
+pub fn configure(settings: Settings) {
+    let _ = SETTINGS.set(settings);
+}
+
+/// The settings in force: those configured, else (a tool that never configured them) no
+/// isolation and the fixed environment.
+pub fn settings() -> &'static Settings {
+    SETTINGS.get_or_init(|| Settings {
+        mechanism: Mechanism::None,
+        why_none: Some("not configured".into()),
+        env: program_env(&[]),
+        start: sys::inherited(),
+        writable: Vec::new(),
+    })
+}
+
+/// Variables passed on as the judge has them, when it has them: what interpreters need to
+/// find themselves (pyenv's version, a virtualenv, a JDK).
+pub const PASSED_ON: &[&str] = &["PYENV_ROOT", "PYENV_VERSION", "VIRTUAL_ENV", "JAVA_HOME"];
+
+/// The environment every judged program gets (the supervisor adds HOME and TMPDIR, its
+/// private folder): the judge's PATH, a UTF-8 locale, [`PASSED_ON`], and `extra`
+/// (`--env NAME=VALUE`, or `NAME` for the judge's own value). Nothing else of the user's
+/// shell: `PYTHONUNBUFFERED`, `LD_PRELOAD` and the like stay out.
+pub fn program_env(extra: &[String]) -> Vec<(String, String)> {
+    let mut env: Vec<(String, String)> = vec![
+        (
+            "PATH".into(),
+            std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        ("LANG".into(), "C.UTF-8".into()),
+        ("LC_ALL".into(), "C.UTF-8".into()),
+    ];
+    for name in PASSED_ON {
+        if let Ok(v) = std::env::var(name) {
+            env.push((name.to_string(), v));
+        }
+    }
+    for e in extra {
+        let (name, value) = match e.split_once('=') {
+            Some((n, v)) => (n.to_string(), v.to_string()),
+            None => match std::env::var(e) {
+                Ok(v) => (e.clone(), v),
+                Err(_) => continue,
+            },
+        };
+        env.retain(|(n, _)| *n != name);
+        env.push((name, value));
+    }
+    env
 }
 
 /// Ends this thread's supervisor, if it has one, and waits for it: a thread that is done
@@ -181,11 +254,22 @@ impl Server {
     fn start() -> Result<Server, RunError> {
         let me = std::env::current_exe()
             .map_err(|e| RunError::Judge(format!("cannot find the judge's own binary: {e}")))?;
+        let settings = settings();
         let mut cmd = Command::new(&me);
-        cmd.args([supervise::ARG, supervise::SERVE])
+        cmd.args([supervise::ARG, supervise::SERVE, settings.mechanism.name()])
+            .args(&settings.writable)
+            .env_clear()
+            .envs(settings.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        let start = settings.start.clone();
+        // SAFETY: the closure runs in the forked child before exec and makes system calls
+        // only (setrlimit, setpriority, sched_setaffinity) on a copy moved into it.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(move || sys::restore_inherited(&start));
+        }
         let child = {
             let mut live = SUPERVISORS.lock().unwrap_or_else(|e| e.into_inner());
             let child = cmd
@@ -381,6 +465,8 @@ impl Server {
             .unwrap_or_else(|e| e.into_inner())
             .retain(|&p| p != self.pid);
         self.ended = true;
+        // Reaped: what it could not remove itself (it was killed) goes now.
+        crate::run::jail::remove_leftovers(self.pid as u32);
     }
 }
 

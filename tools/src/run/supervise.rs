@@ -67,6 +67,7 @@ use std::path::{Path, PathBuf};
 use std::process::{ChildStderr, ChildStdout, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::run::jail::{Jail, Mechanism};
 use crate::run::sys::{self, Status};
 use crate::run::tree;
 
@@ -93,6 +94,8 @@ pub struct Request {
     pub cpu_ms: Option<u64>,
     pub wall_ms: u64,
     pub memory_kib: u64,
+    /// The stack limit (`RLIMIT_STACK`) of every process of the run.
+    pub stack_kib: u64,
     /// The most stdout may hold; one byte more and the tree is killed (OLE).
     pub output_bytes: u64,
     /// A regular file; `None`: `/dev/null`.
@@ -175,6 +178,7 @@ impl Request {
                 .into(),
             self.wall_ms.to_string().into(),
             self.memory_kib.to_string().into(),
+            self.stack_kib.to_string().into(),
             self.output_bytes.to_string().into(),
             self.stdin
                 .as_ref()
@@ -237,9 +241,9 @@ impl Request {
 
     pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- -- PROGRAM ARGS...")
+            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- -- PROGRAM ARGS...")
         };
-        if args.len() < 10 || args[8] != "--" {
+        if args.len() < 11 || args[9] != "--" {
             return Err(usage());
         }
         let num = |s: &OsString| {
@@ -247,7 +251,7 @@ impl Request {
                 .and_then(|s| s.parse::<u64>().ok())
                 .ok_or_else(usage)
         };
-        let argv = args[9..]
+        let argv = args[10..]
             .iter()
             .map(|a| a.to_str().map(String::from).ok_or_else(usage))
             .collect::<Result<Vec<String>, String>>()?;
@@ -259,11 +263,12 @@ impl Request {
             },
             wall_ms: num(&args[1])?,
             memory_kib: num(&args[2])?,
-            output_bytes: num(&args[3])?,
-            stdin: (args[4] != "-").then(|| args[4].clone().into()),
-            stdout: args[5].clone().into(),
-            stderr: args[6].clone().into(),
-            cwd: (args[7] != "-").then(|| args[7].clone().into()),
+            stack_kib: num(&args[3])?,
+            output_bytes: num(&args[4])?,
+            stdin: (args[5] != "-").then(|| args[5].clone().into()),
+            stdout: args[6].clone().into(),
+            stderr: args[7].clone().into(),
+            cwd: (args[8] != "-").then(|| args[8].clone().into()),
             argv,
         })
     }
@@ -334,12 +339,30 @@ impl std::str::FromStr for Report {
     }
 }
 
-/// The supervisor's `main`: `args` are those after [`ARG`], which must be [`SERVE`].
+/// The supervisor's `main`: `args` are those after [`ARG`]: [`SERVE`] and the isolation
+/// mechanism's name (see `jail.rs`).
 pub fn main(args: &[OsString]) -> ExitCode {
-    if args.len() != 1 || args[0] != SERVE {
-        eprintln!("usage: judge {ARG} {SERVE} (requests on stdin, reports on stdout)");
+    let mechanism = match args {
+        [serve, m, ..] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
+        _ => None,
+    };
+    let writable: Vec<PathBuf> = args.iter().skip(2).map(PathBuf::from).collect();
+    let Some(mechanism) = mechanism else {
+        eprintln!(
+            "usage: judge {ARG} {SERVE} namespaces|landlock|none [WRITABLE_FOLDER...] (requests \
+             on stdin, reports on stdout)"
+        );
         return ExitCode::from(2);
-    }
+    };
+    // The judge's pid, before a PID namespace hides it: a signal it sends is a cancel.
+    sys::note_judge(std::os::unix::process::parent_id() as i32);
+    let mut jail = match Jail::enter(mechanism, writable) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("judge: supervisor: isolation by {}: {e}", mechanism.name());
+            return ExitCode::FAILURE;
+        }
+    };
     if let Err(e) = become_supervisor() {
         eprintln!("judge: supervisor: {e}");
         return ExitCode::FAILURE;
@@ -360,10 +383,14 @@ pub fn main(args: &[OsString]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let (line, last) = match supervise(&request, &mut buf) {
+        let result = supervise(&request, &mut buf, &mut jail);
+        jail.after_run();
+        let (line, last) = match result {
             Ok(report) => (
                 report.to_string(),
-                sys::cancelled() || sys::inherited() != inherited,
+                sys::cancelled()
+                    || sys::signalled_by_program().is_some()
+                    || sys::inherited() != inherited,
             ),
             Err(e) => (format!("{ERROR}{}", e.to_string().replace('\n', " ")), true),
         };
@@ -391,7 +418,7 @@ fn become_supervisor() -> io::Result<()> {
 }
 
 /// One run: the program started, watched, ended with all it started, its report.
-fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
+fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Report> {
     let with_path =
         |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
     // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
@@ -417,16 +444,29 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
         let capture = Capture::new(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
         (Stdio::piped(), Some(capture))
     };
+    // A file I/O problem's working folder is the judge's, named like a folder on the
+    // command line: bound in read-write, and the program's HOME under Landlock (the one
+    // folder it may write).
+    let mut named = req.argv.clone();
+    named.extend(req.cwd.iter().map(|d| d.display().to_string()));
+    let mut setup = jail.before_run(&named, req.memory_kib)?;
+    if let Some(dir) = &req.cwd {
+        setup.cwd = dir.clone();
+        if jail.mechanism == crate::run::jail::Mechanism::Landlock {
+            setup.home = dir.clone();
+        }
+    }
     let mut cmd = Command::new(&req.argv[0]);
     cmd.args(&req.argv[1..])
         .stdin(stdin)
         .stdout(stdout)
-        .stderr(Stdio::piped());
-    if let Some(dir) = &req.cwd {
-        cmd.current_dir(dir);
-    }
+        .stderr(Stdio::piped())
+        .current_dir(&setup.cwd)
+        .env("HOME", &setup.home)
+        .env("TMPDIR", &setup.home);
     let backstop_ms = req.cpu_ms.unwrap_or(req.wall_ms);
     sys::limit_child(&mut cmd, backstop_ms.div_ceil(1000).saturating_add(1));
+    jail.confine(&mut cmd, &setup, program_limits(req, jail.mechanism));
     let start = Instant::now();
     let mut child = match cmd.spawn() {
         Ok(c) => c,
@@ -450,9 +490,10 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
             peak_kib: 0,
         },
         peak_kib: 0,
+        seen_ms: 0,
         killed: None,
     };
-    let watched = run.until_the_program_ends(buf);
+    let watched = run.until_the_program_ends(buf, jail);
     let wall = start.elapsed();
     if watched.is_err() {
         // We cannot watch it (nor keep its output): it ends now, with all it started.
@@ -480,9 +521,16 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
             if run.killed.is_none() && run.stdout_bytes > req.output_bytes {
                 run.killed = Some(Kill::Output);
             }
+            // A signal the program sent its supervisor is the program's end, named.
+            let status = match (run.killed, sys::signalled_by_program()) {
+                (Some(Kill::SupervisorKilled), Some(sig)) => Status::Signal(sig),
+                _ => status,
+            };
+            // Files left in the private /tmp and /dev/shm are memory the run held.
+            run.peak_kib = run.peak_kib.max(jail.memory_kib());
             Ok(Report::Ran {
                 status,
-                cpu_us: run.reaped.cpu_us,
+                cpu_us: run.reaped.cpu_us.max(run.seen_ms * 1000),
                 wall_us: wall.as_micros() as u64,
                 peak_kib: run.peak_kib.max(run.reaped.peak_kib),
                 killed: run.killed,
@@ -493,6 +541,25 @@ fn supervise(req: &Request, buf: &mut [u8]) -> io::Result<Report> {
         None => unreachable!("a blocking wait4 returns a child"),
     }
 }
+
+/// The resource limits every process of a run gets, whatever the supervisor was handed: the
+/// stack (the run's own), no core files, no file larger than twice the memory limit (under
+/// namespaces the private tmpfs, the size of the memory limit, is full first), and at most [`PROCESSES`] processes and threads (counted per
+/// user namespace, so only under namespaces do they count the run's processes alone).
+fn program_limits(req: &Request, mechanism: Mechanism) -> Vec<(u32, u64)> {
+    let mut limits = vec![
+        (libc::RLIMIT_STACK, req.stack_kib.saturating_mul(1024)),
+        (libc::RLIMIT_CORE, 0),
+        (libc::RLIMIT_FSIZE, req.memory_kib.saturating_mul(2048)),
+    ];
+    if mechanism == Mechanism::Namespaces {
+        limits.push((libc::RLIMIT_NPROC, PROCESSES));
+    }
+    limits
+}
+
+/// The process limit of a run (processes and threads), as `RLIMIT_NPROC`.
+pub const PROCESSES: u64 = 1024;
 
 /// A run in progress, watched by one thread: the supervisor waits in `poll` for the
 /// program's end (a pidfd), its stdout and stderr, or the next look at its tree, whichever
@@ -514,6 +581,8 @@ struct Running<'a> {
     reaped: sys::Usage,
     /// The largest memory the looks at the tree saw.
     peak_kib: u64,
+    /// The CPU time of every process the looks saw (see `tree::Sample::seen_ms`).
+    seen_ms: u64,
     killed: Option<Kill>,
 }
 
@@ -533,7 +602,7 @@ impl Running<'_> {
     /// often when a look takes long), killing the program when a limit is passed, until the
     /// program has ended; it is left a zombie, so that neither its pid nor its group id can
     /// be reused while they may still be signalled. Orphans that end meanwhile are reaped.
-    fn until_the_program_ends(&mut self, buf: &mut [u8]) -> io::Result<()> {
+    fn until_the_program_ends(&mut self, buf: &mut [u8], jail: &Jail) -> io::Result<()> {
         let mut watched = tree::Watch::new(std::process::id() as i32);
         let wall_limit = Duration::from_millis(self.req.wall_ms);
         // The first look comes after the first pause, not at once: a program just started
@@ -551,7 +620,7 @@ impl Running<'_> {
             let now = Instant::now();
             if now >= next_look && self.killed.is_none() {
                 let took = Instant::now();
-                if let Some(k) = self.look(&mut watched, wall_limit) {
+                if let Some(k) = self.look(&mut watched, wall_limit, jail) {
                     self.killed = Some(k);
                     kill_program(self.pid);
                 }
@@ -589,21 +658,31 @@ impl Running<'_> {
     }
 
     /// One look at the tree: the limit it passed, if any.
-    fn look(&mut self, watched: &mut tree::Watch, wall_limit: Duration) -> Option<Kill> {
+    fn look(
+        &mut self,
+        watched: &mut tree::Watch,
+        wall_limit: Duration,
+        jail: &Jail,
+    ) -> Option<Kill> {
         let tree = watched.sample();
-        self.peak_kib = self.peak_kib.max(tree.memory_kib);
+        self.seen_ms = self.seen_ms.max(tree.seen_ms);
+        // What its files in the private /tmp, /dev/shm and folder hold is memory too.
+        let memory_kib = tree.memory_kib + jail.memory_kib();
+        self.peak_kib = self.peak_kib.max(memory_kib);
         let reaped_ms = self.reaped.cpu_us / 1000;
         if sys::cancelled() {
             Some(Kill::Cancelled)
+        } else if sys::signalled_by_program().is_some() {
+            Some(Kill::SupervisorKilled)
         } else if self.start.elapsed() >= wall_limit {
             Some(Kill::Wall)
         } else if self
             .req
             .cpu_ms
-            .is_some_and(|limit| reaped_ms + tree.cpu_ms > limit)
+            .is_some_and(|limit| (reaped_ms + tree.cpu_ms).max(tree.seen_ms) > limit)
         {
             Some(Kill::Cpu)
-        } else if tree.memory_kib > self.req.memory_kib {
+        } else if memory_kib > self.req.memory_kib {
             Some(Kill::Memory)
         } else {
             None
@@ -795,6 +874,7 @@ mod tests {
             cpu_ms: Some(1500),
             wall_ms: 4000,
             memory_kib: 262_144,
+            stack_kib: 262_144,
             output_bytes: 1 << 26,
             stdin: Some("in put".into()),
             stdout: "out".into(),

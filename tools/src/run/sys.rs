@@ -7,7 +7,7 @@
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// How a process ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,24 +99,53 @@ pub fn terminate_with_parent() -> io::Result<()> {
 }
 
 static CANCELLED: AtomicBool = AtomicBool::new(false);
+/// The judge's pid (0: unknown, or outside our PID namespace, where it shows as 0 too).
+static JUDGE: AtomicI32 = AtomicI32::new(0);
+/// A signal the program (any process but the judge and the kernel) sent us; 0: none.
+static FROM_PROGRAM: AtomicI32 = AtomicI32::new(0);
 
-extern "C" fn note_cancel(_: libc::c_int) {
-    CANCELLED.store(true, Ordering::SeqCst);
+extern "C" fn note_cancel(sig: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+    // SAFETY: the kernel passes a valid siginfo_t to an SA_SIGINFO handler.
+    let from = unsafe { (*info).si_pid() };
+    // From the judge, the terminal (the kernel: 0) or the parent namespace (0 too): a cancel.
+    if from == 0 || from == JUDGE.load(Ordering::SeqCst) {
+        CANCELLED.store(true, Ordering::SeqCst);
+    } else {
+        FROM_PROGRAM.store(sig, Ordering::SeqCst);
+    }
 }
 
-/// From now on SIGINT, SIGTERM and SIGHUP only set a flag ([`cancelled`]), which the
-/// supervisor's watcher turns into killing its program, instead of ending the supervisor with
-/// the program still running.
+/// Notes the judge's pid, whose signals are cancels; any other sender's are the program's.
+pub fn note_judge(pid: i32) {
+    JUDGE.store(pid, Ordering::SeqCst);
+}
+
+/// From now on SIGINT, SIGTERM and SIGHUP only set a flag, which the supervisor's watcher
+/// turns into killing its program, instead of ending the supervisor with the program still
+/// running: [`cancelled`] when the judge or the terminal sent it, [`signalled_by_program`]
+/// when another process did (only the program's are there to do it).
 pub fn catch_cancel_signals() {
     for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe; the
-        // sigaction struct is fully initialised (zeroed, then the handler set) before the call.
+        // SAFETY: the handler only loads and stores atomics, which is async-signal-safe; the
+        // sigaction struct is fully initialised (zeroed, then the handler and flags set)
+        // before the call.
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = note_cancel as extern "C" fn(libc::c_int) as usize;
+            action.sa_sigaction = note_cancel
+                as extern "C" fn(libc::c_int, *mut libc::siginfo_t, *mut libc::c_void)
+                as usize;
+            action.sa_flags = libc::SA_SIGINFO;
             libc::sigemptyset(&mut action.sa_mask);
             libc::sigaction(sig, &action, std::ptr::null_mut());
         }
+    }
+}
+
+/// The signal a process other than the judge sent this supervisor, if any.
+pub fn signalled_by_program() -> Option<i32> {
+    match FROM_PROGRAM.load(Ordering::SeqCst) {
+        0 => None,
+        sig => Some(sig),
     }
 }
 
@@ -126,17 +155,15 @@ pub fn cancelled() -> bool {
 }
 
 /// Prepares the program's process: a CPU-seconds backstop behind the watcher (`RLIMIT_CPU`:
-/// SIGXCPU, then SIGKILL; inherited by everything it starts), a process group of its own, and
-/// SIGKILL when the supervisor thread that started it dies (`PR_SET_PDEATHSIG`), so a
-/// supervisor killed outright does not leave the program running. No limit on file sizes:
-/// the output limit is counted on the stdout pipe, and the program's own files are its
-/// business.
+/// SIGXCPU, then SIGKILL; inherited by everything it starts), and SIGKILL when the supervisor
+/// thread that started it dies (`PR_SET_PDEATHSIG`), so a supervisor killed outright does not
+/// leave the program running. Its session and process group of its own, and its other
+/// limits, come from `jail::Jail::confine`.
 pub fn limit_child(cmd: &mut Command, cpu_secs: u64) {
     let cpu = libc::rlimit {
         rlim_cur: cpu_secs as libc::rlim_t,
         rlim_max: cpu_secs.saturating_add(1) as libc::rlim_t,
     };
-    cmd.process_group(0);
     // SAFETY: the closure runs in the forked child before exec and calls only setrlimit and
     // prctl, both async-signal-safe; it reads only the struct copied into it.
     unsafe {
@@ -371,4 +398,33 @@ pub fn inherited() -> Inherited {
         affinity,
         ioprio,
     }
+}
+
+/// Gives this process (in a child before exec) the [`Inherited`] attributes `to` recorded:
+/// each limit, the nice value and the CPU affinity, so that a supervisor starts from the
+/// judge's state at its start, whatever a program did to the judge since. Async-signal-safe:
+/// system calls only.
+pub fn restore_inherited(to: &Inherited) -> io::Result<()> {
+    for (resource, &(cur, max)) in to.limits.iter().enumerate() {
+        let r = libc::rlimit {
+            rlim_cur: cur,
+            rlim_max: max,
+        };
+        // SAFETY: a live rlimit read by setrlimit only. A limit we may not raise again (the
+        // hard one was lowered) stays as it is: EPERM is not fatal here.
+        unsafe { libc::setrlimit(resource as _, &r) };
+    }
+    // SAFETY: integer arguments; the affinity set is a live copy of the recorded words.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, to.nice);
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        let words = std::mem::size_of::<libc::cpu_set_t>() / 8;
+        std::ptr::copy_nonoverlapping(
+            to.affinity.as_ptr(),
+            (&mut set as *mut libc::cpu_set_t).cast::<u64>(),
+            to.affinity.len().min(words),
+        );
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+    }
+    Ok(())
 }

@@ -39,10 +39,17 @@ pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String
         None => "defaults".to_string(),
     };
     format!(
-        "# {}: {program} | limits {} ({source} and options) | {mode} | {ACCOUNTING}",
+        "# {}: {program} | limits {} ({source} and options) | {mode} | {ACCOUNTING} | {}",
         p.name,
-        limits_text(limits)
+        limits_text(limits),
+        isolation_text()
     )
+}
+
+/// The isolation in force, as the header says it.
+pub fn isolation_text() -> String {
+    let s = crate::run::sandbox::settings();
+    crate::run::jail::describe(s.mechanism, s.why_none.as_deref())
 }
 
 /// How the run's figures are measured, as the header lines say.

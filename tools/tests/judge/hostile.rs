@@ -111,6 +111,101 @@ const SOURCES: &[(&str, &str)] = &[
          size_t n=(size_t)1<<30;char*p=malloc(n);for(size_t k=0;k<n;k+=4096)p[k]=1;pause();}\
          wait(0);return 0;}\n",
     ),
+    (
+        // `vandal TESTS`: damages the tests folder and the working folder, then answers.
+        "vandal",
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\nint main(int c,char**v){\
+         char p[4096];snprintf(p,sizeof p,\"%s/one.out\",v[1]);FILE*f=fopen(p,\"w\");\
+         if(f){fputs(\"42\\n\",f);fclose(f);}snprintf(p,sizeof p,\"%s/one.in\",v[1]);unlink(p);\
+         FILE*g=fopen(\"planted\",\"w\");if(g)fclose(g);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Sends SIGSTOP to every process it can see whose command line names bfs-judge.
+        "stopjudge",
+        "#include <stdio.h>\n#include <string.h>\n#include <stdlib.h>\n#include <dirent.h>\n\
+         #include <signal.h>\n#include <unistd.h>\nint main(void){DIR*d=opendir(\"/proc\");\
+         struct dirent*e;while(d&&(e=readdir(d))){int pid=atoi(e->d_name);if(pid<=0||pid==getpid())\
+         continue;char p[300],c[4096]={0};snprintf(p,sizeof p,\"/proc/%d/cmdline\",pid);\
+         FILE*f=fopen(p,\"r\");if(!f)continue;size_t n=fread(c,1,sizeof c-1,f);fclose(f);\
+         for(size_t i=0;i<n;i++)if(!c[i])c[i]=' ';if(strstr(c,\"bfs-judge\"))kill(pid,SIGSTOP);}\
+         printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // `t` on stdin: SIGTERM to its parent (the supervisor), then sleeps; else answers.
+        "sigsup",
+        "#include <stdio.h>\n#include <signal.h>\n#include <unistd.h>\nint main(void){char w[8]={0};\
+         if(scanf(\"%7s\",w)==1&&w[0]=='t'){kill(getppid(),SIGTERM);sleep(30);}\
+         printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Prints what of the judge's environment reached it and where HOME is writable.
+        "envsee",
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void){const char*u=getenv(\"PYTHONUNBUFFERED\");\
+         const char*x=getenv(\"BFS_EXTRA\");char p[4096];snprintf(p,sizeof p,\"%s/w\",getenv(\"HOME\"));\
+         FILE*f=fopen(p,\"w\");printf(\"%s %s %s %s\\n\",u?\"leaked\":\"clean\",x?x:\"-\",\
+         f?\"home-writable\":\"home-not-writable\",getenv(\"LC_ALL\"));return 0;}\n",
+    ),
+    (
+        // A recursive DFS a million frames deep (~100 MiB of stack), then the answer.
+        "deep",
+        "#include <stdio.h>\nstatic int f(int n){volatile char b[64];b[0]=(char)n;return n?f(n-1)+b[0]%2:0;}\n\
+         int main(void){printf(\"%d\\n\",f(1000000)>=0?123:0);return 0;}\n",
+    ),
+    (
+        // `tcp PORT`: answers only if it cannot connect to 127.0.0.1:PORT.
+        "tcp",
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n\
+         #include <arpa/inet.h>\n#include <sys/socket.h>\nint main(int c,char**v){int s=socket(AF_INET,SOCK_STREAM,0);\
+         struct sockaddr_in a;memset(&a,0,sizeof a);a.sin_family=AF_INET;a.sin_port=htons(atoi(v[1]));\
+         a.sin_addr.s_addr=htonl(0x7f000001);if(s>=0&&connect(s,(void*)&a,sizeof a)==0){puts(\"connected\");\
+         return 0;}printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Answers only if it has no terminal and leads a session of its own.
+        "notty",
+        "#include <stdio.h>\n#include <fcntl.h>\n#include <unistd.h>\nint main(void){int t=open(\"/dev/tty\",O_RDWR);\
+         if(t>=0||getsid(0)!=getpid()){puts(\"terminal\");return 0;}printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Writes up to 1 GiB into /dev/shm/bfs-shm-probe (never mapped), answers, lingers.
+        "shm",
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void){static char b[1<<20];\
+         memset(b,7,sizeof b);FILE*f=fopen(\"/dev/shm/bfs-shm-probe\",\"w\");for(int i=0;f&&i<1024;i++)\
+         if(fwrite(b,1,sizeof b,f)!=sizeof b||fflush(f))break;printf(\"1 2 3\\n\");fflush(stdout);\
+         usleep(300000);return 0;}\n",
+    ),
+    (
+        // Ignores SIGCHLD (its children are reaped by the kernel, unseen by wait4) and has
+        // three children burn 700 ms of CPU each; answers when they are done.
+        "autoreap",
+        "#include <stdio.h>\n#include <signal.h>\n#include <unistd.h>\n#include <time.h>\n\
+         static double now(void){struct timespec t;clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);\
+         return t.tv_sec+t.tv_nsec/1e9;}\nint main(void){int fd[2];char b;signal(SIGCHLD,SIG_IGN);\
+         if(pipe(fd))return 1;for(int i=0;i<3;i++)if(fork()==0){double s=now();while(now()-s<0.7);\
+         if(write(fd[1],\"x\",1)){}return 0;}for(int i=0;i<3;i++)if(read(fd[0],&b,1)!=1)return 1;\
+         usleep(100000);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Writes a report of an accepted run into every pipe of every bfs-judge process it
+        // can open through /proc, then spins.
+        "forge",
+        "#include <stdio.h>\n#include <string.h>\n#include <stdlib.h>\n#include <dirent.h>\n\
+         #include <fcntl.h>\n#include <unistd.h>\nint main(void){const char*r=\"ran status=code:0 cpu_us=1000 \
+         wall_us=1000 peak_kib=100 killed=none stdout_bytes=6 stderr_bytes=0\\n\";DIR*d=opendir(\"/proc\");\
+         struct dirent*e;while(d&&(e=readdir(d))){int pid=atoi(e->d_name);if(pid<=0||pid==getpid())continue;\
+         char p[300],c[4096]={0};snprintf(p,sizeof p,\"/proc/%d/cmdline\",pid);FILE*f=fopen(p,\"r\");\
+         if(!f)continue;size_t n=fread(c,1,sizeof c-1,f);fclose(f);for(size_t i=0;i<n;i++)if(!c[i])c[i]=' ';\
+         if(!strstr(c,\"bfs-judge\"))continue;for(int fd=0;fd<64;fd++){char l[300],t[300]={0};\
+         snprintf(l,sizeof l,\"/proc/%d/fd/%d\",pid,fd);if(readlink(l,t,sizeof t-1)<0||strncmp(t,\"pipe:\",5))\
+         continue;int w=open(l,O_WRONLY|O_NONBLOCK);if(w>=0){if(write(w,r,strlen(r))){}close(w);}}}\
+         for(;;);}\n",
+    ),
+    (
+        // Forks up to 1,500 children that sleep, then spins.
+        "sleepers",
+        "#include <unistd.h>\nint main(void){for(int i=0;i<1500;i++){pid_t p=fork();if(p==0){pause();return 0;}\
+         if(p<0)break;}for(;;);}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -140,6 +235,39 @@ fn with_programs(dir: &Path, cmd: &str) -> String {
         std::fs::copy(programs().join(name), dir.join(name)).unwrap();
     }
     cmd.replace("{P}", &dir.display().to_string())
+}
+
+/// The `.got` file of case `case` somewhere under `out`, read.
+fn find_got(out: &Path, case: &str) -> Option<Vec<u8>> {
+    let name = format!("{case}.got");
+    for e in std::fs::read_dir(out).ok()?.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            if let Some(got) = find_got(&p, case) {
+                return Some(got);
+            }
+        } else if p.file_name().is_some_and(|n| n == name.as_str()) {
+            return std::fs::read(p).ok();
+        }
+    }
+    None
+}
+
+/// Every file under `dir` with its bytes, for "byte-identical afterwards".
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut all = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                all.extend(snapshot(&p));
+            } else {
+                all.push((p.clone(), std::fs::read(&p).unwrap_or_default()));
+            }
+        }
+    }
+    all.sort();
+    all
 }
 
 /// A folder of tests `DIR/NAME/tests` with one case, `1 2 3` in and out (and `info` as its
@@ -280,17 +408,33 @@ fn nothing_a_program_does_hangs_the_judge() {
         (
             "stops its supervisor",
             check(move || {
-                let p = probe("stop-sup", "{P}/stopsup", &["--time-limit-ms", "300"]);
+                // Without isolation the judge notices the stopped supervisor and says so.
+                let p = probe(
+                    "stop-sup",
+                    "{P}/stopsup",
+                    &["--time-limit-ms", "300", "--isolation", "none"],
+                );
                 p.expect("RE", 1, secs(10))?;
-                p.has("the program stopped its supervisor (SIGSTOP)")
+                p.has("the program stopped its supervisor (SIGSTOP)")?;
+                // In a PID namespace the supervisor is its init: the kernel drops a SIGSTOP
+                // from inside, and the program is judged on what it does (it sleeps).
+                let p = probe("stop-sup-ns", "{P}/stopsup", &["--time-limit-ms", "300"]);
+                p.expect("TLE", 1, secs(10))?;
+                p.has("sleeping or waiting for input?")
             }),
         ),
         (
             "kills its supervisor",
             check(move || {
-                let p = probe("kill-sup", "{P}/killsup", &["--time-limit-ms", "300"]);
+                let p = probe(
+                    "kill-sup",
+                    "{P}/killsup",
+                    &["--time-limit-ms", "300", "--isolation", "none"],
+                );
                 p.expect("RE", 1, secs(5))?;
-                p.has("the program killed its supervisor (SIGKILL (signal 9))")
+                p.has("the program signalled its supervisor (SIGKILL (signal 9))")?;
+                let p = probe("kill-sup-ns", "{P}/killsup", &["--time-limit-ms", "300"]);
+                p.expect("TLE", 1, secs(10))
             }),
         ),
         (
@@ -453,13 +597,15 @@ fn runs_share_no_state() {
                 std::fs::write(tests.join("1-taint.in"), "taint\n").unwrap();
                 std::fs::write(tests.join("1-taint.out"), "tainted\n").unwrap();
                 std::fs::write(tests.join("2-probe.in"), "probe\n").unwrap();
-                let clean = Command::new(&cmd)
-                    .stdin(std::fs::File::open(tests.join("2-probe.in")).unwrap())
-                    .output()
-                    .unwrap();
-                assert!(clean.status.success(), "taint probe failed: {clean:?}");
-                std::fs::write(tests.join("2-probe.out"), &clean.stdout).unwrap();
+                // The answer is what the judge hands a first, clean run (its limits are the
+                // judge's, not this test's): judged alone first, its output kept.
                 let t = tests.display().to_string();
+                std::fs::write(tests.join("2-probe.out"), "?\n").unwrap();
+                let first = run(dir.clone(), &["--tests", &t, "--cmd", &cmd, "2-probe"]);
+                let got = find_got(&dir.join("out"), "2-probe")
+                    .ok_or_else(|| format!("no 2-probe.got\n{}", first.j))?;
+                std::fs::write(tests.join("2-probe.out"), got).unwrap();
+                let _ = std::fs::remove_dir_all(dir.join("out"));
                 let p = run(dir, &["--tests", &t, "--cmd", &cmd, "-j", "1"]);
                 let verdicts: Vec<String> = p.j.verdicts().into_iter().map(|(v, _)| v).collect();
                 if verdicts != ["AC", "AC"] {
@@ -490,8 +636,21 @@ fn runs_share_no_state() {
                     f = file.display()
                 );
                 let t = tests.display().to_string();
-                let p = run(dir, &["--tests", &t, "--cmd", &cmd]);
-                p.expect("AC", 0, secs(10))
+                // Without isolation, anywhere the user may write.
+                let p = run(
+                    dir.clone(),
+                    &["--tests", &t, "--cmd", &cmd, "--isolation", "none"],
+                );
+                p.expect("AC", 0, secs(10))?;
+                // Isolated, the system is read-only and the file goes to the private
+                // TMPDIR, where it is memory of the run's.
+                let cmd = "head -c 73400320 /dev/zero > $TMPDIR/s; wc -c < $TMPDIR/s";
+                let p = run(dir, &["--tests", &t, "--cmd", cmd]);
+                p.expect("AC", 0, secs(10))?;
+                if p.figure(7) < 70.0 {
+                    return Err(format!("the 70 MiB file was not counted\n{}", p.j));
+                }
+                Ok(())
             }),
         ),
     ]);
@@ -734,6 +893,306 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                     &["--checker-cmd", "true", "--json"],
                 );
                 p.has("\"checker_ms\":")
+            }),
+        ),
+    ]);
+}
+
+/// Judges `cmd` on a one-case folder with `extra` options and `env` added to the judge's own
+/// environment (as a user's shell would have it).
+fn probe_with_env(name: &str, cmd: &str, extra: &[&str], env: &[(&str, &str)]) -> Probe {
+    probe_as(name, cmd, extra, env, None)
+}
+
+/// [`probe_with_env`], the judge run by `setpriv` as user `uid` when given.
+fn probe_as(
+    name: &str,
+    cmd: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    uid: Option<u32>,
+) -> Probe {
+    let dir = scratch(name);
+    let tests = tests_folder(&dir, "p", None).display().to_string();
+    let cmd = with_programs(&dir, cmd);
+    let mut judge = super::flat_judge();
+    if let Some(uid) = uid {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let flat = judge.get_program().to_owned();
+        judge = Command::new("setpriv");
+        judge
+            .arg(format!("--reuid={uid}"))
+            .arg(format!("--regid={uid}"))
+            .arg("--clear-groups")
+            .arg(flat)
+            .arg("__flat");
+    }
+    let started = Instant::now();
+    let out = judge
+        .arg("--bin-dir")
+        .arg(super::bin_dir())
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .args(["--tests", &tests, "--cmd", &cmd])
+        .args(extra)
+        .envs(env.iter().copied())
+        .env("COLUMNS", "100")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    Probe {
+        j: Judged {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            peak_kib: 0,
+        },
+        took: started.elapsed(),
+        dir,
+    }
+}
+
+/// The probes of issue 26 in the `iso` part: each runs with the default isolation (here:
+/// namespaces) and, where the outcome differs, with `--isolation landlock` and `none`,
+/// whose documented outcome is asserted.
+#[test]
+fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
+    programs();
+    let secs = Duration::from_secs;
+    all(vec![
+        (
+            "damages the tests folder and the working folder",
+            check(move || {
+                for isolation in ["namespaces", "landlock", "none"] {
+                    let dir = scratch(&format!("vandal-{isolation}"));
+                    let tests = tests_folder(&dir, "p", None);
+                    let before = snapshot(&dir.join("p"));
+                    let cmd = with_programs(&dir, &format!("{{P}}/vandal {}", tests.display()));
+                    let t = tests.display().to_string();
+                    let p = run(
+                        dir.clone(),
+                        &["--tests", &t, "--cmd", &cmd, "--isolation", isolation],
+                    );
+                    let after = snapshot(&dir.join("p"));
+                    let planted = std::env::current_dir().unwrap().join("planted").exists();
+                    if isolation == "none" {
+                        // Documented: without isolation the program writes the user's files.
+                        if after == before {
+                            return Err(format!("none: the folder was not touched?\n{}", p.j));
+                        }
+                        let _ = std::fs::remove_file("planted");
+                        continue;
+                    }
+                    p.expect("AC", 0, secs(10))?;
+                    if after != before || planted {
+                        return Err(format!("{isolation}: the user's files changed\n{}", p.j));
+                    }
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "stops every bfs-judge process it can see",
+            check(move || {
+                // Isolated, the judge is in no namespace the program can see (nor, under
+                // Landlock, in its signal scope). Without isolation the judge would stop for
+                // good: documented, not run.
+                for isolation in ["namespaces", "landlock"] {
+                    let p = probe(
+                        &format!("stop-judge-{isolation}"),
+                        "{P}/stopjudge",
+                        &["--isolation", isolation],
+                    );
+                    p.expect("AC", 0, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "signals its supervisor; the session goes on",
+            check(move || {
+                for isolation in ["namespaces", "landlock", "none"] {
+                    let dir = scratch(&format!("sig-sup-{isolation}"));
+                    let tests = dir.join("p/tests");
+                    std::fs::create_dir_all(&tests).unwrap();
+                    std::fs::write(tests.join("1.in"), "t\n").unwrap();
+                    std::fs::write(tests.join("2.in"), "x\n").unwrap();
+                    for c in ["1", "2"] {
+                        std::fs::write(tests.join(format!("{c}.out")), "1 2 3\n").unwrap();
+                    }
+                    let cmd = with_programs(&dir, "{P}/sigsup");
+                    let t = tests.display().to_string();
+                    let p = run(
+                        dir,
+                        &[
+                            "--tests",
+                            &t,
+                            "--cmd",
+                            &cmd,
+                            "-j",
+                            "1",
+                            "--isolation",
+                            isolation,
+                        ],
+                    );
+                    let verdicts: Vec<String> =
+                        p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+                    // Landlock (ABI 6+) keeps the signal from leaving the program's domain:
+                    // it then sleeps to its backstop.
+                    let first = if isolation == "landlock" { "TLE" } else { "RE" };
+                    if verdicts != [first, "AC"] {
+                        return Err(format!("{isolation}: expected {first} AC\n{}", p.j));
+                    }
+                    if first == "RE" {
+                        p.has("the program signalled its supervisor (SIGTERM (signal 15))")?;
+                    }
+                    p.code_time_left(1, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "the user's environment and --env",
+            check(move || {
+                let env = [("PYTHONUNBUFFERED", "1"), ("BFS_EXTRA", "from-shell")];
+                let p = probe_with_env("env", "{P}/envsee", &[], &env);
+                if !p.j.stdout.contains("WA") {
+                    return Err(format!("expected WA\n{}", p.j));
+                }
+                let got = find_got(&p.dir.join("out"), "one").unwrap_or_default();
+                let got = String::from_utf8_lossy(&got).into_owned();
+                if got.trim() != "clean - home-writable C.UTF-8" {
+                    return Err(format!("got `{got}`\n{}", p.j));
+                }
+                let p = probe_with_env(
+                    "env-passed",
+                    "{P}/envsee",
+                    &["--env", "BFS_EXTRA", "--env", "PYTHONUNBUFFERED=0"],
+                    &env,
+                );
+                let got = find_got(&p.dir.join("out"), "one").unwrap_or_default();
+                let got = String::from_utf8_lossy(&got).into_owned();
+                if got.trim() != "leaked from-shell home-writable C.UTF-8" {
+                    return Err(format!("got `{got}`\n{}", p.j));
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "a recursive DFS a million frames deep",
+            check(move || {
+                let dir = scratch("deep");
+                let tests = dir.join("p/tests");
+                std::fs::create_dir_all(&tests).unwrap();
+                std::fs::write(tests.join("one.in"), "").unwrap();
+                std::fs::write(tests.join("one.out"), "123\n").unwrap();
+                let cmd = with_programs(&dir, "{P}/deep");
+                let t = tests.display().to_string();
+                // The stack is the memory limit's (256 MiB) whatever the shell's is.
+                let p = run(dir.clone(), &["--tests", &t, "--cmd", &cmd]);
+                p.expect("AC", 0, secs(10))?;
+                let p = run(
+                    dir,
+                    &["--tests", &t, "--cmd", &cmd, "--stack-limit-mib", "8"],
+                );
+                p.expect("RE", 1, secs(10))?;
+                p.has("SIGSEGV")
+            }),
+        ),
+        (
+            "connects to a TCP port of this machine",
+            check(move || {
+                let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+                let port = listener.local_addr().unwrap().port().to_string();
+                for isolation in ["namespaces", "landlock", "none"] {
+                    let p = probe(
+                        &format!("tcp-{isolation}"),
+                        &format!("{{P}}/tcp {port}"),
+                        &["--isolation", isolation],
+                    );
+                    // Documented: without isolation the program reaches the network.
+                    let want = if isolation == "none" { "WA" } else { "AC" };
+                    p.expect(want, i32::from(want == "WA"), secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "looks for a terminal",
+            check(move || {
+                for isolation in ["namespaces", "landlock", "none"] {
+                    let p = probe(
+                        &format!("tty-{isolation}"),
+                        "{P}/notty",
+                        &["--isolation", isolation],
+                    );
+                    p.expect("AC", 0, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "1 GiB written to /dev/shm, never mapped",
+            check(move || {
+                let p = probe("shm", "{P}/shm", &["--memory-limit-mib", "128"]);
+                p.expect("MLE", 1, secs(10))?;
+                if Path::new("/dev/shm/bfs-shm-probe").exists() {
+                    return Err("the /dev/shm file outlived the run".into());
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "CPU of children the kernel reaps (SIGCHLD ignored)",
+            check(move || {
+                let p = probe("autoreap", "{P}/autoreap", &["--time-limit-ms", "1000"]);
+                // 2.1 s of CPU in children nobody waits for: counted from the looks.
+                p.expect("TLE", 1, secs(10))
+            }),
+        ),
+        (
+            "forges a report as an ordinary user",
+            check(move || {
+                // The judge is not dumpable, so its report pipes cannot be reached through
+                // /proc even by a program of the same user; isolated, it is not even seen.
+                let me = Command::new("id").arg("-u").output().unwrap();
+                let root = String::from_utf8_lossy(&me.stdout).trim() == "0";
+                let usable = Command::new("setpriv").arg("--version").output().is_ok();
+                if !root || !usable {
+                    eprintln!("notice: forged-report probe skipped (needs root and setpriv)");
+                    return Ok(());
+                }
+                for isolation in ["namespaces", "none"] {
+                    let p = probe_as(
+                        &format!("forge-{isolation}"),
+                        "{P}/forge",
+                        &["--time-limit-ms", "300", "--isolation", isolation],
+                        &[],
+                        Some(65534),
+                    );
+                    p.expect("TLE", 1, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
+            "1,500 sleeping children and a spinner",
+            check(move || {
+                let p = probe(
+                    "sleepers",
+                    "{P}/sleepers",
+                    &["--time-limit-ms", "1000", "--memory-limit-mib", "2048"],
+                );
+                p.expect("TLE", 1, secs(20))?;
+                // Never far past the limit (it was 1,646 ms): the looks read one file a
+                // process, and memory on full scans only. (On a loaded machine the wall
+                // backstop may come first, with less CPU time: also within the bound.)
+                let cpu = p.figure(1);
+                if cpu > 1500.0 {
+                    return Err(format!("{cpu} ms of CPU under a 1000 ms limit\n{}", p.j));
+                }
+                Ok(())
             }),
         ),
     ]);

@@ -1,0 +1,934 @@
+//! Isolation of every judged process (program, interactor, checker, validator) by the
+//! kernel's own mechanisms, without root and without set-up. Like `sys.rs`, a fenced place of
+//! `unsafe`: each system call is wrapped once, with its `// SAFETY:`.
+//!
+//! Three mechanisms, the strongest available chosen by `--isolation auto`:
+//! - **namespaces**: the supervisor enters, once for all its runs, new user, mount, PID,
+//!   network, IPC and UTS namespaces and becomes the init (PID 1) of its PID namespace. It
+//!   builds a root of its own once: every top-level folder of `/` bound read-only (so
+//!   interpreters, libraries and `$HOME` tools such as pyenv keep working), a private `/tmp`
+//!   and `/dev/shm` (tmpfs), a minimal `/dev` (null, zero, full, random, urandom; no tty), a
+//!   `/proc` of the namespace. Per run it only refreshes what a run may write (the two tmpfs
+//!   and a copy-on-write overlay of the working folder, each bounded by the memory limit and
+//!   counted as the run's memory) and binds in the judge's own files the run's command line
+//!   names (a checker's input, answer and feedback folder); the program is then `chroot`ed
+//!   into that root with no capability left. Only `lo` exists (down): no network. The
+//!   judge is outside the PID namespace, so the program cannot see, signal or trace it; a
+//!   signal to its supervisor (PID 1) is dropped (SIGKILL, SIGSTOP) or noted as the
+//!   program's own doing. When the supervisor dies, the kernel kills every process of the
+//!   namespace: nothing outlives it by construction. Cost: ~1 ms once per supervisor; per
+//!   run only the binds of what its command line names, and fresh writable mounts only
+//!   after a run that left something in them (a run that left them empty and unchanged
+//!   hands them on).
+//! - **landlock** (where unprivileged namespaces are forbidden): the program reads the whole
+//!   system and writes only its private folder (HOME, TMPDIR, /dev/null and friends); on
+//!   ABI 4+ it can neither bind nor connect TCP, on ABI 6+ it cannot signal processes outside
+//!   its domain nor reach abstract sockets; Landlock also forbids tracing out of it. A
+//!   seccomp filter denies what Landlock leaves open: `prlimit`, `setpriority`,
+//!   `sched_setaffinity`, `sched_setscheduler`, `ioprio_set` on another process, and the
+//!   `TIOCSTI` ioctl.
+//! - **none**: today's behaviour, every guarantee that needs the kernel's help not enforced.
+//!
+//! Every mechanism starts the program in a session of its own (no controlling terminal).
+
+use std::ffi::CString;
+use std::fs;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+
+/// What `--isolation` asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Isolation {
+    /// The strongest available: namespaces, else Landlock, else none (said in the header).
+    #[default]
+    Auto,
+    /// Unprivileged user, PID, mount, network, IPC and UTS namespaces (an error if absent).
+    Namespaces,
+    /// Landlock and a seccomp filter (an error if Landlock is absent).
+    Landlock,
+    /// No isolation: the program runs as the user, in the user's folder.
+    None,
+}
+
+/// The mechanism in force, as a supervisor is told it (`--serve MECHANISM`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanism {
+    Namespaces,
+    Landlock,
+    None,
+}
+
+impl Mechanism {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mechanism::Namespaces => "namespaces",
+            Mechanism::Landlock => "landlock",
+            Mechanism::None => "none",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Mechanism> {
+        [Mechanism::Namespaces, Mechanism::Landlock, Mechanism::None]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
+/// What the header says of the isolation in force.
+pub fn describe(m: Mechanism, why_none: Option<&str>) -> String {
+    match m {
+        Mechanism::Namespaces => "isolation: namespaces (user, pid, mount, net, ipc, uts; \
+             system read-only, private /tmp, /dev/shm and working folder, no network, no \
+             terminal)"
+            .to_string(),
+        Mechanism::Landlock => format!(
+            "isolation: landlock ABI {} + seccomp (writes only to a private folder{}; no \
+             terminal; not enforced: {})",
+            landlock_abi(),
+            if landlock_abi() >= 4 { ", no TCP" } else { "" },
+            landlock_gaps()
+        ),
+        Mechanism::None => format!(
+            "isolation: none{} (not enforced: the program can read and write the user's \
+             files, use the network and the terminal, and signal or re-limit the judge)",
+            why_none.map_or(String::new(), |w| format!(", {w}"))
+        ),
+    }
+}
+
+/// What Landlock at this kernel's ABI leaves open, in words.
+fn landlock_gaps() -> String {
+    let abi = landlock_abi();
+    let mut gaps = vec!["reading the user's files"];
+    if abi < 4 {
+        gaps.push("the network");
+    }
+    if abi < 6 {
+        gaps.push("signals to the judge");
+    }
+    gaps.join(", ")
+}
+
+/// The Landlock ABI version of this kernel, 0 when it has none (or it is disabled).
+pub fn landlock_abi() -> i64 {
+    // SAFETY: landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) reads no
+    // memory: it returns the ABI version or -1.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
+    v.max(0)
+}
+
+/// The mechanism `wanted` resolves to on this machine, with, for `none` under `auto`, why;
+/// `Err` when an explicit mechanism is not available (a setup error).
+pub fn choose(wanted: Isolation) -> Result<(Mechanism, Option<String>), String> {
+    let namespaces = || probe_namespaces();
+    match wanted {
+        Isolation::None => Ok((Mechanism::None, Some("as asked (--isolation none)".into()))),
+        Isolation::Namespaces => namespaces()
+            .map(|()| (Mechanism::Namespaces, None))
+            .map_err(|e| {
+                format!(
+                    "--isolation namespaces: unprivileged user namespaces are not available here \
+                 ({e}); use --isolation landlock or --isolation none"
+                )
+            }),
+        Isolation::Landlock if landlock_abi() > 0 => Ok((Mechanism::Landlock, None)),
+        Isolation::Landlock => Err(
+            "--isolation landlock: this kernel has no Landlock (or it is disabled); use \
+             --isolation namespaces or --isolation none"
+                .into(),
+        ),
+        Isolation::Auto => match namespaces() {
+            Ok(()) => Ok((Mechanism::Namespaces, None)),
+            Err(_) if landlock_abi() > 0 => Ok((Mechanism::Landlock, None)),
+            Err(e) => Ok((
+                Mechanism::None,
+                Some(format!(
+                    "neither unprivileged namespaces ({e}) nor Landlock available"
+                )),
+            )),
+        },
+    }
+}
+
+/// Whether this process may create the namespaces a supervisor needs: a child of ours tries
+/// (a process of its own, as a supervisor will be: `unshare` of a user namespace needs a
+/// single-threaded caller).
+fn probe_namespaces() -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = std::process::Command::new("/proc/self/exe");
+    cmd.arg("--version")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    // SAFETY: the closure runs in the forked child before exec and calls only unshare,
+    // which is async-signal-safe.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::unshare(NAMESPACES & !libc::CLONE_NEWPID) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    match cmd.status() {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("a test child ended with {s}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The namespaces a supervisor enters.
+const NAMESPACES: libc::c_int = libc::CLONE_NEWUSER
+    | libc::CLONE_NEWNS
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUTS;
+
+fn check(r: libc::c_int) -> io::Result<()> {
+    if r < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(())
+    }
+}
+
+fn cstr(p: &Path) -> io::Result<CString> {
+    CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::other("a path with a NUL"))
+}
+
+fn with_path(e: io::Error, what: &str, p: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{what} {}: {e}", p.display()))
+}
+
+fn mount(
+    source: &str,
+    target: &Path,
+    fstype: Option<&str>,
+    flags: libc::c_ulong,
+    data: Option<&str>,
+) -> io::Result<()> {
+    let source = CString::new(source).expect("no NUL");
+    let t = cstr(target)?;
+    let fstype = fstype.map(|f| CString::new(f).expect("no NUL"));
+    let data = data.map(|d| CString::new(d).expect("no NUL"));
+    // SAFETY: every pointer is a live NUL-terminated string or null; mount reads them only.
+    let r = unsafe {
+        libc::mount(
+            source.as_ptr(),
+            t.as_ptr(),
+            fstype.as_ref().map_or(std::ptr::null(), |f| f.as_ptr()),
+            flags,
+            data.as_ref()
+                .map_or(std::ptr::null(), |d| d.as_ptr().cast::<libc::c_void>()),
+        )
+    };
+    check(r).map_err(|e| with_path(e, "mounting on", target))
+}
+
+fn bind(source: &Path, target: &Path) -> io::Result<()> {
+    let s = source
+        .to_str()
+        .ok_or_else(|| io::Error::other("a path not in UTF-8"))?;
+    mount(s, target, None, libc::MS_BIND | libc::MS_REC, None)
+}
+
+fn unmount(target: &Path) {
+    if let Ok(t) = cstr(target) {
+        // SAFETY: a live NUL-terminated path; a target that is not a mount is EINVAL, ignored.
+        unsafe { libc::umount2(t.as_ptr(), libc::MNT_DETACH) };
+    }
+}
+
+/// Makes the mount at `target` and every mount below it read-only, without set-uid and
+/// device files (`mount_setattr`, Linux 5.12).
+fn read_only_recursive(target: &Path) -> io::Result<()> {
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 0x1;
+    const MOUNT_ATTR_NOSUID: u64 = 0x2;
+    const MOUNT_ATTR_NODEV: u64 = 0x4;
+    let attr = MountAttr {
+        attr_set: MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let t = cstr(target)?;
+    // SAFETY: `t` is a live path and `attr` a live struct of the size passed; the call
+    // reads both only.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            t.as_ptr(),
+            libc::AT_RECURSIVE as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    check(r as libc::c_int).map_err(|e| with_path(e, "making read-only", target))
+}
+
+/// Bytes used on the file system mounted at `path` (a tmpfs: the memory its files hold).
+fn used_bytes(path: &Path) -> u64 {
+    let Ok(p) = cstr(path) else { return 0 };
+    // SAFETY: statfs is plain old data; statfs only writes into the live local.
+    let mut s: libc::statfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a live path and a live, writable statfs.
+    if unsafe { libc::statfs(p.as_ptr(), &mut s) } != 0 {
+        return 0;
+    }
+    (s.f_blocks.saturating_sub(s.f_bfree)) * s.f_bsize as u64
+}
+
+/// The supervisor's side of isolation: set up once when it starts, refreshed per run.
+pub struct Jail {
+    pub mechanism: Mechanism,
+    /// namespaces: the root the programs are `chroot`ed into, and its writable parts.
+    root: PathBuf,
+    /// The folder the jail's mounts hang from (namespaces), or holds the runs' private
+    /// folders (landlock, none); removed when the supervisor ends.
+    base: PathBuf,
+    /// The judge's working folder, which programs start in (namespaces: a copy-on-write
+    /// overlay of it).
+    cwd: PathBuf,
+    /// The writable mounts, in order: /tmp, /dev/shm, the upper layer, the overlay
+    /// (namespaces).
+    bound: Vec<PathBuf>,
+    /// Binds of what the run's command line names, gone at its end.
+    named: Vec<PathBuf>,
+    /// The writable mounts stand (empty, as mounted) for the next run: their size, the
+    /// working folder, their modes.
+    standing: Option<(u64, PathBuf, Modes)>,
+    /// The modes of the writable mounts as the run in hand found them.
+    fresh_modes: Modes,
+    /// The working folder of the run in hand.
+    run_cwd: PathBuf,
+    /// The run's writable tmpfs mounts: /tmp, /dev/shm, the working folder's upper layer.
+    writable: Vec<PathBuf>,
+    /// The size of the writable mounts, set per run to its memory limit.
+    size_kib: u64,
+    /// The judge's folders outside /tmp where a command line's named files may be written
+    /// (where it keeps outputs: an interactor's output file, a validator's feedback).
+    judges_folders: Vec<PathBuf>,
+    /// The seccomp filter of the landlock mechanism, compiled once.
+    filter: Option<seccompiler::BpfProgram>,
+    /// landlock, none: the run's private folder (HOME, TMPDIR).
+    private: Option<PathBuf>,
+}
+
+/// The mode and owner of each writable mount's root (see [`Jail::modes`]).
+type Modes = Vec<(u32, u32)>;
+
+/// What a run's program gets, decided by the supervisor before it forks.
+pub struct Setup {
+    /// Where the program starts.
+    pub cwd: PathBuf,
+    /// HOME and TMPDIR.
+    pub home: PathBuf,
+}
+
+impl Jail {
+    /// Enters `mechanism` (namespaces: this process forks, and only the child, the init of
+    /// the new PID namespace, returns; the parent waits for it and exits with its status).
+    /// Must be called while the process is single-threaded.
+    pub fn enter(mechanism: Mechanism, writable: Vec<PathBuf>) -> io::Result<Jail> {
+        let cwd = std::env::current_dir()?;
+        let base = private_base()?;
+        let mut jail = Jail {
+            mechanism,
+            root: base.join("root"),
+            base,
+            cwd,
+            bound: Vec::new(),
+            named: Vec::new(),
+            standing: None,
+            fresh_modes: Vec::new(),
+            run_cwd: PathBuf::new(),
+            writable: Vec::new(),
+            size_kib: 0,
+            filter: None,
+            judges_folders: writable,
+            private: None,
+        };
+        match mechanism {
+            Mechanism::Namespaces => {
+                let (uid, gid) = unsafe_ids();
+                // SAFETY: unshare takes flags only; the process is single-threaded (the
+                // supervisor's main, before it starts anything).
+                check(unsafe { libc::unshare(NAMESPACES) })
+                    .map_err(|e| io::Error::new(e.kind(), format!("unshare: {e}")))?;
+                fs::write("/proc/self/setgroups", "deny")?;
+                fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
+                fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
+                init_of_new_pid_namespace(&jail.base);
+                jail.build_root()?;
+                jail.filter = Some(seccomp_filter()?);
+            }
+            Mechanism::Landlock => jail.filter = Some(seccomp_filter()?),
+            Mechanism::None => {}
+        }
+        Ok(jail)
+    }
+
+    /// The root: the system's top-level folders bound read-only, a minimal /dev, /proc of the
+    /// namespace; /tmp, /dev/shm and the working folder are mounted per run.
+    fn build_root(&mut self) -> io::Result<()> {
+        mount(
+            "none",
+            Path::new("/"),
+            None,
+            libc::MS_REC | libc::MS_PRIVATE,
+            None,
+        )?;
+        mount(
+            "judge-root",
+            &self.base,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            Some("size=1m,mode=0755"),
+        )?;
+        let root = self.root.clone();
+        fs::create_dir(&root)?;
+        // Where the working folder's upper layer is mounted per run: outside the root.
+        fs::create_dir(self.base.join("up"))?;
+        for entry in fs::read_dir("/")? {
+            let entry = entry?;
+            let name = entry.file_name();
+            if [&b"tmp"[..], b"dev", b"proc"].contains(&name.as_bytes()) {
+                continue;
+            }
+            let host = Path::new("/").join(&name);
+            let inside = root.join(&name);
+            let kind = entry.file_type()?;
+            if kind.is_symlink() {
+                std::os::unix::fs::symlink(fs::read_link(&host)?, &inside)?;
+            } else if kind.is_dir() {
+                fs::create_dir(&inside)?;
+                bind(&host, &inside)?;
+                read_only_recursive(&inside)?;
+            }
+        }
+        for dir in ["tmp", "dev", "proc"] {
+            fs::create_dir(root.join(dir))?;
+        }
+        let dev = root.join("dev");
+        mount(
+            "judge-dev",
+            &dev,
+            Some("tmpfs"),
+            libc::MS_NOSUID | libc::MS_NOEXEC,
+            Some("size=64k,mode=0755"),
+        )?;
+        for node in ["null", "zero", "full", "random", "urandom"] {
+            let at = dev.join(node);
+            fs::write(&at, "")?;
+            bind(&Path::new("/dev").join(node), &at)?;
+        }
+        for (name, to) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            std::os::unix::fs::symlink(to, dev.join(name))?;
+        }
+        fs::create_dir(dev.join("shm"))?;
+        let proc_flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC;
+        mount("proc", &root.join("proc"), Some("proc"), proc_flags, None)?;
+        // The supervisor's own /proc: the namespace's, so that the pids it reads there are
+        // those it forks.
+        mount("proc", Path::new("/proc"), Some("proc"), proc_flags, None)?;
+        // The skeleton itself read-only: nothing can be created at the root.
+        mount(
+            "none",
+            &self.base,
+            None,
+            libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+            None,
+        )
+    }
+
+    /// Prepares the run of `argv` with memory limit `memory_kib`: fresh writable mounts
+    /// (namespaces) or a fresh private folder (landlock, none); `argv` with every relative
+    /// path made absolute is the caller's.
+    pub fn before_run(&mut self, argv: &[String], memory_kib: u64) -> io::Result<Setup> {
+        self.size_kib = memory_kib.max(1024);
+        match self.mechanism {
+            Mechanism::Namespaces => {
+                let tmp = self.root.join("tmp");
+                let cwd = match self.standing.take() {
+                    // The last run's mounts, found empty and unchanged when it ended.
+                    Some((size, cwd, modes)) if size == self.size_kib && modes == self.modes() => {
+                        cwd
+                    }
+                    _ => {
+                        self.unmount_standing();
+                        let size = format!("size={}k,mode=1777", self.size_kib);
+                        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+                        mount("judge-tmp", &tmp, Some("tmpfs"), flags, Some(&size))?;
+                        let shm = self.root.join("dev/shm");
+                        mount("judge-shm", &shm, Some("tmpfs"), flags, Some(&size))?;
+                        self.bound = vec![tmp.clone(), shm.clone()];
+                        self.writable = vec![tmp.clone(), shm];
+                        self.overlay_cwd(&size)?
+                    }
+                };
+                self.run_cwd = cwd.clone();
+                self.fresh_modes = self.modes();
+                // What a command line names is the process's own view (a checker's input,
+                // answer and feedback folder, an interactor's output file): a file of the
+                // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
+                // read-write, a file not there yet is created and bound read-write.
+                for arg in argv.iter().map(Path::new).filter(|a| a.is_absolute()) {
+                    self.bind_named(arg, &tmp)?;
+                }
+                Ok(Setup {
+                    cwd,
+                    home: PathBuf::from("/tmp"),
+                })
+            }
+            Mechanism::Landlock | Mechanism::None => {
+                use std::os::unix::fs::DirBuilderExt;
+                let private = self.base.join("run");
+                fs::DirBuilder::new().mode(0o700).create(&private)?;
+                self.private = Some(private.clone());
+                Ok(Setup {
+                    // The judge's folder, read-only to a Landlock-confined program.
+                    cwd: self.cwd.clone(),
+                    home: private,
+                })
+            }
+        }
+    }
+
+    /// Binds `arg`, a path a command line names, into the root (see [`Jail::before_run`]).
+    fn bind_named(&mut self, arg: &Path, tmp: &Path) -> io::Result<()> {
+        let meta = match fs::metadata(arg) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(_) => return Ok(()),
+        };
+        let new_file = meta.is_none();
+        let judges =
+            arg.starts_with("/tmp") || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        if new_file && judges {
+            // Only a file to be written in a folder that exists (an interactor's output).
+            if !arg.parent().is_some_and(|p| p.is_dir()) || arg.file_name().is_none() {
+                return Ok(());
+            }
+            fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(arg)?;
+        }
+        let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
+        let under_tmp = arg.strip_prefix("/tmp").ok();
+        // Writable only among the judge's own files: /tmp (its private folders) and the
+        // folders it keeps outputs in; a folder a program's command line names (the tests'
+        // folder, say) stays read-only.
+        let judges = under_tmp.is_some() || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        if !judges {
+            return Ok(());
+        }
+        if !is_dir && !new_file && under_tmp.is_none() {
+            // Visible read-only already.
+            return Ok(());
+        }
+        let Some(at) = (match under_tmp {
+            Some(rest) => Some(tmp.join(rest)),
+            None => arg.strip_prefix("/").ok().map(|rest| self.root.join(rest)),
+        }) else {
+            return Ok(());
+        };
+        if under_tmp.is_some() {
+            if is_dir {
+                fs::create_dir_all(&at)?;
+            } else {
+                fs::create_dir_all(at.parent().unwrap_or(tmp))?;
+                fs::write(&at, "")?;
+            }
+        }
+        if !at.exists() {
+            return Ok(());
+        }
+        bind(arg, &at)?;
+        self.named.push(at.clone());
+        if !is_dir && !new_file {
+            read_only_recursive(&at)?;
+        }
+        Ok(())
+    }
+
+    /// The working folder inside the root: the judge's, as a copy-on-write overlay whose
+    /// writes go to a fresh tmpfs (the user's files are never changed); `/tmp` when the
+    /// judge's folder cannot be laid over.
+    fn overlay_cwd(&mut self, size: &str) -> io::Result<PathBuf> {
+        let Ok(rest) = self.cwd.strip_prefix("/") else {
+            return Ok(PathBuf::from("/tmp"));
+        };
+        let at = self.root.join(rest);
+        // /tmp itself would show the judge's private folders: the program starts in its
+        // private /tmp instead. A folder under /tmp gets its mount point in the fresh tmpfs.
+        if self.cwd == Path::new("/tmp")
+            || self.cwd.starts_with("/proc")
+            || self.cwd.starts_with("/dev")
+        {
+            return Ok(PathBuf::from("/tmp"));
+        }
+        if self.cwd.starts_with("/tmp") {
+            fs::create_dir_all(&at)?;
+        }
+        if !at.is_dir() {
+            return Ok(PathBuf::from("/tmp"));
+        }
+        let layer = self.base.join("up");
+        let flags = libc::MS_NOSUID | libc::MS_NODEV;
+        mount("judge-cwd", &layer, Some("tmpfs"), flags, Some(size))?;
+        fs::create_dir(layer.join("u"))?;
+        fs::create_dir(layer.join("w"))?;
+        let options = format!(
+            "lowerdir={},upperdir={},workdir={}",
+            self.cwd.display(),
+            layer.join("u").display(),
+            layer.join("w").display()
+        );
+        mount("judge-overlay", &at, Some("overlay"), flags, Some(&options))?;
+        self.bound.push(layer.clone());
+        self.writable.push(layer);
+        self.bound.push(at);
+        Ok(self.cwd.clone())
+    }
+
+    /// What the run's files hold in the jail's writable mounts (memory: tmpfs pages).
+    pub fn memory_kib(&self) -> u64 {
+        if self.mechanism != Mechanism::Namespaces {
+            return 0;
+        }
+        self.writable.iter().map(|m| used_bytes(m) / 1024).sum()
+    }
+
+    /// Ends a run: its writable mounts and private folder are gone, with all they held.
+    pub fn after_run(&mut self) {
+        for m in self.named.drain(..).rev() {
+            unmount(&m);
+        }
+        // Mounting them again is most of a run's cost: mounts the run left empty and as
+        // they were (no entry, the same modes) stand for the next run.
+        let empty = |p: &PathBuf| fs::read_dir(p).is_ok_and(|mut d| d.next().is_none());
+        let upper = self.base.join("up/u");
+        if self.mechanism == Mechanism::Namespaces
+            && !self.bound.is_empty()
+            && self.writable.iter().take(2).all(empty)
+            && (self.writable.get(2).is_none() || empty(&upper))
+            && self.modes() == self.fresh_modes
+        {
+            self.standing = Some((
+                self.size_kib,
+                self.run_cwd.clone(),
+                self.fresh_modes.clone(),
+            ));
+        } else {
+            self.unmount_standing();
+        }
+        if let Some(p) = self.private.take() {
+            let _ = fs::remove_dir_all(p);
+        }
+    }
+
+    /// Unmounts the writable mounts of the last run.
+    fn unmount_standing(&mut self) {
+        self.standing = None;
+        self.writable.clear();
+        for m in self.bound.drain(..).rev() {
+            unmount(&m);
+        }
+    }
+
+    /// The modes and owners of the writable mounts' roots (and of the working folder's
+    /// upper layer), which a run could change without leaving an entry.
+    fn modes(&self) -> Modes {
+        use std::os::unix::fs::MetadataExt;
+        let upper = self.base.join("up/u");
+        self.writable
+            .iter()
+            .take(2)
+            .chain(self.writable.get(2).map(|_| &upper))
+            .chain(self.bound.get(3))
+            .map(|p| fs::metadata(p).map_or((0, u32::MAX), |m| (m.mode(), m.uid())))
+            .collect()
+    }
+
+    /// Arranges, in `cmd`'s child before exec, what the mechanism does to the program (the
+    /// session, the root, the capabilities, Landlock and seccomp) and the resource limits
+    /// in `limits`.
+    pub fn confine(&self, cmd: &mut std::process::Command, setup: &Setup, limits: Vec<(u32, u64)>) {
+        use std::os::unix::process::CommandExt;
+        let mechanism = self.mechanism;
+        let root = cstr(&self.root).ok();
+        let cwd = cstr(&setup.cwd).ok();
+        let filter = self.filter.clone();
+        let mut ruleset = (mechanism == Mechanism::Landlock)
+            .then(|| landlock_ruleset(&setup.home).ok())
+            .flatten();
+        // SAFETY: the closure runs in the forked child of a single-threaded supervisor before
+        // exec: it calls setsid, signal, setrlimit, prctl, chroot and chdir (all
+        // async-signal-safe), and the landlock and seccomp calls, which only issue system
+        // calls on what was prepared before the fork.
+        unsafe {
+            cmd.pre_exec(move || {
+                if libc::setsid() < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                // Dispositions the judge was started with (SIG_IGN survives exec) are not
+                // the program's: every signal starts at its default.
+                for sig in 1..32 {
+                    if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                        libc::signal(sig, libc::SIG_DFL);
+                    }
+                }
+                for &(resource, value) in &limits {
+                    let r = libc::rlimit {
+                        rlim_cur: value as libc::rlim_t,
+                        rlim_max: value as libc::rlim_t,
+                    };
+                    if libc::setrlimit(resource as _, &r) != 0 {
+                        return Err(io::Error::last_os_error());
+                    }
+                }
+                match mechanism {
+                    Mechanism::Namespaces => {
+                        let (Some(root), Some(cwd)) = (&root, &cwd) else {
+                            return Err(io::Error::other("a path with a NUL"));
+                        };
+                        if libc::chroot(root.as_ptr()) != 0 || libc::chdir(cwd.as_ptr()) != 0 {
+                            return Err(io::Error::last_os_error());
+                        }
+                        // No capability survives the exec, even for uid 0: an empty bounding
+                        // set (and no inheritable or ambient ones) leaves nothing to gain.
+                        for cap in 0..64 {
+                            libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+                        }
+                        libc::prctl(
+                            libc::PR_CAP_AMBIENT,
+                            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+                            0,
+                            0,
+                            0,
+                        );
+                        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+                            return Err(io::Error::last_os_error());
+                        }
+                        if let Some(f) = &filter {
+                            seccompiler::apply_filter(f).map_err(io::Error::other)?;
+                        }
+                    }
+                    Mechanism::Landlock => {
+                        if let Some(rs) = ruleset.take() {
+                            rs.restrict_self().map_err(io::Error::other)?;
+                        } else {
+                            return Err(io::Error::other("the Landlock rules could not be made"));
+                        }
+                        if let Some(f) = &filter {
+                            seccompiler::apply_filter(f).map_err(io::Error::other)?;
+                        }
+                    }
+                    Mechanism::None => {}
+                }
+                Ok(())
+            });
+        }
+    }
+}
+
+impl Drop for Jail {
+    fn drop(&mut self) {
+        self.after_run();
+        if self.mechanism != Mechanism::Namespaces {
+            let _ = fs::remove_dir_all(&self.base);
+        }
+    }
+}
+
+/// The name of supervisor `pid`'s own folder, the `n`th tried.
+fn base_name(pid: u32, n: u32) -> PathBuf {
+    Path::new("/tmp").join(format!("bfs-judge-jail-{pid}-{n}"))
+}
+
+/// Removes what a supervisor killed outright (it could not clean up) left in /tmp: its own
+/// folder, empty outside its mount namespace, or with a run's private folder in it.
+pub fn remove_leftovers(pid: u32) {
+    for n in 0..4 {
+        let _ = fs::remove_dir_all(base_name(pid, n));
+    }
+}
+
+/// The supervisor's own folder under the temporary folder (mode 0700, a name no other has).
+fn private_base() -> io::Result<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    for n in 0..1000u32 {
+        let path = base_name(std::process::id(), n);
+        match fs::DirBuilder::new().mode(0o700).create(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(with_path(e, "creating", &path)),
+        }
+    }
+    Err(io::Error::other(
+        "no free name for the supervisor's folder in /tmp",
+    ))
+}
+
+fn unsafe_ids() -> (u32, u32) {
+    // SAFETY: getuid and getgid cannot fail and touch no memory.
+    unsafe { (libc::getuid(), libc::getgid()) }
+}
+
+/// Forks: the child, PID 1 of the new PID namespace, returns (killed when its parent dies);
+/// the parent waits for it, removes the supervisor's folder and exits with its status, so
+/// that the judge's child is still the one that ends with the supervisor's status.
+fn init_of_new_pid_namespace(base: &Path) {
+    // SAFETY: the process is single-threaded; both sides go on with their own copy.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        eprintln!("judge: supervisor: fork: {}", io::Error::last_os_error());
+        std::process::exit(2);
+    }
+    if pid == 0 {
+        // SAFETY: prctl with integer arguments only. SIGKILL from the parent's namespace
+        // reaches even an init.
+        unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
+        return;
+    }
+    // SAFETY: prctl and signal with integer arguments only: the parent dies with the
+    // judge's thread, and leaves a cancel (the terminal's SIGINT reaches the child too) to
+    // the child, which reports it.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::signal(sig, libc::SIG_IGN);
+        }
+    }
+    let code = loop {
+        let mut status = 0;
+        // SAFETY: a live, writable int.
+        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if r == pid {
+            break if libc::WIFSIGNALED(status) {
+                128 + libc::WTERMSIG(status)
+            } else {
+                libc::WEXITSTATUS(status)
+            };
+        }
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break 2;
+        }
+    };
+    // The parent is in the new mount namespace too, where the folder is a mount point.
+    unmount(base);
+    let _ = fs::remove_dir(base);
+    std::process::exit(code);
+}
+
+/// Landlock rules for a run: read and execute the whole system, write only `private` and
+/// the harmless devices; no TCP (ABI 4+), no signals or abstract sockets out of the domain
+/// (ABI 6+). Best effort below the kernel's ABI: what it cannot enforce is said in the header.
+fn landlock_ruleset(private: &Path) -> Result<landlock::RulesetCreated, landlock::RulesetError> {
+    use landlock::{
+        Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope, ABI,
+    };
+    let abi = ABI::V6;
+    let mut rs = Ruleset::default().handle_access(AccessFs::from_all(abi))?;
+    if landlock_abi() >= 4 {
+        rs = rs.handle_access(AccessNet::from_all(abi))?;
+    }
+    if landlock_abi() >= 6 {
+        rs = rs.scope(Scope::from_all(abi))?;
+    }
+    let devices = [
+        "/dev/null",
+        "/dev/zero",
+        "/dev/full",
+        "/dev/random",
+        "/dev/urandom",
+    ];
+    rs.create()?
+        .add_rules(landlock::path_beneath_rules(
+            ["/"],
+            AccessFs::from_read(abi),
+        ))?
+        .add_rules(landlock::path_beneath_rules(
+            [private],
+            AccessFs::from_all(abi),
+        ))?
+        .add_rules(landlock::path_beneath_rules(
+            devices,
+            AccessFs::from_read(abi) | AccessFs::WriteFile,
+        ))
+}
+
+/// The seccomp filter of the landlock mechanism: calls that act on another process by pid
+/// (its limits, priority, affinity, scheduler, I/O priority) fail with EPERM unless the pid
+/// is 0 (the caller itself), and so does the `TIOCSTI` ioctl (pushing input into a
+/// terminal).
+fn seccomp_filter() -> io::Result<seccompiler::BpfProgram> {
+    use seccompiler::{
+        SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
+    };
+    let arch = std::env::consts::ARCH
+        .try_into()
+        .map_err(|_| io::Error::other("seccomp: an unknown architecture"))?;
+    let bad = |e: seccompiler::BackendError| io::Error::other(format!("seccomp: {e}"));
+    let arg_not_zero = |index: u8| -> io::Result<SeccompRule> {
+        SeccompRule::new(vec![SeccompCondition::new(
+            index,
+            SeccompCmpArgLen::Dword,
+            SeccompCmpOp::Ne,
+            0,
+        )
+        .map_err(bad)?])
+        .map_err(bad)
+    };
+    let rules = vec![
+        (libc::SYS_prlimit64, vec![arg_not_zero(0)?]),
+        (libc::SYS_setpriority, vec![arg_not_zero(1)?]),
+        (libc::SYS_sched_setaffinity, vec![arg_not_zero(0)?]),
+        (libc::SYS_sched_setscheduler, vec![arg_not_zero(0)?]),
+        (libc::SYS_sched_setparam, vec![arg_not_zero(0)?]),
+        (libc::SYS_ioprio_set, vec![arg_not_zero(1)?]),
+        (
+            libc::SYS_ioctl,
+            vec![SeccompRule::new(vec![SeccompCondition::new(
+                1,
+                SeccompCmpArgLen::Dword,
+                SeccompCmpOp::Eq,
+                libc::TIOCSTI,
+            )
+            .map_err(bad)?])
+            .map_err(bad)?],
+        ),
+    ];
+    let filter = SeccompFilter::new(
+        rules.into_iter().collect(),
+        SeccompAction::Allow,
+        SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )
+    .map_err(bad)?;
+    filter.try_into().map_err(bad)
+}
