@@ -5,12 +5,12 @@
 //! case: it knows where the answers are), on `b` it answers correctly; so `a`'s verdict says
 //! whether the attack paid, and `b`'s whether it changed a later case.
 //!
-//! These run with whatever isolation is the default. Without isolation a program running as
-//! the user (root here) can still damage the tests folder and the current folder: what the
-//! judge guarantees alone is that no verdict changes, the judge neither hangs nor fails, and
-//! it never writes to the tests folder itself. The assertions marked `ISOLATION:` are what
-//! the isolation adds (the folder itself survives); they are left as comments for the lead
-//! to turn on once it is merged.
+//! These run with the default isolation, which also keeps the folder itself as it was (the
+//! tests folder is read-only to the program, and its working folder a private copy:
+//! [`assert_untouched`]). Without isolation (`--isolation none`, see hostile.rs) a program
+//! running as the user can still damage both; what the judge guarantees alone is that no
+//! verdict changes, the judge neither hangs nor fails, and it never writes to the tests
+//! folder itself.
 
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hasher};
@@ -248,6 +248,18 @@ fn pair(a: &str, b: &str) -> Vec<(String, String)> {
     vec![(a.into(), "a".into()), (b.into(), "b".into())]
 }
 
+/// Asserts that the scratch folder (the tests, the user's `notes.txt`) is byte for byte as it
+/// was before the judge ran, the judge's own outputs folder `out/` aside.
+fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Timed) {
+    let mine = |m: &BTreeMap<PathBuf, u64>| -> BTreeMap<PathBuf, u64> {
+        m.iter()
+            .filter(|(p, _)| !p.starts_with("out"))
+            .map(|(p, h)| (p.clone(), *h))
+            .collect()
+    };
+    assert_eq!(mine(&tree(dir)), mine(before), "the user's files changed\n{}", t.j);
+}
+
 /// Asserts the verdicts of `a` and `b`, the judge's exit code, and its time.
 fn assert_judged(t: &Timed, a: &str, b: &str, code: i32) {
     assert_eq!(verdicts(&t.j), pair(a, b), "{}", t.j);
@@ -274,11 +286,11 @@ fn filtered(all: &BTreeMap<PathBuf, u64>, sub: &str) -> BTreeMap<PathBuf, u64> {
 
 #[test]
 fn an_answer_overwritten_during_the_run_changes_no_verdict() {
-    let (t, _dir, _before) = attack("overwrite");
+    let (t, dir, before) = attack("overwrite");
     // `a` printed the 42 it wrote into every answer: wrong; `b` is judged by its own answer.
     assert_judged(&t, "WA", "AC", 1);
     assert!(t.j.stdout.contains("- 1  secret"), "{}", t.j);
-    // ISOLATION: assert_eq!(tree(&_dir), _before);
+    assert_untouched(&dir, &before, &t);
 }
 
 #[test]
@@ -321,30 +333,30 @@ fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
 
 #[test]
 fn answers_deleted_during_the_run_change_no_verdict() {
-    let (t, _dir, _before) = attack("delete");
+    let (t, dir, before) = attack("delete");
     assert_judged(&t, "AC", "AC", 0);
-    // ISOLATION: assert_eq!(tree(&_dir), _before);
+    assert_untouched(&dir, &before, &t);
 }
 
 #[test]
 fn the_tests_folder_and_a_users_file_deleted_during_the_run_change_no_verdict() {
-    let (t, _dir, _before) = attack("delete-all");
+    let (t, dir, before) = attack("delete-all");
     assert_judged(&t, "AC", "AC", 0);
-    // ISOLATION: assert_eq!(tree(&_dir), _before); (the tests folder and notes.txt survive)
+    assert_untouched(&dir, &before, &t);
 }
 
 #[test]
 fn an_answer_replaced_by_a_fifo_is_never_waited_on() {
-    let (t, _dir, _before) = attack("fifo");
+    let (t, dir, before) = attack("fifo");
     assert_judged(&t, "AC", "AC", 0);
-    // ISOLATION: assert_eq!(tree(&_dir), _before);
+    assert_untouched(&dir, &before, &t);
 }
 
 #[test]
 fn an_answer_replaced_by_a_link_to_dev_zero_is_never_read() {
-    let (t, _dir, _before) = attack("zero");
+    let (t, dir, before) = attack("zero");
     assert_judged(&t, "AC", "AC", 0);
-    // ISOLATION: assert_eq!(tree(&_dir), _before);
+    assert_untouched(&dir, &before, &t);
 }
 
 #[test]
