@@ -494,8 +494,9 @@ impl Jail {
                 // answer and feedback folder, an interactor's output file): a file of the
                 // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
                 // read-write, a file not there yet is created and bound read-write.
+                let shm = self.root.join("dev/shm");
                 for arg in argv.iter().map(Path::new).filter(|a| a.is_absolute()) {
-                    self.bind_named(arg, &tmp)?;
+                    self.bind_named(arg, &tmp, &shm)?;
                 }
                 Ok(Setup {
                     cwd,
@@ -517,15 +518,20 @@ impl Jail {
     }
 
     /// Binds `arg`, a path a command line names, into the root (see [`Jail::before_run`]).
-    fn bind_named(&mut self, arg: &Path, tmp: &Path) -> io::Result<()> {
+    fn bind_named(&mut self, arg: &Path, tmp: &Path, shm: &Path) -> io::Result<()> {
+        // The judge's own private files live under /tmp or /dev/shm (the copies of a case's
+        // input and answer a checker is given), hidden by the run's fresh mounts there: such
+        // a path is made again inside the run's mount of the same name.
+        let private = [(Path::new("/tmp"), tmp), (Path::new("/dev/shm"), shm)]
+            .into_iter()
+            .find_map(|(host, inside)| Some((arg.strip_prefix(host).ok()?, inside)));
         let meta = match fs::metadata(arg) {
             Ok(m) => Some(m),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(_) => return Ok(()),
         };
         let new_file = meta.is_none();
-        let judges =
-            arg.starts_with("/tmp") || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        let judges = private.is_some() || self.judges_folders.iter().any(|w| arg.starts_with(w));
         if new_file && judges {
             // Only a file to be written in a folder that exists (an interactor's output).
             if !arg.parent().is_some_and(|p| p.is_dir()) || arg.file_name().is_none() {
@@ -538,11 +544,10 @@ impl Jail {
                 .open(arg)?;
         }
         let is_dir = meta.as_ref().is_some_and(|m| m.is_dir());
-        let under_tmp = arg.strip_prefix("/tmp").ok();
-        // Writable only among the judge's own files: /tmp (its private folders) and the
-        // folders it keeps outputs in; a folder a program's command line names (the tests'
-        // folder, say) stays read-only.
-        let judges = under_tmp.is_some() || self.judges_folders.iter().any(|w| arg.starts_with(w));
+        let under_tmp = private;
+        // Writable only among the judge's own files: /tmp and /dev/shm (its private folders)
+        // and the folders it keeps outputs in; a folder a program's command line names (the
+        // tests' folder, say) stays read-only.
         if !judges {
             return Ok(());
         }
@@ -551,16 +556,16 @@ impl Jail {
             return Ok(());
         }
         let Some(at) = (match under_tmp {
-            Some(rest) => Some(tmp.join(rest)),
+            Some((rest, inside)) => Some(inside.join(rest)),
             None => arg.strip_prefix("/").ok().map(|rest| self.root.join(rest)),
         }) else {
             return Ok(());
         };
-        if under_tmp.is_some() {
+        if let Some((_, inside)) = under_tmp {
             if is_dir {
                 fs::create_dir_all(&at)?;
             } else {
-                fs::create_dir_all(at.parent().unwrap_or(tmp))?;
+                fs::create_dir_all(at.parent().unwrap_or(inside))?;
                 fs::write(&at, "")?;
             }
         }

@@ -257,7 +257,12 @@ fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Timed) {
             .map(|(p, h)| (p.clone(), *h))
             .collect()
     };
-    assert_eq!(mine(&tree(dir)), mine(before), "the user's files changed\n{}", t.j);
+    assert_eq!(
+        mine(&tree(dir)),
+        mine(before),
+        "the user's files changed\n{}",
+        t.j
+    );
 }
 
 /// Asserts the verdicts of `a` and `b`, the judge's exit code, and its time.
