@@ -237,7 +237,32 @@ pub fn hold(cases: &mut [Case]) -> Result<Holding, String> {
         case.held = held;
     }
     settle(newest);
+    crate::run::sandbox::hide(folders_to_hide(cases));
     Ok(holding)
+}
+
+/// The folders the held cases came from, which an isolated program need not see any more
+/// (it reads the judge's copies): hidden from it (see `run/jail.rs`), so that it cannot read
+/// an answer by its name. Not a folder an answer is judged in place from (one over
+/// [`COPY_CAP`]: a checker reads it there), nor the judge's folder or one above it (where
+/// the program itself is).
+fn folders_to_hide(cases: &[Case]) -> Vec<PathBuf> {
+    let here = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.canonicalize().ok());
+    let folder = |h: &Held| h.source.parent().and_then(|d| d.canonicalize().ok());
+    let mut in_place = Vec::new();
+    let mut folders = Vec::new();
+    for h in cases.iter().flat_map(|c| &c.held) {
+        let Some(dir) = folder(h) else { continue };
+        if h.path == h.source {
+            in_place.push(dir);
+        } else if !folders.contains(&dir) {
+            folders.push(dir);
+        }
+    }
+    folders.retain(|d| !in_place.contains(d) && !here.as_ref().is_some_and(|h| h.starts_with(d)));
+    folders
 }
 
 /// Opens `source` without blocking, checks that it is a regular file, and copies it to a new

@@ -329,6 +329,11 @@ pub struct Jail {
     filter: Option<seccompiler::BpfProgram>,
     /// landlock, none: the run's private folder (HOME, TMPDIR).
     private: Option<PathBuf>,
+    /// namespaces: folders covered by an empty read-only tmpfs in the root (the tests'
+    /// folders, whose files the judge has copied): a program cannot read an answer by name.
+    hidden: Vec<PathBuf>,
+    /// The covers of hidden folders mounted now (see [`Jail::cover_hidden`]).
+    covers: Vec<PathBuf>,
 }
 
 /// The mode and owner of each writable mount's root (see [`Jail::modes`]).
@@ -346,7 +351,11 @@ impl Jail {
     /// Enters `mechanism` (namespaces: this process forks, and only the child, the init of
     /// the new PID namespace, returns; the parent waits for it and exits with its status).
     /// Must be called while the process is single-threaded.
-    pub fn enter(mechanism: Mechanism, writable: Vec<PathBuf>) -> io::Result<Jail> {
+    pub fn enter(
+        mechanism: Mechanism,
+        writable: Vec<PathBuf>,
+        hidden: Vec<PathBuf>,
+    ) -> io::Result<Jail> {
         let cwd = std::env::current_dir()?;
         let base = private_base()?;
         let mut jail = Jail {
@@ -363,6 +372,8 @@ impl Jail {
             size_kib: 0,
             filter: None,
             judges_folders: writable,
+            hidden,
+            covers: Vec::new(),
             private: None,
         };
         match mechanism {
@@ -488,6 +499,7 @@ impl Jail {
                         self.overlay_cwd(&size)?
                     }
                 };
+                self.cover_hidden(argv)?;
                 self.run_cwd = cwd.clone();
                 self.fresh_modes = self.modes();
                 // What a command line names is the process's own view (a checker's input,
@@ -580,6 +592,46 @@ impl Jail {
         Ok(())
     }
 
+    /// Covers each hidden folder in the root, the working folder's overlay included, with an
+    /// empty tmpfs that nothing can be written to (after the writable mounts, so that the
+    /// overlay does not cover it in turn); but not a folder that a path on this run's
+    /// command line lies in (an interactor or a checker kept beside the tests: the user wrote
+    /// that command line, the program cannot), which that run needs to see. Mounts only what
+    /// changed since the last run.
+    fn cover_hidden(&mut self, argv: &[String]) -> io::Result<()> {
+        let named: Vec<&Path> = argv
+            .iter()
+            .map(Path::new)
+            .filter(|a| a.is_absolute())
+            .collect();
+        for i in 0..self.hidden.len() {
+            let folder = self.hidden[i].clone();
+            let Ok(rest) = folder.strip_prefix("/") else {
+                continue;
+            };
+            let at = self.root.join(rest);
+            let wanted = !named.iter().any(|a| a.starts_with(&folder))
+                && !folder.starts_with("/tmp")
+                && !folder.starts_with("/dev");
+            let covered = self.covers.contains(&at);
+            if wanted && !covered && at.is_dir() {
+                let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY;
+                mount(
+                    "judge-hidden",
+                    &at,
+                    Some("tmpfs"),
+                    flags,
+                    Some("size=4k,mode=0555"),
+                )?;
+                self.covers.push(at);
+            } else if !wanted && covered {
+                unmount(&at);
+                self.covers.retain(|c| c != &at);
+            }
+        }
+        Ok(())
+    }
+
     /// The working folder inside the root: the judge's, as a copy-on-write overlay whose
     /// writes go to a fresh tmpfs (the user's files are never changed); `/tmp` when the
     /// judge's folder cannot be laid over.
@@ -660,6 +712,10 @@ impl Jail {
     fn unmount_standing(&mut self) {
         self.standing = None;
         self.writable.clear();
+        // The covers first: some lie on the working folder's overlay.
+        for m in self.covers.drain(..).rev() {
+            unmount(&m);
+        }
         for m in self.bound.drain(..).rev() {
             unmount(&m);
         }

@@ -168,6 +168,21 @@ pub struct Settings {
 
 static SETTINGS: OnceLock<Settings> = OnceLock::new();
 
+/// The folders every isolated program is kept from seeing (the tests' folders, once the
+/// judge holds its own copies of them; see `judge::cases::hold`).
+static HIDDEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Hides `folders` from the programs of every supervisor started from now on (call it
+/// before the first run).
+pub fn hide(folders: Vec<PathBuf>) {
+    let mut hidden = HIDDEN.lock().unwrap_or_else(|e| e.into_inner());
+    for f in folders {
+        if !hidden.contains(&f) {
+            hidden.push(f);
+        }
+    }
+}
+
 /// Sets this judge's [`Settings`], once, before its first run (later calls change nothing).
 pub fn configure(settings: Settings) {
     let _ = SETTINGS.set(settings);
@@ -258,6 +273,8 @@ impl Server {
         let mut cmd = Command::new(&me);
         cmd.args([supervise::ARG, supervise::SERVE, settings.mechanism.name()])
             .args(&settings.writable)
+            .arg(supervise::HIDE)
+            .args(HIDDEN.lock().unwrap_or_else(|e| e.into_inner()).iter())
             .env_clear()
             .envs(settings.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())

@@ -76,6 +76,9 @@ pub const ARG: &str = "__supervise";
 
 /// The argument after [`ARG`]: serve runs one after another, as the judge asks.
 pub const SERVE: &str = "--serve";
+/// Ends the writable folders of [`SERVE`]'s arguments; the folders after it are hidden from
+/// the programs (see `jail.rs`).
+pub const HIDE: &str = "--hide";
 
 /// Ends the report of a supervisor's last run: it exits after it (it was cancelled, a program
 /// changed what it hands down, or it failed), and the judge starts another for the next run.
@@ -346,17 +349,23 @@ pub fn main(args: &[OsString]) -> ExitCode {
         [serve, m, ..] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
         _ => None,
     };
-    let writable: Vec<PathBuf> = args.iter().skip(2).map(PathBuf::from).collect();
+    let folders = args.get(2..).unwrap_or_default();
+    let split = folders
+        .iter()
+        .position(|a| a == HIDE)
+        .unwrap_or(folders.len());
+    let writable: Vec<PathBuf> = folders[..split].iter().map(PathBuf::from).collect();
+    let hidden: Vec<PathBuf> = folders.iter().skip(split + 1).map(PathBuf::from).collect();
     let Some(mechanism) = mechanism else {
         eprintln!(
-            "usage: judge {ARG} {SERVE} namespaces|landlock|none [WRITABLE_FOLDER...] (requests \
-             on stdin, reports on stdout)"
+            "usage: judge {ARG} {SERVE} namespaces|landlock|none [WRITABLE_FOLDER...] [{HIDE} \
+             HIDDEN_FOLDER...] (requests on stdin, reports on stdout)"
         );
         return ExitCode::from(2);
     };
     // The judge's pid, before a PID namespace hides it: a signal it sends is a cancel.
     sys::note_judge(std::os::unix::process::parent_id() as i32);
-    let mut jail = match Jail::enter(mechanism, writable) {
+    let mut jail = match Jail::enter(mechanism, writable, hidden) {
         Ok(j) => j,
         Err(e) => {
             eprintln!("judge: supervisor: isolation by {}: {e}", mechanism.name());

@@ -455,3 +455,38 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
         }
     }
 }
+
+#[test]
+fn an_answer_read_by_its_name_is_hidden_from_the_program() {
+    // The plainest cheat: print the answer file, named relative to the working folder or by
+    // its absolute path, found at run time. Isolated, the tests' folder is covered once the judge holds its
+    // copies: `cat` finds no such file (RE) on both cases, where it would print `secret`.
+    let (dir, tests) = two_cases("answers-by-name");
+    let before = tree(&dir);
+    let tests_arg = tests.display().to_string();
+    // (The program finds the path itself: a path the user writes on the command line is the
+    // user's to give, and is shown to that run.)
+    for cmd in ["cat tests/a.out", "cat \"$PWD/tests/a.out\""] {
+        let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
+        assert_judged(&t, "RE", "RE", 1);
+        assert!(t.j.stdout.contains("No such file"), "{}", t.j);
+    }
+    assert_untouched(
+        &dir,
+        &before,
+        &judge_at(&dir, &["--tests", &tests_arg, "--cmd", "true"]),
+    );
+    // Documented: without isolation the answer is there to be read.
+    let t = judge_at(
+        &dir,
+        &[
+            "--tests",
+            &tests_arg,
+            "--cmd",
+            "cat tests/a.out",
+            "--isolation",
+            "none",
+        ],
+    );
+    assert_eq!(verdicts(&t.j), pair("AC", "WA"), "{}", t.j);
+}
