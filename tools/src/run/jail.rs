@@ -507,8 +507,8 @@ impl Jail {
                 // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
                 // read-write, a file not there yet is created and bound read-write.
                 let shm = self.root.join("dev/shm");
-                for arg in argv.iter().map(Path::new).filter(|a| a.is_absolute()) {
-                    self.bind_named(arg, &tmp, &shm)?;
+                for arg in named_paths(argv) {
+                    self.bind_named(&arg, &tmp, &shm)?;
                 }
                 Ok(Setup {
                     cwd,
@@ -531,12 +531,39 @@ impl Jail {
 
     /// Binds `arg`, a path a command line names, into the root (see [`Jail::before_run`]).
     fn bind_named(&mut self, arg: &Path, tmp: &Path, shm: &Path) -> io::Result<()> {
-        // The judge's own private files live under /tmp or /dev/shm (the copies of a case's
-        // input and answer a checker is given), hidden by the run's fresh mounts there: such
-        // a path is made again inside the run's mount of the same name.
+        // The judge's own private files live in `bfs-judge-*` folders under /tmp or /dev/shm
+        // (the copies of a case's input and answer a checker is given), hidden by the run's
+        // fresh mounts there: such a path is made again inside the run's mount of the same
+        // name. Anything else under /tmp (a checkout or a problem folder there) is the user's:
+        // shown read-only, its whole folder, so that a program finds the files beside it.
+        let judges_own = |host: &Path| {
+            arg.strip_prefix(host)
+                .ok()
+                .and_then(|r| r.components().next())
+                .is_some_and(|c| c.as_os_str().to_string_lossy().starts_with("bfs-judge-"))
+        };
         let private = [(Path::new("/tmp"), tmp), (Path::new("/dev/shm"), shm)]
             .into_iter()
+            .filter(|(host, _)| judges_own(host))
             .find_map(|(host, inside)| Some((arg.strip_prefix(host).ok()?, inside)));
+        if private.is_none() && arg.starts_with("/tmp") && arg != Path::new("/tmp") {
+            if self.judges_folders.iter().any(|w| arg.starts_with(w)) {
+                // A file to be written there (an interactor's output) is made first.
+                if !arg.exists() && arg.parent().is_some_and(|p| p.is_dir()) {
+                    fs::write(arg, "")?;
+                }
+                return self.bind_users_tmp(arg, tmp, true);
+            }
+            let folder = if arg.is_dir() {
+                arg
+            } else {
+                arg.parent().unwrap_or(arg)
+            };
+            if folder != Path::new("/tmp") && folder.is_dir() {
+                return self.bind_users_tmp(folder, tmp, false);
+            }
+            return Ok(());
+        }
         let meta = match fs::metadata(arg) {
             Ok(m) => Some(m),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
@@ -587,6 +614,33 @@ impl Jail {
         bind(arg, &at)?;
         self.named.push(at.clone());
         if !is_dir && !new_file {
+            read_only_recursive(&at)?;
+        }
+        Ok(())
+    }
+
+    /// Shows `path`, a user's file or folder under the host's /tmp, at the same place in the
+    /// run's /tmp: read-only, or (a file or folder in the judge's outputs folder)
+    /// read-write.
+    fn bind_users_tmp(&mut self, path: &Path, tmp: &Path, writable: bool) -> io::Result<()> {
+        let Ok(rest) = path.strip_prefix("/tmp") else {
+            return Ok(());
+        };
+        let at = tmp.join(rest);
+        if self.named.iter().any(|n| at.starts_with(n)) {
+            return Ok(());
+        }
+        if path.is_dir() {
+            fs::create_dir_all(&at)?;
+        } else if path.is_file() {
+            fs::create_dir_all(at.parent().unwrap_or(tmp))?;
+            fs::write(&at, "")?;
+        } else {
+            return Ok(());
+        }
+        bind(path, &at)?;
+        self.named.push(at.clone());
+        if !writable {
             read_only_recursive(&at)?;
         }
         Ok(())
@@ -824,6 +878,22 @@ impl Drop for Jail {
             let _ = fs::remove_dir_all(&self.base);
         }
     }
+}
+
+/// The absolute paths a command line names: its words that are paths, and the paths inside
+/// a shell line's words (`sh -c '/tmp/x/grow 1024; echo done'`), split at white space,
+/// quotes and the shell's operators. A word that only looks like a path costs a failed look.
+fn named_paths(argv: &[String]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for word in argv {
+        for token in word.split(|c: char| c.is_whitespace() || "'\"`;|&<>()=".contains(c)) {
+            let path = Path::new(token);
+            if path.is_absolute() && !paths.iter().any(|p| p == path) {
+                paths.push(path.to_path_buf());
+            }
+        }
+    }
+    paths
 }
 
 /// The name of supervisor `pid`'s own folder, the `n`th tried.
