@@ -499,7 +499,6 @@ impl Jail {
                         self.overlay_cwd(&size)?
                     }
                 };
-                self.cover_hidden(argv)?;
                 self.run_cwd = cwd.clone();
                 self.fresh_modes = self.modes();
                 // What a command line names is the process's own view (a checker's input,
@@ -507,9 +506,13 @@ impl Jail {
                 // judge's under /tmp (hidden otherwise) is bound in read-only, a folder
                 // read-write, a file not there yet is created and bound read-write.
                 let shm = self.root.join("dev/shm");
+                // A path that cannot be shown stays unseen: the program meets "no such file",
+                // and a word that only looks like a path costs nothing more.
                 for arg in named_paths(argv) {
-                    self.bind_named(&arg, &tmp, &shm)?;
+                    let _ = self.bind_named(&arg, &tmp, &shm);
                 }
+                // The tests' folders covered last, over whatever the binds above show.
+                self.cover_hidden(argv)?;
                 Ok(Setup {
                     cwd,
                     home: PathBuf::from("/tmp"),
@@ -547,12 +550,19 @@ impl Jail {
             .filter(|(host, _)| judges_own(host))
             .find_map(|(host, inside)| Some((arg.strip_prefix(host).ok()?, inside)));
         if private.is_none() && arg.starts_with("/tmp") && arg != Path::new("/tmp") {
+            if arg.to_string_lossy().contains(['*', '?', '[']) {
+                return Ok(());
+            }
             if self.judges_folders.iter().any(|w| arg.starts_with(w)) {
-                // A file to be written there (an interactor's output) is made first.
+                // In the judge's outputs folder: a folder (a validator's feedback) or a file
+                // to be written (an interactor's output, made first) is the run's to write.
+                if arg.is_dir() {
+                    return self.bind_users_tmp(arg, tmp, true);
+                }
                 if !arg.exists() && arg.parent().is_some_and(|p| p.is_dir()) {
                     fs::write(arg, "")?;
+                    return self.bind_users_tmp(arg, tmp, true);
                 }
-                return self.bind_users_tmp(arg, tmp, true);
             }
             let folder = if arg.is_dir() {
                 arg
@@ -650,8 +660,8 @@ impl Jail {
     /// empty tmpfs that nothing can be written to (after the writable mounts, so that the
     /// overlay does not cover it in turn); but not a folder that a path on this run's
     /// command line lies in (an interactor or a checker kept beside the tests: the user wrote
-    /// that command line, the program cannot), which that run needs to see. Mounts only what
-    /// changed since the last run.
+    /// that command line, the program cannot), which that run needs to see. The covers end
+    /// with the run (they may lie on its binds).
     fn cover_hidden(&mut self, argv: &[String]) -> io::Result<()> {
         let named: Vec<&Path> = argv
             .iter()
@@ -664,9 +674,8 @@ impl Jail {
                 continue;
             };
             let at = self.root.join(rest);
-            let wanted = !named.iter().any(|a| a.starts_with(&folder))
-                && !folder.starts_with("/tmp")
-                && !folder.starts_with("/dev");
+            let wanted =
+                !named.iter().any(|a| a.starts_with(&folder)) && !folder.starts_with("/dev");
             let covered = self.covers.contains(&at);
             if wanted && !covered && at.is_dir() {
                 let flags = libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY;
@@ -736,6 +745,9 @@ impl Jail {
 
     /// Ends a run: its writable mounts and private folder are gone, with all they held.
     pub fn after_run(&mut self) {
+        for m in self.covers.drain(..).rev() {
+            unmount(&m);
+        }
         for m in self.named.drain(..).rev() {
             unmount(&m);
         }
