@@ -35,24 +35,9 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The headless browser, if one is installed (`CHROMIUM` names another).
-fn chromium() -> Option<PathBuf> {
-    let names = std::env::var("CHROMIUM")
-        .into_iter()
-        .chain(["chromium", "chromium-browser", "google-chrome"].map(String::from));
-    for name in names {
-        let path = PathBuf::from(&name);
-        if path.is_absolute() && path.is_file() {
-            return Some(path);
-        }
-        for dir in std::env::split_paths(&std::env::var_os("PATH")?) {
-            if dir.join(&name).is_file() {
-                return Some(dir.join(&name));
-            }
-        }
-    }
-    None
-}
+#[path = "support/browser.rs"]
+mod browser;
+use browser::chromium;
 
 /// `bfs-judge show ARGS`: the page it wrote.
 fn show(args: &[&str], out: &Path) -> PathBuf {

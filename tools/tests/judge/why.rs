@@ -304,26 +304,9 @@ fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
     );
 }
 
-/// The headless browser, if one is installed (`CHROMIUM` names another).
-fn chromium() -> Option<PathBuf> {
-    let names = std::env::var("CHROMIUM").into_iter().chain(
-        ["chromium", "chromium-browser", "google-chrome"]
-            .iter()
-            .map(|s| s.to_string()),
-    );
-    for name in names {
-        let path = PathBuf::from(&name);
-        if path.is_absolute() && path.is_file() {
-            return Some(path);
-        }
-        for dir in std::env::split_paths(&std::env::var_os("PATH")?) {
-            if dir.join(&name).is_file() {
-                return Some(dir.join(&name));
-            }
-        }
-    }
-    None
-}
+#[path = "../support/browser.rs"]
+mod browser;
+use browser::chromium;
 
 /// The page of a failing case, opened in headless Chromium: at the centres of known cells the
 /// screenshot has the wall's, the free cell's, the judge's route's and the contestant's
