@@ -115,7 +115,6 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
             })
             .collect();
     }
-    package.library_checker = problem;
     Ok(package)
 }
 
