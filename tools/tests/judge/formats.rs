@@ -964,3 +964,66 @@ fn verify_applies_submissions_yaml() {
     assert!(j.stderr.contains("submissions/other/: not a place"), "{j}");
     assert_eq!(j.code, Some(1), "{j}");
 }
+
+/// A Kattis package without `time_limit`: `test` derives the limit from the accepted
+/// submission once, keeps it, and says so on the next run; a change to the accepted
+/// submission derives it again.
+#[test]
+fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-derived");
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Double\n",
+            ),
+            ("data/sample/1.in", "21\n"),
+            ("data/sample/1.ans", "42\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "10\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+        ],
+    );
+    let (p_s, out) = (p.display().to_string(), dir.join("out"));
+    let run = || {
+        judge(
+            &out,
+            &[
+                "--tests",
+                &p_s,
+                "--cmd",
+                "python3 -c 'print(2 * int(input()))'",
+            ],
+        )
+    };
+    let header = |j: &Judged| j.stdout.lines().next().unwrap_or("").to_string();
+    let first = run();
+    assert_eq!(first.code, Some(0), "{first}");
+    assert!(
+        header(&first).contains("derived: slowest accepted"),
+        "{first}"
+    );
+    assert!(!header(&first).contains("earlier run"), "{first}");
+    let second = run();
+    assert_eq!(second.code, Some(0), "{second}");
+    assert!(
+        header(&second).contains("derived: slowest accepted")
+            && header(&second).contains("on an earlier run"),
+        "{second}"
+    );
+    fs::write(
+        p.join("submissions/accepted/double.py"),
+        "n = int(input())\nprint(n + n)\n",
+    )
+    .unwrap();
+    let third = run();
+    assert!(!header(&third).contains("earlier run"), "{third}");
+}
