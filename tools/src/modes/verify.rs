@@ -193,7 +193,7 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
 fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
     let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
-    compile::build(&path, build)
+    compile::build_from(&path, s.entrypoint.as_deref(), build)
 }
 
 /// The accepted submissions of a package that derives its time limit (Kattis without

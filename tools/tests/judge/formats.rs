@@ -1027,3 +1027,48 @@ fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
     let third = run();
     assert!(!header(&third).contains("earlier run"), "{third}");
 }
+
+/// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from
+/// its first file.
+#[test]
+fn a_folder_submission_starts_from_its_entrypoint() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-entrypoint");
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Double\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "21\n"),
+            ("data/sample/1.ans", "42\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "10\n"),
+            // The first file by name is a helper that, run alone, answers wrongly.
+            ("submissions/accepted/pair/a_helper.py", "print(0)\n"),
+            (
+                "submissions/accepted/pair/main.py",
+                "import a_helper_free\nprint(a_helper_free.double(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/a_helper_free.py",
+                "def double(n):\n    return 2 * n\n",
+            ),
+        ],
+    );
+    let (p_s, out) = (p.display().to_string(), dir.join("out"));
+    let without = judge(&out, &["--verify", &p_s]);
+    assert!(without.stdout.contains("FAIL  accepted/pair"), "{without}");
+    fs::write(
+        p.join("submissions/submissions.yaml"),
+        "accepted/pair:\n  entrypoint: main.py\n",
+    )
+    .unwrap();
+    let with = judge(&out, &["--verify", &p_s]);
+    assert!(with.stdout.contains("OK    accepted/pair"), "{with}");
+    assert_eq!(with.code, Some(0), "{with}");
+}

@@ -163,6 +163,7 @@ fn submission(s: &Solution) -> Submission {
         }),
         extra: vec![],
         promised_by: None,
+        entrypoint: None,
     }
 }
 

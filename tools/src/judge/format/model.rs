@@ -173,6 +173,8 @@ pub struct Submission {
     pub extra: Vec<Expectation>,
     /// The submissions.yaml key that replaced the place's own promise, if one did.
     pub promised_by: Option<String>,
+    /// The file a folder submission starts from, where the package names one.
+    pub entrypoint: Option<String>,
 }
 
 /// What a submission must get.
@@ -310,6 +312,8 @@ pub struct Expectation {
     /// The score, or its inclusive range.
     pub score: Option<(f64, f64)>,
     pub message: Option<String>,
+    /// The file a folder submission starts from (`main.py`, `Main.java`).
+    pub entrypoint: Option<String>,
 }
 
 /// A folder or package of tests as read.

@@ -1097,6 +1097,13 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
                     e.message = v.as_str().map(String::from);
                     any = true;
                 }
+                "entrypoint" if e.cases.is_none() => {
+                    let Some(file) = v.as_str() else {
+                        return Err(bad(format!("{key}: entrypoint: expected a file name")));
+                    };
+                    e.entrypoint = Some(file.to_string());
+                    any = true;
+                }
                 "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
                     warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
                     // Still a rule: its key names submissions to run (a place such as

@@ -110,6 +110,7 @@ pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
                 skip: None,
                 extra: vec![],
                 promised_by: None,
+                entrypoint: None,
             });
         }
     }
@@ -145,6 +146,7 @@ fn kattis_submissions_with_yaml(
                     skip: None,
                     extra: vec![],
                     promised_by: None,
+                    entrypoint: None,
                 });
             }
         }
@@ -160,6 +162,9 @@ fn kattis_submissions_with_yaml(
     for s in &mut v {
         let place = s.shown.split('/').next().unwrap_or("").to_string();
         for r in rules {
+            if r.entrypoint.is_some() && r.cases.is_none() && glob_covers(&r.key, &s.shown) {
+                s.entrypoint.clone_from(&r.entrypoint);
+            }
             if r.key == place && r.cases.is_none() && rule(&place, legacy).is_some() {
                 if let Some(p) = &r.permitted {
                     s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
