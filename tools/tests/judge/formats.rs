@@ -308,7 +308,7 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
             ("data/secret/1.in", "4\n"),
             ("data/secret/1.ans", "any even number\n"),
             ("output_validators/parity/build*", "cp check.sh run && chmod +x run\n"),
-            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
+            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nsleep 0.2\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
         ],
     );
     let p_s = p.display().to_string();
@@ -325,6 +325,20 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
         ],
     );
     assert_eq!(j.code, Some(0), "{j}");
+    // The validator's time is its own (it sleeps 200 ms), not 0.
+    let checker_ms: u64 = j
+        .stdout
+        .lines()
+        .find_map(|l| {
+            l.split("checker")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    assert!(checker_ms >= 150, "checker {checker_ms} ms\n{j}");
     let j = judge(
         &out,
         &[
