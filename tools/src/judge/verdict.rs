@@ -195,6 +195,21 @@ pub fn of_run(
         return tle(format!("{} ms of CPU time (limit {lim} ms)", run.cpu_ms));
     }
     Ok(match run.status {
+        // A stack seen near its limit makes a segmentation fault likely its overflow.
+        Status::Signal(sig)
+            if sig == libc::SIGSEGV && run.stack_kib * 4 >= limits.stack_limit_kib() * 3 =>
+        {
+            Some((
+                Verdict::Re,
+                format!(
+                    "killed by {}: stack overflow? (its stack reached {} of its {} limit; \
+                     --stack-limit-mib raises it)",
+                    sys::signal_name(sig),
+                    mib(run.stack_kib),
+                    mib(limits.stack_limit_kib()),
+                ),
+            ))
+        }
         Status::Signal(sig) => Some((Verdict::Re, format!("killed by {}", sys::signal_name(sig)))),
         Status::Code(c) if c == exit_expected => None,
         Status::Code(0) => Some((
@@ -232,6 +247,7 @@ mod tests {
             status,
             killed,
             runnable_pct: 0,
+            stack_kib: 0,
         }
     }
 

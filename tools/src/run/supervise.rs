@@ -168,6 +168,8 @@ pub enum Report {
         stderr_bytes: u64,
         /// The share of the looks at the tree that found a process ready to run, percent.
         runnable_pct: u64,
+        /// The largest stack a look saw, KiB.
+        stack_kib: u64,
     },
     /// The program could not be started (missing, not executable): a setup error, not a
     /// verdict.
@@ -291,6 +293,7 @@ impl std::fmt::Display for Report {
                 stdout_bytes,
                 stderr_bytes,
                 runnable_pct,
+                stack_kib,
             } => {
                 let status = match status {
                     Status::Code(c) => format!("code:{c}"),
@@ -300,7 +303,7 @@ impl std::fmt::Display for Report {
                     f,
                     "ran status={status} cpu_us={cpu_us} wall_us={wall_us} peak_kib={peak_kib} \
                      killed={} stdout_bytes={stdout_bytes} stderr_bytes={stderr_bytes} \
-                     runnable_pct={runnable_pct}",
+                     runnable_pct={runnable_pct} stack_kib={stack_kib}",
                     killed.map_or("none", Kill::name)
                 )
             }
@@ -343,6 +346,7 @@ impl std::str::FromStr for Report {
             stdout_bytes: num(field("stdout_bytes")?)?,
             stderr_bytes: num(field("stderr_bytes")?)?,
             runnable_pct: num(field("runnable_pct")?)?,
+            stack_kib: num(field("stack_kib")?)?,
         })
     }
 }
@@ -507,6 +511,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
         seen_ms: 0,
         looks: 0,
         runnable_looks: 0,
+        stack_kib: 0,
         killed: None,
     };
     let watched = run.until_the_program_ends(buf, jail);
@@ -555,6 +560,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
                 runnable_pct: (run.runnable_looks * 100)
                     .checked_div(run.looks)
                     .unwrap_or(0),
+                stack_kib: run.stack_kib,
             })
         }
         None => unreachable!("a blocking wait4 returns a child"),
@@ -605,6 +611,8 @@ struct Running<'a> {
     /// How many looks there were, and how many found a process ready to run.
     looks: u64,
     runnable_looks: u64,
+    /// The largest stack the looks saw (see `tree::Sample::stack_kib`).
+    stack_kib: u64,
     killed: Option<Kill>,
 }
 
@@ -690,6 +698,7 @@ impl Running<'_> {
         self.seen_ms = self.seen_ms.max(tree.seen_ms);
         self.looks += 1;
         self.runnable_looks += u64::from(tree.runnable);
+        self.stack_kib = self.stack_kib.max(tree.stack_kib);
         // What its files in the private /tmp, /dev/shm and folder hold is memory too.
         let memory_kib = tree.memory_kib + jail.memory_kib();
         self.peak_kib = self.peak_kib.max(memory_kib);
@@ -932,6 +941,7 @@ mod tests {
                 stdout_bytes: 7,
                 stderr_bytes: 8,
                 runnable_pct: 9,
+                stack_kib: 10,
             },
             Report::Ran {
                 status: Status::Code(0),
@@ -942,6 +952,7 @@ mod tests {
                 stdout_bytes: 0,
                 stderr_bytes: 0,
                 runnable_pct: 0,
+                stack_kib: 0,
             },
             Report::CannotStart("./a.out: No such file or directory (os error 2)".into()),
         ] {

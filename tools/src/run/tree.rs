@@ -107,9 +107,13 @@ fn kib_field(text: &str, key: &str) -> Option<u64> {
 }
 
 /// `VmHWM` and `VmRSS` of a live process (a zombie has neither).
-fn hwm_rss_kib(pid: i32) -> Option<(u64, u64)> {
+fn hwm_rss_kib(pid: i32) -> Option<(u64, u64, u64)> {
     let s = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    Some((kib_field(&s, "VmHWM:")?, kib_field(&s, "VmRSS:")?))
+    Some((
+        kib_field(&s, "VmHWM:")?,
+        kib_field(&s, "VmRSS:")?,
+        kib_field(&s, "VmStk:").unwrap_or(0),
+    ))
 }
 
 /// The proportional set size of a live process.
@@ -134,6 +138,8 @@ pub struct Sample {
     /// Whether a process of the tree was running or ready to run (state `R`): a look that
     /// finds one while the tree gets little CPU time finds it starved by a busy machine.
     pub runnable: bool,
+    /// The largest stack of a process of the tree (`VmStk`), KiB.
+    pub stack_kib: u64,
 }
 
 /// How often the whole of `/proc` is scanned for new members of the tree: every this many
@@ -198,13 +204,13 @@ impl Watch {
                 memory_kib: self.memory_kib,
                 seen_ms,
                 runnable,
+                stack_kib: 0,
             };
         }
-        let largest_peak = live
-            .iter()
-            .filter_map(|&pid| hwm_rss_kib(pid).map(|(hwm, _)| hwm))
-            .max()
-            .unwrap_or(0);
+        let status: Vec<(u64, u64, u64)> =
+            live.iter().filter_map(|&pid| hwm_rss_kib(pid)).collect();
+        let largest_peak = status.iter().map(|s| s.0).max().unwrap_or(0);
+        let stack_kib = status.iter().map(|s| s.2).max().unwrap_or(0);
         let memory_kib = if live.len() <= 1 {
             largest_peak
         } else {
@@ -214,7 +220,7 @@ impl Watch {
                 .iter()
                 .map(|&pid| {
                     pss_kib(pid)
-                        .or_else(|| hwm_rss_kib(pid).map(|(_, rss)| rss))
+                        .or_else(|| hwm_rss_kib(pid).map(|(_, rss, _)| rss))
                         .unwrap_or(0)
                 })
                 .sum();
@@ -226,6 +232,7 @@ impl Watch {
             memory_kib,
             seen_ms,
             runnable,
+            stack_kib,
         }
     }
 }

@@ -30,6 +30,14 @@ const SOURCES: &[(&str, &str)] = &[
          int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
+        // `deep`: recurses without end, slowly (a few thousand steps a frame), so that the
+        // watcher sees its stack grow to the limit before the fault.
+        "deep",
+        "volatile long sink;\nlong f(long d){volatile char pad[256];pad[0]=(char)d;\
+         for(volatile int i=0;i<20000;i++)sink+=i;return f(d+1)+pad[0];}\n\
+         int main(void){return (int)f(1);}\n",
+    ),
+    (
         // `spin MS`: burns MS ms of its own CPU time.
         "spin",
         "#include <stdlib.h>\n#include <time.h>\nstatic double now(void){struct timespec t;\
@@ -1343,4 +1351,35 @@ fn a_starved_program_is_named_starved_not_asleep() {
         sleeper.stdout.contains("sleeping or waiting for input?"),
         "{sleeper}"
     );
+}
+
+/// A deep recursion that overflows its stack gets `RE` with the hint "stack overflow?" and
+/// the stack it reached; a segmentation fault with a small stack gets no such hint.
+#[test]
+fn a_stack_overflow_is_named_as_one() {
+    let deep = probe(
+        "stack-deep",
+        "{P}/deep",
+        &["--stack-limit-mib", "8", "--time-limit-ms", "20000"],
+    );
+    let line = deep
+        .j
+        .stdout
+        .lines()
+        .find(|l| l.contains("killed by"))
+        .unwrap_or("");
+    assert!(
+        line.contains("SIGSEGV")
+            && line.contains("stack overflow?")
+            && line.contains("of its 8.0 MiB limit"),
+        "{}",
+        deep.j
+    );
+    let plain = probe(
+        "stack-plain",
+        "kill -SEGV $$",
+        &["--stack-limit-mib", "8"],
+    );
+    assert!(plain.j.stdout.contains("killed by SIGSEGV"), "{}", plain.j);
+    assert!(!plain.j.stdout.contains("stack overflow"), "{}", plain.j);
 }
