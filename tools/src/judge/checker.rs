@@ -26,7 +26,7 @@ use std::path::Path;
 
 use crate::run::files::sibling;
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program, Limits};
+use crate::run::sandbox::{run_program, Limits, Run};
 use crate::run::sys::Status;
 
 /// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
@@ -132,6 +132,14 @@ impl Checker {
     }
 
     /// A Kattis output validator with the package's flags.
+    /// A CMS checker (a TPS export's `checker/`, italy_yaml's `cor/correttore`).
+    pub fn cms(program: Program) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Cms,
+        }
+    }
+
     pub fn kattis(program: Program, args: Vec<String>) -> Checker {
         Checker {
             program,
@@ -215,11 +223,7 @@ impl Checker {
 
     /// Runs the checker on `files` (made absolute); its stdout and stderr, each up to
     /// [`MESSAGE_KEEP`] bytes.
-    fn run(
-        &self,
-        files: &[&Path],
-        scratch: &Path,
-    ) -> Result<(crate::run::sandbox::Run, Vec<u8>, Vec<u8>), String> {
+    fn run(&self, files: &[&Path], scratch: &Path) -> Result<(Run, Vec<u8>, Vec<u8>), String> {
         let files: Vec<String> = files
             .iter()
             .map(|p| {
@@ -286,50 +290,11 @@ impl Checker {
             .copied()
             .collect::<Vec<_>>()
             .join("\n");
-        if let Some(kill) = run.killed {
-            return self.failed(format!("was killed ({} limit)", kill.name()), &whole, keep);
-        }
-        match run.status {
-            Status::Code(0) => {}
-            Status::Code(c) => {
-                return self.failed(
-                    format!(
-                        "ended with exit code {c} (a CMS checker exits 0 and prints the score)"
-                    ),
-                    &whole,
-                    keep,
-                )
-            }
-            Status::Signal(s) => {
-                return self.failed(
-                    format!("was killed by {}", crate::run::sys::signal_name(s)),
-                    &whole,
-                    keep,
-                )
-            }
-        }
-        let first = out.lines().next().unwrap_or("");
-        let score = match first.parse::<f64>() {
-            Ok(x) if (0.0..=1.0).contains(&x) => x,
-            _ => {
-                return self.failed(
-                    format!(
-                        "printed {:?} where a CMS checker prints its score, a number from 0 to 1",
-                        crate::text::fit(first, 60)
-                    ),
-                    &whole,
-                    keep,
-                )
-            }
+        let (score, message) = match cms_answer(&run, &out, &err) {
+            Ok(answer) => answer,
+            Err(how) => return self.failed(how, &whole, keep),
         };
-        let message = cms_message(err.lines().next().unwrap_or(""));
-        let judgement = if score >= 1.0 {
-            Judgement::Accepted
-        } else if score <= 0.0 {
-            Judgement::Wrong(message.clone())
-        } else {
-            Judgement::Points(first.to_string(), message.clone())
-        };
+        let judgement = cms_judgement(score, &message);
         let checked = Checked {
             judgement,
             message: if err.is_empty() { message } else { err },
@@ -395,5 +360,44 @@ fn cms_message(line: &str) -> String {
         "translate:wrong" => "Output isn't correct".to_string(),
         "translate:partial" => "Output is partially correct".to_string(),
         other => other.to_string(),
+    }
+}
+
+/// A CMS checker's or manager's answer from its run and its trimmed stdout and stderr: the
+/// score (stdout's first line, from 0 to 1) and the message (stderr's first line, in CMS's
+/// words). `Err`: how it failed (killed, an exit code other than 0, no score).
+pub fn cms_answer(run: &Run, out: &str, err: &str) -> Result<(f64, String), String> {
+    if let Some(kill) = run.killed {
+        return Err(format!("was killed ({} limit)", kill.name()));
+    }
+    match run.status {
+        Status::Code(0) => {}
+        Status::Code(c) => {
+            return Err(format!(
+                "ended with exit code {c} (CMS's protocol: exit 0, the score on stdout)"
+            ))
+        }
+        Status::Signal(s) => {
+            return Err(format!("was killed by {}", crate::run::sys::signal_name(s)))
+        }
+    }
+    let first = out.lines().next().unwrap_or("");
+    match first.trim().parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok((x, cms_message(err.lines().next().unwrap_or("")))),
+        _ => Err(format!(
+            "printed {:?} where CMS's protocol has the score, a number from 0 to 1",
+            crate::text::fit(first, 60)
+        )),
+    }
+}
+
+/// What a CMS score means: 1 accepted, 0 wrong, between them partial points.
+pub fn cms_judgement(score: f64, message: &str) -> Judgement {
+    if score >= 1.0 {
+        Judgement::Accepted
+    } else if score <= 0.0 {
+        Judgement::Wrong(message.to_string())
+    } else {
+        Judgement::Points(format!("{score}"), message.to_string())
     }
 }

@@ -70,11 +70,14 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
     let time_limit_ms = match v.get("time_limit") {
         None | Some(Value::Null) => None,
         Some(t) => {
-            let secs = t
-                .as_f64()
-                .filter(|s| *s > 0.0)
-                .ok_or_else(|| format!("time_limit = {t}: expected a positive number of seconds"))?;
-            Some(check_limit("time_limit", (secs * 1000.0).round().max(1.0) as u64, 86_400_000)?)
+            let secs = t.as_f64().filter(|s| *s > 0.0).ok_or_else(|| {
+                format!("time_limit = {t}: expected a positive number of seconds")
+            })?;
+            Some(check_limit(
+                "time_limit",
+                (secs * 1000.0).round().max(1.0) as u64,
+                86_400_000,
+            )?)
         }
     };
     // CMS keeps memory in bytes (TPS writes 2147483648 for 2 GiB); older exports wrote MiB,
@@ -82,10 +85,9 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
     let memory_limit_mib = match v.get("memory_limit") {
         None | Some(Value::Null) => None,
         Some(m) => {
-            let n = m
-                .as_u64()
-                .filter(|n| *n > 0)
-                .ok_or_else(|| format!("memory_limit = {m}: expected a positive whole number of bytes"))?;
+            let n = m.as_u64().filter(|n| *n > 0).ok_or_else(|| {
+                format!("memory_limit = {m}: expected a positive whole number of bytes")
+            })?;
             Some(if n < 1 << 20 { n } else { n.div_ceil(1 << 20) })
         }
     };
@@ -96,8 +98,9 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
         .to_string();
     // `task_type_params` is JSON inside a JSON string.
     let params: Value = match v.get("task_type_params") {
-        Some(Value::String(s)) if !s.trim().is_empty() => serde_json::from_str(s)
-            .map_err(|e| format!("task_type_params {s:?}: {e}"))?,
+        Some(Value::String(s)) if !s.trim().is_empty() => {
+            serde_json::from_str(s).map_err(|e| format!("task_type_params {s:?}: {e}"))?
+        }
         Some(Value::Object(o)) => Value::Object(o.clone()),
         _ => Value::Object(Default::default()),
     };
@@ -244,10 +247,16 @@ pub fn expectation(folder: &str) -> Option<Rule> {
         "runtime_error" => rule("RE on some case", &["RE"], ScoreRule::BelowFull),
         // A program over the memory limit mostly dies of a failed allocation (CMS itself
         // says "killed, could be the memory limit").
-        "memory_limit" => rule("MLE or RE on some case", &["MLE", "RE"], ScoreRule::BelowFull),
-        "time_limit_and_runtime_error" => {
-            rule("TLE or RE on some case", &["TLE", "RE"], ScoreRule::BelowFull)
-        }
+        "memory_limit" => rule(
+            "MLE or RE on some case",
+            &["MLE", "RE"],
+            ScoreRule::BelowFull,
+        ),
+        "time_limit_and_runtime_error" => rule(
+            "TLE or RE on some case",
+            &["TLE", "RE"],
+            ScoreRule::BelowFull,
+        ),
         _ => return None,
     })
 }
@@ -315,19 +324,24 @@ pub fn tool(path: PathBuf, protocol: Protocol) -> Tool {
     Tool {
         path,
         protocol,
-        build: if testlib { Build::Testlib } else { Build::Plain },
+        build: if testlib {
+            Build::Testlib
+        } else {
+            Build::Plain
+        },
     }
 }
 
 fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
     let json = dir.join("problem.json");
-    let problem = parse_problem(&read_json(&json)?).map_err(|e| format!("{}: {e}", json.display()))?;
+    let problem =
+        parse_problem(&read_json(&json)?).map_err(|e| format!("{}: {e}", json.display()))?;
     let mut warnings = Vec::new();
     let mut cases = pair(
         &dir.join("tests"),
-        &["in"],
+        &[".in"],
         &dir.join("tests"),
-        &["out"],
+        &[".out"],
         "",
         &mut warnings,
     )?;
@@ -445,7 +459,10 @@ mod tests {
     #[test]
     fn tps_folders_promise_what_tps_says() {
         assert_eq!(expectation("correct").unwrap().score, ScoreRule::Full);
-        assert_eq!(expectation("incorrect").unwrap().score, ScoreRule::BelowFull);
+        assert_eq!(
+            expectation("incorrect").unwrap().score,
+            ScoreRule::BelowFull
+        );
         assert_eq!(expectation("time_limit").unwrap().required, ["TLE"]);
         assert_eq!(expectation("memory_limit").unwrap().required, ["MLE", "RE"]);
         assert!(expectation("whatever").is_none());

@@ -103,8 +103,11 @@ pub enum Protocol {
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
     Kattis { flags: Vec<String> },
     /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
-    /// stderr; as an interactor, CMS's Communication manager, talking over FIFOs.
+    /// stderr.
     Cms,
+    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
+    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
+    CmsManager { processes: usize },
 }
 
 /// How a [`Tool`] is built.
