@@ -146,8 +146,17 @@ impl Bench<'_> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let files = crate::modes::case::FileIo {
+            input: self.package.info.input_file.clone(),
+            output: self.package.info.output_file.clone(),
+        };
         let target = Target {
-            program,
+            // A file I/O problem's program starts in a folder of its own.
+            program: if files.any() {
+                program.absolutized()
+            } else {
+                program
+            },
             limits,
             checker: test::checker(&self.problem, self.o, &self.dirs)?,
             comparison: test::comparison(&self.problem, self.o),
@@ -155,7 +164,7 @@ impl Bench<'_> {
             diff: self.o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
-            files: Default::default(),
+            files,
         };
         let mut outcomes = Vec::new();
         let mut cases = cases_of(self.package, 0);

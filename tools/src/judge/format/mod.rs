@@ -9,6 +9,7 @@ pub mod cms;
 pub mod files;
 pub mod flat;
 pub mod info;
+pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
@@ -42,6 +43,7 @@ pub const READERS: &[Reader] = &[
     kattis::READER,
     libchecker::READER,
     cms::READER,
+    italy_yaml::READER,
     flat::READER,
 ];
 
