@@ -228,9 +228,9 @@ fn grading(dir: &Path, cases: &mut [Found]) -> Result<Grading, String> {
     Ok(Grading::Groups { groups, full })
 }
 
-/// What a TPS solutions folder promises, as a rule in our verdict names; `None` for a
-/// folder TPS does not define.
-pub fn expectation(folder: &str) -> Option<Rule> {
+/// What a TPS solutions folder promises, as a rule in our verdict names, where `full` is
+/// the most a submission gets; `None` for a folder TPS does not define.
+pub fn expectation(folder: &str, full: f64) -> Option<Rule> {
     let rule = |label: &str, required: &[&'static str], score| Rule {
         label: label.to_string(),
         permitted: Vec::new(),
@@ -242,7 +242,8 @@ pub fn expectation(folder: &str) -> Option<Rule> {
         "incorrect" | "wrong_answer" | "protocol_violation" | "failed" => {
             rule("below full score", &[], ScoreRule::BelowFull)
         }
-        "partially_correct" => rule("partial score", &[], ScoreRule::Partial),
+        // More than nothing and less than everything (CMS scores to 2 decimals at most).
+        "partially_correct" => rule("partial score", &[], ScoreRule::Range(1e-6, full - 1e-6)),
         "time_limit" => rule("TLE on some case", &["TLE"], ScoreRule::BelowFull),
         "runtime_error" => rule("RE on some case", &["RE"], ScoreRule::BelowFull),
         // A program over the memory limit mostly dies of a failed allocation (CMS itself
@@ -271,7 +272,11 @@ pub fn is_source(name: &str) -> bool {
 }
 
 /// The submissions in `solutions/EXPECTATION/`, each with its folder's rule.
-fn submissions(dir: &Path, warnings: &mut Vec<String>) -> Result<Vec<Submission>, String> {
+fn submissions(
+    dir: &Path,
+    full: f64,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Submission>, String> {
     let root = dir.join("solutions");
     let mut out = Vec::new();
     for folder in file_names(&root)? {
@@ -279,7 +284,7 @@ fn submissions(dir: &Path, warnings: &mut Vec<String>) -> Result<Vec<Submission>
         if !path.is_dir() {
             continue;
         }
-        let rule = expectation(&folder).unwrap_or_else(|| {
+        let rule = expectation(&folder, full).unwrap_or_else(|| {
             warnings.push(format!(
                 "solutions/{folder}/: not a folder TPS defines (model_solution, correct, \
                  incorrect, partially_correct, time_limit, runtime_error, memory_limit, ...); \
@@ -416,7 +421,11 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
             ));
         }
     }
-    package.submissions = submissions(dir, &mut package.submission_warnings)?;
+    let full = match &package.grading {
+        Grading::Groups { full, .. } => *full,
+        _ => 100.0,
+    };
+    package.submissions = submissions(dir, full, &mut package.submission_warnings)?;
     package.warnings = warnings;
     Ok(package)
 }
@@ -440,8 +449,7 @@ mod tests {
         assert_eq!(p.task_type, TaskType::Communication { processes: 2 });
         let batch: Value = serde_json::from_str(
             r#"{"code": "k", "task_type": "Batch", "task_type_params":
-                "{\"task_type_parameters_Batch_compilation\": \"alone\",
-                  \"task_type_parameters_Batch_io_0_inputfile\": \"knight.in\"}"}"#,
+                "{\"task_type_parameters_Batch_compilation\": \"alone\", \"task_type_parameters_Batch_io_0_inputfile\": \"knight.in\"}"}"#,
         )
         .unwrap();
         assert_eq!(
@@ -458,13 +466,15 @@ mod tests {
 
     #[test]
     fn tps_folders_promise_what_tps_says() {
-        assert_eq!(expectation("correct").unwrap().score, ScoreRule::Full);
-        assert_eq!(
-            expectation("incorrect").unwrap().score,
-            ScoreRule::BelowFull
-        );
-        assert_eq!(expectation("time_limit").unwrap().required, ["TLE"]);
-        assert_eq!(expectation("memory_limit").unwrap().required, ["MLE", "RE"]);
-        assert!(expectation("whatever").is_none());
+        let of = |f: &str| expectation(f, 100.0).unwrap();
+        assert_eq!(of("correct").score, ScoreRule::Full);
+        assert_eq!(of("incorrect").score, ScoreRule::BelowFull);
+        assert_eq!(of("time_limit").required, ["TLE"]);
+        assert_eq!(of("memory_limit").required, ["MLE", "RE"]);
+        let ScoreRule::Range(lo, hi) = of("partially_correct").score else {
+            panic!("partially_correct is a range")
+        };
+        assert!(lo > 0.0 && hi < 100.0 && hi > 99.0);
+        assert!(expectation("whatever", 100.0).is_none());
     }
 }

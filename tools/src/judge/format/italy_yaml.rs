@@ -402,10 +402,11 @@ fn answers(
     }
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let work = out.join("work");
     for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
         let what = format!("the official solution {} on input {i}", src.display());
-        let _ = fs::remove_dir_all(&work);
+        // A folder of the run's own, which isolation lets it write in (as a case's).
+        let private = crate::run::sandbox::Private::new()?;
+        let work = private.join("work");
         fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
         let stdin = match &task.input_file {
             Some(name) => {
@@ -414,7 +415,7 @@ fn answers(
             }
             None => Some(input.as_path()),
         };
-        let stdout = work.join(".stdout");
+        let stdout = private.join("stdout");
         make(&program, &[], stdin, &stdout, &work, &what)?;
         let result = match &task.output_file {
             Some(name) => work.join(name),
@@ -423,7 +424,6 @@ fn answers(
         fs::rename(&result, answer)
             .map_err(|e| format!("{what}: its output {}: {e}", result.display()))?;
     }
-    let _ = fs::remove_dir_all(&work);
     fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(made)
 }
