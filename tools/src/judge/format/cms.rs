@@ -12,15 +12,15 @@
 //! nothing is built here (the checker, manager and graders are built when judging).
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
-use crate::judge::format::files::{file_names, natural_cmp, pair};
+use crate::judge::format::files::{cpp_with_headers, file_names, natural_cmp, pair};
 use crate::judge::format::info::{check_limit, file_name, read_config};
 use crate::judge::format::{
-    Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
-    ScoreRule, ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
+    ScoredGroup, Submission, Tool,
 };
 use crate::judge::tokens::Comparison;
 
@@ -307,36 +307,6 @@ fn submissions(
     Ok(out)
 }
 
-/// `dir/STEM.cpp` and the C++ headers beside it, if `dir/STEM.cpp` exists: what is compiled
-/// together with a C++ submission. Other languages' graders are not built (said once).
-pub fn cpp_grader(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, String> {
-    let main = dir.join(format!("{stem}.cpp"));
-    if !main.is_file() {
-        return Ok(Vec::new());
-    }
-    let mut files = vec![main];
-    for f in file_names(dir)? {
-        if f.ends_with(".h") || f.ends_with(".hpp") {
-            files.push(dir.join(f));
-        }
-    }
-    Ok(files)
-}
-
-/// A checker or manager source, built with the testlib.h beside it when there is one.
-pub fn tool(path: PathBuf, protocol: Protocol) -> Tool {
-    let testlib = path.parent().is_some_and(|d| d.join("testlib.h").is_file());
-    Tool {
-        path,
-        protocol,
-        build: if testlib {
-            Build::Testlib
-        } else {
-            Build::Plain
-        },
-    }
-}
-
 fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
     let json = dir.join("problem.json");
     let problem =
@@ -359,7 +329,7 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
     package.grading = grading;
     let checker = dir.join("checker/checker.cpp");
     if checker.is_file() {
-        package.checker = Some(tool(checker, Protocol::Cms));
+        package.checker = Some(Tool::source(checker, Protocol::Cms));
     } else {
         // CMS's "diff": whitespace-separated tokens compared as strings.
         package.compare = Some(Comparison::Tokens(Default::default()));
@@ -374,7 +344,7 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
             package.info.input_file = input_file.clone();
             package.info.output_file = output_file.clone();
             if *grader {
-                package.grader = cpp_grader(&graders, "grader")?;
+                package.grader = cpp_with_headers(&graders, "grader")?;
             }
         }
         TaskType::Communication { processes } => {
@@ -385,16 +355,16 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
                     dir.display()
                 ));
             }
-            package.interactor = Some(tool(
+            package.interactor = Some(Tool::source(
                 manager,
                 Protocol::CmsManager {
                     processes: *processes,
                 },
             ));
             package.info.interactive = true;
-            package.grader = cpp_grader(&graders, "stub")?;
+            package.grader = cpp_with_headers(&graders, "stub")?;
             if package.grader.is_empty() {
-                package.grader = cpp_grader(&graders, "grader")?;
+                package.grader = cpp_with_headers(&graders, "grader")?;
             }
         }
         TaskType::OutputOnly => {

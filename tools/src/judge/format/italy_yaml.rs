@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use crate::judge::format::files::file_names;
+use crate::judge::format::files::{cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::{
-    kattis, Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
+    kattis, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
     ScoreRule, ScoredGroup, Submission, Tool,
 };
 use crate::judge::tokens::Comparison;
@@ -428,21 +428,6 @@ fn answers(
     Ok(made)
 }
 
-/// `dir/STEM.cpp` and the C++ headers beside it (a grader or stub and its headers).
-fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, String> {
-    let main = dir.join(format!("{stem}.cpp"));
-    if !main.is_file() {
-        return Ok(Vec::new());
-    }
-    let mut files = vec![main];
-    for f in file_names(dir)? {
-        if f.ends_with(".h") || f.ends_with(".hpp") {
-            files.push(dir.join(f));
-        }
-    }
-    Ok(files)
-}
-
 /// The first of `cor/NAME.cpp`, `check/NAME.cpp` (for each of `names`) that exists.
 fn tool_source(dir: &Path, names: &[&str]) -> Option<PathBuf> {
     ["cor", "check"]
@@ -453,19 +438,6 @@ fn tool_source(dir: &Path, names: &[&str]) -> Option<PathBuf> {
                 .map(move |n| dir.join(d).join(format!("{n}.cpp")))
         })
         .find(|p| p.is_file())
-}
-
-fn tool(path: PathBuf, protocol: Protocol) -> Tool {
-    let testlib = path.parent().is_some_and(|d| d.join("testlib.h").is_file());
-    Tool {
-        path,
-        protocol,
-        build: if testlib {
-            Build::Testlib
-        } else {
-            Build::Plain
-        },
-    }
 }
 
 /// `sol/`'s solutions: `soluzione` must score in full, the others are judged with no
@@ -615,12 +587,12 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
     package.grader = grader;
     package.warnings = warnings;
     match tool_source(dir, &["correttore", "checker"]) {
-        Some(c) => package.checker = Some(tool(c, Protocol::Cms)),
+        Some(c) => package.checker = Some(Tool::source(c, Protocol::Cms)),
         // CMS's "diff": whitespace-separated tokens compared as strings.
         None => package.compare = Some(Comparison::Tokens(vec!["case_sensitive".to_string()])),
     }
     if let Some(m) = manager {
-        package.interactor = Some(tool(
+        package.interactor = Some(Tool::source(
             m,
             Protocol::CmsManager {
                 processes: task.num_processes.max(1),

@@ -107,6 +107,21 @@ pub fn looked_for() -> String {
 }
 
 impl Tool {
+    /// A checker or manager source, built with the `testlib.h` beside it when there is one,
+    /// else by its ending.
+    pub fn source(path: PathBuf, protocol: Protocol) -> Tool {
+        let testlib = path.parent().is_some_and(|d| d.join("testlib.h").is_file());
+        Tool {
+            path,
+            protocol,
+            build: if testlib {
+                Build::Testlib
+            } else {
+                Build::Plain
+            },
+        }
+    }
+
     /// Builds the tool in `build_dir` (or finds it built): by its ending, with the testlib.h
     /// of its tree, or with Kattis' constants substituted.
     pub fn build(&self, what: &str, build_dir: &Path) -> Result<Program, String> {
