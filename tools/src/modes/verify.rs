@@ -202,15 +202,12 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
 /// Builds the user's own source `src` as `package`'s submissions are built, with its grader
 /// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
 pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
-    let s = Submission {
-        shown: format!("yours__{}", src.display()),
-        path: src.to_path_buf(),
-        rule: crate::judge::format::Rule::new("any", &[], &[]),
-        names: crate::judge::format::Names::Ours,
-        skip: None,
-        extra: Vec::new(),
-        promised_by: None,
-    };
+    let s = Submission::new(
+        format!("yours__{}", src.display()),
+        src.to_path_buf(),
+        crate::judge::format::Rule::new("any", &[], &[]),
+        crate::judge::format::Names::Ours,
+    );
     builds(&s, package, build).map_err(|e| match e {
         BuildError::Failed(why) | BuildError::Unsupported(why) => why,
     })

@@ -293,15 +293,12 @@ fn submissions(
             Rule::new("any", &[], &[])
         });
         for file in file_names(&path)?.into_iter().filter(|f| is_source(f)) {
-            out.push(Submission {
-                shown: format!("{folder}/{file}"),
-                path: path.join(&file),
-                rule: rule.clone(),
-                names: Names::Ours,
-                skip: None,
-                extra: Vec::new(),
-                promised_by: None,
-            });
+            out.push(Submission::new(
+                format!("{folder}/{file}"),
+                path.join(&file),
+                rule.clone(),
+                Names::Ours,
+            ));
         }
     }
     Ok(out)

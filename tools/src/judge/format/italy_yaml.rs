@@ -461,15 +461,12 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
             },
             _ => Rule::new("any", &[], &[]),
         };
-        out.push(Submission {
-            shown: format!("sol/{f}"),
-            path: sol.join(&f),
+        out.push(Submission::new(
+            format!("sol/{f}"),
+            sol.join(&f),
             rule,
-            names: Names::Ours,
-            skip: None,
-            extra: Vec::new(),
-            promised_by: None,
-        });
+            Names::Ours,
+        ));
     }
     Ok(out)
 }

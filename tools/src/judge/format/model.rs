@@ -180,6 +180,22 @@ pub struct Submission {
     pub entrypoint: Option<String>,
 }
 
+impl Submission {
+    /// A submission with `rule` and nothing else of its own (no skip, no Kattis extras).
+    pub fn new(shown: String, path: PathBuf, rule: Rule, names: Names) -> Submission {
+        Submission {
+            shown,
+            path,
+            rule,
+            names,
+            skip: None,
+            extra: Vec::new(),
+            promised_by: None,
+            entrypoint: None,
+        }
+    }
+}
+
 /// What a submission must get.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
