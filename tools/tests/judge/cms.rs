@@ -544,3 +544,36 @@ fn italy_yaml_answers_are_the_bfs_answers() {
     );
     assert_eq!(j.tally(), (5, 0), "{j}");
 }
+
+#[test]
+fn a_cms_checker_that_prints_no_score_is_a_setup_error() {
+    if no_tool("g++") {
+        return;
+    }
+    let dir = scratch("cms-bad-checker");
+    let p = tps_package(&dir);
+    // testlib's habit (a verdict word, exit 0) where CMS wants a number from 0 to 1.
+    fs::write(
+        p.join("checker/checker.cpp"),
+        "#include <cstdio>\nint main() { printf(\"ok\\n\"); }\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let mine = dir.join("mine.cpp");
+    fs::write(&mine, BFS).unwrap();
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &p.display().to_string(),
+            "--cmd",
+            &mine.display().to_string(),
+        ],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("where CMS's protocol has the score"),
+        "{j}"
+    );
+    assert!(j.verdicts().is_empty(), "{j}");
+}
