@@ -1167,3 +1167,8 @@ mod formats;
 
 #[path = "judge/answers.rs"]
 mod answers;
+
+// CMS's formats: TPS/IOI exports with graders, Communication, italy_yaml (issue 28).
+
+#[path = "judge/cms.rs"]
+mod cms;

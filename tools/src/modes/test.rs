@@ -98,9 +98,10 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
     Ok(Some(match &tool.protocol {
         Protocol::Testlib => Checker::testlib(program),
         Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
-        Protocol::Cms => {
+        Protocol::Cms => Checker::cms(program),
+        Protocol::CmsManager { .. } => {
             return Err(format!(
-                "{}: a CMS checker, which this judge does not call yet",
+                "{}: a CMS manager is an interactor, not a checker",
                 tool.path.display()
             ))
         }
@@ -126,9 +127,12 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         Protocol::Kattis { flags } => Convention::Kattis {
             flags: flags.clone(),
         },
+        Protocol::CmsManager { processes } => Convention::Cms {
+            processes: *processes,
+        },
         Protocol::Cms => {
             return Err(format!(
-                "{}: a CMS manager, which this judge does not run yet",
+                "{}: a CMS checker is not a Communication manager",
                 tool.path.display()
             ))
         }

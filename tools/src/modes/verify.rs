@@ -149,8 +149,17 @@ impl Bench<'_> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let files = crate::modes::case::FileIo {
+            input: self.package.info.input_file.clone(),
+            output: self.package.info.output_file.clone(),
+        };
         let target = Target {
-            program,
+            // A file I/O problem's program starts in a folder of its own.
+            program: if files.any() {
+                program.absolutized()
+            } else {
+                program
+            },
             limits,
             checker: test::checker(&self.problem, self.o, &self.dirs)?,
             comparison: test::comparison(&self.problem, self.o),
@@ -158,7 +167,7 @@ impl Bench<'_> {
             diff: self.o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
-            files: Default::default(),
+            files,
         };
         let mut outcomes = Vec::new();
         let mut cases = cases_of(self.package, 0);
@@ -188,6 +197,20 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
             o.verdict = Verdict::Tle;
         }
     }
+}
+
+/// Builds the user's own source `src` as `package`'s submissions are built, with its grader
+/// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
+pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
+    let s = Submission::new(
+        format!("yours__{}", src.display()),
+        src.to_path_buf(),
+        crate::judge::format::Rule::new("any", &[], &[]),
+        crate::judge::format::Names::Ours,
+    );
+    builds(&s, package, build).map_err(|e| match e {
+        BuildError::Failed(why) | BuildError::Unsupported(why) => why,
+    })
 }
 
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).

@@ -194,6 +194,23 @@ pub fn pair(
     Ok(cases)
 }
 
+/// `dir/STEM.cpp` and the C++ headers beside it, if `dir/STEM.cpp` exists: a grader or stub
+/// that is compiled together with every C++ submission (CMS's `graders/`, italy_yaml's
+/// `sol/`).
+pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<std::path::PathBuf>, String> {
+    let main = dir.join(format!("{stem}.cpp"));
+    if !main.is_file() {
+        return Ok(Vec::new());
+    }
+    let mut files = vec![main];
+    for f in file_names(dir)? {
+        if f.ends_with(".h") || f.ends_with(".hpp") {
+            files.push(dir.join(f));
+        }
+    }
+    Ok(files)
+}
+
 /// The folder name a problem is called by: the folder's own, or its parent's when it is
 /// called `test`, `tests`, `in` or `data`.
 pub fn name_of(dir: &Path) -> String {

@@ -5,9 +5,11 @@
 //! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
 //! files) below the readers, the readers below this dispatcher; no reader knows another.
 
+pub mod cms;
 pub mod files;
 pub mod flat;
 pub mod info;
+pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
@@ -38,7 +40,13 @@ pub struct Context {
 }
 
 /// The readers, asked in this order; the flat folder last, as it claims any folder.
-pub const READERS: &[Reader] = &[kattis::READER, libchecker::READER, flat::READER];
+pub const READERS: &[Reader] = &[
+    kattis::READER,
+    libchecker::READER,
+    cms::READER,
+    italy_yaml::READER,
+    flat::READER,
+];
 
 /// The package's cache folder: named after it and a hash of its path, so that two packages
 /// of one name never share one.
@@ -100,6 +108,21 @@ pub fn looked_for() -> String {
 }
 
 impl Tool {
+    /// A checker or manager source, built with the `testlib.h` beside it when there is one,
+    /// else by its ending.
+    pub fn source(path: PathBuf, protocol: Protocol) -> Tool {
+        let testlib = path.parent().is_some_and(|d| d.join("testlib.h").is_file());
+        Tool {
+            path,
+            protocol,
+            build: if testlib {
+                Build::Testlib
+            } else {
+                Build::Plain
+            },
+        }
+    }
+
     /// Builds the tool in `build_dir` (or finds it built): by its ending, with the testlib.h
     /// of its tree, or with Kattis' constants substituted.
     pub fn build(&self, what: &str, build_dir: &Path) -> Result<Program, String> {

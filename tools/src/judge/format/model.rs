@@ -104,8 +104,11 @@ pub enum Protocol {
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
     Kattis { flags: Vec<String> },
     /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
-    /// stderr; as an interactor, CMS's Communication manager, talking over FIFOs.
+    /// stderr.
     Cms,
+    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
+    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
+    CmsManager { processes: usize },
 }
 
 /// How a [`Tool`] is built.
@@ -175,6 +178,22 @@ pub struct Submission {
     pub promised_by: Option<String>,
     /// The file a folder submission starts from, where the package names one.
     pub entrypoint: Option<String>,
+}
+
+impl Submission {
+    /// A submission with `rule` and nothing else of its own (no skip, no Kattis extras).
+    pub fn new(shown: String, path: PathBuf, rule: Rule, names: Names) -> Submission {
+        Submission {
+            shown,
+            path,
+            rule,
+            names,
+            skip: None,
+            extra: Vec::new(),
+            promised_by: None,
+            entrypoint: None,
+        }
+    }
 }
 
 /// What a submission must get.

@@ -177,7 +177,7 @@ const YAML_DEPTH_CAP: usize = 100;
 /// before any node is built: aliases are expanded by the loader, so a document that would
 /// stand for more than [`YAML_NODES_CAP`] nodes, or nest deeper than [`YAML_DEPTH_CAP`], is
 /// refused with the line where it went over.
-fn load(path: &Path) -> Result<Yaml, String> {
+pub fn load(path: &Path) -> Result<Yaml, String> {
     let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
     let at =
         |line: usize, col: usize| format!("{}: line {line}, column {}", path.display(), col + 1);
