@@ -1375,11 +1375,7 @@ fn a_stack_overflow_is_named_as_one() {
         "{}",
         deep.j
     );
-    let plain = probe(
-        "stack-plain",
-        "kill -SEGV $$",
-        &["--stack-limit-mib", "8"],
-    );
+    let plain = probe("stack-plain", "kill -SEGV $$", &["--stack-limit-mib", "8"]);
     assert!(plain.j.stdout.contains("killed by SIGSEGV"), "{}", plain.j);
     assert!(!plain.j.stdout.contains("stack overflow"), "{}", plain.j);
 }
