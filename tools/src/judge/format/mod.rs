@@ -11,6 +11,7 @@ pub mod info;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
+pub mod polygon;
 
 pub use model::*;
 
@@ -37,7 +38,12 @@ pub struct Context {
 }
 
 /// The readers, asked in this order; the flat folder last, as it claims any folder.
-pub const READERS: &[Reader] = &[kattis::READER, libchecker::READER, flat::READER];
+pub const READERS: &[Reader] = &[
+    kattis::READER,
+    libchecker::READER,
+    polygon::READER,
+    flat::READER,
+];
 
 /// The package's cache folder: named after it and a hash of its path, so that two packages
 /// of one name never share one.
