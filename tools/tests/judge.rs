@@ -1167,3 +1167,8 @@ mod formats;
 
 #[path = "judge/answers.rs"]
 mod answers;
+
+// Polygon packages: generated tests, main's answers, groups and tags (issue 28). --------
+
+#[path = "judge/polygon.rs"]
+mod polygon;

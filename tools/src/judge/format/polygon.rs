@@ -718,7 +718,9 @@ impl Maker<'_> {
                 let out = run.join("stdout");
                 self.run(&program, &words[1..], None, &out, run.path(), TOOL_LIMITS)
                     .map_err(failed)?;
-                out
+                // Stored before `run`, its folder, is dropped with what it holds.
+                store(&out, &cached)?;
+                return Ok(cached);
             }
             Some(file) => {
                 if !self.runs.contains_key(&g.cmd) {
