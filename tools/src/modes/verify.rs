@@ -155,7 +155,11 @@ impl Bench<'_> {
             diff: self.o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
-            files: Default::default(),
+            // A file I/O problem's submissions read and write its files, as `test` runs them.
+            files: case::FileIo {
+                input: self.package.info.input_file.clone(),
+                output: self.package.info.output_file.clone(),
+            },
         };
         let mut outcomes = Vec::new();
         let mut cases = cases_of(self.package, 0);

@@ -559,3 +559,50 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
     assert!(j.stdout.contains("1 passed, 4 failed"), "{j}");
     assert_eq!(j.code, Some(1), "{j}");
 }
+
+#[test]
+fn a_polygon_package_with_file_io_reads_and_writes_its_files() {
+    if no_gpp() {
+        return;
+    }
+    let dir = scratch("polygon-io");
+    let p = knight_package(&dir);
+    let (cache, out) = (dir.join("cache"), dir.join("out"));
+    let p_s = p.display().to_string();
+    let files =
+        r#"std::freopen("knight.in", "r", stdin); std::freopen("knight.out", "w", stdout);"#;
+    // The main solution reads knight.in and writes knight.out, so its answers are made so.
+    let main = knight("", PRINT).replace("int main() {", &format!("int main() {{\n  {files}"));
+    write_all(
+        &p,
+        &[
+            (
+                "problem.xml",
+                &problem_xml(
+                    ("knight.in", "knight.out"),
+                    &[
+                        ("main", "solutions/files.cpp"),
+                        ("rejected", "solutions/main.cpp"),
+                    ],
+                ),
+            ),
+            ("solutions/files.cpp", &main),
+        ],
+    );
+    let j = judge(&cache, &out, &["--verify", &p_s]);
+    assert!(j.stdout.contains("OK    solutions/files.cpp (main)"), "{j}");
+    assert!(
+        j.stdout.contains("expected AC, got AC with score 70"),
+        "{j}"
+    );
+    // Reading stdin (empty) and writing stdout (not judged) fails.
+    assert!(
+        j.stdout.contains("OK    solutions/main.cpp (rejected)"),
+        "{j}"
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    let exe = built(&p.join("solutions/files.cpp"), &dir, "files");
+    let j = judge(&cache, &out, &["--tests", &p_s, "--cmd", &exe]);
+    assert!(j.stdout.contains("score: 70 of 70 (AC)"), "{j}");
+    assert!(!p.join("knight.out").exists() && !dir.join("knight.out").exists());
+}
