@@ -491,33 +491,30 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
     let p_s = p.display().to_string();
     let j = judge(&cache, &out, &["--verify", &p_s]);
     for (solution, said) in [
-        ("main.cpp (main)", "expected AC, got AC with score 70"),
-        ("same.cpp (accepted)", "expected AC, got AC with score 70"),
+        ("main/main.cpp", "expected AC, got AC with score 70"),
+        ("accepted/same.cpp", "expected AC, got AC with score 70"),
         // Each failing tag: its verdict somewhere, nothing but it and AC elsewhere.
-        ("odd.cpp (wrong-answer)", "score 60 (first WA on 07)"),
+        ("wrong-answer/odd.cpp", "score 60 (first WA on 07)"),
         (
-            "spins.cpp (time-limit-exceeded)",
+            "time-limit-exceeded/spins.cpp",
             "score 60 (first TLE on 08)",
         ),
         (
-            "hoards.cpp (memory-limit-exceeded)",
+            "memory-limit-exceeded/hoards.cpp",
             "score 60 (first MLE on 08)",
         ),
         (
-            "hoards2.cpp (time-limit-exceeded-or-memory-limit-exceeded)",
+            "time-limit-exceeded-or-memory-limit-exceeded/hoards2.cpp",
             "(first MLE on 08)",
         ),
-        (
-            "chatty.cpp (presentation-error)",
-            "score 0 (first PE on 01)",
-        ),
+        ("presentation-error/chatty.cpp", "score 0 (first PE on 01)"),
         // Never TLE, and that is allowed.
         (
-            "fine.cpp (time-limit-exceeded-or-accepted)",
+            "time-limit-exceeded-or-accepted/fine.cpp",
             "expected TLE or AC, got AC",
         ),
         // Its crash on a sample costs every group: all depend on the samples.
-        ("aborts.cpp (rejected)", "score 0 (first RE on 02)"),
+        ("rejected/aborts.cpp", "score 0 (first RE on 02)"),
     ] {
         let line = j
             .stdout
@@ -527,10 +524,7 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
         assert!(line.starts_with("OK "), "{line}\n{j}");
         assert!(line.contains(said), "missing `{said}`: {line}\n{j}");
     }
-    assert!(
-        j.stdout.contains("SKIP  solutions/main2.cpp (failed)"),
-        "{j}"
-    );
+    assert!(j.stdout.contains("SKIP  failed/main2.cpp"), "{j}");
     assert!(j.stdout.contains("9 passed, 0 failed, 1 skipped"), "{j}");
     assert_eq!(j.code, Some(0), "{j}");
 
@@ -590,19 +584,147 @@ fn a_polygon_package_with_file_io_reads_and_writes_its_files() {
         ],
     );
     let j = judge(&cache, &out, &["--verify", &p_s]);
-    assert!(j.stdout.contains("OK    solutions/files.cpp (main)"), "{j}");
+    assert!(j.stdout.contains("OK    main/files.cpp"), "{j}");
     assert!(
         j.stdout.contains("expected AC, got AC with score 70"),
         "{j}"
     );
     // Reading stdin (empty) and writing stdout (not judged) fails.
-    assert!(
-        j.stdout.contains("OK    solutions/main.cpp (rejected)"),
-        "{j}"
-    );
+    assert!(j.stdout.contains("OK    rejected/main.cpp"), "{j}");
     assert_eq!(j.code, Some(0), "{j}");
     let exe = built(&p.join("solutions/files.cpp"), &dir, "files");
     let j = judge(&cache, &out, &["--tests", &p_s, "--cmd", &exe]);
     assert!(j.stdout.contains("score: 70 of 70 (AC)"), "{j}");
     assert!(!p.join("knight.out").exists() && !dir.join("knight.out").exists());
+}
+
+/// An interactive package: guess a number in 1..=N, told `higher` or `lower`; the interactor
+/// writes the number of guesses for the checker, which allows ten.
+fn guess_package(root: &Path) -> PathBuf {
+    let p = root.join("guess");
+    let xml = r#"<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem revision="1" short-name="guess">
+  <judging cpu-name="x" cpu-speed="3600" input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <test-count>2</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test cmd="gen 1000 5" method="generated"/>
+      </tests>
+    </testset>
+  </judging>
+  <files><executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable></executables></files>
+  <assets>
+    <checker type="testlib"><source path="files/check.cpp" type="cpp.g++17"/></checker>
+    <interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor>
+    <solutions>
+      <solution tag="main"><source path="solutions/halves.cpp" type="cpp.g++17"/></solution>
+      <solution tag="wrong-answer"><source path="solutions/counts.cpp" type="cpp.g++17"/></solution>
+    </solutions>
+  </assets>
+</problem>
+"#;
+    let interactor = r#"#include "testlib.h"
+int main(int, char** argv) {
+  long n, secret, guess, count = 0;
+  FILE* in = std::fopen(argv[1], "r");
+  if (!in || std::fscanf(in, "%ld %ld", &n, &secret) != 2) return 3;
+  std::printf("%ld\n", n);
+  std::fflush(stdout);
+  while (std::scanf("%ld", &guess) == 1) {
+    count++;
+    if (guess == secret) {
+      std::printf("=\n");
+      std::fflush(stdout);
+      FILE* out = std::fopen(argv[2], "w");
+      if (!out) { std::fprintf(stderr, "FAIL cannot write %s\n", argv[2]); return 3; }
+      std::fprintf(out, "%ld\n", count);
+      std::fclose(out);
+      return 0;
+    }
+    std::printf(guess < secret ? "higher\n" : "lower\n");
+    std::fflush(stdout);
+  }
+  std::fprintf(stderr, "wrong answer no guess was right\n");
+  return 1;
+}
+"#;
+    let check = r#"#include "testlib.h"
+int main(int, char** argv) {
+  long count;
+  if (!read_long(argv[2], &count)) { std::printf("FAIL no count\n"); return 3; }
+  if (count > 10) { std::printf("wrong answer %ld guesses, more than 10\n", count); return 1; }
+  std::printf("ok %ld guesses\n", count);
+  return 0;
+}
+"#;
+    let ask = |next: &str| {
+        format!(
+            r#"#include <cstdio>
+int main() {{
+  long n, lo = 1, hi, m;
+  char said[16];
+  if (std::scanf("%ld", &n) != 1) return 1;
+  hi = n;
+  for (;;) {{
+    m = {next};
+    std::printf("%ld\n", m);
+    std::fflush(stdout);
+    if (std::scanf("%15s", said) != 1 || said[0] == '=') return 0;
+    if (said[0] == 'h') lo = m + 1; else hi = m - 1;
+  }}
+}}
+"#
+        )
+    };
+    write_all(
+        &p,
+        &[
+            ("problem.xml", xml),
+            ("files/testlib.h", TESTLIB),
+            (
+                "files/gen.cpp",
+                "#include \"testlib.h\"\nint main(int, char** argv) { int n = std::atoi(argv[1]); rnd_seed(std::atoll(argv[2])); std::printf(\"%d %d\\n\", n, rnd_next(1, n)); }\n",
+            ),
+            ("files/interactor.cpp", interactor),
+            ("files/check.cpp", check),
+            ("tests/01", "1000 377\n"),
+            ("solutions/halves.cpp", &ask("(lo + hi) / 2")),
+            // One guess after another: far more than ten.
+            ("solutions/counts.cpp", &ask("lo")),
+        ],
+    );
+    p
+}
+
+#[test]
+fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
+    if no_gpp() {
+        return;
+    }
+    let dir = scratch("polygon-interactive");
+    let p = guess_package(&dir);
+    let (cache, out) = (dir.join("cache"), dir.join("out"));
+    let p_s = p.display().to_string();
+    let j = judge(&cache, &out, &["--verify", &p_s]);
+    assert!(j.stdout.contains("OK    main/halves.cpp"), "{j}");
+    assert!(j.stdout.contains("OK    wrong-answer/counts.cpp"), "{j}");
+    assert_eq!(j.code, Some(0), "{j}");
+    let halves = built(&p.join("solutions/halves.cpp"), &dir, "halves");
+    let j = judge(&cache, &out, &["--tests", &p_s, "--cmd", &halves]);
+    assert!(j.stdout.contains("2 passed, 0 failed"), "{j}");
+    let all = format!("{}{}", j.stdout, j.stderr);
+    assert!(all.contains("its checker gets an empty answer file"), "{j}");
+    let counts = built(&p.join("solutions/counts.cpp"), &dir, "counts");
+    let j = judge(&cache, &out, &["--tests", &p_s, "--cmd", &counts]);
+    // The checker's word on what the interactor wrote.
+    assert!(
+        j.stdout
+            .contains("checker: wrong answer 377 guesses, more than 10"),
+        "{j}"
+    );
 }

@@ -18,7 +18,8 @@
 //! is generated, and a missing answer is made by the `main` solution, both into the
 //! package's own cache folder ([`Context::scratch`]) under a hash of what makes them: the
 //! generator's source, the headers beside it and the command line; the main solution's
-//! source and the input. A second read of the package builds and runs nothing. C++
+//! source and the input (an interactive problem's missing answers are an empty file: main
+//! alone cannot make them). A second read of the package builds and runs nothing. C++
 //! generators are built with g++ (`-O2 -std=gnu++17`) and the `testlib.h` of the package's
 //! `files/`; others by the judge's table of languages.
 //!
@@ -556,7 +557,19 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
         }
         let mut answer = dir.join(&answer_rel);
         if !answer.is_file() {
-            answer = maker.answer(n, &input)?;
+            answer = if interactor.is_some() {
+                // Main alone cannot answer an interactive test (Polygon runs it with the
+                // interactor); the checker gets an empty answer, and is told so once.
+                if !warnings.iter().any(|w: &String| w.contains("empty answer")) {
+                    warnings.push(format!(
+                        "{answer_rel} and the other missing answers of this interactive \
+                         problem are not made here: its checker gets an empty answer file"
+                    ));
+                }
+                maker.empty()?
+            } else {
+                maker.answer(n, &input)?
+            };
         }
         cases.push(Found {
             name,
@@ -591,7 +604,8 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             ),
         };
         submissions.push(Submission {
-            shown: format!("{rel} ({tag})"),
+            // As Kattis' places read: what it must get, then the file.
+            shown: format!("{tag}/{}", rel.rsplit('/').next().unwrap_or(rel)),
             path,
             rule,
             names: Names::Ours,
@@ -749,6 +763,17 @@ impl Maker<'_> {
         };
         store(&made, &cached)?;
         Ok(cached)
+    }
+
+    /// An empty file in the cache, the answer of an interactive test that has none.
+    fn empty(&self) -> Result<PathBuf, String> {
+        let path = self.scratch.join("answers").join("empty");
+        if !path.is_file() {
+            let folder = self.scratch.join("answers");
+            fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+            fs::write(&path, "").map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(path)
     }
 
     /// The answer to `input`: the main solution's output, made into the cache (or found there).
@@ -959,6 +984,10 @@ mod tests {
         let e = parse(&XML.replace("points=\"7.5\"", "points=\"lots\"")).unwrap_err();
         assert!(e.contains("<test> #3 points=\"lots\""), "{e}");
         assert!(parse("<contest/>").unwrap_err().contains("<contest>"));
+        // No DTD, so no entities to expand (a "billion laughs" is refused before it grows).
+        let dtd =
+            "<?xml version=\"1.0\"?><!DOCTYPE p [<!ENTITY a \"aaaa\">]><problem>&a;</problem>";
+        assert!(parse(dtd).is_err());
     }
 
     #[test]
