@@ -366,6 +366,11 @@ fn a_polygon_package_is_generated_judged_and_scored_by_its_groups() {
         .collect();
     assert_eq!(verdicts, want, "{j}");
     assert!(
+        j.stderr
+            .contains("knight: making the tests problem.xml generates"),
+        "{j}"
+    );
+    assert!(
         j.stdout
             .contains("score: 60 of 70 (WA): samples 0, small 40, large 20"),
         "{j}"
@@ -424,6 +429,7 @@ fn a_polygon_package_is_generated_judged_and_scored_by_its_groups() {
     let again = judge(&cache, &out, &["--tests", &p_s, "--cmd", &odd]);
     assert_eq!(again.verdicts(), verdicts, "{again}");
     assert!(!build.exists(), "a cached package was built again");
+    assert!(!again.stderr.contains("making the tests"), "{again}");
     assert_eq!((stamps(&inputs), stamps(&pc.join("answers"))), before);
 
     // A changed cmd line is a new test: made anew, beside the old.

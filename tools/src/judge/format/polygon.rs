@@ -526,7 +526,10 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
         .iter()
         .find(|(tag, _)| tag == "main")
         .map(|(_, p)| dir.join(p));
+    let name = spec.short_name.clone().unwrap_or_else(|| name_of(dir));
     let mut maker = Maker {
+        name: &name,
+        announced: false,
         dir,
         spec: &spec,
         scratch: &cx.scratch,
@@ -614,7 +617,6 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             promised_by: None,
         });
     }
-    let name = spec.short_name.clone().unwrap_or_else(|| name_of(dir));
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
     package.info = info;
     package.info_path = Some(xml);
@@ -631,6 +633,9 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
 /// built once per read, and each generator command run once (a generator that writes several
 /// files serves every test that names one of them).
 struct Maker<'a> {
+    name: &'a str,
+    /// Whether the user was told that tests are being made (the first time takes a while).
+    announced: bool,
     dir: &'a Path,
     spec: &'a Spec,
     scratch: &'a Path,
@@ -675,6 +680,15 @@ impl Maker<'_> {
     fn build(&mut self, src: &Path, what: &str) -> Result<Program, String> {
         if let Some(p) = self.built.get(src) {
             return Ok(p.clone());
+        }
+        if !self.announced {
+            self.announced = true;
+            eprintln!(
+                "judge: {}: making the tests problem.xml generates and their missing answers \
+                 (once: they are kept in {})",
+                self.name,
+                self.scratch.display()
+            );
         }
         let cache = self.scratch.join("build");
         fs::create_dir_all(&cache).map_err(|e| format!("{}: {e}", cache.display()))?;
