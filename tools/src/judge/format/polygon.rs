@@ -23,9 +23,15 @@
 //! generators are built with g++ (`-O2 -std=gnu++17`) and the `testlib.h` of the package's
 //! `files/`; others by the judge's table of languages.
 //!
-//! Not read: validators (their `--group` arguments), the `pretests` testset beside `tests`,
-//! statements, stresses, and the Freemarker test script (`problem.xml` already lists each
-//! test it made).
+//! The `<validators>` become the package's input validators (without Polygon's `--testset`
+//! and `--group` arguments). Not read: the `pretests` testset beside `tests`, the checker's
+//! and validators' own tests, statements, stresses, and the Freemarker test script
+//! (`problem.xml` already lists each test it made).
+//!
+//! Cost: `problem.xml` is at most 1 MiB (a DTD, so entities, is refused) and read in one
+//! pass; the first read runs each generator command and main once per missing file, every
+//! later read only hashes the sources and inputs. The hash is std's `DefaultHasher`, whose
+//! algorithm a new Rust may change: the cache is then missed and made again, never wrong.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
