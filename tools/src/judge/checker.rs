@@ -264,7 +264,7 @@ impl Checker {
                 .map(|c| (c, None));
         };
         let args: Vec<String> = args.iter().chain(extra).cloned().collect();
-        let (judgement, score) =
+        let (judgement, score, wall_ms) =
             crate::judge::validator::output(self, &args, input, output, answer, scratch)?;
         let message = match &judgement {
             Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),
@@ -275,7 +275,7 @@ impl Checker {
             Checked {
                 judgement,
                 message,
-                wall_ms: 0,
+                wall_ms,
             },
             score,
         ))

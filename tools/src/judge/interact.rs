@@ -489,6 +489,9 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     }
     let mut outcome = Outcome::of_run(verdict, &p_run, lines);
     outcome.score = score.or(checked_score);
+    // The interactor runs alongside the program, so its wall time is the exchange's: what
+    // it cost is its CPU time.
+    outcome.checker_ms = Some(i_run.cpu_ms);
     Ok(outcome)
 }
 

@@ -400,9 +400,9 @@ pub fn run(o: &Options) -> Result<bool, String> {
         let program = program(&p, o, &dirs)?;
         let mut p = p;
         let mut derived = None;
-        if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+        if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
             if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
-                let (ms, how) = verify::derive_time_limit(p.layout.as_ref().unwrap(), k, o, &dirs)?;
+                let (ms, how) = verify::derive_time_limit(package, o, &dirs)?;
                 p.info.time_limit_ms = Some(ms);
                 derived = Some(how);
             }

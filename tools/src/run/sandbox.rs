@@ -68,6 +68,9 @@ pub struct Run {
     pub peak_kib: u64,
     pub status: Status,
     pub killed: Option<Kill>,
+    /// The share of the watcher's looks that found the program ready to run, percent: high
+    /// with little CPU time, the machine starved it.
+    pub runnable_pct: u64,
 }
 
 /// Why a run could not be judged.
@@ -320,6 +323,7 @@ impl Server {
             peak_kib: 0,
             status: Status::Signal(sig),
             killed: Some(kill),
+            runnable_pct: 0,
         };
         match late {
             Some(Late::Stopped) => {
@@ -382,8 +386,10 @@ impl Server {
                 wall_us,
                 peak_kib,
                 killed,
+                runnable_pct,
                 ..
             } => Ok(Run {
+                runnable_pct,
                 wall_ms: wall_us / 1000,
                 cpu_ms: cpu_us / 1000,
                 peak_kib,

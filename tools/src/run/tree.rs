@@ -131,6 +131,9 @@ pub struct Sample {
     /// what a process reaped by nobody who counts (its parent ignores SIGCHLD) used, less at
     /// most one look's worth, in milliseconds.
     pub seen_ms: u64,
+    /// Whether a process of the tree was running or ready to run (state `R`): a look that
+    /// finds one while the tree gets little CPU time finds it starved by a busy machine.
+    pub runnable: bool,
 }
 
 /// How often the whole of `/proc` is scanned for new members of the tree: every this many
@@ -180,6 +183,7 @@ impl Watch {
             self.seen.insert((p.pid, p.start), p.own_ticks);
         }
         let seen_ms = self.seen.values().sum::<u64>() * 1000 / self.ticks_per_second;
+        let runnable = tree.iter().any(|p| p.state == b'R');
         let live: Vec<i32> = tree
             .iter()
             .filter(|p| p.state != b'Z' && p.state != b'X')
@@ -193,6 +197,7 @@ impl Watch {
                 cpu_ms: ticks * 1000 / self.ticks_per_second,
                 memory_kib: self.memory_kib,
                 seen_ms,
+                runnable,
             };
         }
         let largest_peak = live
@@ -220,6 +225,7 @@ impl Watch {
             cpu_ms: ticks * 1000 / self.ticks_per_second,
             memory_kib,
             seen_ms,
+            runnable,
         }
     }
 }

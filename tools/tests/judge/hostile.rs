@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{judge_in, processes_with, scratch, Judged};
+use super::{judge_in, processes_with, scratch, single_verdict, Judged};
 
 /// The probes' C programs, compiled once into one folder.
 const SOURCES: &[(&str, &str)] = &[
@@ -1264,4 +1264,83 @@ fn the_watcher_sums_the_tree_and_sees_late_children() {
             Ok(())
         }),
     )]);
+}
+
+/// The first CPU this process may run on (`Cpus_allowed_list`), where a test can pin both a
+/// program and a hog that starves it.
+fn first_allowed_cpu() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let list = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))?
+        .trim();
+    let first = list.split([',', '-']).next()?.trim();
+    (!first.is_empty()).then(|| first.to_string())
+}
+
+/// A CPU-bound program that a busy machine starves (pinned, at nice 10, to one CPU beside a
+/// spinning hog at nice 0, it gets about a tenth of it) reaches the wall backstop with
+/// little CPU time: it is named starved, not "sleeping or waiting for input?", which a
+/// sleeping program under the same conditions still is.
+#[test]
+fn a_starved_program_is_named_starved_not_asleep() {
+    let tools = ["taskset", "nice"];
+    if let Some(t) = tools
+        .iter()
+        .find(|t| Command::new(t).arg("--version").output().is_err())
+    {
+        eprintln!("{t} is not installed: skipping");
+        return;
+    }
+    let Some(cpu) = first_allowed_cpu() else {
+        eprintln!("no CPU list in /proc/self/status: skipping");
+        return;
+    };
+    struct Hog(std::process::Child);
+    impl Drop for Hog {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _hog = Hog(Command::new("taskset")
+        .args(["-c", &cpu, "sh", "-c", "while :; do :; done"])
+        .spawn()
+        .unwrap());
+    let judged = |name: &str, cmd: &str| {
+        let dir = scratch(name);
+        let tests = tests_folder(&dir, "p", None).display().to_string();
+        let judge = super::flat_judge();
+        let out = Command::new("nice")
+            .args(["-n", "10", "taskset", "-c", &cpu])
+            .arg(judge.get_program())
+            .args(judge.get_args())
+            .arg("--bin-dir")
+            .arg(super::bin_dir())
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .args(["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"])
+            .env("COLUMNS", "400")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        Judged {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            peak_kib: 0,
+        }
+    };
+    let spinner = judged("starved-spinner", "sh -c 'while :; do :; done'");
+    assert_eq!(single_verdict(&spinner), "TLE", "{spinner}");
+    assert!(
+        spinner.stdout.contains("starved of CPU by a busy machine"),
+        "{spinner}"
+    );
+    let sleeper = judged("starved-sleeper", "sleep 30");
+    assert_eq!(single_verdict(&sleeper), "TLE", "{sleeper}");
+    assert!(
+        sleeper.stdout.contains("sleeping or waiting for input?"),
+        "{sleeper}"
+    );
 }

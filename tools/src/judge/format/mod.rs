@@ -12,6 +12,7 @@ pub mod kattis;
 pub mod libchecker;
 pub mod model;
 pub mod polygon;
+pub mod stage;
 
 pub use model::*;
 
@@ -117,7 +118,7 @@ impl Tool {
             Build::Plain => crate::run::compile::build(&self.path, build_dir).map_err(shown),
             Build::Testlib => libchecker::compiled(&self.path, what, build_dir),
             Build::Kattis(constants) => {
-                kattis::build_program(&self.path, constants, build_dir).map_err(shown)
+                stage::build_program(&self.path, constants, build_dir).map_err(shown)
             }
         }
     }

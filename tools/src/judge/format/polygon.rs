@@ -621,6 +621,7 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             skip,
             extra: Vec::new(),
             promised_by: None,
+            entrypoint: None,
         });
     }
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
