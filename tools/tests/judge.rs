@@ -1172,3 +1172,8 @@ mod answers;
 
 #[path = "judge/cms.rs"]
 mod cms;
+
+// Polygon packages: generated tests, main's answers, groups and tags (issue 28). --------
+
+#[path = "judge/polygon.rs"]
+mod polygon;

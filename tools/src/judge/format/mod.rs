@@ -13,6 +13,7 @@ pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
+pub mod polygon;
 pub mod stage;
 
 pub use model::*;
@@ -45,6 +46,7 @@ pub const READERS: &[Reader] = &[
     libchecker::READER,
     cms::READER,
     italy_yaml::READER,
+    polygon::READER,
     flat::READER,
 ];
 

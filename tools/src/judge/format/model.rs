@@ -467,7 +467,10 @@ fn grade_groups(
                 .sum(),
             _ => g.points,
         };
-        own.push((g.name.clone(), score, score >= most - 1e-9));
+        // Full: every case passed in full, so that a group worth nothing (Polygon's samples)
+        // still holds back the groups that depend on it when a case fails.
+        let passed = g.cases.iter().all(|c| frac(c) >= 1.0 - 1e-9);
+        own.push((g.name.clone(), score, passed && score >= most - 1e-9));
     }
     // A group scores only when every group it depends on (directly or not) is full.
     let full_of: HashMap<&str, bool> = own.iter().map(|(n, _, f)| (n.as_str(), *f)).collect();
@@ -584,5 +587,23 @@ mod tests {
         );
         assert_eq!(some.score, 30.0);
         assert_eq!(some.verdict, "WA");
+        // A group worth nothing whose case fails is not passed: its dependents get nothing.
+        let zero = vec![
+            g("samples", 0.0, Policy::Min, &["1"], &[]),
+            g("rest", 100.0, Policy::Min, &["2"], &["samples"]),
+        ];
+        let failed = grade_groups(
+            &zero,
+            100.0,
+            &cases,
+            &outcomes([
+                (Verdict::Re, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+            ]),
+        );
+        assert_eq!(failed.score, 0.0, "{:?}", failed.parts);
     }
 }
