@@ -30,9 +30,17 @@ const SOURCES: &[(&str, &str)] = &[
          int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // `deep`: recurses without end, slowly (a few thousand steps a frame), so that the
+        // `memfd MIB`: writes MIB MiB into a memfd it never maps, then waits.
+        "memfd",
+        "#define _GNU_SOURCE\n#include <sys/mman.h>\n#include <stdlib.h>\n#include <string.h>\n\
+         #include <unistd.h>\nint main(int c,char**v){int fd=memfd_create(\"x\",0);static char b[1<<20];\
+         memset(b,7,sizeof b);for(int i=0;i<atoi(v[1]);i++)if(write(fd,b,sizeof b)<0)return 1;\
+         sleep(1);return 0;}\n",
+    ),
+    (
+        // `slowdeep`: recurses without end, slowly (a few thousand steps a frame), so that the
         // watcher sees its stack grow to the limit before the fault.
-        "deep",
+        "slowdeep",
         "volatile long sink;\nlong f(long d){volatile char pad[256];pad[0]=(char)d;\
          for(volatile int i=0;i<20000;i++)sink+=i;return f(d+1)+pad[0];}\n\
          int main(void){return (int)f(1);}\n",
@@ -1286,13 +1294,14 @@ fn first_allowed_cpu() -> Option<String> {
     (!first.is_empty()).then(|| first.to_string())
 }
 
-/// A CPU-bound program that a busy machine starves (pinned, at nice 10, to one CPU beside a
-/// spinning hog at nice 0, it gets about a tenth of it) reaches the wall backstop with
-/// little CPU time: it is named starved, not "sleeping or waiting for input?", which a
-/// sleeping program under the same conditions still is.
+/// A CPU-bound program that a busy machine starves (pinned to one CPU beside nine spinning
+/// hogs, each in a session of its own so that the scheduler's autogroups give each a share,
+/// it gets about a tenth of it) reaches the wall backstop with little CPU time: it is named
+/// starved, not "sleeping or waiting for input?", which a sleeping program under the same
+/// conditions still is.
 #[test]
 fn a_starved_program_is_named_starved_not_asleep() {
-    let tools = ["taskset", "nice"];
+    let tools = ["taskset", "setsid"];
     if let Some(t) = tools
         .iter()
         .find(|t| Command::new(t).arg("--version").output().is_err())
@@ -1304,23 +1313,31 @@ fn a_starved_program_is_named_starved_not_asleep() {
         eprintln!("no CPU list in /proc/self/status: skipping");
         return;
     };
-    struct Hog(std::process::Child);
-    impl Drop for Hog {
+    struct Hogs(Vec<std::process::Child>);
+    impl Drop for Hogs {
         fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
+            for h in &mut self.0 {
+                let _ = h.kill();
+                let _ = h.wait();
+            }
         }
     }
-    let _hog = Hog(Command::new("taskset")
-        .args(["-c", &cpu, "sh", "-c", "while :; do :; done"])
-        .spawn()
-        .unwrap());
+    let _hogs = Hogs(
+        (0..9)
+            .map(|_| {
+                Command::new("setsid")
+                    .args(["taskset", "-c", &cpu, "sh", "-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect(),
+    );
     let judged = |name: &str, cmd: &str| {
         let dir = scratch(name);
         let tests = tests_folder(&dir, "p", None).display().to_string();
         let judge = super::flat_judge();
-        let out = Command::new("nice")
-            .args(["-n", "10", "taskset", "-c", &cpu])
+        let out = Command::new("taskset")
+            .args(["-c", &cpu])
             .arg(judge.get_program())
             .args(judge.get_args())
             .arg("--bin-dir")
@@ -1359,7 +1376,7 @@ fn a_starved_program_is_named_starved_not_asleep() {
 fn a_stack_overflow_is_named_as_one() {
     let deep = probe(
         "stack-deep",
-        "{P}/deep",
+        "{P}/slowdeep",
         &["--stack-limit-mib", "8", "--time-limit-ms", "20000"],
     );
     let line = deep
@@ -1378,4 +1395,19 @@ fn a_stack_overflow_is_named_as_one() {
     let plain = probe("stack-plain", "kill -SEGV $$", &["--stack-limit-mib", "8"]);
     assert!(plain.j.stdout.contains("killed by SIGSEGV"), "{}", plain.j);
     assert!(!plain.j.stdout.contains("stack overflow"), "{}", plain.j);
+}
+
+/// Memory written into a memfd and never mapped counts against the limit (it was `AC 2.1
+/// MiB` with 512 MiB there).
+#[test]
+fn memory_in_a_memfd_counts() {
+    let p = probe("memfd", "{P}/memfd 512", &["--memory-limit-mib", "256"]);
+    p.expect("MLE", 1, Duration::from_secs(10)).unwrap();
+    // 16 MiB there is within the limit: the verdict is the output's (it prints nothing).
+    let small = probe(
+        "memfd-small",
+        "{P}/memfd 16",
+        &["--memory-limit-mib", "256"],
+    );
+    assert_eq!(single_verdict(&small.j), "WA", "{}", small.j);
 }
