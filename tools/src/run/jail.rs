@@ -295,6 +295,22 @@ fn used_bytes(path: &Path) -> u64 {
     (s.f_blocks.saturating_sub(s.f_bfree)) * s.f_bsize as u64
 }
 
+/// The System V shared memory segments this process's IPC namespace holds: each one's id
+/// and resident bytes (`/proc/sysvipc/shm`'s `shmid` and `rss` columns).
+fn shm_segments() -> Vec<(i32, u64)> {
+    let Ok(table) = fs::read_to_string("/proc/sysvipc/shm") else {
+        return Vec::new();
+    };
+    table
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            Some((f.get(1)?.parse().ok()?, f.get(14)?.parse().ok()?))
+        })
+        .collect()
+}
+
 /// The supervisor's side of isolation: set up once when it starts, refreshed per run.
 pub struct Jail {
     pub mechanism: Mechanism,
@@ -735,16 +751,27 @@ impl Jail {
         Ok(self.cwd.clone())
     }
 
-    /// What the run's files hold in the jail's writable mounts (memory: tmpfs pages).
+    /// What the run's files hold in the jail's writable mounts (memory: tmpfs pages), and
+    /// the System V shared memory segments of its IPC namespace, attached or not.
     pub fn memory_kib(&self) -> u64 {
         if self.mechanism != Mechanism::Namespaces {
             return 0;
         }
-        self.writable.iter().map(|m| used_bytes(m) / 1024).sum()
+        let files: u64 = self.writable.iter().map(|m| used_bytes(m) / 1024).sum();
+        let shm: u64 = shm_segments().iter().map(|&(_, bytes)| bytes / 1024).sum();
+        files + shm
     }
 
     /// Ends a run: its writable mounts and private folder are gone, with all they held.
     pub fn after_run(&mut self) {
+        // A segment a program left outlives it (System V's rule), and the namespace serves
+        // the next run: it goes now.
+        if self.mechanism == Mechanism::Namespaces {
+            for (id, _) in shm_segments() {
+                // SAFETY: IPC_RMID on an id takes no buffer; a stale id only fails.
+                unsafe { libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut()) };
+            }
+        }
         for m in self.covers.drain(..).rev() {
             unmount(&m);
         }

@@ -30,6 +30,18 @@ const SOURCES: &[(&str, &str)] = &[
          int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
+        // `sysvshm MIB COUNT`: COUNT children each fill a System V segment of MIB MiB (the
+        // first with key 4242), detach it and end; then it waits and prints `gone`. With a
+        // segment of key 4242 there already, it prints `left` instead.
+        "sysvshm",
+        "#include <sys/shm.h>\n#include <sys/wait.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
+         #include <string.h>\n#include <unistd.h>\nint main(int c,char**v){size_t n=(size_t)atoi(v[1])<<20;\
+         int k=atoi(v[2]);if(shmget(4242,0,0)>=0){printf(\"left\\n\");return 0;}\
+         for(int i=0;i<k;i++){if(fork()==0){int id=shmget(i?IPC_PRIVATE:4242,n,IPC_CREAT|0600);\
+         if(id<0)_exit(1);char*p=shmat(id,0,0);if(p==(char*)-1)_exit(2);memset(p,7,n);shmdt(p);\
+         _exit(0);}wait(0);}sleep(1);printf(\"gone\\n\");return 0;}\n",
+    ),
+    (
         // `memfd MIB`: writes MIB MiB into a memfd it never maps, then waits.
         "memfd",
         "#define _GNU_SOURCE\n#include <sys/mman.h>\n#include <stdlib.h>\n#include <string.h>\n\
@@ -1410,4 +1422,39 @@ fn memory_in_a_memfd_counts() {
         &["--memory-limit-mib", "256"],
     );
     assert_eq!(single_verdict(&small.j), "WA", "{}", small.j);
+}
+
+/// System V shared memory segments count against the limit though detached and their makers
+/// gone, and none outlives its case: the next case, judged by the same supervisor, finds no segment.
+#[test]
+fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
+    // Three segments of 120 MiB, each filled by a child that ends: no process ever holds more
+    // than 120 MiB, the segments together 360.
+    let p = probe(
+        "sysvshm",
+        "{P}/sysvshm 120 3",
+        &["--memory-limit-mib", "256"],
+    );
+    p.expect("MLE", 1, Duration::from_secs(10)).unwrap();
+    let dir = scratch("sysvshm-next");
+    let tests = dir.join("t");
+    std::fs::create_dir_all(&tests).unwrap();
+    for case in ["1", "2", "3"] {
+        std::fs::write(tests.join(format!("{case}.in")), "").unwrap();
+        std::fs::write(tests.join(format!("{case}.out")), "gone\n").unwrap();
+    }
+    let cmd = with_programs(&dir, "{P}/sysvshm 16 1");
+    let j = judge_in(
+        &dir.join("out"),
+        &[
+            "--tests",
+            &tests.display().to_string(),
+            "--cmd",
+            &cmd,
+            "-j",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(j.code, Some(0), "{j}");
 }
