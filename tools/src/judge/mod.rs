@@ -12,6 +12,7 @@ pub mod interact;
 pub mod kattis;
 pub mod layout;
 pub mod libchecker;
+pub mod named;
 pub mod problem;
 pub mod tokens;
 pub mod validator;
