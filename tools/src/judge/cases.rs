@@ -363,7 +363,7 @@ fn regular(path: &Path) -> Result<(), String> {
 /// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does
 /// not exist), as bytes: a name that is not UTF-8 is a case too, shown escaped.
 fn stems(dir: &Path) -> Result<Vec<OsString>, String> {
-    let mut v: Vec<OsString> = crate::judge::layout::entries(dir)?
+    let mut v: Vec<OsString> = crate::judge::format::files::entries(dir)?
         .into_iter()
         .filter_map(|name| {
             let stem = name.as_bytes().strip_suffix(b".in")?;
@@ -372,7 +372,7 @@ fn stems(dir: &Path) -> Result<Vec<OsString>, String> {
         .collect();
     // Sorted again by the stems: `a-1.in` comes before `a.in`, but `a` before `a-1`.
     v.sort_by(|a, b| {
-        crate::judge::layout::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
+        crate::judge::format::files::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
             .then_with(|| a.cmp(b))
     });
     Ok(v)

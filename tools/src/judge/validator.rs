@@ -192,38 +192,35 @@ pub fn all_accept(
     Ok(None)
 }
 
-/// The input validators a package brings: Kattis' `input_validators/` (exit 42; `.ctd` and
-/// `.viva` files are skipped, named in `skipped`), or Library Checker's verifier (exit 0).
+/// The input validators a package brings (Kattis' `input_validators/`, exit 42; Library
+/// Checker's verifier, exit 0). One that cannot be built is skipped and named in `skipped`
+/// (`.ctd` and `.viva` files are never run here), except a testlib one, whose error says
+/// how to get a testlib.h.
 pub fn of_package(
-    p: &crate::judge::layout::Package,
+    p: &crate::judge::format::Package,
     build_dir: &Path,
     skipped: &mut Vec<String>,
 ) -> Result<Vec<InputValidator>, String> {
+    use crate::judge::format::{Build, Protocol};
     let mut v = Vec::new();
-    if let Some(k) = &p.kattis {
-        for path in &k.input_validators {
-            let name = path.display().to_string();
-            if name.ends_with(".ctd") || name.ends_with(".viva") {
-                skipped.push(format!("{name}: checktestdata and VIVA are not run here"));
-                continue;
-            }
-            match crate::judge::kattis::build_program(path, k, build_dir) {
-                Ok(program) => v.push(InputValidator {
-                    program,
-                    args: vec![],
-                    accepts: Accepts::FortyTwo,
-                }),
-                Err(e) => skipped.push(format!("{name}: {e}")),
-            }
+    for tool in &p.validators {
+        let name = tool.path.display().to_string();
+        if name.ends_with(".ctd") || name.ends_with(".viva") {
+            skipped.push(format!("{name}: checktestdata and VIVA are not run here"));
+            continue;
         }
-    }
-    if let Some(lc) = &p.library_checker {
-        if let Some(src) = &lc.verifier_src {
-            v.push(InputValidator {
-                program: crate::judge::libchecker::compiled(src, "the verifier", build_dir)?,
+        let accepts = match tool.protocol {
+            Protocol::Kattis { .. } => Accepts::FortyTwo,
+            _ => Accepts::Zero,
+        };
+        match tool.build("the input validator", build_dir) {
+            Ok(program) => v.push(InputValidator {
+                program,
                 args: vec![],
-                accepts: Accepts::Zero,
-            });
+                accepts,
+            }),
+            Err(e) if tool.build == Build::Testlib => return Err(e),
+            Err(e) => skipped.push(e),
         }
     }
     Ok(v)

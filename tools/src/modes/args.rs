@@ -550,19 +550,7 @@ pub fn built_in_root() -> PathBuf {
 }
 
 /// Where an installed judge keeps the failing outputs of a contestant's folder:
-/// `$XDG_CACHE_HOME/bfs-judge`, else `~/.cache/bfs-judge`, else the temp folder's.
-pub fn cache_dir() -> PathBuf {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    std::env::var_os("XDG_CACHE_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".cache"))
-        })
-        .unwrap_or_else(std::env::temp_dir)
-        .join("bfs-judge")
-}
+pub use crate::run::files::cache_dir;
 
 impl Options {
     /// The flat command line's own rule, beyond what clap checks: the stress options need

@@ -453,7 +453,7 @@ fn report_failure(
     if let Some(tests) = o.run.tests.first().filter(|_| {
         p.layout
             .as_ref()
-            .is_some_and(|l| l.kind == crate::judge::layout::Kind::Flat)
+            .is_some_and(|l| l.kind == crate::judge::format::Kind::Flat)
     }) {
         say_text!("  added as:   {}", save_as_test(tests, seed, f)?);
     }

@@ -5,7 +5,7 @@
 //! a program or checker that cannot run) is found before the first case where it can be,
 //! and otherwise stops the run at the first case that meets it: a setup error, said once.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,13 +14,14 @@ use std::thread;
 
 use crate::judge::cases::{self, Case};
 use crate::judge::checker::Checker;
+use crate::judge::format::Protocol;
 use crate::judge::interact::{Convention, Interactor};
 use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
 use crate::judge::tokens::Comparison;
+use crate::judge::validator;
 use crate::judge::verdict::Outcome;
-use crate::judge::{kattis, libchecker, validator};
 use crate::modes::args::{CompareMode, Dirs, Options};
 use crate::modes::case::{self, FileIo, Target};
 use crate::modes::verify;
@@ -86,73 +87,71 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
     if o.verdicts.checker && p.info.checker {
         return Checker::ours(&p.name).map(Some);
     }
-    let Some(package) = &p.layout else {
+    let Some(tool) = p.layout.as_ref().and_then(|l| l.checker.as_ref()) else {
         return Ok(None);
     };
-    let build = validator::build_dir(&dirs.out);
-    if let Some(src) = package
-        .library_checker
-        .as_ref()
-        .and_then(|lc| lc.checker_src.as_ref())
-    {
-        let program = libchecker::compiled(src, "the checker", &build)?;
-        return Ok(Some(Checker::testlib(program)));
-    }
-    match &package.kattis {
-        Some(k) if !k.interactive => match &k.output_validator {
-            Some(v) => {
-                let program = crate::judge::kattis::build_program(v, k, &build)
-                    .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
-                Ok(Some(Checker::kattis(program, k.validator_flags.clone())))
-            }
-            None => Ok(None),
-        },
-        _ => Ok(None),
-    }
+    let what = match tool.protocol {
+        Protocol::Kattis { .. } => "the output validator",
+        _ => "the checker",
+    };
+    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
+    Ok(Some(match &tool.protocol {
+        Protocol::Testlib => Checker::testlib(program),
+        Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
+        Protocol::Cms => {
+            return Err(format!(
+                "{}: a CMS checker, which this judge does not call yet",
+                tool.path.display()
+            ))
+        }
+    }))
 }
 
-/// The interactor: `--interactor CMD` (testlib's convention), else an interactive Kattis
-/// package's output validator.
+/// The interactor: `--interactor CMD` (testlib's convention), else the package's own (an
+/// interactive Kattis package's output validator).
 pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Interactor>, String> {
     if let Some(cmd) = &o.verdicts.interactor {
         return Interactor::command(cmd).map(Some);
     }
-    let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) else {
+    let Some(tool) = p.layout.as_ref().and_then(|l| l.interactor.as_ref()) else {
         return Ok(None);
     };
-    match (&k.output_validator, k.interactive) {
-        (Some(v), true) => {
-            let program =
-                crate::judge::kattis::build_program(v, k, &validator::build_dir(&dirs.out))
-                    .map_err(|e| format!("the output validator {}: {e}", v.display()))?;
-            Ok(Some(Interactor {
-                program,
-                convention: Convention::Kattis {
-                    flags: k.validator_flags.clone(),
-                },
-            }))
+    let what = match tool.protocol {
+        Protocol::Kattis { .. } => "the output validator",
+        _ => "the interactor",
+    };
+    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
+    let convention = match &tool.protocol {
+        Protocol::Testlib => Convention::Testlib,
+        Protocol::Kattis { flags } => Convention::Kattis {
+            flags: flags.clone(),
+        },
+        Protocol::Cms => {
+            return Err(format!(
+                "{}: a CMS manager, which this judge does not run yet",
+                tool.path.display()
+            ))
         }
-        _ => Ok(None),
-    }
+    };
+    Ok(Some(Interactor {
+        program,
+        convention,
+    }))
 }
 
 /// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,
 /// else the package's default (Kattis: tokens, with problem.yaml's `validator_flags`), else
 /// lines.
 pub fn comparison(p: &Problem, o: &Options) -> Comparison {
-    let kattis_flags = p
-        .layout
-        .as_ref()
-        .and_then(|l| l.kattis.as_ref())
-        .filter(|k| k.output_validator.is_none())
-        .map(|k| k.validator_flags.clone());
+    let own = p.layout.as_ref().and_then(|l| l.compare.clone());
     if let Some(eps) = o.verdicts.float_tolerance {
         return Comparison::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
     }
-    match o.verdicts.compare {
-        Some(CompareMode::Lines) => Comparison::Lines,
-        Some(CompareMode::Tokens) => Comparison::Tokens(kattis_flags.unwrap_or_default()),
-        None => kattis_flags.map_or(Comparison::Lines, Comparison::Tokens),
+    match (o.verdicts.compare, own) {
+        (Some(CompareMode::Lines), _) => Comparison::Lines,
+        (Some(CompareMode::Tokens), Some(Comparison::Tokens(flags))) => Comparison::Tokens(flags),
+        (Some(CompareMode::Tokens), _) => Comparison::Tokens(Vec::new()),
+        (None, own) => own.unwrap_or(Comparison::Lines),
     }
 }
 
@@ -220,7 +219,7 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
         return Ok(());
     }
     let cwd = std::env::current_dir().map_err(|e| format!("the current folder: {e}"))?;
-    let package = kattis::is_package(&cwd) || (cwd.join("in").is_dir() && cwd.join("out").is_dir());
+    let package = crate::judge::format::package_reader(&cwd).is_some();
     let here = tests_folder_in(&cwd).or_else(|| package.then(|| cwd.clone()));
     let ours = problem::list(&o.dirs().problems).unwrap_or_default();
     let names_ours = |t: &String| ours.iter().any(|p| t.split('/').next() == Some(p.as_str()));
@@ -228,10 +227,11 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
         if o.run.cmd.is_some() && o.targets.is_empty() {
             return Err(format!(
                 "no tests here ({}): looked for tests/ or test/ holding NAME.in with NAME.out \
-                 (oj's layout, what `bfs-judge listen` writes), a Kattis package (problem.yaml) \
-                 and a folder with in/ and out/. Name one of our problems (`bfs-judge test \
-                 --cmd ./a.out {}`) or a folder of tests (`--tests DIR`)",
+                 (oj's layout, what `bfs-judge listen` writes) and a package: {}. Name one of \
+                 our problems (`bfs-judge test --cmd ./a.out {}`) or a folder of tests \
+                 (`--tests DIR`)",
                 cwd.display(),
+                crate::judge::format::looked_for(),
                 ours.first().map_or("PROBLEM", |p| p.as_str()),
             ));
         }
@@ -525,8 +525,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
-    let mut graded: Vec<HashMap<String, kattis::CaseResult>> =
-        targets.iter().map(|_| HashMap::new()).collect();
+    let mut graded: Vec<Vec<(String, Outcome)>> = vec![Vec::new(); problems.len()];
     let mut progress = Progress::new();
     let mut setup_error = None;
     thread::scope(|s| {
@@ -573,23 +572,19 @@ pub fn run(o: &Options) -> Result<bool, String> {
                     );
                 }
                 tallies[case.problem].add(&outcome);
-                graded[case.problem].insert(
-                    case.name.clone(),
-                    kattis::CaseResult {
-                        verdict: verify::kattis_verdict(outcome.verdict),
-                        score: outcome.score,
-                    },
-                );
+                graded[case.problem].push((case.name.clone(), outcome.clone()));
                 printed += 1;
                 if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
                     say!(
                         "{}",
                         tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
                     );
-                    if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
-                        if k.scoring {
-                            say!("{}", verify::score_line(k, &graded[case.problem]));
-                        }
+                    let score = p
+                        .layout
+                        .as_ref()
+                        .and_then(|l| l.grade(&graded[case.problem]));
+                    if let Some(score) = score {
+                        say!("{}", verify::score_line(&score));
                     }
                 }
             }

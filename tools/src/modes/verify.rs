@@ -23,13 +23,12 @@
 //! returns `Ok(true)` when every submission got its promise, `Ok(false)` when some did not,
 //! and `Err` (exit 2) when the package failed on any.
 
-use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
-use crate::judge::kattis::{self, CaseResult};
-use crate::judge::layout::Package;
+use crate::judge::format::kattis;
+use crate::judge::format::{Names, Package, Score, ScoreRule, Submission};
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::modes::args::{Dirs, Options};
@@ -44,61 +43,21 @@ use crate::text::{mib, short};
 /// The generous limit accepted submissions run under while the time limit is derived.
 const DERIVING_MS: u64 = 10_000;
 
-/// Kattis' name of a verdict: memory and output overruns are run-time errors.
-pub fn kattis_verdict(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Ac => "AC",
-        Verdict::Wa | Verdict::Pe | Verdict::Pts => "WA",
-        Verdict::Tle => "TLE",
-        Verdict::Re | Verdict::Mle | Verdict::Ole => "RTE",
-    }
-}
-
-/// Library Checker's name of a verdict.
-fn lc_verdict(v: Verdict) -> &'static str {
-    match kattis_verdict(v) {
-        "RTE" => "RE",
-        other => other,
-    }
-}
-
-/// `score: 50 of 100 (sample 0, secret/subtask1 50, secret/subtask2 0)`.
-pub fn score_line(k: &kattis::Package, results: &HashMap<String, CaseResult>) -> String {
-    let total = grade(k, results);
-    let mut parts = Vec::new();
-    if let Some(secret) = k.data.find("secret") {
-        for item in &secret.items {
-            if let kattis::Item::Group(g) = item {
-                let s = if k.version.legacy_grading() {
-                    kattis::grade_legacy(g, results).score
-                } else {
-                    let sub = kattis::Group {
-                        name: String::new(),
-                        config: kattis::Config::default(),
-                        declared: false,
-                        items: vec![kattis::Item::Group(Box::new(kattis::Group {
-                            name: "secret".into(),
-                            config: kattis::Config {
-                                max_score: g.config.max_score,
-                                aggregation: Some("sum".into()),
-                                ..kattis::Config::default()
-                            },
-                            declared: false,
-                            items: vec![kattis::Item::Group(g.clone())],
-                        }))],
-                    };
-                    kattis::grade_2025(&sub, results).score
-                };
-                parts.push(format!("{} {}", g.name, num(s)));
-            }
-        }
-    }
-    let max = max_score(k);
+/// `score: 50 of 100 (WA): secret/subtask1 50, secret/subtask2 0`.
+pub fn score_line(score: &Score) -> String {
+    let parts: Vec<String> = score
+        .parts
+        .iter()
+        .map(|(name, s)| format!("{name} {}", num(*s)))
+        .collect();
     format!(
         "score: {}{} ({}){}",
-        num(total.score),
-        max.map(|m| format!(" of {}", num(m))).unwrap_or_default(),
-        total.verdict,
+        num(score.score),
+        score
+            .full
+            .map(|m| format!(" of {}", num(m)))
+            .unwrap_or_default(),
+        score.verdict,
         if parts.is_empty() {
             String::new()
         } else {
@@ -115,28 +74,6 @@ fn num(x: f64) -> String {
     }
 }
 
-/// The package's score and verdict for these results.
-fn grade(k: &kattis::Package, results: &HashMap<String, CaseResult>) -> kattis::Graded {
-    if k.version.legacy_grading() {
-        kattis::grade_legacy(&k.data, results)
-    } else {
-        kattis::grade_2025(&k.data, results)
-    }
-}
-
-/// The most a submission can score: the root's range (legacy), `secret`'s `max_score`.
-fn max_score(k: &kattis::Package) -> Option<f64> {
-    let m = if k.version.legacy_grading() {
-        k.data.config.range.1
-    } else {
-        k.data
-            .find("secret")
-            .and_then(|s| s.config.max_score)
-            .unwrap_or(100.0)
-    };
-    m.is_finite().then_some(m)
-}
-
 /// The package's cases as the judge runs them (problem number `problem`).
 pub fn cases_of(p: &Package, problem: usize) -> Vec<Case> {
     p.cases
@@ -151,73 +88,6 @@ pub fn cases_of(p: &Package, problem: usize) -> Vec<Case> {
             held: Vec::new(),
         })
         .collect()
-}
-
-/// What a place in `submissions/` promises.
-#[derive(Clone, Debug)]
-struct Rule {
-    /// How the line shows it (`WA`, `TLE`, `PAC`...).
-    label: String,
-    permitted: Vec<&'static str>,
-    required: Vec<&'static str>,
-    /// Scoring: the overall verdict is AC and the score is below the maximum.
-    partial: bool,
-}
-
-fn rule(dir: &str, legacy: bool, lc: bool) -> Option<Rule> {
-    let r = |label: &str, permitted: &[&'static str], required: &[&'static str]| Rule {
-        label: label.to_string(),
-        permitted: permitted.to_vec(),
-        required: required.to_vec(),
-        partial: false,
-    };
-    let all = ["AC", "WA", "TLE", "RTE"];
-    Some(match dir {
-        "accepted" => r("AC", &["AC"], &[]),
-        "wrong_answer" => r("WA", &["AC", "WA"], &["WA"]),
-        "time_limit_exceeded" if legacy => r("TLE", &["AC", "WA", "TLE"], &["TLE"]),
-        "time_limit_exceeded" => r("TLE", &["AC", "TLE"], &["TLE"]),
-        "run_time_error" if legacy => r("RTE", &all, &["RTE"]),
-        "run_time_error" => r("RTE", &["AC", "RTE"], &["RTE"]),
-        "rejected" if !legacy => r("rejected (WA, TLE or RTE)", &all, &["WA", "TLE", "RTE"]),
-        "brute_force" if !legacy => r(
-            "brute force (TLE or RTE, never WA)",
-            &["AC", "TLE", "RTE"],
-            &["TLE", "RTE"],
-        ),
-        // Legacy's place for scoring problems; kept for later versions too, where
-        // problemtools' own 2023-07 example (oddecho) still uses it.
-        "partially_accepted" => Rule {
-            label: "AC with a partial score".to_string(),
-            permitted: all.to_vec(),
-            required: vec![],
-            partial: true,
-        },
-        _ => {
-            let _ = lc;
-            return None;
-        }
-    })
-}
-
-/// One submission to judge.
-struct Submission {
-    /// `accepted/hello.cc`, or Library Checker's `sol/naive.cpp`.
-    shown: String,
-    path: PathBuf,
-    rule: Rule,
-    /// Library Checker's verdict names (RE rather than RTE).
-    lc: bool,
-    /// submissions.yaml's rules that also apply.
-    extra: Vec<kattis::Expectation>,
-    /// The submissions.yaml key that replaced the place's own promise, if one did.
-    promised_by: Option<String>,
-}
-
-/// Whether `name` in a submissions place is a submission: not a hidden file (`.gitkeep`),
-/// nor a header or a note beside the programs.
-fn is_submission(name: &str) -> bool {
-    !name.starts_with('.') && !kattis::beside_a_program(name)
 }
 
 /// Everything needed to judge submissions on one package.
@@ -251,13 +121,13 @@ struct Tally {
 
 impl Tally {
     /// Prints `s`'s line and counts it.
-    fn report(&mut self, s: &Submission, runs: &Runs, k: Option<&kattis::Package>) {
+    fn report(&mut self, s: &Submission, runs: &Runs, package: &Package) {
         if let Some((case, why)) = &runs.error {
             say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
             self.broken += 1;
             return;
         }
-        let (ok, text) = decide(s, runs, k);
+        let (ok, text) = decide(s, runs, package);
         say!(
             "{}  {:<40} {text}",
             if ok { "OK  " } else { "FAIL" },
@@ -323,70 +193,54 @@ fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, Bu
     compile::build(&path, build)
 }
 
-/// The spec's codes for the languages built here (its appendix "Languages") with their file
-/// endings: `include/<code>/` is looked up by them.
-const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
-    ("c", &["c"]),
-    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
-    ("python3", &["py", "py3"]),
-    ("java", &["java"]),
-    ("rust", &["rs"]),
-];
-
-/// The language code of a submission (a file, or a folder's first file with a known ending).
-fn language_code(path: &Path) -> Option<&'static str> {
-    let files: Vec<PathBuf> = if path.is_dir() {
-        crate::judge::layout::file_names(path)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|n| path.join(n))
-            .collect()
-    } else {
-        vec![path.to_path_buf()]
-    };
-    files.iter().find_map(|f| {
-        let ext = f.extension()?.to_str()?;
-        LANGUAGE_CODES
-            .iter()
-            .find(|(_, e)| e.contains(&ext))
-            .map(|(code, _)| *code)
-    })
-}
-
-/// A submission as the package's tool builds it (2025-09): `include/default/` and
-/// `include/<language>/` copied beside it, and problem.yaml's `{{constants}}` substituted in
-/// its text files; the submission itself where the package has neither. Python and Rust run
-/// the submission's own file, its included modules beside it; C, C++ and Java build the
-/// folder as one program (a grader in `include/cpp/` linked with the submission).
+/// A submission as the package's tool builds it: with a Kattis package's (2025-09)
+/// `include/default/` and `include/<language>/` copied beside it and problem.yaml's
+/// `{{constants}}` substituted in its text files, with the package's grader files of its
+/// language (and their headers) beside it (CMS); the submission itself where there is none
+/// of these. Python and Rust run the submission's own file, its included modules beside it;
+/// C, C++ and Java build the folder as one program (a grader linked with the submission).
 fn prepare(s: &Submission, package: &Package, build: &Path) -> Result<PathBuf, String> {
-    let Some(k) = &package.kattis else {
-        return Ok(s.path.clone());
-    };
+    let code = kattis::language_code(&s.path);
+    let constants: &[(String, String)] = package.kattis.as_ref().map_or(&[], |k| &k.constants);
     let include = package.root.join("include");
-    let code = language_code(&s.path);
-    let dirs: Vec<PathBuf> = [Some("default"), code]
-        .into_iter()
-        .flatten()
-        .map(|d| include.join(d))
-        .filter(|d| d.is_dir())
+    let dirs: Vec<PathBuf> = match &package.kattis {
+        Some(_) => [Some("default"), code]
+            .into_iter()
+            .flatten()
+            .map(|d| include.join(d))
+            .filter(|d| d.is_dir())
+            .collect(),
+        None => Vec::new(),
+    };
+    let graders: Vec<&PathBuf> = package
+        .grader
+        .iter()
+        .filter(|g| {
+            let theirs = kattis::language_code(g);
+            theirs.is_none() || theirs == code
+        })
         .collect();
-    if dirs.is_empty() && k.constants.is_empty() {
+    if dirs.is_empty() && constants.is_empty() && graders.is_empty() {
         return Ok(s.path.clone());
     }
     let stage = build.join("staged").join(s.shown.replace('/', "__"));
     let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
     for d in &dirs {
-        kattis::stage_tree(d, &stage, &k.constants)?;
+        kattis::stage_tree(d, &stage, constants)?;
+    }
+    for g in &graders {
+        let name = g.file_name().unwrap_or_default();
+        kattis::stage_file(g, &stage.join(name), constants)?;
     }
     if s.path.is_dir() {
-        kattis::stage_tree(&s.path, &stage, &k.constants)?;
+        kattis::stage_tree(&s.path, &stage, constants)?;
         return Ok(stage);
     }
     let name = s.path.file_name().unwrap_or_default();
-    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
-    kattis::stage_file(&s.path, &stage.join(name), &k.constants)?;
+    kattis::stage_file(&s.path, &stage.join(name), constants)?;
     Ok(match code {
-        Some("python3" | "rust") => stage.join(name),
+        Some("python3" | "rust") if graders.is_empty() => stage.join(name),
         _ => stage,
     })
 }
@@ -399,9 +253,8 @@ pub fn derive_time_limit(
     o: &Options,
     dirs: &Dirs,
 ) -> Result<(u64, String), String> {
-    let subs = kattis_submissions(package, k);
     let bench = bench(package, o, dirs)?;
-    let accepted: Vec<&Submission> = subs.iter().filter(|s| s.rule.label == "AC").collect();
+    let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
     let mut slowest: Option<(u64, String)> = None;
     for s in accepted {
         let Ok(program) = builds(s, package, &bench.build) else {
@@ -447,15 +300,8 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
         tests_dir: package.root.clone(),
         invalid_dir: None,
         layout: Some(std::sync::Arc::new(Package {
-            kind: package.kind.clone(),
-            name: package.name.clone(),
-            root: package.root.clone(),
-            info: package.info.clone(),
-            info_path: package.info_path.clone(),
-            cases: package.cases.clone(),
             warnings: vec![],
-            kattis: package.kattis.clone(),
-            library_checker: package.library_checker.clone(),
+            ..package.clone()
         })),
     };
     let out = dirs.out.join("verify").join(&package.name);
@@ -467,141 +313,6 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
         build: crate::judge::validator::build_dir(&dirs.out),
         out,
     })
-}
-
-/// The places under `submissions/` that promise nothing known (`slow_accepted`), with why
-/// they are not run.
-fn unknown_places(
-    package: &Package,
-    k: &kattis::Package,
-    rules: &[kattis::Expectation],
-) -> Vec<String> {
-    let legacy = k.version == kattis::Version::Legacy;
-    crate::judge::layout::file_names(&package.root.join("submissions"))
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|d| package.root.join("submissions").join(d).is_dir())
-        .filter(|d| rule(d, legacy, false).is_none())
-        .filter(|d| {
-            !rules
-                .iter()
-                .any(|r| r.key.starts_with(&format!("{d}/")) || kattis::glob_covers(&r.key, d))
-        })
-        .map(|d| {
-            format!(
-                "submissions/{d}/: not a place the {} format defines, nor one submissions.yaml \
-                 names: not run",
-                k.version.name()
-            )
-        })
-        .collect()
-}
-
-/// The submissions of a Kattis package: each file or folder in a known `submissions/` place.
-fn kattis_submissions(package: &Package, k: &kattis::Package) -> Vec<Submission> {
-    let legacy = k.version == kattis::Version::Legacy;
-    let dirs = [
-        "accepted",
-        "partially_accepted",
-        "wrong_answer",
-        "time_limit_exceeded",
-        "run_time_error",
-        "rejected",
-        "brute_force",
-    ];
-    let mut v = Vec::new();
-    for d in dirs {
-        let Some(rule) = rule(d, legacy, false) else {
-            continue;
-        };
-        let folder = package.root.join("submissions").join(d);
-        for name in crate::judge::layout::file_names(&folder).unwrap_or_default() {
-            if !is_submission(&name) {
-                continue;
-            }
-            v.push(Submission {
-                shown: format!("{d}/{name}"),
-                path: folder.join(&name),
-                rule: rule.clone(),
-                lc: false,
-                extra: vec![],
-                promised_by: None,
-            });
-        }
-    }
-    v
-}
-
-/// The Kattis submissions with submissions.yaml applied: a key naming a default place
-/// replaces that place's `permitted`/`required`; any other key adds its rule to the
-/// submissions it covers, and brings in the places it names beyond the defaults.
-fn kattis_submissions_with_yaml(
-    package: &Package,
-    k: &kattis::Package,
-    rules: &[kattis::Expectation],
-) -> Vec<Submission> {
-    let legacy = k.version == kattis::Version::Legacy;
-    let mut v = kattis_submissions(package, k);
-    let root = package.root.join("submissions");
-    for d in crate::judge::layout::file_names(&root).unwrap_or_default() {
-        if !root.join(&d).is_dir() || rule(&d, legacy, false).is_some() {
-            continue;
-        }
-        for name in crate::judge::layout::file_names(&root.join(&d)).unwrap_or_default() {
-            if !is_submission(&name) {
-                continue;
-            }
-            let shown = format!("{d}/{name}");
-            if rules.iter().any(|r| kattis::glob_covers(&r.key, &shown)) {
-                v.push(Submission {
-                    shown,
-                    path: root.join(&d).join(&name),
-                    rule: Rule {
-                        label: "as submissions.yaml says".to_string(),
-                        permitted: vec!["AC", "WA", "TLE", "RTE"],
-                        required: vec![],
-                        partial: false,
-                    },
-                    lc: false,
-                    extra: vec![],
-                    promised_by: None,
-                });
-            }
-        }
-    }
-    let verdict = |x: &str| -> &'static str {
-        match x {
-            "WA" => "WA",
-            "TLE" => "TLE",
-            "RTE" => "RTE",
-            _ => "AC",
-        }
-    };
-    for s in &mut v {
-        let place = s.shown.split('/').next().unwrap_or("").to_string();
-        for r in rules {
-            if r.key == place && r.cases.is_none() && rule(&place, legacy, false).is_some() {
-                if let Some(p) = &r.permitted {
-                    s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
-                    s.promised_by = Some(r.key.clone());
-                }
-                if let Some(q) = &r.required {
-                    s.rule.required = q.iter().map(|x| verdict(x)).collect();
-                    s.promised_by = Some(r.key.clone());
-                }
-                if r.score.is_some() || r.message.is_some() {
-                    s.extra.push(kattis::Expectation {
-                        permitted: None,
-                        required: None,
-                        ..r.clone()
-                    });
-                }
-            } else if kattis::glob_covers(&r.key, &s.shown) {
-                s.extra.push(r.clone());
-            }
-        }
-    }
-    v
 }
 
 /// The first way `runs` break the submissions.yaml rule `e`, if any.
@@ -618,11 +329,11 @@ fn breaks(e: &kattis::Expectation, runs: &Runs, score: Option<f64>) -> Option<St
     if let Some(p) = &e.permitted {
         if let Some((c, o)) = in_scope
             .iter()
-            .find(|(_, o)| !p.iter().any(|x| x == kattis_verdict(o.verdict)))
+            .find(|(_, o)| !p.iter().any(|x| x == Names::Kattis.of(o.verdict)))
         {
             return Some(format!(
                 "{at}: {} on {c} is not permitted ({})",
-                kattis_verdict(o.verdict),
+                Names::Kattis.of(o.verdict),
                 p.join(", ")
             ));
         }
@@ -630,7 +341,7 @@ fn breaks(e: &kattis::Expectation, runs: &Runs, score: Option<f64>) -> Option<St
     if let Some(q) = &e.required {
         if !in_scope
             .iter()
-            .any(|(_, o)| q.iter().any(|x| x == kattis_verdict(o.verdict)))
+            .any(|(_, o)| q.iter().any(|x| x == Names::Kattis.of(o.verdict)))
         {
             return Some(format!("{at}: no case got {}", q.join(" or ")));
         }
@@ -656,78 +367,14 @@ fn breaks(e: &kattis::Expectation, runs: &Runs, score: Option<f64>) -> Option<St
     None
 }
 
-fn lc_submissions(package: &Package) -> Vec<(Submission, Option<String>)> {
-    let Some(lc) = &package.library_checker else {
-        return vec![];
-    };
-    lc.solutions
-        .iter()
-        .map(|s| {
-            let mut permitted: Vec<&'static str> = vec!["AC"];
-            let name = |v: &str| -> &'static str {
-                match v {
-                    "WA" => "WA",
-                    "RE" => "RE",
-                    "TLE" => "TLE",
-                    _ => "AC",
-                }
-            };
-            permitted.push(name(&s.expect));
-            permitted.extend(s.allow.iter().map(|a| name(a)));
-            let required = if s.expect == "AC" {
-                vec![]
-            } else {
-                vec![name(&s.expect)]
-            };
-            let label = if s.allow.is_empty() {
-                s.expect.clone()
-            } else {
-                format!("{} (allowed: {})", s.expect, s.allow.join(", "))
-            };
-            let skip = s.function.then(|| {
-                "a function for the problem's grader (function = true), not a program: not run"
-                    .to_string()
-            });
-            (
-                Submission {
-                    shown: format!(
-                        "sol/{}",
-                        s.path
-                            .file_name()
-                            .map(|n| n.to_string_lossy())
-                            .unwrap_or_default()
-                    ),
-                    path: s.path.clone(),
-                    rule: Rule {
-                        label,
-                        permitted,
-                        required,
-                        partial: false,
-                    },
-                    lc: true,
-                    extra: vec![],
-                    promised_by: None,
-                },
-                skip,
-            )
-        })
-        .collect()
-}
-
 /// What a submission got, against its rule: the line's verdict text and whether it passes.
-fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, String) {
-    let name = |v: Verdict| {
-        if s.lc {
-            lc_verdict(v)
-        } else {
-            kattis_verdict(v)
-        }
-    };
+fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
+    let name = |v: Verdict| s.names.of(v);
     // The format's name, and ours beside it where it says more (`RTE (MLE)`).
     let shown = |v: Verdict| {
         let theirs = name(v);
         match v {
-            Verdict::Mle | Verdict::Ole | Verdict::Pe | Verdict::Pts => {
+            Verdict::Mle | Verdict::Ole | Verdict::Pe | Verdict::Pts if theirs != v.name() => {
                 format!("{theirs} ({})", v.name())
             }
             _ => theirs.to_string(),
@@ -741,7 +388,7 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
     let not_permitted = runs
         .outcomes
         .iter()
-        .find(|(_, o)| !s.rule.permitted.contains(&name(o.verdict)))
+        .find(|(_, o)| !s.rule.permitted.is_empty() && !s.rule.permitted.contains(&name(o.verdict)))
         .map(|(c, o)| (c.clone(), shown(o.verdict)));
     let required_seen = s.rule.required.is_empty()
         || runs
@@ -770,22 +417,8 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
         Some((c, v)) => format!("{v} on {c}"),
     };
     let mut ok = not_permitted.is_none() && required_seen;
-    if let Some(k) = k.filter(|k| k.scoring) {
-        let results: HashMap<String, CaseResult> = runs
-            .outcomes
-            .iter()
-            .map(|(c, o)| {
-                (
-                    c.clone(),
-                    CaseResult {
-                        verdict: kattis_verdict(o.verdict),
-                        score: o.score,
-                    },
-                )
-            })
-            .collect();
-        let g = grade(k, &results);
-        let max = max_score(k);
+    let graded = package.grade(&runs.outcomes);
+    if let Some(g) = &graded {
         got = format!(
             "{} with score {}{}",
             g.verdict,
@@ -795,31 +428,35 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
                 None => String::new(),
             }
         );
-        if s.rule.partial {
-            ok = g.verdict == "AC" && max.is_none_or(|m| g.score < m);
-        } else if s.rule.label == "AC" {
-            ok = ok && g.verdict == "AC" && max.is_none_or(|m| g.score >= m);
-        }
+        let below_full = g.full.is_some_and(|m| g.score < m - 1e-9);
+        ok = match s.rule.score {
+            ScoreRule::Any => ok,
+            ScoreRule::Full => ok && !below_full,
+            ScoreRule::BelowFull => ok && below_full,
+            ScoreRule::Partial => g.verdict == "AC" && below_full,
+            ScoreRule::Range(lo, hi) => ok && g.score >= lo - 1e-9 && g.score <= hi + 1e-9,
+        };
     }
     let mut why = match (&not_permitted, required_seen) {
         (Some((c, v)), _) if !ok => format!("; {v} on {c} is not allowed here"),
         (None, false) if !ok => format!("; no case got {}", s.rule.required.join(" or ")),
         _ => String::new(),
     };
-    let score = k.filter(|k| k.scoring).map(|k| {
-        let results: HashMap<String, CaseResult> = runs
-            .outcomes
-            .iter()
-            .map(|(c, o)| {
-                let r = CaseResult {
-                    verdict: kattis_verdict(o.verdict),
-                    score: o.score,
-                };
-                (c.clone(), r)
-            })
-            .collect();
-        grade(k, &results).score
-    });
+    if let (Some(g), false) = (&graded, ok) {
+        match s.rule.score {
+            ScoreRule::Full if g.full.is_some_and(|m| g.score < m - 1e-9) => {
+                why.push_str("; not the full score")
+            }
+            ScoreRule::BelowFull if g.full.is_some_and(|m| g.score >= m - 1e-9) => {
+                why.push_str("; the full score, where less was expected")
+            }
+            ScoreRule::Range(lo, hi) if g.score < lo - 1e-9 || g.score > hi + 1e-9 => {
+                why.push_str(&format!("; score outside [{}, {}]", num(lo), num(hi)))
+            }
+            _ => {}
+        }
+    }
+    let score = graded.as_ref().map(|g| g.score);
     for e in &s.extra {
         if let Some(broken) = breaks(e, runs, score) {
             ok = false;
@@ -844,48 +481,36 @@ fn decide(s: &Submission, runs: &Runs, k: Option<&kattis::Package>) -> (bool, St
 /// `--verify PACKAGE`.
 pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let dirs = o.dirs();
-    let package = crate::judge::layout::detect(path)?;
+    let package = crate::judge::format::detect(path)?;
     for w in &package.warnings {
         eprintln!("judge: warning: {w}");
     }
-    let (yaml_rules, yaml_warnings) = match &package.kattis {
-        Some(_) => kattis::expectations(&package.root)?,
-        None => (vec![], vec![]),
-    };
-    for w in &yaml_warnings {
+    if package.submissions.is_empty()
+        && package.kattis.is_none()
+        && package.library_checker.is_none()
+    {
+        return Err(format!(
+            "--verify: {} is a {}, which lists no submissions (a Kattis package has \
+             submissions/, a Library Checker folder sol/ and [[solutions]] in info.toml, a \
+             Polygon package solutions/ in problem.xml, a CMS task solutions/)",
+            package.root.display(),
+            package.kind.describe()
+        ));
+    }
+    for w in &package.submission_warnings {
         eprintln!("judge: warning: {w}");
     }
-    let mut subs: Vec<(Submission, Option<String>)> =
-        match (&package.kattis, &package.library_checker) {
-            (Some(k), _) => kattis_submissions_with_yaml(&package, k, &yaml_rules)
-                .into_iter()
-                .map(|s| (s, None))
-                .collect(),
-            (None, Some(_)) => lc_submissions(&package),
-            _ => {
-                return Err(format!(
-                    "--verify: {} is a {}, which lists no submissions (a Kattis package has \
-                 submissions/, a Library Checker folder sol/ and [[solutions]] in info.toml)",
-                    package.root.display(),
-                    package.kind.describe()
-                ))
-            }
-        };
+    let mut subs: Vec<&Submission> = package.submissions.iter().collect();
     if subs.is_empty() {
         return Err(format!(
             "--verify: {}: no submissions found",
             package.root.display()
         ));
     }
-    if let Some(k) = &package.kattis {
-        for why in unknown_places(&package, k, &yaml_rules) {
-            eprintln!("judge: warning: {why}");
-        }
-    }
     let bench = bench(&package, o, &dirs)?;
     let _ = fs::remove_dir_all(&bench.out);
     // Accepted first: they may set the time limit the others are judged by.
-    subs.sort_by_key(|(s, _)| s.rule.label != "AC");
+    subs.sort_by_key(|s| !s.rule.is_accepted());
     let k = package.kattis.as_ref();
     let fixed = o.run.time_limit_ms.or(package.info.time_limit_ms);
     let mut limits = test::limits(&bench.problem, o);
@@ -925,8 +550,8 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         limits.time_ms = ms;
     }
     let mut limit_said = false;
-    for (i, (s, skip)) in subs.iter().enumerate() {
-        if let Some(why) = skip {
+    for (i, s) in subs.iter().enumerate() {
+        if let Some(why) = &s.skip {
             say!("SKIP  {:<40} {why}", s.shown);
             tally.skipped += 1;
             continue;
@@ -948,7 +573,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                 continue;
             }
         };
-        let is_ac = s.rule.label == "AC";
+        let is_ac = s.rule.is_accepted();
         if deriving && is_ac {
             let mut l = limits;
             l.time_ms = DERIVING_MS;
@@ -967,7 +592,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             settle(
                 &mut limits,
                 &slowest_ac,
-                k,
+                &package,
                 &mut pending_ac,
                 &subs,
                 &mut tally,
@@ -975,13 +600,13 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             limit_said = true;
         }
         let runs = bench.judge(program, limits, &s.shown)?;
-        tally.report(s, &runs, k);
+        tally.report(s, &runs, &package);
     }
     if deriving && !limit_said {
         settle(
             &mut limits,
             &slowest_ac,
-            k,
+            &package,
             &mut pending_ac,
             &subs,
             &mut tally,
@@ -1018,12 +643,12 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
 fn settle(
     limits: &mut Limits,
     slowest: &Option<(u64, String)>,
-    k: Option<&kattis::Package>,
+    package: &Package,
     pending: &mut Vec<(usize, Runs)>,
-    subs: &[(Submission, Option<String>)],
+    subs: &[&Submission],
     tally: &mut Tally,
 ) {
-    if let (Some((ms, by)), Some(k)) = (slowest, k) {
+    if let (Some((ms, by)), Some(k)) = (slowest, &package.kattis) {
         let secs = k.timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = (secs * 1000.0).round() as u64;
         say!(
@@ -1040,6 +665,6 @@ fn settle(
     }
     for (i, mut runs) in pending.drain(..) {
         with_limit(&mut runs, limits.time_ms);
-        tally.report(&subs[i].0, &runs, k);
+        tally.report(subs[i], &runs, package);
     }
 }

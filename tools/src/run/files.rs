@@ -47,3 +47,17 @@ pub fn read_tail(path: &Path, cap: u64) -> Vec<u8> {
     }
     v
 }
+
+/// `$XDG_CACHE_HOME/bfs-judge`, else `~/.cache/bfs-judge`, else the temp folder's.
+pub fn cache_dir() -> PathBuf {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
+        .unwrap_or_else(std::env::temp_dir)
+        .join("bfs-judge")
+}

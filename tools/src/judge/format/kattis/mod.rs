@@ -16,8 +16,21 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::{Yaml, YamlLoader};
 
-use crate::judge::layout::{self, Found, Kind};
-use crate::judge::problem::{read_config, Info};
+use crate::judge::format::files as layout;
+use crate::judge::format::info::{read_config, Info};
+use crate::judge::format::{Build, Context, Found, Grading, Kind, Protocol, Reader, Score, Tool};
+use crate::judge::tokens::Comparison;
+use crate::judge::verdict::Outcome;
+
+mod submissions;
+pub use submissions::{is_submission, language_code};
+
+pub const READER: Reader = Reader {
+    name: "Kattis",
+    looks_for: "problem.yaml, data/sample/ or data/secret/",
+    claims: is_package,
+    read,
+};
 
 /// The versions of the format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,7 +317,7 @@ fn hash_keys(y: &Yaml) -> Vec<String> {
 }
 
 /// Reads the package at `dir`.
-pub fn read(dir: &Path) -> Result<layout::Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String> {
     let yaml_path = dir.join("problem.yaml");
     let y = if yaml_path.is_file() {
         load(&yaml_path)?
@@ -503,28 +516,121 @@ pub fn read(dir: &Path) -> Result<layout::Package, String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "package".into());
-    Ok(layout::Package {
-        kind: Kind::Kattis(version),
-        name,
-        root: dir.to_path_buf(),
-        info,
-        info_path: yaml_path.is_file().then_some(yaml_path),
-        cases,
-        warnings,
-        kattis: Some(Package {
-            version,
-            title,
-            scoring,
-            interactive,
-            timing,
-            validator_flags,
-            output_validator,
-            input_validators,
-            data,
-            constants,
-        }),
-        library_checker: None,
-    })
+    let k = Package {
+        version,
+        title,
+        scoring,
+        interactive,
+        timing,
+        validator_flags,
+        output_validator,
+        input_validators,
+        data,
+        constants,
+    };
+    let mut package =
+        crate::judge::format::Package::plain(Kind::Kattis(version), name, dir.to_path_buf(), cases);
+    package.info = info;
+    package.info_path = yaml_path.is_file().then_some(yaml_path);
+    package.warnings = warnings;
+    let tool = k.output_validator.clone().map(|path| Tool {
+        path,
+        protocol: Protocol::Kattis {
+            flags: k.validator_flags.clone(),
+        },
+        build: Build::Kattis(k.constants.clone()),
+    });
+    if k.interactive {
+        package.interactor = tool;
+    } else if tool.is_some() {
+        package.checker = tool;
+    } else {
+        package.compare = Some(Comparison::Tokens(k.validator_flags.clone()));
+    }
+    package.validators = k
+        .input_validators
+        .iter()
+        .map(|path| Tool {
+            path: path.clone(),
+            protocol: Protocol::Kattis { flags: Vec::new() },
+            build: Build::Kattis(k.constants.clone()),
+        })
+        .collect();
+    package.grading = Grading::Kattis;
+    let (submissions, said) = submissions::read(dir, &k)?;
+    package.submissions = submissions;
+    package.submission_warnings = said;
+    package.kattis = Some(k);
+    Ok(package)
+}
+
+/// The score of `outcomes` by the package's rules (legacy, or 2025-09's), with each of
+/// `secret`'s groups' part.
+pub fn score(k: &Package, outcomes: &[(String, Outcome)]) -> Score {
+    let results: HashMap<String, CaseResult> = outcomes
+        .iter()
+        .map(|(c, o)| {
+            let verdict = crate::judge::format::Names::Kattis.of(o.verdict);
+            (
+                c.clone(),
+                CaseResult {
+                    verdict,
+                    score: o.score,
+                },
+            )
+        })
+        .collect();
+    let grade = |g: &Group| {
+        if k.version.legacy_grading() {
+            grade_legacy(g, &results)
+        } else {
+            grade_2025(g, &results)
+        }
+    };
+    let total = grade(&k.data);
+    let mut parts = Vec::new();
+    if let Some(secret) = k.data.find("secret") {
+        for item in &secret.items {
+            if let Item::Group(g) = item {
+                let s = if k.version.legacy_grading() {
+                    grade_legacy(g, &results).score
+                } else {
+                    // A group alone, summed under a `secret` of its own maximum.
+                    let sub = Group {
+                        name: String::new(),
+                        config: Config::default(),
+                        declared: false,
+                        items: vec![Item::Group(Box::new(Group {
+                            name: "secret".into(),
+                            config: Config {
+                                max_score: g.config.max_score,
+                                aggregation: Some("sum".into()),
+                                ..Config::default()
+                            },
+                            declared: false,
+                            items: vec![Item::Group(g.clone())],
+                        }))],
+                    };
+                    grade_2025(&sub, &results).score
+                };
+                parts.push((g.name.clone(), s));
+            }
+        }
+    }
+    let full = if k.version.legacy_grading() {
+        k.data.config.range.1
+    } else {
+        k.data
+            .find("secret")
+            .and_then(|s| s.config.max_score)
+            .unwrap_or(100.0)
+    };
+    Score {
+        score: total.score,
+        full: full.is_finite().then_some(full),
+        verdict: total.verdict,
+        parts,
+    }
 }
 
 /// `timelimit` (seconds) from DOMjudge's `domjudge-problem.ini`, which DOMjudge reads where
@@ -684,26 +790,26 @@ pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Res
     Ok(())
 }
 
-/// The program at `path` of package `k` (a validator), built with problem.yaml's
+/// The program at `path` (a validator), built with problem.yaml's
 /// `{{constants}}` substituted in its sources (staged in `build` first) where there are any.
 pub fn build_program(
     path: &Path,
-    k: &Package,
+    constants: &[(String, String)],
     build: &Path,
 ) -> Result<crate::run::program::Program, crate::run::compile::BuildError> {
     use crate::run::compile::{self, BuildError};
-    if k.constants.is_empty() {
+    if constants.is_empty() {
         return compile::build(path, build);
     }
     let name = path.file_name().unwrap_or_default();
     let stage = build.join("staged-validators").join(name);
     let _ = std::fs::remove_dir_all(&stage);
     let staged = if path.is_dir() {
-        stage_tree(path, &stage, &k.constants).map(|()| stage.clone())
+        stage_tree(path, &stage, constants).map(|()| stage.clone())
     } else {
         std::fs::create_dir_all(&stage)
             .map_err(|e| format!("{}: {e}", stage.display()))
-            .and_then(|()| stage_file(path, &stage.join(name), &k.constants))
+            .and_then(|()| stage_file(path, &stage.join(name), constants))
             .map(|()| stage.join(name))
     }
     .map_err(BuildError::Failed)?;

@@ -1,13 +1,7 @@
-//! What `--tests PATH` names, detected from the files there: a Kattis/ICPC package
-//! (`problem.yaml` or `data/`), a folder with `in/` and `out/` (Library Checker after its
-//! `generate.py`, AtCoder's `.txt` test sets), or a flat folder of `NAME.in` with `NAME.out` or
-//! `NAME.ans` (oj's `test/`); `PATH/in` alone is read as its parent folder.
-//!
-//! Every layout yields the same things: a name, the limits with where they came from, the
-//! cases in natural order (`2` before `10`, as people number files), and warnings for the
-//! files that cannot be a case (an input without its answer, an answer without its input),
-//! which are skipped rather than failing the folder. What a layout adds (a checker, a token
-//! comparison, groups and scores, submissions) is in [`Package`].
+//! The files of a tests folder, as every reader finds them: names in natural order (`2`
+//! before `10`, as people number files), case files that must be regular files, and inputs
+//! paired with their answers by stem, with a warning (not an error) for each file that cannot
+//! be a case.
 
 use std::cmp::Ordering;
 use std::ffi::{OsStr, OsString};
@@ -16,62 +10,7 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::judge::kattis;
-use crate::judge::libchecker;
-use crate::judge::problem::Info;
-
-/// The layouts the judge knows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `NAME.in` + `NAME.out` (or `.ans`) side by side.
-    Flat,
-    /// `in/` + `out/`; `library_checker` when an `info.toml` with `timelimit` or a checker
-    /// is there too.
-    InOut { library_checker: bool },
-    /// A Kattis/ICPC problem package, in the named version of the format.
-    Kattis(kattis::Version),
-}
-
-impl Kind {
-    pub fn describe(&self) -> String {
-        match self {
-            Kind::Flat => "folder of NAME.in + NAME.out".to_string(),
-            Kind::InOut {
-                library_checker: true,
-            } => "Library Checker folder (in/, out/, info.toml)".to_string(),
-            Kind::InOut {
-                library_checker: false,
-            } => "in/ + out/ folder".to_string(),
-            Kind::Kattis(v) => format!("Kattis package, format {}", v.name()),
-        }
-    }
-}
-
-/// One case found: its name (relative to the package, `secret/group1/01` in a Kattis
-/// package), its input and answer, and the arguments its group gives the output validator.
-#[derive(Clone, Debug)]
-pub struct Found {
-    pub name: String,
-    pub input: PathBuf,
-    pub answer: PathBuf,
-    pub validator_args: Vec<String>,
-}
-
-/// A folder or package of tests as detected.
-#[derive(Debug)]
-pub struct Package {
-    pub kind: Kind,
-    pub name: String,
-    /// The folder the layout was read from (the package root).
-    pub root: PathBuf,
-    pub info: Info,
-    /// Where the limits came from (`info.toml`, `problem.yaml`), if anywhere.
-    pub info_path: Option<PathBuf>,
-    pub cases: Vec<Found>,
-    pub warnings: Vec<String>,
-    pub kattis: Option<kattis::Package>,
-    pub library_checker: Option<libchecker::Problem>,
-}
+use crate::judge::format::Found;
 
 /// `a` before `b` in natural order: runs of digits compare as numbers (`2` < `10`), the rest
 /// byte by byte; equal numbers with more leading zeros come after (`1` < `01`), so the order
@@ -156,7 +95,7 @@ fn join(dir: &Path, stem: &[u8], ext: &str) -> PathBuf {
 
 /// A case file must be a regular file (a FIFO would block the judge, a folder cannot be
 /// read): anything else is an error, found without opening it.
-fn regular(path: &Path) -> Result<(), String> {
+pub fn regular(path: &Path) -> Result<(), String> {
     match fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(()),
         Ok(m) => Err(format!(
@@ -220,12 +159,11 @@ pub fn pair(
     for (stem, ext) in &inputs {
         let input = join(in_dir, stem, ext);
         match answers.iter().find(|(s, _)| s == stem) {
-            Some((_, aext)) => cases.push(Found {
-                name: format!("{prefix}{}", crate::text::name(stem)),
+            Some((_, aext)) => cases.push(Found::new(
+                format!("{prefix}{}", crate::text::name(stem)),
                 input,
-                answer: join(ans_dir, stem, aext),
-                validator_args: Vec::new(),
-            }),
+                join(ans_dir, stem, aext),
+            )),
             None => warnings.push(format!(
                 "{}: no answer ({} in {}): skipped",
                 shown(&input),
@@ -258,60 +196,13 @@ pub fn pair(
 
 /// The folder name a problem is called by: the folder's own, or its parent's when it is
 /// called `test`, `tests`, `in` or `data`.
-fn name_of(dir: &Path) -> String {
+pub fn name_of(dir: &Path) -> String {
     let folder_name = |d: &Path| d.file_name().map(|n| n.to_string_lossy().into_owned());
     let own = folder_name(dir).unwrap_or_else(|| "tests".to_string());
     match own.as_str() {
         "test" | "tests" | "in" | "data" => dir.parent().and_then(folder_name).unwrap_or(own),
         _ => own,
     }
-}
-
-/// Detects the layout of `path` and reads it.
-pub fn detect(path: &Path) -> Result<Package, String> {
-    let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
-    if !dir.is_dir() {
-        return Err(format!("--tests: no folder {}", dir.display()));
-    }
-    // `PKG/in` (with `PKG/out`) and `PKG/data` are read as the package they belong to.
-    let parent = dir.parent().map(Path::to_path_buf);
-    let leaf = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-    if let (Some(p), Some(leaf)) = (&parent, leaf.as_deref()) {
-        if leaf == "in" && p.join("out").is_dir() {
-            return detect(p);
-        }
-        if leaf == "data" && kattis::is_package(p) {
-            return detect(p);
-        }
-    }
-    if kattis::is_package(&dir) {
-        return kattis::read(&dir);
-    }
-    if dir.join("in").is_dir() && dir.join("out").is_dir() {
-        return libchecker::read(&dir, name_of(&dir));
-    }
-    let mut warnings = Vec::new();
-    let cases = pair(&dir, &[".in"], &dir, &[".out", ".ans"], "", &mut warnings)?;
-    let candidates = [
-        dir.parent().map(|p| p.join("info.toml")),
-        Some(dir.join("info.toml")),
-    ];
-    let info_path = candidates.into_iter().flatten().find(|p| p.is_file());
-    let info = match &info_path {
-        Some(p) => Info::load_foreign(p)?,
-        None => Info::default(),
-    };
-    Ok(Package {
-        kind: Kind::Flat,
-        name: name_of(&dir),
-        root: dir,
-        info,
-        info_path,
-        cases,
-        warnings,
-        kattis: None,
-        library_checker: None,
-    })
 }
 
 #[cfg(test)]
@@ -354,30 +245,5 @@ mod tests {
         );
         assert_eq!(natural_cmp("same", "same"), Ordering::Equal);
         assert_eq!(natural_cmp("007", "7"), Ordering::Greater);
-    }
-
-    #[test]
-    fn unpaired_files_are_warned_about_and_skipped() {
-        let dir = std::env::temp_dir().join(format!("judge-layout-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        for f in ["10.in", "10.out", "2.in", "2.ans", "3.in", "4.out"] {
-            fs::write(dir.join(f), "x").unwrap();
-        }
-        let p = detect(&dir).unwrap();
-        let names: Vec<&str> = p.cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["2", "10"]);
-        assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
-        assert!(
-            p.warnings[0].contains("3.in: no answer"),
-            "{:?}",
-            p.warnings
-        );
-        assert!(
-            p.warnings[1].contains("4.out: no input"),
-            "{:?}",
-            p.warnings
-        );
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -12,8 +12,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::judge::layout::{self, Kind, Package};
-use crate::judge::problem::Info;
+use crate::judge::format::files::{self, name_of};
+use crate::judge::format::info::Info;
+use crate::judge::format::{
+    Build, Context, Kind, Names, Package, Protocol, Reader, Rule, Submission, Tool,
+};
 use crate::run::compile;
 use crate::run::program::Program;
 
@@ -40,12 +43,20 @@ pub struct Solution {
     pub function: bool,
 }
 
+pub const READER: Reader = Reader {
+    name: "Library Checker",
+    looks_for: "in/ and out/",
+    claims: |dir| dir.join("in").is_dir() && dir.join("out").is_dir(),
+    read,
+};
+
 /// Reads the folder `dir` (which has `in/` and `out/`).
-pub fn read(dir: &Path, name: String) -> Result<Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<Package, String> {
+    let name = name_of(dir);
     let mut warnings = Vec::new();
     let (in_dir, out_dir) = (dir.join("in"), dir.join("out"));
     let has = |d: &Path, ext: &str| {
-        layout::file_names(d)
+        files::file_names(d)
             .unwrap_or_default()
             .iter()
             .any(|n| n.ends_with(ext))
@@ -55,7 +66,7 @@ pub fn read(dir: &Path, name: String) -> Result<Package, String> {
     } else {
         (".txt", ".txt")
     };
-    let cases = layout::pair(&in_dir, &[in_ext], &out_dir, &[out_ext], "", &mut warnings)?;
+    let cases = files::pair(&in_dir, &[in_ext], &out_dir, &[out_ext], "", &mut warnings)?;
     let info_path = dir.join("info.toml");
     let (info, problem) = if info_path.is_file() {
         let info = Info::load_foreign(&info_path)?;
@@ -78,17 +89,82 @@ pub fn read(dir: &Path, name: String) -> Result<Package, String> {
             ..Problem::default()
         })
     });
-    Ok(Package {
-        kind: Kind::InOut { library_checker },
+    let mut package = Package::plain(
+        Kind::InOut { library_checker },
         name,
-        root: dir.to_path_buf(),
-        info_path: info_path.is_file().then_some(info_path),
-        info,
+        dir.to_path_buf(),
         cases,
-        warnings,
-        kattis: None,
-        library_checker: problem,
-    })
+    );
+    package.info_path = info_path.is_file().then_some(info_path);
+    package.info = info;
+    package.warnings = warnings;
+    if let Some(problem) = &problem {
+        package.checker = problem.checker_src.clone().map(|path| Tool {
+            path,
+            protocol: Protocol::Testlib,
+            build: Build::Testlib,
+        });
+        package.submissions = problem.solutions.iter().map(submission).collect();
+        package.validators = problem
+            .verifier_src
+            .iter()
+            .map(|path| Tool {
+                path: path.clone(),
+                protocol: Protocol::Testlib,
+                build: Build::Testlib,
+            })
+            .collect();
+    }
+    package.library_checker = problem;
+    Ok(package)
+}
+
+/// What a solution must get: `sol/correct.cpp` AC; a `[[solutions]]` entry its `expect`
+/// verdict on some case, and nothing but AC, that and what its `allow_*` keys allow.
+fn submission(s: &Solution) -> Submission {
+    let name = |v: &str| -> &'static str {
+        match v {
+            "WA" => "WA",
+            "RE" => "RE",
+            "TLE" => "TLE",
+            _ => "AC",
+        }
+    };
+    let mut permitted: Vec<&'static str> = vec!["AC"];
+    permitted.push(name(&s.expect));
+    permitted.extend(s.allow.iter().map(|a| name(a)));
+    permitted.dedup();
+    let required = if s.expect == "AC" {
+        vec![]
+    } else {
+        vec![name(&s.expect)]
+    };
+    let label = if s.allow.is_empty() {
+        s.expect.clone()
+    } else {
+        format!("{} (allowed: {})", s.expect, s.allow.join(", "))
+    };
+    Submission {
+        shown: format!(
+            "sol/{}",
+            s.path
+                .file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        ),
+        path: s.path.clone(),
+        rule: Rule {
+            label,
+            ..Rule::new("", &permitted, &required)
+        },
+        names: Names::LibraryChecker,
+        skip: s.function.then(|| {
+            "a function for the problem's grader (function = true), not a program: not run"
+                .to_string()
+        }),
+        extra: vec![],
+        promised_by: None,
+    }
 }
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.

@@ -1,0 +1,213 @@
+//! The submissions of a Kattis package and what each must get: the places of
+//! `submissions/` (`accepted`, `wrong_answer`...) with the format's default promise for each
+//! (legacy where it differs), and `submissions.yaml` (2025-09) replacing a place's promise
+//! or adding rules to the submissions its globs cover, as BAPCtools reads it.
+
+use std::path::{Path, PathBuf};
+
+use super::{beside_a_program, expectations, glob_covers, layout, Expectation, Package, Version};
+use crate::judge::format::{Names, Rule, ScoreRule, Submission};
+
+/// The package's submissions with submissions.yaml applied, and the warnings reading it
+/// gave (places no rule knows, keys it does not define).
+pub fn read(root: &Path, k: &Package) -> Result<(Vec<Submission>, Vec<String>), String> {
+    let (rules, mut warnings) = expectations(root)?;
+    let subs = kattis_submissions_with_yaml(root, k, &rules);
+    warnings.extend(unknown_places(root, k, &rules));
+    Ok((subs, warnings))
+}
+
+/// What a place in `submissions/` promises, in `legacy` or a later version.
+fn rule(dir: &str, legacy: bool) -> Option<Rule> {
+    let r = Rule::new;
+    let all = ["AC", "WA", "TLE", "RTE"];
+    Some(match dir {
+        // A scoring package's accepted submission must also get the full score.
+        "accepted" => Rule {
+            score: ScoreRule::Full,
+            ..r("AC", &["AC"], &[])
+        },
+        "wrong_answer" => r("WA", &["AC", "WA"], &["WA"]),
+        "time_limit_exceeded" if legacy => r("TLE", &["AC", "WA", "TLE"], &["TLE"]),
+        "time_limit_exceeded" => r("TLE", &["AC", "TLE"], &["TLE"]),
+        "run_time_error" if legacy => r("RTE", &all, &["RTE"]),
+        "run_time_error" => r("RTE", &["AC", "RTE"], &["RTE"]),
+        "rejected" if !legacy => r("rejected (WA, TLE or RTE)", &all, &["WA", "TLE", "RTE"]),
+        "brute_force" if !legacy => r(
+            "brute force (TLE or RTE, never WA)",
+            &["AC", "TLE", "RTE"],
+            &["TLE", "RTE"],
+        ),
+        // Legacy's place for scoring problems; kept for later versions too, where
+        // problemtools' own 2023-07 example (oddecho) still uses it.
+        "partially_accepted" => Rule {
+            score: ScoreRule::Partial,
+            ..r("AC with a partial score", &all, &[])
+        },
+        _ => return None,
+    })
+}
+
+/// Whether `name` in a submissions place is a submission: not a hidden file (`.gitkeep`),
+/// nor a header or a note beside the programs.
+pub fn is_submission(name: &str) -> bool {
+    !name.starts_with('.') && !beside_a_program(name)
+}
+
+/// The spec's codes for the languages built here (its appendix "Languages") with their file
+/// endings: `include/<code>/` is looked up by them.
+const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
+    ("c", &["c"]),
+    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
+    ("python3", &["py", "py3"]),
+    ("java", &["java"]),
+    ("rust", &["rs"]),
+];
+
+/// The language code of a submission (a file, or a folder's first file with a known ending).
+pub fn language_code(path: &Path) -> Option<&'static str> {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        layout::file_names(path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| path.join(n))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.iter().find_map(|f| {
+        let ext = f.extension()?.to_str()?;
+        LANGUAGE_CODES
+            .iter()
+            .find(|(_, e)| e.contains(&ext))
+            .map(|(code, _)| *code)
+    })
+}
+
+/// The places under `submissions/` that promise nothing known (`slow_accepted`), with why
+/// they are not run.
+fn unknown_places(root: &Path, k: &Package, rules: &[Expectation]) -> Vec<String> {
+    let legacy = k.version == Version::Legacy;
+    layout::file_names(&root.join("submissions"))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| root.join("submissions").join(d).is_dir())
+        .filter(|d| rule(d, legacy).is_none())
+        .filter(|d| {
+            !rules
+                .iter()
+                .any(|r| r.key.starts_with(&format!("{d}/")) || glob_covers(&r.key, d))
+        })
+        .map(|d| {
+            format!(
+                "submissions/{d}/: not a place the {} format defines, nor one submissions.yaml \
+                 names: not run",
+                k.version.name()
+            )
+        })
+        .collect()
+}
+
+/// The submissions of a Kattis package: each file or folder in a known `submissions/` place.
+pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
+    let legacy = k.version == Version::Legacy;
+    let dirs = [
+        "accepted",
+        "partially_accepted",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+        "rejected",
+        "brute_force",
+    ];
+    let mut v = Vec::new();
+    for d in dirs {
+        let Some(rule) = rule(d, legacy) else {
+            continue;
+        };
+        let folder = root.join("submissions").join(d);
+        for name in layout::file_names(&folder).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
+            v.push(Submission {
+                shown: format!("{d}/{name}"),
+                path: folder.join(&name),
+                rule: rule.clone(),
+                names: Names::Kattis,
+                skip: None,
+                extra: vec![],
+                promised_by: None,
+            });
+        }
+    }
+    v
+}
+
+/// The Kattis submissions with submissions.yaml applied: a key naming a default place
+/// replaces that place's `permitted`/`required`; any other key adds its rule to the
+/// submissions it covers, and brings in the places it names beyond the defaults.
+fn kattis_submissions_with_yaml(
+    root: &Path,
+    k: &Package,
+    rules: &[Expectation],
+) -> Vec<Submission> {
+    let legacy = k.version == Version::Legacy;
+    let mut v = kattis_submissions(root, k);
+    let root = root.join("submissions");
+    for d in layout::file_names(&root).unwrap_or_default() {
+        if !root.join(&d).is_dir() || rule(&d, legacy).is_some() {
+            continue;
+        }
+        for name in layout::file_names(&root.join(&d)).unwrap_or_default() {
+            if !is_submission(&name) {
+                continue;
+            }
+            let shown = format!("{d}/{name}");
+            if rules.iter().any(|r| glob_covers(&r.key, &shown)) {
+                v.push(Submission {
+                    shown,
+                    path: root.join(&d).join(&name),
+                    rule: Rule::new("as submissions.yaml says", &["AC", "WA", "TLE", "RTE"], &[]),
+                    names: Names::Kattis,
+                    skip: None,
+                    extra: vec![],
+                    promised_by: None,
+                });
+            }
+        }
+    }
+    let verdict = |x: &str| -> &'static str {
+        match x {
+            "WA" => "WA",
+            "TLE" => "TLE",
+            "RTE" => "RTE",
+            _ => "AC",
+        }
+    };
+    for s in &mut v {
+        let place = s.shown.split('/').next().unwrap_or("").to_string();
+        for r in rules {
+            if r.key == place && r.cases.is_none() && rule(&place, legacy).is_some() {
+                if let Some(p) = &r.permitted {
+                    s.rule.permitted = p.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
+                }
+                if let Some(q) = &r.required {
+                    s.rule.required = q.iter().map(|x| verdict(x)).collect();
+                    s.promised_by = Some(r.key.clone());
+                }
+                if r.score.is_some() || r.message.is_some() {
+                    s.extra.push(Expectation {
+                        permitted: None,
+                        required: None,
+                        ..r.clone()
+                    });
+                }
+            } else if glob_covers(&r.key, &s.shown) {
+                s.extra.push(r.clone());
+            }
+        }
+    }
+    v
+}

@@ -1,0 +1,118 @@
+//! The formats problems are published in, read into one model (`model`): each format is a
+//! reader in a file of its own, and [`detect`] asks each in turn whether a folder is its
+//! own, so that a new format is one new file and one line in [`READERS`].
+//!
+//! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
+//! files) below the readers, the readers below this dispatcher; no reader knows another.
+
+pub mod files;
+pub mod flat;
+pub mod info;
+pub mod kattis;
+pub mod libchecker;
+pub mod model;
+
+pub use model::*;
+
+use std::path::{Path, PathBuf};
+
+use crate::run::compile::BuildError;
+use crate::run::program::Program;
+
+/// A format's reader: whether a folder is in its format, and reading it.
+pub struct Reader {
+    /// The format's name, for messages.
+    pub name: &'static str,
+    /// What it looks for, for the message when no reader claims a folder.
+    pub looks_for: &'static str,
+    pub claims: fn(&Path) -> bool,
+    pub read: fn(&Path, &Context) -> Result<Package, String>,
+}
+
+/// What a reader may use besides the package.
+pub struct Context {
+    /// This package's own folder in the judge's cache (generated tests, unpacked archives),
+    /// created by the reader when it needs it.
+    pub scratch: PathBuf,
+}
+
+/// The readers, asked in this order; the flat folder last, as it claims any folder.
+pub const READERS: &[Reader] = &[kattis::READER, libchecker::READER, flat::READER];
+
+/// The package's cache folder: named after it and a hash of its path, so that two packages
+/// of one name never share one.
+fn scratch_for(dir: &Path) -> PathBuf {
+    let hash = dir
+        .as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    crate::run::files::cache_dir().join("formats").join(format!(
+        "{}-{:08x}",
+        files::name_of(dir),
+        hash as u32
+    ))
+}
+
+/// Detects the format of `path` and reads it.
+pub fn detect(path: &Path) -> Result<Package, String> {
+    let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
+    if !dir.is_dir() {
+        return Err(format!("--tests: no folder {}", dir.display()));
+    }
+    // `PKG/in` (with `PKG/out`) and `PKG/data` are read as the package they belong to.
+    if let (Some(parent), Some(leaf)) = (dir.parent(), dir.file_name()) {
+        let inner = (leaf == "in" && parent.join("out").is_dir())
+            || (leaf == "data" && package_reader(parent).is_some());
+        if inner {
+            return detect(parent);
+        }
+    }
+    let context = Context {
+        scratch: scratch_for(&dir),
+    };
+    let reader = READERS
+        .iter()
+        .find(|r| (r.claims)(&dir))
+        .expect("the flat reader claims every folder");
+    (reader.read)(&dir, &context)
+}
+
+/// The reader of a package format (not the flat folder, which claims any folder) that
+/// claims `dir`, if one does.
+pub fn package_reader(dir: &Path) -> Option<&'static Reader> {
+    READERS
+        .iter()
+        .find(|r| r.name != flat::READER.name && (r.claims)(dir))
+}
+
+/// What each package reader looks for, for a folder in which nothing was found.
+pub fn looked_for() -> String {
+    READERS
+        .iter()
+        .filter(|r| r.name != flat::READER.name)
+        .map(|r| format!("{} ({})", r.name, r.looks_for))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Tool {
+    /// Builds the tool in `build_dir` (or finds it built): by its ending, with the testlib.h
+    /// of its tree, or with Kattis' constants substituted.
+    pub fn build(&self, what: &str, build_dir: &Path) -> Result<Program, String> {
+        let shown = |e: BuildError| match e {
+            BuildError::Failed(why) | BuildError::Unsupported(why) => {
+                format!("{what} {}: {why}", self.path.display())
+            }
+        };
+        match &self.build {
+            Build::Plain => crate::run::compile::build(&self.path, build_dir).map_err(shown),
+            Build::Testlib => libchecker::compiled(&self.path, what, build_dir),
+            Build::Kattis(constants) => {
+                kattis::build_program(&self.path, constants, build_dir).map_err(shown)
+            }
+        }
+    }
+}

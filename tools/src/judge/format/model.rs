@@ -1,0 +1,511 @@
+//! The one description of a problem that every format reads into: its cases (with groups and
+//! points), its limits and where they came from, how an output is judged (a checker and its
+//! protocol, an interactor, a comparison), what is compiled with every submission, how a
+//! score is made of the cases' verdicts, and the submissions a package ships with what each
+//! must get. The judge, `verify`, `stress` and the reports read only this; a format's reader
+//! (one file beside this one) fills it.
+//!
+//! What a reader knows beyond the model (Kattis' group tree and its two grading rules,
+//! Library Checker's `[[solutions]]`) stays in the reader's own type, kept here only so that
+//! the reader's grading can be asked for a score ([`Grading::Kattis`]).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crate::judge::format::info::Info;
+use crate::judge::format::{kattis, libchecker};
+use crate::judge::tokens::Comparison;
+use crate::judge::verdict::{Outcome, Verdict};
+
+/// The formats the judge reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `NAME.in` + `NAME.out` (or `.ans`) side by side.
+    Flat,
+    /// `in/` + `out/`; `library_checker` when an `info.toml` with `timelimit` or a checker
+    /// is there too.
+    InOut { library_checker: bool },
+    /// A Kattis/ICPC problem package, in the named version of the format.
+    Kattis(kattis::Version),
+    /// A Codeforces Polygon package (`problem.xml`).
+    Polygon,
+    /// A CMS task as TPS and IOI export it (`problem.json`, `subtasks/`).
+    Cms,
+    /// An Italian olympiad task (`task.yaml`, `input/`, `output/`).
+    ItalyYaml,
+    /// A DMOJ problem (`init.yml`).
+    Dmoj,
+}
+
+impl Kind {
+    pub fn describe(&self) -> String {
+        match self {
+            Kind::Flat => "folder of NAME.in + NAME.out".to_string(),
+            Kind::InOut {
+                library_checker: true,
+            } => "Library Checker folder (in/, out/, info.toml)".to_string(),
+            Kind::InOut {
+                library_checker: false,
+            } => "in/ + out/ folder".to_string(),
+            Kind::Kattis(v) => format!("Kattis package, format {}", v.name()),
+            Kind::Polygon => "Polygon package (problem.xml)".to_string(),
+            Kind::Cms => "CMS task (problem.json)".to_string(),
+            Kind::ItalyYaml => "italy_yaml task (task.yaml)".to_string(),
+            Kind::Dmoj => "DMOJ problem (init.yml)".to_string(),
+        }
+    }
+}
+
+/// One case found: its name (relative to the package, `secret/group1/01` in a Kattis
+/// package), its input and answer, the arguments its group gives the checker, and the group
+/// and points a scored format gives it.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub name: String,
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub validator_args: Vec<String>,
+    /// The group (subtask, batch) it belongs to, if the format has groups.
+    pub group: Option<String>,
+    /// Its own points, where the format scores case by case ([`Policy::Sum`]).
+    pub points: Option<f64>,
+}
+
+impl Found {
+    /// A case with no group, points or checker arguments.
+    pub fn new(name: String, input: PathBuf, answer: PathBuf) -> Found {
+        Found {
+            name,
+            input,
+            answer,
+            validator_args: Vec::new(),
+            group: None,
+            points: None,
+        }
+    }
+}
+
+/// A program the package brings (a checker, an interactor, a manager): its source (a file
+/// or a folder of one program), how it is called and how it is built.
+#[derive(Clone, Debug)]
+pub struct Tool {
+    pub path: PathBuf,
+    pub protocol: Protocol,
+    pub build: Build,
+}
+
+/// How a checker is called and answers (as an interactor, how it is wired).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Protocol {
+    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7; as an interactor,
+    /// `INTERACTOR INPUT OUTPUT` between the program's pipes.
+    Testlib,
+    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
+    Kattis { flags: Vec<String> },
+    /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
+    /// stderr; as an interactor, CMS's Communication manager, talking over FIFOs.
+    Cms,
+}
+
+/// How a [`Tool`] is built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Build {
+    /// By its file ending (`run/compile.rs`); a folder is one program.
+    Plain,
+    /// `g++ -std=c++17` with the `testlib.h` found beside it or in a folder above it.
+    Testlib,
+    /// Kattis' `{{constants}}` substituted in its sources first.
+    Kattis(Vec<(String, String)>),
+}
+
+/// How the cases' verdicts make a score.
+#[derive(Clone, Debug, Default)]
+pub enum Grading {
+    /// No score: every case must be accepted.
+    #[default]
+    PassFail,
+    /// The Kattis package's own group tree and rules (see `kattis.rs`).
+    Kattis,
+    /// Scored groups (Polygon's groups, CMS subtasks, DMOJ batches); `full` is the most a
+    /// submission can get.
+    Groups { groups: Vec<ScoredGroup>, full: f64 },
+}
+
+/// A group whose cases earn its points together.
+#[derive(Clone, Debug)]
+pub struct ScoredGroup {
+    pub name: String,
+    pub points: f64,
+    pub policy: Policy,
+    /// The [`Found::name`] of each of its cases.
+    pub cases: Vec<String>,
+    /// Groups that must score in full before this one scores at all.
+    pub depends: Vec<String>,
+}
+
+/// How a group's cases make its score, from each case's fraction (1 for AC, 0 for any other
+/// verdict, the checker's own [0, 1] where it gives one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The group's points times its least fraction (Polygon's complete-group, CMS's
+    /// GroupMin, a DMOJ batch).
+    Min,
+    /// Each case's own [`Found::points`] times its fraction (Polygon's each-test, DMOJ's
+    /// unbatched cases).
+    Sum,
+    /// The group's points times the product of its fractions (CMS's GroupMul).
+    Mul,
+}
+
+/// A submission shipped with the package, and what it must get.
+#[derive(Clone, Debug)]
+pub struct Submission {
+    /// How it is named in `verify`'s lines (`accepted/hello.cc`, `sol/naive.cpp`).
+    pub shown: String,
+    pub path: PathBuf,
+    pub rule: Rule,
+    /// The verdict names its rule and its line use.
+    pub names: Names,
+    /// Why it is not run (a function for a grader the format does not build), if it is not.
+    pub skip: Option<String>,
+    /// Kattis' submissions.yaml rules that also apply.
+    pub extra: Vec<kattis::Expectation>,
+    /// The submissions.yaml key that replaced the place's own promise, if one did.
+    pub promised_by: Option<String>,
+}
+
+/// What a submission must get.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    /// How the line shows it (`AC`, `WA`, `TLE or AC`, `full score`...).
+    pub label: String,
+    /// The verdicts every case may get, in [`Submission::names`]; empty: any.
+    pub permitted: Vec<&'static str>,
+    /// At least one case must get one of these; empty: no such need.
+    pub required: Vec<&'static str>,
+    pub score: ScoreRule,
+}
+
+impl Rule {
+    pub fn new(label: &str, permitted: &[&'static str], required: &[&'static str]) -> Rule {
+        Rule {
+            label: label.to_string(),
+            permitted: permitted.to_vec(),
+            required: required.to_vec(),
+            score: ScoreRule::Any,
+        }
+    }
+
+    /// Whether it promises every case accepted (such submissions may set a derived time
+    /// limit, and are judged first).
+    pub fn is_accepted(&self) -> bool {
+        self.permitted == ["AC"] && self.required.is_empty()
+    }
+}
+
+/// What a submission's score must be, where the package is scored.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ScoreRule {
+    Any,
+    /// The most the package gives.
+    Full,
+    /// Less than that (CMS's `incorrect`).
+    BelowFull,
+    /// Accepted overall, with a score below the most (Kattis' `partially_accepted`).
+    Partial,
+    /// Within `[lo, hi]`.
+    Range(f64, f64),
+}
+
+/// The vocabulary of a format's verdicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Names {
+    /// AC, WA, TLE, RTE: memory and output overruns are run-time errors, a presentation
+    /// error a wrong answer.
+    Kattis,
+    /// AC, WA, TLE, RE.
+    LibraryChecker,
+    /// The judge's own: AC, WA, PE, TLE, MLE, OLE, RE.
+    Ours,
+}
+
+impl Names {
+    pub fn of(self, v: Verdict) -> &'static str {
+        let kattis = match v {
+            Verdict::Ac => "AC",
+            Verdict::Wa | Verdict::Pe | Verdict::Pts => "WA",
+            Verdict::Tle => "TLE",
+            Verdict::Re | Verdict::Mle | Verdict::Ole => "RTE",
+        };
+        match self {
+            Names::Kattis => kattis,
+            Names::LibraryChecker if kattis == "RTE" => "RE",
+            Names::LibraryChecker => kattis,
+            Names::Ours => match v {
+                Verdict::Ac => "AC",
+                Verdict::Wa => "WA",
+                Verdict::Pe => "PE",
+                Verdict::Pts => "PTS",
+                Verdict::Tle => "TLE",
+                Verdict::Mle => "MLE",
+                Verdict::Ole => "OLE",
+                Verdict::Re => "RE",
+            },
+        }
+    }
+}
+
+/// A submission's score: the total, the most there is, the overall verdict in the format's
+/// words, and each group's part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    pub score: f64,
+    pub full: Option<f64>,
+    pub verdict: &'static str,
+    pub parts: Vec<(String, f64)>,
+}
+
+/// A folder or package of tests as read.
+#[derive(Clone, Debug)]
+pub struct Package {
+    pub kind: Kind,
+    pub name: String,
+    /// The folder the package was read from (its root).
+    pub root: PathBuf,
+    /// Limits, file I/O names and whether the problem is interactive.
+    pub info: Info,
+    /// The file the limits came from (`info.toml`, `problem.yaml`, `problem.xml`), if any.
+    pub info_path: Option<PathBuf>,
+    pub cases: Vec<Found>,
+    /// What was skipped or is doubtful, said once before judging.
+    pub warnings: Vec<String>,
+    /// The package's own checker, if it has one.
+    pub checker: Option<Tool>,
+    /// Its interactor (an interactive Kattis package's validator, a CMS manager).
+    pub interactor: Option<Tool>,
+    /// Its input validators: a [`Protocol::Kattis`] one accepts with exit 42, any other
+    /// with exit 0.
+    pub validators: Vec<Tool>,
+    /// How outputs are compared where no checker decides, if the format says.
+    pub compare: Option<Comparison>,
+    /// Files compiled together with every submission (CMS's `graders/`), by ending.
+    pub grader: Vec<PathBuf>,
+    pub grading: Grading,
+    /// The submissions `verify` judges.
+    pub submissions: Vec<Submission>,
+    /// What reading them found doubtful (said by `verify` only).
+    pub submission_warnings: Vec<String>,
+    pub kattis: Option<kattis::Package>,
+    pub library_checker: Option<libchecker::Problem>,
+}
+
+impl Package {
+    /// A package of `kind` with `cases` and nothing else of its own.
+    pub fn plain(kind: Kind, name: String, root: PathBuf, cases: Vec<Found>) -> Package {
+        Package {
+            kind,
+            name,
+            root,
+            info: Info::default(),
+            info_path: None,
+            cases,
+            warnings: Vec::new(),
+            checker: None,
+            interactor: None,
+            validators: Vec::new(),
+            compare: None,
+            grader: Vec::new(),
+            grading: Grading::PassFail,
+            submissions: Vec::new(),
+            submission_warnings: Vec::new(),
+            kattis: None,
+            library_checker: None,
+        }
+    }
+
+    /// Whether a submission gets a score here (not only a verdict).
+    pub fn scored(&self) -> bool {
+        match &self.grading {
+            Grading::PassFail => false,
+            Grading::Kattis => self.kattis.as_ref().is_some_and(|k| k.scoring),
+            Grading::Groups { .. } => true,
+        }
+    }
+
+    /// The score of `outcomes` (case name, outcome), where the package is scored.
+    pub fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score> {
+        match &self.grading {
+            Grading::PassFail => None,
+            Grading::Kattis => {
+                let k = self.kattis.as_ref().filter(|k| k.scoring)?;
+                Some(kattis::score(k, outcomes))
+            }
+            Grading::Groups { groups, full } => {
+                Some(grade_groups(groups, *full, &self.cases, outcomes))
+            }
+        }
+    }
+}
+
+/// A case's fraction of its points: the checker's score where it gave one in [0, 1] (a CMS
+/// checker), else 1 for AC and 0 for anything else.
+fn fraction(o: &Outcome) -> f64 {
+    match o.verdict {
+        Verdict::Ac => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(1.0),
+        Verdict::Pts => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(0.0),
+        _ => 0.0,
+    }
+}
+
+/// Scores `outcomes` by `groups`: each group's points by its policy, nothing for a group
+/// one of whose dependencies is not full, nothing for a case that was not judged.
+fn grade_groups(
+    groups: &[ScoredGroup],
+    full: f64,
+    cases: &[Found],
+    outcomes: &[(String, Outcome)],
+) -> Score {
+    let of: HashMap<&str, &Outcome> = outcomes.iter().map(|(c, o)| (c.as_str(), o)).collect();
+    let points: HashMap<&str, f64> = cases
+        .iter()
+        .map(|f| (f.name.as_str(), f.points.unwrap_or(0.0)))
+        .collect();
+    let frac = |c: &str| of.get(c).map_or(0.0, |o| fraction(o));
+    let mut own: Vec<(String, f64, bool)> = Vec::new();
+    for g in groups {
+        let score = match g.policy {
+            Policy::Min => g.points * g.cases.iter().map(|c| frac(c)).fold(1.0, f64::min),
+            Policy::Mul => g.points * g.cases.iter().map(|c| frac(c)).product::<f64>(),
+            Policy::Sum => g
+                .cases
+                .iter()
+                .map(|c| points.get(c.as_str()).copied().unwrap_or(0.0) * frac(c))
+                .sum(),
+        };
+        let most = match g.policy {
+            Policy::Sum => g
+                .cases
+                .iter()
+                .map(|c| points.get(c.as_str()).copied().unwrap_or(0.0))
+                .sum(),
+            _ => g.points,
+        };
+        own.push((g.name.clone(), score, score >= most - 1e-9));
+    }
+    // A group scores only when every group it depends on (directly or not) is full.
+    let full_of: HashMap<&str, bool> = own.iter().map(|(n, _, f)| (n.as_str(), *f)).collect();
+    let by_name: HashMap<&str, &ScoredGroup> =
+        groups.iter().map(|g| (g.name.as_str(), g)).collect();
+    let deps_full = |g: &ScoredGroup| {
+        let mut seen: Vec<&str> = Vec::new();
+        let mut todo: Vec<&str> = g.depends.iter().map(String::as_str).collect();
+        while let Some(d) = todo.pop() {
+            if seen.contains(&d) {
+                continue;
+            }
+            seen.push(d);
+            if !full_of.get(d).copied().unwrap_or(false) {
+                return false;
+            }
+            if let Some(dg) = by_name.get(d) {
+                todo.extend(dg.depends.iter().map(String::as_str));
+            }
+        }
+        true
+    };
+    let parts: Vec<(String, f64)> = groups
+        .iter()
+        .zip(&own)
+        .map(|(g, (name, score, _))| (name.clone(), if deps_full(g) { *score } else { 0.0 }))
+        .collect();
+    let score: f64 = parts.iter().map(|(_, s)| s).sum();
+    let all_ac = outcomes.iter().all(|(_, o)| o.verdict == Verdict::Ac);
+    Score {
+        score,
+        full: Some(full),
+        verdict: if all_ac { "AC" } else { "WA" },
+        parts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(v: Verdict, score: Option<f64>) -> Outcome {
+        Outcome {
+            verdict: v,
+            wall_ms: 0,
+            cpu_ms: 0,
+            peak_kib: 0,
+            checker_ms: None,
+            detail: Vec::new(),
+            score,
+        }
+    }
+
+    fn case(name: &str, points: Option<f64>) -> Found {
+        Found {
+            points,
+            ..Found::new(name.into(), PathBuf::new(), PathBuf::new())
+        }
+    }
+
+    #[test]
+    fn groups_score_by_policy_and_dependencies() {
+        let cases = vec![
+            case("1", None),
+            case("2", None),
+            case("3", Some(10.0)),
+            case("4", Some(15.0)),
+            case("5", None),
+        ];
+        let g = |name: &str, points: f64, policy: Policy, cases: &[&str], depends: &[&str]| {
+            ScoredGroup {
+                name: name.into(),
+                points,
+                policy,
+                cases: cases.iter().map(|c| c.to_string()).collect(),
+                depends: depends.iter().map(|c| c.to_string()).collect(),
+            }
+        };
+        let groups = vec![
+            g("a", 30.0, Policy::Min, &["1", "2"], &[]),
+            g("b", 0.0, Policy::Sum, &["3", "4"], &[]),
+            g("c", 45.0, Policy::Min, &["5"], &["a"]),
+        ];
+        let outcomes = |v: [(Verdict, Option<f64>); 5]| -> Vec<(String, Outcome)> {
+            v.iter()
+                .enumerate()
+                .map(|(i, (v, s))| ((i + 1).to_string(), outcome(*v, *s)))
+                .collect()
+        };
+        let all = grade_groups(&groups, 100.0, &cases, &outcomes([(Verdict::Ac, None); 5]));
+        assert_eq!(all.score, 100.0);
+        assert_eq!(all.verdict, "AC");
+        // A CMS-like fraction: min over the group; a failed case loses its own points only;
+        // a group whose dependency is not full gets nothing though its own case passed.
+        let some = grade_groups(
+            &groups,
+            100.0,
+            &cases,
+            &outcomes([
+                (Verdict::Ac, Some(0.5)),
+                (Verdict::Ac, None),
+                (Verdict::Wa, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+            ]),
+        );
+        assert_eq!(
+            some.parts,
+            [
+                ("a".to_string(), 15.0),
+                ("b".into(), 15.0),
+                ("c".into(), 0.0)
+            ]
+        );
+        assert_eq!(some.score, 30.0);
+        assert_eq!(some.verdict, "WA");
+    }
+}
