@@ -11,6 +11,7 @@ pub mod info;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
+pub mod yaml;
 
 pub use model::*;
 
