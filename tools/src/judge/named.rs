@@ -344,6 +344,13 @@ fn floats(expected: &[u8], got: &[u8], precision: i32, mode: ErrorMode) -> Optio
                             shown(b)
                         ));
                     };
+                    if y.is_nan() {
+                        return Some(format!(
+                            "{at}: expected `{}`, found `{}`, which is within no error",
+                            shown(a),
+                            shown(b)
+                        ));
+                    }
                     if !close(x, y, eps, mode) {
                         return Some(format!(
                             "{at}: expected `{}`, found `{}`: off by {:.2e}, over 1e-{precision}{}",
@@ -566,7 +573,7 @@ mod tests {
         assert!(why(&c, "0.5\n", "x\n").contains("expected the number `0.5`"));
         assert!(why(&c, "1 2\n", "1\n2\n").contains("1 lines expected"));
         assert!(why(&c, "1 2\n3\n", "1\n2 3\n").contains("2 tokens expected, found 1"));
-        assert!(!ok(&c, "1\n", "nan\n"));
+        assert!(why(&c, "1\n", "nan\n").contains("within no error"));
         // Blank lines do not count, line breaks do.
         assert!(ok(&c, "1\n\n2\n", "1\n2"));
         let two = f(2, ErrorMode::Default);

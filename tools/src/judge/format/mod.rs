@@ -5,6 +5,7 @@
 //! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
 //! files) below the readers, the readers below this dispatcher; no reader knows another.
 
+pub mod dmoj;
 pub mod files;
 pub mod flat;
 pub mod info;
@@ -38,7 +39,12 @@ pub struct Context {
 }
 
 /// The readers, asked in this order; the flat folder last, as it claims any folder.
-pub const READERS: &[Reader] = &[kattis::READER, libchecker::READER, flat::READER];
+pub const READERS: &[Reader] = &[
+    kattis::READER,
+    dmoj::READER,
+    libchecker::READER,
+    flat::READER,
+];
 
 /// The package's cache folder: named after it and a hash of its path, so that two packages
 /// of one name never share one.

@@ -390,7 +390,10 @@ fn grade_groups(
                 .sum(),
             _ => g.points,
         };
-        own.push((g.name.clone(), score, score >= most - 1e-9));
+        // Full: every case earned all of its fraction (so a group of 0 points is full only
+        // when all its cases passed, which a DMOJ pretest's dependants need).
+        let passed = g.cases.iter().all(|c| frac(c) >= 1.0 - 1e-9);
+        own.push((g.name.clone(), score, passed && score >= most - 1e-9));
     }
     // A group scores only when every group it depends on (directly or not) is full.
     let full_of: HashMap<&str, bool> = own.iter().map(|(n, _, f)| (n.as_str(), *f)).collect();
