@@ -1167,3 +1167,8 @@ mod formats;
 
 #[path = "judge/answers.rs"]
 mod answers;
+
+// DMOJ problems: init.yml, a zip, batches, named checkers (issue 28).
+
+#[path = "judge/dmoj.rs"]
+mod dmoj;
