@@ -708,6 +708,8 @@ struct Archive {
     zip: zip::ZipArchive<fs::File>,
     /// Where its files are copied to: the package's cache folder.
     cache: PathBuf,
+    /// The most one file, and all files, copied out of it may hold.
+    caps: (u64, u64),
 }
 
 impl Archive {
@@ -723,6 +725,7 @@ impl Archive {
             path,
             zip,
             cache: scratch.join("archive"),
+            caps: (ENTRY_CAP, ARCHIVE_CAP),
         })
     }
 
@@ -785,17 +788,15 @@ impl Archive {
                 cap >> 20
             )
         };
-        if size > ENTRY_CAP {
-            return Err(too_big(
-                size,
-                ENTRY_CAP,
-                "a file copied out of an archive may hold",
-            ));
+        let (entry_cap, total_cap) = self.caps;
+        let one = "a file copied out of an archive may hold";
+        if size > entry_cap {
+            return Err(too_big(size, entry_cap, one));
         }
-        if copied.saturating_add(size) > ARCHIVE_CAP {
+        if copied.saturating_add(size) > total_cap {
             return Err(too_big(
                 size,
-                ARCHIVE_CAP,
+                total_cap,
                 "all files copied out of it may hold",
             ));
         }
@@ -803,8 +804,9 @@ impl Archive {
         let part = target.with_extension(format!("part{}", std::process::id()));
         let written = (|| -> io::Result<u64> {
             let mut out = fs::File::create(&part)?;
-            // The declared size is not trusted: at most one byte past the cap is read.
-            let n = io::copy(&mut (&mut entry).take(ENTRY_CAP + 1), &mut out)?;
+            // The declared size is not trusted: one byte past it (at most past the cap) is
+            // read, so an entry that lies about its size costs no more than it declared.
+            let n = io::copy(&mut (&mut entry).take(size.min(entry_cap) + 1), &mut out)?;
             out.flush()?;
             Ok(n)
         })();
@@ -815,14 +817,10 @@ impl Archive {
                 return Err(format!("{zip_shown}: {name}: {e}"));
             }
         };
-        if n != size || n > ENTRY_CAP {
+        if n != size || n > entry_cap {
             let _ = fs::remove_file(&part);
-            if n > ENTRY_CAP {
-                return Err(too_big(
-                    n,
-                    ENTRY_CAP,
-                    "a file copied out of an archive may hold",
-                ));
+            if n > entry_cap {
+                return Err(too_big(n, entry_cap, one));
             }
             return Err(format!(
                 "{zip_shown}: {name}: {n} bytes inflated where the archive declares {size}: a \
@@ -832,5 +830,77 @@ impl Archive {
         *copied += n;
         fs::rename(&part, &target).map_err(|e| format!("{}: {e}", target.display()))?;
         Ok(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A zip of `files` (name, bytes), deflated, at `path`.
+    fn zip_of(path: &Path, files: &[(&str, &[u8])]) {
+        let mut zip = zip::ZipWriter::new(fs::File::create(path).unwrap());
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in files {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(bytes).unwrap();
+        }
+        zip.finish().unwrap();
+    }
+
+    #[test]
+    fn an_archive_that_inflates_past_the_caps_is_refused_and_leaves_nothing() {
+        let dir = std::env::temp_dir().join(format!("judge-dmoj-bomb-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        // 4 MiB of zeros deflate to a few KiB: a small bomb against caps of 1 MiB a file and
+        // 3 MiB in all.
+        let zeros = vec![0u8; 4 << 20];
+        let small = vec![b'1'; 600 << 10];
+        zip_of(
+            &dir.join("x.zip"),
+            &[
+                ("bomb", &zeros),
+                ("a", &small),
+                ("b", &small),
+                ("c", &small),
+                ("d", &small),
+            ],
+        );
+        let scratch = dir.join("scratch");
+        let mut a = Archive::open(&dir, "x.zip", &scratch, "init.yml").unwrap();
+        a.caps = (1 << 20, 2 << 20);
+        let mut copied = 0;
+        let e = a
+            .copy("bomb", &mut copied, "case 1", "init.yml")
+            .unwrap_err();
+        assert!(e.contains("4194304 bytes or more, over the 1 MiB"), "{e}");
+        assert!(e.contains("zip bomb"), "{e}");
+        for n in ["a", "b", "c"] {
+            let p = a.copy(n, &mut copied, "case", "init.yml").unwrap();
+            assert_eq!(fs::read(&p).unwrap(), small);
+        }
+        let e = a.copy("d", &mut copied, "case", "init.yml").unwrap_err();
+        assert!(
+            e.contains("over the 2 MiB all files copied out of it may hold"),
+            "{e}"
+        );
+        // Copied once: the same entry again is the cached copy, and nothing half-written
+        // is left beside them.
+        assert_eq!(copied, 3 * (600 << 10));
+        a.copy("a", &mut copied, "case", "init.yml").unwrap();
+        assert_eq!(copied, 3 * (600 << 10));
+        assert_eq!(fs::read_dir(scratch.join("archive")).unwrap().count(), 3);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn paths_that_leave_the_problem_are_refused() {
+        let d = Path::new("/p");
+        assert_eq!(inside(d, "a/b.in"), Some(PathBuf::from("/p/a/b.in")));
+        assert_eq!(inside(d, "../x"), None);
+        assert_eq!(inside(d, "/etc/passwd"), None);
+        assert_eq!(inside(d, ""), None);
     }
 }
