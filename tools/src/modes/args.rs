@@ -41,6 +41,12 @@ pub struct Run {
           value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
 
+    /// Multiply the time limit in force (the problem's, one derived from a package's accepted
+    /// submissions, or the default) by F, for a machine slower than the one it was set on:
+    /// 2.5 gives 2.5 s for 1 s. The header says the limit and where it came from.
+    #[arg(long, value_name = "F", conflicts_with = "time_limit_ms", value_parser = parse_factor)]
+    pub time_limit_factor: Option<f64>,
+
     /// Override every problem's memory limit (the whole process tree's).
     #[arg(long, value_name = "MIB",
           value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_MEMORY_LIMIT_MIB))]
@@ -277,6 +283,16 @@ fn parse_eps(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A time limit factor: a number from 0.01 to 100.
+fn parse_factor(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.01..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "expected a factor from 0.01 to 100 such as 2.5, found `{s}`"
+        )),
+    }
+}
+
 /// A group's values when none of its options is given.
 fn defaults<T: Args>() -> T {
     #[derive(Parser)]
@@ -398,8 +414,14 @@ pub struct VerifyCmd {
 
     /// Judge with this time limit instead of the package's (or the one derived from its
     /// accepted submissions).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
+
+    /// Multiply the package's time limit (or the one derived from its accepted submissions,
+    /// or the default) by F, for a machine slower than the one it was set on.
+    #[arg(long, value_name = "F", conflicts_with = "time_limit_ms", value_parser = parse_factor)]
+    pub time_limit_factor: Option<f64>,
 
     /// Judge with this memory limit instead of the package's.
     #[arg(long, value_name = "MIB")]
@@ -668,6 +690,7 @@ impl From<VerifyCmd> for Options {
             ..Options::default()
         };
         o.run.time_limit_ms = v.time_limit_ms;
+        o.run.time_limit_factor = v.time_limit_factor;
         o.run.memory_limit_mib = v.memory_limit_mib;
         o.run.places = v.places;
         o

@@ -339,3 +339,94 @@ fn a_dmoj_checker_the_judge_does_not_run_is_named() {
         assert!(j.verdicts().is_empty(), "{j}");
     }
 }
+
+#[test]
+fn a_time_limit_factor_scales_the_limit_in_force_and_the_header_says_why() {
+    let dir = scratch("dmoj-factor");
+    let (cache, out) = (dir.join("cache"), dir.join("out"));
+    let p = loose_problem(&dir, "echo", "", &[("1\n", "1\n")]);
+    let p_s = p.display().to_string();
+    // init.yml holds no limits (DMOJ keeps them on its site): the default, scaled.
+    let j = judge(&cache, &out, &["--tests", &p_s, "--cmd", "cat"]);
+    let said = |j: &Judged, s: &str| j.stdout.lines().next().unwrap_or("").contains(s);
+    assert!(
+        said(
+            &j,
+            "limits 1000 ms cpu (3000 ms wall), 256 MiB, output 24 MiB"
+        ),
+        "{j}"
+    );
+    assert!(said(&j, "(time limit the default 1000 ms ("), "{j}");
+    assert!(said(&j, "init.yml gives none); the rest from "), "{j}");
+    let j = judge(
+        &cache,
+        &out,
+        &[
+            "--tests",
+            &p_s,
+            "--cmd",
+            "cat",
+            "--time-limit-factor",
+            "2.5",
+        ],
+    );
+    assert!(
+        said(
+            &j,
+            "limits 2500 ms cpu (6000 ms wall), 256 MiB, output 24 MiB"
+        ),
+        "{j}"
+    );
+    assert!(
+        said(
+            &j,
+            "init.yml gives none) x 2.5 (--time-limit-factor); the rest from"
+        ),
+        "{j}"
+    );
+    assert_eq!(j.tally(), (1, 0), "{j}");
+    let j = judge(
+        &cache,
+        &out,
+        &["--tests", &p_s, "--cmd", "cat", "--time-limit-factor", "0"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("expected a factor from 0.01 to 100"),
+        "{j}"
+    );
+    // verify: the package's own limit, scaled, said in its header.
+    let k = dir.join("kattis");
+    for (name, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Echo\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/secret/1.in", "hello\n"),
+        ("data/secret/1.ans", "hello\n"),
+        (
+            "submissions/accepted/cat.py",
+            "import sys\nsys.stdout.write(sys.stdin.read())\n",
+        ),
+    ] {
+        let f = k.join(name);
+        fs::create_dir_all(f.parent().unwrap()).unwrap();
+        fs::write(f, text).unwrap();
+    }
+    let k_s = k.display().to_string();
+    let j = judge(
+        &cache,
+        &out,
+        &["--verify", &k_s, "--time-limit-factor", "2.5"],
+    );
+    assert!(
+        j.stdout
+            .contains("time limit 5000 ms (2000 ms from the package x 2.5 (--time-limit-factor))"),
+        "{j}"
+    );
+    let j = judge(&cache, &out, &["--verify", &k_s]);
+    assert!(
+        j.stdout.contains("time limit 2000 ms (from the package)"),
+        "{j}"
+    );
+}
