@@ -384,11 +384,27 @@ pub fn run(o: &Options) -> Result<bool, String> {
             None => cases::discover(&p.tests_dir, invalid, i)?,
         };
         if found.is_empty() {
-            return Err(format!(
-                "{}: no test cases (NAME.in with NAME.out) in {}",
-                p.name,
-                p.tests_dir.display()
-            ));
+            let flat = p
+                .layout
+                .as_ref()
+                .is_none_or(|l| l.kind == crate::judge::format::Kind::Flat);
+            return Err(if flat {
+                format!(
+                    "{}: no test cases in {}: {}",
+                    p.name,
+                    p.tests_dir.display(),
+                    crate::judge::format::nothing_found(&p.tests_dir)
+                )
+            } else {
+                format!(
+                    "{}: no test cases in {} (read as a {})",
+                    p.name,
+                    p.tests_dir.display(),
+                    p.layout
+                        .as_ref()
+                        .map_or(String::new(), |l| l.kind.describe())
+                )
+            });
         }
         if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
             // Our `lenient-*` cases go beyond the statement's input format (its Leniency

@@ -430,3 +430,29 @@ fn a_time_limit_factor_scales_the_limit_in_force_and_the_header_says_why() {
         "{j}"
     );
 }
+
+#[test]
+fn a_folder_where_no_format_finds_a_case_is_told_what_it_holds_and_what_was_looked_for() {
+    let dir = scratch("dmoj-nothing");
+    let p = dir.join("unzipped");
+    fs::create_dir_all(&p).unwrap();
+    // A DMOJ problem's data without its init.yml: the names never pair by stem.
+    for f in ["1.txt", "2.txt", "data.zip"] {
+        fs::write(p.join(f), "1\n").unwrap();
+    }
+    let j = judge(
+        &dir.join("cache"),
+        &dir.join("out"),
+        &["--tests", &p.display().to_string(), "--cmd", "cat"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    for said in [
+        "no test cases in ",
+        "it holds 1.txt, 2.txt and data.zip; looked for NAME.in with NAME.out or NAME.ans",
+        "Kattis (problem.yaml",
+        "DMOJ (init.yml)",
+        "Library Checker (in/ and out/)",
+    ] {
+        assert!(j.stderr.contains(said), "`{said}`:\n{j}");
+    }
+}
