@@ -456,3 +456,62 @@ fn a_folder_where_no_format_finds_a_case_is_told_what_it_holds_and_what_was_look
         assert!(j.stderr.contains(said), "`{said}`:\n{j}");
     }
 }
+
+/// The knight problem's BFS in Python; on a board of size `bad` it answers 0 instead.
+fn knight_py(bad: i64) -> String {
+    format!(
+        "import sys\nfrom collections import deque\n\
+         data = sys.stdin.read().split()\nn = int(data[0])\nq = data[1:]\n\
+         moves = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]\n\
+         for i in range(0, len(q), 4):\n\
+         \x20   r1, c1, r2, c2 = map(int, q[i:i + 4])\n\
+         \x20   if n == {bad}:\n\x20       print(0)\n\x20       continue\n\
+         \x20   d = {{(r1, c1): 0}}\n\x20   todo = deque([(r1, c1)])\n\
+         \x20   while todo:\n\x20       r, c = todo.popleft()\n\
+         \x20       for dr, dc in moves:\n\
+         \x20           a, b = r + dr, c + dc\n\
+         \x20           if 1 <= a <= n and 1 <= b <= n and (a, b) not in d:\n\
+         \x20               d[(a, b)] = d[(r, c)] + 1\n\x20               todo.append((a, b))\n\
+         \x20   print(d.get((r2, c2), -1))\n"
+    )
+}
+
+#[test]
+fn verify_judges_a_dmoj_problem_by_its_testsuite_expectations() {
+    let dir = scratch("dmoj-verify");
+    let p = knight_problem(&dir);
+    for (name, yml, bad) in [
+        ("ac", "language: PY3\nsource: knight.py\nexpect: AC\n", 0),
+        // Wrong on the 8 x 8 board: the 4th case only, as DMOJ's testsuite lists per case.
+        (
+            "small",
+            "language: PY3\nsource: knight.py\ncases: [AC, AC, AC, WA, AC, AC]\n",
+            8,
+        ),
+        // Promised AC, but wrong on the big boards: a failure.
+        ("big", "language: PY3\nsource: knight.py\n", 60),
+        ("py2", "language: PY2\nsource: knight.py\n", 0),
+    ] {
+        let t = p.join("tests").join(name);
+        fs::create_dir_all(&t).unwrap();
+        fs::write(t.join("test.yml"), yml).unwrap();
+        fs::write(t.join("knight.py"), knight_py(bad)).unwrap();
+    }
+    let j = judge(
+        &dir.join("cache"),
+        &dir.join("out"),
+        &["--verify", &p.display().to_string()],
+    );
+    for line in [
+        "OK    tests/ac ",
+        "OK    tests/small ",
+        "FAIL  tests/big ",
+        "expected AC, got WA with score 50",
+        "SKIP  tests/py2 ",
+        "PY2 (Python 2), which the judge does not run",
+        "2 passed, 1 failed, 1 skipped",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert_eq!(j.code, Some(1), "{j}");
+}

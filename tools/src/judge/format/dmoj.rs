@@ -41,7 +41,8 @@ use crate::judge::format::files::name_of;
 use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
-    Build, Context, Found, Grading, Kind, Package, Policy, Protocol, Reader, ScoredGroup, Tool,
+    Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
+    ScoredGroup, Submission, Tool,
 };
 use crate::judge::named::{self, ErrorMode, SplitOn};
 use crate::judge::tokens::Comparison;
@@ -165,6 +166,12 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
         });
     }
     warn_unknown(top, "init.yml", &mut warnings);
+    if matches!(&top["symlinks"], Yaml::Hash(h) if !h.is_empty()) {
+        warnings.push(
+            "init.yml: symlinks: the links DMOJ makes in the program's folder are not made here"
+                .to_string(),
+        );
+    }
     let mut read = Items::default();
     // Pretests first, each worth nothing (DMOJ forces their points to 0), batches numbered
     // in the order they are run, as DMOJ's `dependencies` count them.
@@ -198,7 +205,124 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
     )?);
     package.info_path = Some(path);
     package.warnings = warnings;
+    let (subs, said) = submissions(dir)?;
+    package.submissions = subs;
+    package.submission_warnings = said;
     Ok(package)
+}
+
+/// The submissions of DMOJ's judge-server testsuite beside a problem: `tests/NAME/test.yml`
+/// (or `test.posix.yml`, `test.linux.yml`) names its `source` and the codes its cases must
+/// get, `expect` for all of them (default AC) and `cases` case by case. The judge keeps one
+/// rule per submission: the codes any case may get (a skipped one, `SC`, may get any, since
+/// every case is judged here) and, unless AC is among them, that at least one case gets one
+/// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 and
+/// several source files are skipped with the reason; `time` and `memory` are not read.
+fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), String> {
+    let tests = dir.join("tests");
+    let mut subs = Vec::new();
+    let mut said = Vec::new();
+    for name in crate::judge::format::files::file_names(&tests)? {
+        let folder = tests.join(&name);
+        let Some(yml) = ["test.yml", "test.posix.yml", "test.linux.yml"]
+            .iter()
+            .map(|f| folder.join(f))
+            .find(|f| f.is_file())
+        else {
+            continue;
+        };
+        let y = load(&yml)?;
+        let shown = format!("tests/{name}");
+        let source = match &y["source"] {
+            Yaml::String(s) => s.clone(),
+            Yaml::Array(a) => {
+                said.push(format!("{shown}: {} source files: skipped", a.len()));
+                continue;
+            }
+            _ => {
+                said.push(format!("{}: no `source`: skipped", yml.display()));
+                continue;
+            }
+        };
+        let codes = |y: &Yaml| -> Vec<String> {
+            match y {
+                Yaml::String(s) => vec![s.clone()],
+                Yaml::Array(a) => a
+                    .iter()
+                    .filter_map(|c| c.as_str().map(String::from))
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let mut listed: Vec<String> = match &y["cases"] {
+            Yaml::Array(a) => a.iter().flat_map(codes).collect(),
+            Yaml::Hash(h) => h.values().flat_map(codes).collect(),
+            _ => Vec::new(),
+        };
+        if listed.is_empty() {
+            listed = match &y["expect"] {
+                Yaml::BadValue => vec!["AC".to_string()],
+                other => codes(other),
+            };
+        }
+        let rule = dmoj_rule(&listed);
+        let language = y["language"].as_str().unwrap_or("").to_string();
+        let unchecked = listed
+            .iter()
+            .find(|c| matches!(c.as_str(), "CE" | "IE" | "AB"));
+        let skip = match () {
+            _ if y["skip"].as_bool() == Some(true) => Some("skip: true in its test.yml".into()),
+            _ if unchecked.is_some() => Some(format!(
+                "expects {} (a compile error, an internal error or an abort), which verify \
+                 does not check",
+                unchecked.map_or("", String::as_str)
+            )),
+            _ if matches!(language.as_str(), "PY2" | "PYPY2") => Some(format!(
+                "{language} (Python 2), which the judge does not run"
+            )),
+            _ => None,
+        };
+        subs.push(Submission {
+            shown,
+            path: folder.join(&source),
+            rule,
+            names: Names::Dmoj,
+            skip,
+            extra: Vec::new(),
+            promised_by: None,
+        });
+    }
+    Ok((subs, said))
+}
+
+/// The rule of a testsuite submission whose cases must get the DMOJ codes `listed`: every
+/// case one of them (any code, where a case may be skipped), and at least one case one of
+/// the failing codes listed, if any is.
+fn dmoj_rule(listed: &[String]) -> Rule {
+    const ALL: &[&str] = &["AC", "WA", "TLE", "MLE", "OLE", "RTE"];
+    let skipped = listed.iter().any(|c| c == "*" || c == "SC");
+    let mut codes: Vec<&'static str> = listed
+        .iter()
+        .filter_map(|c| match c.as_str() {
+            "IR" => Some("RTE"),
+            c => ALL.iter().copied().find(|a| *a == c),
+        })
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let failing: Vec<&'static str> = codes.iter().copied().filter(|c| *c != "AC").collect();
+    let label = match (codes.contains(&"AC"), failing.is_empty()) {
+        (false, true) => "any".to_string(),
+        (true, true) => "AC".to_string(),
+        (true, false) => format!(
+            "AC or {}, at least one {}",
+            failing.join(" or "),
+            failing.join(" or ")
+        ),
+        (false, false) => failing.join(" or "),
+    };
+    let permitted = if skipped { Vec::new() } else { codes };
+    Rule::new(&label, &permitted, &failing)
 }
 
 /// What YAML value `y` is, for messages.
