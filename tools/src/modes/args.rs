@@ -29,9 +29,10 @@ pub struct Run {
 
     /// Judge the tests of any folder or package, its layout detected and named in the
     /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
-    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), or a
+    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
     /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
-    /// validator). Cases run in natural order (2 before 10); an input without its answer,
+    /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
+    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
     /// or an answer without its input, is warned about and skipped. May be repeated.
     #[arg(long, value_name = "PATH")]
     pub tests: Vec<PathBuf>,
