@@ -1172,3 +1172,13 @@ mod answers;
 
 #[path = "judge/dmoj.rs"]
 mod dmoj;
+
+// CMS's formats: TPS/IOI exports with graders, Communication, italy_yaml (issue 28).
+
+#[path = "judge/cms.rs"]
+mod cms;
+
+// Polygon packages: generated tests, main's answers, groups and tags (issue 28). --------
+
+#[path = "judge/polygon.rs"]
+mod polygon;

@@ -7,6 +7,12 @@
 //! validator's own failure; its message is `judgemessage.txt` from the feedback folder (else
 //! what it printed), and a scoring problem's case score is `score.txt`.
 //!
+//! CMS's checkers (a TPS export's `checker/`, italy_yaml's `cor/correttore`) speak a third:
+//! `CHECKER INPUT ANSWER OUTPUT`, the case's score in [0, 1] on stdout's first line and the
+//! message on stderr's first line (CMS's `translate:success`, `translate:wrong` and
+//! `translate:partial` are shown as CMS shows them); exit code 0, anything else is the
+//! checker's own failure. Score 1 is accepted, 0 wrong, anything between partial points.
+//!
 //! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 64 MiB of
 //! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
 //! any other code, a signal, a limit) is a setup error: the contestant's program is not to
@@ -20,7 +26,7 @@ use std::path::Path;
 
 use crate::run::files::sibling;
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program, Limits};
+use crate::run::sandbox::{run_program, Limits, Run};
 use crate::run::sys::Status;
 
 /// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
@@ -39,6 +45,9 @@ pub enum Protocol {
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS... < OUTPUT`, exit 42 / 43; `args`
     /// are the package's flags (each case may add its group's).
     Kattis { args: Vec<String> },
+    /// CMS: `CHECKER INPUT ANSWER OUTPUT`, the score in [0, 1] on stdout, the message on
+    /// stderr, exit 0.
+    Cms,
 }
 
 /// What a checker said of an answer (the strings are its message).
@@ -123,6 +132,14 @@ impl Checker {
     }
 
     /// A Kattis output validator with the package's flags.
+    /// A CMS checker (a TPS export's `checker/`, italy_yaml's `cor/correttore`).
+    pub fn cms(program: Program) -> Checker {
+        Checker {
+            program,
+            protocol: Protocol::Cms,
+        }
+    }
+
     pub fn kattis(program: Program, args: Vec<String>) -> Checker {
         Checker {
             program,
@@ -139,6 +156,7 @@ impl Checker {
             Protocol::Kattis { args } => {
                 format!("{} {} (42/43)", self.program.describe(), args.join(" "))
             }
+            Protocol::Cms => format!("{} (CMS: score on stdout)", self.program.describe()),
         }
     }
 
@@ -154,64 +172,20 @@ impl Checker {
         scratch: &Path,
         keep: &Path,
     ) -> Result<Checked, String> {
-        if let Protocol::Kattis { .. } = &self.protocol {
-            return self
-                .check_scored(input, output, answer, scratch, keep, &[])
-                .map(|(c, _)| c);
-        }
-        let files: Vec<String> = [input, output, answer]
-            .iter()
-            .map(|p| {
-                std::path::absolute(p)
-                    .unwrap_or(p.to_path_buf())
-                    .display()
-                    .to_string()
-            })
-            .collect();
-        let (out, err) = (
-            sibling(scratch, "checker.out"),
-            sibling(scratch, "checker.err"),
-        );
-        let run = run_program(&self.program, &files, None, &out, &err, LIMITS)
-            .map_err(|e| format!("checker: {e}"))?;
-        let read = |p: &Path| {
-            let mut v = Vec::new();
-            if let Ok(f) = std::fs::File::open(p) {
-                let _ = f.take(MESSAGE_KEEP).read_to_end(&mut v);
+        match &self.protocol {
+            Protocol::Kattis { .. } | Protocol::Cms => {
+                return self
+                    .check_scored(input, output, answer, scratch, keep, &[])
+                    .map(|(c, _)| c)
             }
-            v
-        };
-        let mut text = read(&out);
+            Protocol::Testlib => {}
+        }
+        let (run, out, err) = self.run(&[input, output, answer], scratch)?;
+        let mut text = out;
         text.push(b'\n');
-        text.extend(read(&err));
-        let _ = std::fs::remove_file(&out);
-        let _ = std::fs::remove_file(&err);
-        let message = String::from_utf8_lossy(&text)
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let message_line = summary(&message, 3, 200);
-        let failed = |how: String| {
-            let written = crate::run::files::create_fresh(keep)
-                .and_then(|mut f| std::io::Write::write_all(&mut f, message.as_bytes()));
-            let kept = match written {
-                Ok(()) if !message.is_empty() => {
-                    format!(" (whole message: {})", keep.display())
-                }
-                _ => String::new(),
-            };
-            Err(format!(
-                "the checker `{}` {how}{}{kept}",
-                self.describe(),
-                if message.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", crate::text::printable(message_line.as_bytes()))
-                }
-            ))
-        };
+        text.extend(err);
+        let message = lines_of(&text);
+        let failed = |how: String| self.failed(how, &message, keep);
         if let Some(kill) = run.killed {
             return failed(format!("was killed ({} limit)", kill.name()));
         }
@@ -247,6 +221,88 @@ impl Checker {
         })
     }
 
+    /// Runs the checker on `files` (made absolute); its stdout and stderr, each up to
+    /// [`MESSAGE_KEEP`] bytes.
+    fn run(&self, files: &[&Path], scratch: &Path) -> Result<(Run, Vec<u8>, Vec<u8>), String> {
+        let files: Vec<String> = files
+            .iter()
+            .map(|p| {
+                std::path::absolute(p)
+                    .unwrap_or(p.to_path_buf())
+                    .display()
+                    .to_string()
+            })
+            .collect();
+        let (out, err) = (
+            sibling(scratch, "checker.out"),
+            sibling(scratch, "checker.err"),
+        );
+        let run = run_program(&self.program, &files, None, &out, &err, LIMITS)
+            .map_err(|e| format!("checker: {e}"))?;
+        let read = |p: &Path| {
+            let mut v = Vec::new();
+            if let Ok(f) = std::fs::File::open(p) {
+                let _ = f.take(MESSAGE_KEEP).read_to_end(&mut v);
+            }
+            let _ = std::fs::remove_file(p);
+            v
+        };
+        let (out, err) = (read(&out), read(&err));
+        Ok((run, out, err))
+    }
+
+    /// The setup error of a checker that failed `how`, with its message's first lines; the
+    /// whole message is written to `keep`.
+    fn failed<T>(&self, how: String, message: &str, keep: &Path) -> Result<T, String> {
+        let written = crate::run::files::create_fresh(keep)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, message.as_bytes()));
+        let kept = match written {
+            Ok(()) if !message.is_empty() => format!(" (whole message: {})", keep.display()),
+            _ => String::new(),
+        };
+        Err(format!(
+            "the checker `{}` {how}{}{kept}",
+            self.describe(),
+            if message.is_empty() {
+                String::new()
+            } else {
+                let line = summary(message, 3, 200);
+                format!(": {}", crate::text::printable(line.as_bytes()))
+            }
+        ))
+    }
+
+    /// A CMS checker's word: `CHECKER INPUT ANSWER OUTPUT`, the score on stdout's first
+    /// line, the message on stderr's first line.
+    fn check_cms(
+        &self,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+        scratch: &Path,
+        keep: &Path,
+    ) -> Result<(Checked, f64), String> {
+        let (run, out, err) = self.run(&[input, answer, output], scratch)?;
+        let (out, err) = (lines_of(&out), lines_of(&err));
+        let whole = [out.as_str(), err.as_str()]
+            .iter()
+            .filter(|m| !m.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (score, message) = match cms_answer(&run, &out, &err) {
+            Ok(answer) => answer,
+            Err(how) => return self.failed(how, &whole, keep),
+        };
+        let judgement = cms_judgement(score, &message);
+        let checked = Checked {
+            judgement,
+            message: if err.is_empty() { message } else { err },
+            wall_ms: run.wall_ms,
+        };
+        Ok((checked, score))
+    }
+
     /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
     /// validator gave (`score.txt`), if any.
     pub fn check_scored(
@@ -258,13 +314,18 @@ impl Checker {
         keep: &Path,
         extra: &[String],
     ) -> Result<(Checked, Option<f64>), String> {
+        if self.protocol == Protocol::Cms {
+            return self
+                .check_cms(input, output, answer, scratch, keep)
+                .map(|(c, score)| (c, Some(score)));
+        }
         let Protocol::Kattis { args } = &self.protocol else {
             return self
                 .check(input, output, answer, scratch, keep)
                 .map(|c| (c, None));
         };
         let args: Vec<String> = args.iter().chain(extra).cloned().collect();
-        let (judgement, score) =
+        let (judgement, score, wall_ms) =
             crate::judge::validator::output(self, &args, input, output, answer, scratch)?;
         let message = match &judgement {
             Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),
@@ -275,9 +336,68 @@ impl Checker {
             Checked {
                 judgement,
                 message,
-                wall_ms: 0,
+                wall_ms,
             },
             score,
         ))
+    }
+}
+
+/// Output's text as its trimmed non-empty lines.
+fn lines_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A CMS checker's message as CMS shows it: its `translate:` keys become CMS's own words.
+fn cms_message(line: &str) -> String {
+    match line.trim() {
+        "translate:success" => "Output is correct".to_string(),
+        "translate:wrong" => "Output isn't correct".to_string(),
+        "translate:partial" => "Output is partially correct".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// A CMS checker's or manager's answer from its run and its trimmed stdout and stderr: the
+/// score (stdout's first line, from 0 to 1) and the message (stderr's first line, in CMS's
+/// words). `Err`: how it failed (killed, an exit code other than 0, no score).
+pub fn cms_answer(run: &Run, out: &str, err: &str) -> Result<(f64, String), String> {
+    if let Some(kill) = run.killed {
+        return Err(format!("was killed ({} limit)", kill.name()));
+    }
+    match run.status {
+        Status::Code(0) => {}
+        Status::Code(c) => {
+            return Err(format!(
+                "ended with exit code {c} (CMS's protocol: exit 0, the score on stdout)"
+            ))
+        }
+        Status::Signal(s) => {
+            return Err(format!("was killed by {}", crate::run::sys::signal_name(s)))
+        }
+    }
+    let first = out.lines().next().unwrap_or("");
+    match first.trim().parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok((x, cms_message(err.lines().next().unwrap_or("")))),
+        _ => Err(format!(
+            "printed {:?} where CMS's protocol has the score, a number from 0 to 1",
+            crate::text::fit(first, 60)
+        )),
+    }
+}
+
+/// What a CMS score means: 1 accepted, 0 wrong, between them partial points.
+pub fn cms_judgement(score: f64, message: &str) -> Judgement {
+    if score >= 1.0 {
+        Judgement::Accepted
+    } else if score <= 0.0 {
+        Judgement::Wrong(message.to_string())
+    } else {
+        Judgement::Points(format!("{score}"), message.to_string())
     }
 }

@@ -56,6 +56,9 @@ pub enum Convention {
     Testlib,
     /// `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS...`, exit 42 / 43.
     Kattis { flags: Vec<String> },
+    /// CMS's Communication manager with `processes` copies of the program (see
+    /// [`communicate`]).
+    Cms { processes: usize },
 }
 
 #[derive(Clone, Debug)]
@@ -70,6 +73,7 @@ impl Convention {
         let want = match self {
             Convention::Testlib => 0,
             Convention::Kattis { .. } => 42,
+            Convention::Cms { .. } => 0,
         };
         run.killed.is_none() && run.status == Status::Code(want)
     }
@@ -82,6 +86,13 @@ impl Interactor {
             Convention::Kattis { .. } => {
                 format!("interactive validator {} (42/43)", self.program.describe())
             }
+            Convention::Cms { processes: 1 } => {
+                format!("CMS manager {}", self.program.describe())
+            }
+            Convention::Cms { processes } => format!(
+                "CMS manager {} with {processes} processes",
+                self.program.describe()
+            ),
         }
     }
 
@@ -293,6 +304,9 @@ pub struct Side<'a> {
 
 /// Judges `case` interactively: the program of `t` against `interactor`.
 pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<Outcome, String> {
+    if let Convention::Cms { processes } = interactor.convention {
+        return communicate(case, t, interactor, processes);
+    }
     let base = t.out_dir.join(&case.name);
     let scratch = sibling(&base, "pipes");
     let _ = fs::remove_dir_all(&scratch);
@@ -324,6 +338,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     };
     let i_args: Vec<String> = match &interactor.convention {
         Convention::Testlib => vec![abs(&case.input), abs(&got), abs(&answer)],
+        Convention::Cms { .. } => unreachable!("judged by communicate"),
         Convention::Kattis { flags } => {
             fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
             let mut v = vec![
@@ -489,6 +504,9 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     }
     let mut outcome = Outcome::of_run(verdict, &p_run, lines);
     outcome.score = score.or(checked_score);
+    // The interactor runs alongside the program, so its wall time is the exchange's: what
+    // it cost is its CPU time.
+    outcome.checker_ms = Some(i_run.cpu_ms);
     Ok(outcome)
 }
 
@@ -563,6 +581,7 @@ fn interactor_said(
         (_, Status::Signal(s)) => {
             failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
         }
+        (Convention::Cms { .. }, _) => unreachable!("judged by communicate"),
     }
 }
 
@@ -584,4 +603,181 @@ fn check_output(
         Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)], None),
         Judgement::Points(s, m) => (Verdict::Pts, vec![said(&format!("points {s}: {m}"))], None),
     })
+}
+
+/// Judges `case` as CMS's Communication task type does: the manager reads the input on its
+/// stdin and gets, for each of the `processes` copies of the program, the FIFO it reads from
+/// and the one it writes to (`MANAGER U0_TO_M M_TO_U0 U1_TO_M M_TO_U1 ...`); copy `i` has
+/// `M_TO_Ui` as its stdin and `Ui_TO_M` as its stdout, and, when there are several, its index
+/// `i` as its last argument (CMS's "stub" with "std_io"). The FIFOs join the two sides
+/// directly, with no relay: managers speak binary as often as text, so no transcript is kept.
+///
+/// The verdict, as CMS gives it: a copy that went over a limit or crashed has that verdict
+/// (TLE, MLE, RE), except that one killed by `SIGPIPE` after a manager that did not give
+/// full score has the manager's verdict (the manager hung up on it); otherwise the manager's
+/// score in CMS's protocol (1 AC, 0 WA, between them partial points). A manager that fails
+/// is a setup error. Each copy has the whole time and memory limit (CMS's own rule); the
+/// case's time is the slowest copy's.
+fn communicate(
+    case: &Case,
+    t: &Side<'_>,
+    manager: &Interactor,
+    processes: usize,
+) -> Result<Outcome, String> {
+    let base = t.out_dir.join(&case.name);
+    let scratch = sibling(&base, "pipes");
+    let _ = fs::remove_dir_all(&scratch);
+    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let abs = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or(p.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let mut pairs = Vec::new();
+    for i in 0..processes {
+        let (up, down) = (
+            scratch.join(format!("u{i}-to-m")),
+            scratch.join(format!("m-to-u{i}")),
+        );
+        mkfifo(&up)?;
+        mkfifo(&down)?;
+        pairs.push((up, down));
+    }
+    let fifos: Vec<&PathBuf> = pairs.iter().flat_map(|(u, d)| [u, d]).collect();
+    let m_args: Vec<String> = pairs.iter().flat_map(|(u, d)| [abs(u), abs(d)]).collect();
+    let (m_out, m_err) = (
+        sibling(&base, "manager.stdout"),
+        sibling(&base, "manager.stderr"),
+    );
+    let stderr_of = |i: usize| match processes {
+        1 => sibling(&base, "stderr"),
+        _ => sibling(&base, &format!("{i}.stderr")),
+    };
+    let m_limits = interactor_limits(&t.limits);
+    let (m_run, runs) = thread::scope(|s| {
+        let m = s.spawn(|| {
+            let r = run_program(
+                &manager.program,
+                &m_args,
+                Some(&case.input),
+                &m_out,
+                &m_err,
+                m_limits,
+            );
+            // Opens still waiting for a side that has gone are released (see `release`).
+            release(&fifos);
+            crate::run::sandbox::release();
+            r
+        });
+        let users: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (up, down))| {
+                let (fifos, stderr) = (&fifos, stderr_of(i));
+                s.spawn(move || {
+                    let mut args = case.args.clone();
+                    if processes > 1 {
+                        args.push(i.to_string());
+                    }
+                    let r = run_program(t.program, &args, Some(down), up, &stderr, t.limits);
+                    release(fifos);
+                    crate::run::sandbox::release();
+                    r
+                })
+            })
+            .collect();
+        let runs: Vec<Result<Run, String>> = users
+            .into_iter()
+            .map(|u| {
+                u.join()
+                    .unwrap_or_else(|_| Err("the program's runner panicked".into()))
+            })
+            .collect();
+        let m_run = m
+            .join()
+            .unwrap_or_else(|_| Err("the manager's runner panicked".into()));
+        (m_run, runs)
+    });
+    let _ = fs::remove_dir_all(&scratch);
+    let runs = runs.into_iter().collect::<Result<Vec<Run>, String>>()?;
+    let m_run = m_run.map_err(|e| format!("manager: {e}"))?;
+    case.intact()?;
+    let text = |p: &Path| {
+        String::from_utf8_lossy(&read_capped(p, 16 * 1024))
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (out, err) = (text(&m_out), text(&m_err));
+    let (score, message) =
+        crate::judge::checker::cms_answer(&m_run, &out, &err).map_err(|how| {
+            format!(
+                "the {} {how}{}",
+                manager.describe(),
+                if err.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", printable(err.as_bytes()))
+                }
+            )
+        })?;
+    let mut lines = Vec::new();
+    let mut verdict = None;
+    for (i, run) in runs.iter().enumerate() {
+        let hung_up = run.status == Status::Signal(libc::SIGPIPE) && score < 1.0;
+        if let Some((v, why)) = verdict::of_run(run, &t.limits, 0)? {
+            if hung_up {
+                continue;
+            }
+            let who = match processes {
+                1 => String::new(),
+                _ => format!("process {i}: "),
+            };
+            lines.push(detail(&format!("{who}{why}")));
+            if v == Verdict::Re {
+                lines.extend(verdict::stderr_line(&read_tail(&stderr_of(i), 16 * 1024)));
+            }
+            verdict.get_or_insert(v);
+        }
+    }
+    let verdict = match verdict {
+        Some(v) => v,
+        None => {
+            let v = match crate::judge::checker::cms_judgement(score, &message) {
+                Judgement::Accepted => Verdict::Ac,
+                Judgement::Points(..) => Verdict::Pts,
+                _ => Verdict::Wa,
+            };
+            if v != Verdict::Ac {
+                let said = match v {
+                    Verdict::Pts => format!("manager: score {score}: {message}"),
+                    _ => format!("manager: {message}"),
+                };
+                lines.push(detail(&printable(said.as_bytes())));
+            }
+            v
+        }
+    };
+    if verdict == Verdict::Ac {
+        for f in [&m_out, &m_err] {
+            let _ = fs::remove_file(f);
+        }
+        for i in 0..processes {
+            let _ = fs::remove_file(stderr_of(i));
+        }
+    }
+    let slowest = runs
+        .iter()
+        .max_by_key(|r| r.cpu_ms)
+        .expect("at least one process");
+    let mut outcome = Outcome::of_run(verdict, slowest, lines);
+    outcome.score = Some(if matches!(verdict, Verdict::Ac | Verdict::Pts) {
+        score
+    } else {
+        0.0
+    });
+    Ok(outcome)
 }

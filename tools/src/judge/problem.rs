@@ -143,7 +143,7 @@ impl Problem {
     }
 
     /// Any folder or package of tests (`--tests PATH`), read by its layout (see
-    /// `layout.rs`): named after it, limits from its `info.toml` or `problem.yaml`.
+    /// `judge/format`): named after it, limits from its `info.toml` or `problem.yaml`.
     pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
         let package = crate::judge::format::detect(dir)?;
         Ok(Problem {

@@ -37,7 +37,8 @@ fn message(feedback: &Path, out: &Path, err: &Path) -> String {
 
 /// Runs a Kattis output validator on `output` (its stdin): `VALIDATOR INPUT ANSWER
 /// FEEDBACK_DIR/ ARGS...`. The feedback folder is `scratch.feedback/`, left in place for a
-/// look; the score is `score.txt`'s number when the output is accepted.
+/// look; the score is `score.txt`'s number when the output is accepted, and the validator's wall
+/// time comes with it.
 pub fn output(
     checker: &Checker,
     args: &[String],
@@ -45,7 +46,7 @@ pub fn output(
     output: &Path,
     answer: &Path,
     scratch: &Path,
-) -> Result<(Judgement, Option<f64>), String> {
+) -> Result<(Judgement, Option<f64>, u64), String> {
     let feedback = sibling(scratch, "feedback");
     let _ = fs::remove_dir_all(&feedback);
     fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
@@ -84,7 +85,7 @@ pub fn output(
         Status::Code(42) => {
             let score = read_score(&feedback)?;
             let _ = fs::remove_dir_all(&feedback);
-            Ok((Judgement::Accepted, score))
+            Ok((Judgement::Accepted, score, run.wall_ms))
         }
         Status::Code(43) => Ok((
             Judgement::Wrong(if said.is_empty() {
@@ -93,6 +94,7 @@ pub fn output(
                 said
             }),
             None,
+            run.wall_ms,
         )),
         Status::Code(c) => failed(format!("ended with exit code {c}")),
         Status::Signal(s) => failed(format!("was killed by {}", crate::run::sys::signal_name(s))),

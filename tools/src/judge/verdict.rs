@@ -84,6 +84,10 @@ impl Outcome {
     }
 }
 
+/// A run killed at the wall backstop whose program was ready to run at this share of the
+/// looks (percent) or more was starved of CPU, not asleep.
+pub const STARVED_PCT: u64 = 50;
+
 /// The verdict of the way `run` ended, `None` when it ended as it should (exit code
 /// `exit_expected`, within every limit) and its output decides. `Err` when the run was
 /// cancelled (the judge is being interrupted).
@@ -106,6 +110,17 @@ pub fn of_run(
             return tle(format!(
                 "killed after {} ms of wall time (limit {lim} ms, --wall-time)",
                 run.wall_ms
+            ))
+        }
+        // Ready to run at most looks, yet given little CPU time: the machine's fault.
+        Some(Kill::Wall) if run.runnable_pct >= STARVED_PCT => {
+            return tle(format!(
+                "killed at the {} ms wall-clock backstop with only {} ms of CPU time, though \
+                 it was ready to run at {}% of the judge's looks: starved of CPU by a busy \
+                 machine, not slow; judge it again on a quieter one (or with fewer -j)",
+                limits.wall_backstop_ms(),
+                run.cpu_ms,
+                run.runnable_pct,
             ))
         }
         Some(Kill::Wall) => {
@@ -180,6 +195,21 @@ pub fn of_run(
         return tle(format!("{} ms of CPU time (limit {lim} ms)", run.cpu_ms));
     }
     Ok(match run.status {
+        // A stack seen near its limit makes a segmentation fault likely its overflow.
+        Status::Signal(sig)
+            if sig == libc::SIGSEGV && run.stack_kib * 4 >= limits.stack_limit_kib() * 3 =>
+        {
+            Some((
+                Verdict::Re,
+                format!(
+                    "killed by {}: stack overflow? (its stack reached {} of its {} limit; \
+                     --stack-limit-mib raises it)",
+                    sys::signal_name(sig),
+                    mib(run.stack_kib),
+                    mib(limits.stack_limit_kib()),
+                ),
+            ))
+        }
         Status::Signal(sig) => Some((Verdict::Re, format!("killed by {}", sys::signal_name(sig)))),
         Status::Code(c) if c == exit_expected => None,
         Status::Code(0) => Some((
@@ -216,6 +246,8 @@ mod tests {
             peak_kib: 1024,
             status,
             killed,
+            runnable_pct: 0,
+            stack_kib: 0,
         }
     }
 

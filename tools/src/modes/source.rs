@@ -170,6 +170,25 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
         return Ok(None);
     };
     let lang = langs.of(src).map(|l| l.name.clone()).unwrap_or_default();
+    // A package whose graders are compiled with every submission (CMS): the source is built
+    // with them, as `verify` builds the package's own solutions.
+    if let [tests] = &o.run.tests[..] {
+        if let Ok(package) = crate::judge::format::detect(tests) {
+            if !package.grader.is_empty() {
+                return match crate::modes::verify::with_grader(src, &package, &build_cache()) {
+                    Ok(p) => {
+                        o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
+                        Ok(None)
+                    }
+                    Err(why) => Ok(Some(CompileError {
+                        source: cmd.to_string(),
+                        command: format!("{cmd} with the package's grader"),
+                        lines: compile::first_error_lines(&why),
+                    })),
+                };
+            }
+        }
+    }
     match program(&cmd, &langs) {
         Ok(p) => {
             o.run.built = Some((format!("{cmd} ({lang})"), p));

@@ -134,9 +134,10 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
     Ok(Some(match &tool.protocol {
         Protocol::Testlib => Checker::testlib(program),
         Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
-        Protocol::Cms => {
+        Protocol::Cms => Checker::cms(program),
+        Protocol::CmsManager { .. } => {
             return Err(format!(
-                "{}: a CMS checker, which this judge does not call yet",
+                "{}: a CMS manager is an interactor, not a checker",
                 tool.path.display()
             ))
         }
@@ -162,9 +163,12 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         Protocol::Kattis { flags } => Convention::Kattis {
             flags: flags.clone(),
         },
+        Protocol::CmsManager { processes } => Convention::Cms {
+            processes: *processes,
+        },
         Protocol::Cms => {
             return Err(format!(
-                "{}: a CMS manager, which this judge does not run yet",
+                "{}: a CMS checker is not a Communication manager",
                 tool.path.display()
             ))
         }
@@ -453,9 +457,9 @@ pub fn run(o: &Options) -> Result<bool, String> {
         let program = program(&p, o, &dirs)?;
         let mut p = p;
         let mut derived = None;
-        if let Some(k) = p.layout.as_ref().and_then(|l| l.kattis.as_ref()) {
+        if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
             if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
-                let (ms, how) = verify::derive_time_limit(p.layout.as_ref().unwrap(), k, o, &dirs)?;
+                let (ms, how) = verify::derive_time_limit(package, o, &dirs)?;
                 p.info.time_limit_ms = Some(ms);
                 derived = Some(how);
             }

@@ -14,7 +14,7 @@
 //! what its `allow_*` keys allow.
 //!
 //! The time limit: problem.yaml's (or `--time-limit-ms`), else derived from the accepted
-//! submissions as the spec says (see [`crate::judge::kattis::Timing::derive`]): they are run first
+//! submissions as the spec says (see [`crate::judge::format::Timing::derive`]): they are run first
 //! with a generous limit, the slowest case's CPU time sets the limit, and their cases are then
 //! re-judged against it.
 //!
@@ -27,8 +27,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
-use crate::judge::format::kattis;
-use crate::judge::format::{Names, Package, Score, ScoreRule, Submission};
+use crate::judge::format::files::glob_covers;
+use crate::judge::format::stage;
+use crate::judge::format::{Expectation, Names, Package, Score, ScoreRule, Submission};
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::modes::args::{Dirs, Options};
@@ -40,8 +41,10 @@ use crate::run::sandbox::Limits;
 use crate::say;
 use crate::text::{mib, short};
 
-/// The generous limit accepted submissions run under while the time limit is derived.
-const DERIVING_MS: u64 = 10_000;
+/// The limit accepted submissions run under while the time limit is derived from them. The
+/// spec sets none; a minute of CPU (its default `validation_time`) lets a slow accepted
+/// submission set a limit of tens of seconds rather than be cut off at the ceiling.
+const DERIVING_MS: u64 = 60_000;
 
 /// `score: 50 of 100 (WA): secret/subtask1 50, secret/subtask2 0`.
 pub fn score_line(score: &Score) -> String {
@@ -146,8 +149,17 @@ impl Bench<'_> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let files = crate::modes::case::FileIo {
+            input: self.package.info.input_file.clone(),
+            output: self.package.info.output_file.clone(),
+        };
         let target = Target {
-            program,
+            // A file I/O problem's program starts in a folder of its own.
+            program: if files.any() {
+                program.absolutized()
+            } else {
+                program
+            },
             limits,
             checker: test::checker(&self.problem, self.o, &self.dirs)?,
             comparison: test::comparison(&self.problem, self.o),
@@ -155,7 +167,7 @@ impl Bench<'_> {
             diff: self.o.verdicts.diff,
             out_dir,
             show: crate::show::explain::Show::new(&self.problem.name, false, None),
-            files: Default::default(),
+            files,
         };
         let mut outcomes = Vec::new();
         let mut cases = cases_of(self.package, 0);
@@ -187,72 +199,112 @@ fn with_limit(runs: &mut Runs, limit_ms: u64) {
     }
 }
 
-/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
-fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
-    let path = prepare(s, package, build).map_err(BuildError::Failed)?;
-    compile::build(&path, build)
-}
-
-/// A submission as the package's tool builds it: with a Kattis package's (2025-09)
-/// `include/default/` and `include/<language>/` copied beside it and problem.yaml's
-/// `{{constants}}` substituted in its text files, with the package's grader files of its
-/// language (and their headers) beside it (CMS); the submission itself where there is none
-/// of these. Python and Rust run the submission's own file, its included modules beside it;
-/// C, C++ and Java build the folder as one program (a grader linked with the submission).
-fn prepare(s: &Submission, package: &Package, build: &Path) -> Result<PathBuf, String> {
-    let code = kattis::language_code(&s.path);
-    let constants: &[(String, String)] = package.kattis.as_ref().map_or(&[], |k| &k.constants);
-    let include = package.root.join("include");
-    let dirs: Vec<PathBuf> = match &package.kattis {
-        Some(_) => [Some("default"), code]
-            .into_iter()
-            .flatten()
-            .map(|d| include.join(d))
-            .filter(|d| d.is_dir())
-            .collect(),
-        None => Vec::new(),
-    };
-    let graders: Vec<&PathBuf> = package
-        .grader
-        .iter()
-        .filter(|g| {
-            let theirs = kattis::language_code(g);
-            theirs.is_none() || theirs == code
-        })
-        .collect();
-    if dirs.is_empty() && constants.is_empty() && graders.is_empty() {
-        return Ok(s.path.clone());
-    }
-    let stage = build.join("staged").join(s.shown.replace('/', "__"));
-    let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
-    for d in &dirs {
-        kattis::stage_tree(d, &stage, constants)?;
-    }
-    for g in &graders {
-        let name = g.file_name().unwrap_or_default();
-        kattis::stage_file(g, &stage.join(name), constants)?;
-    }
-    if s.path.is_dir() {
-        kattis::stage_tree(&s.path, &stage, constants)?;
-        return Ok(stage);
-    }
-    let name = s.path.file_name().unwrap_or_default();
-    kattis::stage_file(&s.path, &stage.join(name), constants)?;
-    Ok(match code {
-        Some("python3" | "rust") if graders.is_empty() => stage.join(name),
-        _ => stage,
+/// Builds the user's own source `src` as `package`'s submissions are built, with its grader
+/// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
+pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
+    let s = Submission::new(
+        format!("yours__{}", src.display()),
+        src.to_path_buf(),
+        crate::judge::format::Rule::new("any", &[], &[]),
+        crate::judge::format::Names::Ours,
+    );
+    builds(&s, package, build).map_err(|e| match e {
+        BuildError::Failed(why) | BuildError::Unsupported(why) => why,
     })
 }
 
-/// The accepted submissions of a Kattis package, and the time limit their slowest case
-/// gives; `(ms, how it was found)`. For `--tests` on a package with no `time_limit`.
+/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
+fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
+    compile::build_from(&path, s.entrypoint.as_deref(), build)
+}
+
+/// The accepted submissions of a package that derives its time limit (Kattis without
+/// `time_limit`), and the time limit their slowest case gives; `(ms, how it was found)`.
+/// For `--tests` on such a package. The limit is kept in the out folder under a hash of
+/// what it depends on (problem.yaml, the accepted submissions' files, the cases' names,
+/// sizes and times), so that the next `test` of the same package does not run them again.
 pub fn derive_time_limit(
     package: &Package,
-    k: &kattis::Package,
     o: &Options,
     dirs: &Dirs,
 ) -> Result<(u64, String), String> {
+    let kept =
+        dirs.out
+            .join("derived")
+            .join(format!("{}-{:016x}", package.name, derivation_key(package)));
+    if let Some((ms, how)) = fs::read_to_string(&kept).ok().and_then(|t| {
+        let (ms, how) = t.trim_end().split_once('\n')?;
+        Some((ms.parse::<u64>().ok()?, how.to_string()))
+    }) {
+        return Ok((
+            ms,
+            format!("{how}, on an earlier run (kept until `bfs-judge clean`)"),
+        ));
+    }
+    let (ms, how) = derive_afresh(package, o, dirs)?;
+    if let Some(parent) = kept.parent() {
+        let _ =
+            fs::create_dir_all(parent).and_then(|()| fs::write(&kept, format!("{ms}\n{how}\n")));
+    }
+    Ok((ms, how))
+}
+
+/// FNV-1a over what a derived time limit depends on.
+fn derivation_key(package: &Package) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let stamp = |p: &std::path::Path| {
+        fs::metadata(p).map_or_else(
+            |_| "-".to_string(),
+            |m| {
+                let t = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+                format!("{} {}", m.len(), t.map_or(0, |t| t.as_nanos()))
+            },
+        )
+    };
+    if let Some(p) = &package.info_path {
+        eat(&fs::read(p).unwrap_or_default());
+    }
+    for s in package.submissions.iter().filter(|s| s.rule.is_accepted()) {
+        eat(s.shown.as_bytes());
+        let files: Vec<PathBuf> = if s.path.is_dir() {
+            crate::judge::format::files::file_names(&s.path)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|n| s.path.join(n))
+                .collect()
+        } else {
+            vec![s.path.clone()]
+        };
+        for f in files {
+            eat(f.as_os_str().as_encoded_bytes());
+            eat(&fs::read(&f).unwrap_or_default());
+        }
+    }
+    for c in &package.cases {
+        eat(c.name.as_bytes());
+        eat(stamp(&c.input).as_bytes());
+        eat(stamp(&c.answer).as_bytes());
+    }
+    h
+}
+
+/// The time limit the slowest case of the accepted submissions gives, found by running them.
+fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, String), String> {
+    let Some(timing) = &package.timing else {
+        return Err(format!(
+            "{}: no time limit, and no rule to derive one: give --time-limit-ms",
+            package.root.display()
+        ));
+    };
     let bench = bench(package, o, dirs)?;
     let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
     let mut slowest: Option<(u64, String)> = None;
@@ -274,14 +326,14 @@ pub fn derive_time_limit(
             package.root.display()
         ));
     };
-    let secs = k.timing.derive(ms as f64 / 1000.0);
+    let secs = timing.derive(ms as f64 / 1000.0);
     Ok((
         (secs * 1000.0).round() as u64,
         format!(
             "time limit {} s derived: slowest accepted {} ms ({by}) x {}",
             num(secs),
             ms,
-            num(k.timing.ac_to_time_limit)
+            num(timing.ac_to_time_limit)
         ),
     ))
 }
@@ -316,11 +368,11 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
 }
 
 /// The first way `runs` break the submissions.yaml rule `e`, if any.
-fn breaks(e: &kattis::Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
+fn breaks(e: &Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
     let in_scope: Vec<&(String, Outcome)> = runs
         .outcomes
         .iter()
-        .filter(|(c, _)| e.cases.as_ref().is_none_or(|g| kattis::glob_covers(g, c)))
+        .filter(|(c, _)| e.cases.as_ref().is_none_or(|g| glob_covers(g, c)))
         .collect();
     let at = match &e.cases {
         Some(g) => format!("submissions.yaml `{}` on {g}", e.key),
@@ -485,10 +537,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     for w in &package.warnings {
         eprintln!("judge: warning: {w}");
     }
-    if package.submissions.is_empty()
-        && package.kattis.is_none()
-        && package.library_checker.is_none()
-    {
+    if package.submissions.is_empty() && package.submission_warnings.is_empty() {
         return Err(format!(
             "--verify: {} is a {}, which lists no submissions (a Kattis package has \
              submissions/, a Library Checker folder sol/ and [[solutions]] in info.toml, a \
@@ -511,7 +560,6 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let _ = fs::remove_dir_all(&bench.out);
     // Accepted first: they may set the time limit the others are judged by.
     subs.sort_by_key(|s| !s.rule.is_accepted());
-    let k = package.kattis.as_ref();
     let fixed = o
         .run
         .time_limit_ms
@@ -530,9 +578,11 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     say!(
         "# verify {}{}: {} | {} cases | {} | memory {} MiB | time limit {}",
         package.name,
-        k.map(|k| format!(" ({})", k.title))
-            .filter(|t| t != " ()")
-            .unwrap_or_default(),
+        if package.title.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", package.title)
+        },
         package.kind.describe(),
         package.cases.len(),
         how,
@@ -543,7 +593,8 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                 format!("{ms} ms ({own} ms from the package{factor})")
             }
             (Some(ms), _) => format!("{ms} ms (from the package)"),
-            (None, _) if k.is_some() => format!("derived from the accepted submissions{factor}"),
+            (None, _) if package.timing.is_some() =>
+                format!("derived from the accepted submissions{factor}"),
             (None, _) => format!(
                 "{} ms (the default{}{factor})",
                 limits.time_ms,
@@ -557,7 +608,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let mut tally = Tally::default();
     let mut slowest_ac: Option<(u64, String)> = None;
     let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
-    let deriving = fixed.is_none() && k.is_some();
+    let deriving = fixed.is_none() && package.timing.is_some();
     if let Some(ms) = fixed {
         limits.time_ms = ms;
     }
@@ -660,14 +711,14 @@ fn settle(
     tally: &mut Tally,
     o: &Options,
 ) {
-    if let (Some((ms, by)), Some(k)) = (slowest, &package.kattis) {
-        let secs = k.timing.derive(*ms as f64 / 1000.0);
+    if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
+        let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = test::scaled((secs * 1000.0).round() as u64, o);
         say!(
             "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
-            num(k.timing.ac_to_time_limit),
-            num(k.timing.time_resolution),
+            num(timing.ac_to_time_limit),
+            num(timing.time_resolution),
             o.run.time_limit_factor.map_or(String::new(), |f| format!(
                 ", x {f} (--time-limit-factor): {} ms",
                 limits.time_ms

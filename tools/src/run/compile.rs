@@ -24,6 +24,7 @@
 //! taken over the sources' paths, sizes and times, so an unchanged program is built once.
 
 use std::collections::hash_map::DefaultHasher;
+use std::ffi::OsStr;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -214,6 +215,24 @@ fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), BuildError> {
 /// Builds the program at `path` (a file or a folder) into a folder under `cache`; `Ok` is
 /// the command that runs it.
 pub fn build(path: &Path, cache: &Path) -> Result<Program, BuildError> {
+    build_from(path, None, cache)
+}
+
+/// Whether `file` is the one `entrypoint` names: by its name or, for a Java class, its stem.
+fn is_entry(file: &Path, entrypoint: Option<&str>) -> bool {
+    entrypoint.is_some_and(|e| {
+        file.file_name() == Some(OsStr::new(e)) || file.file_stem() == Some(OsStr::new(e))
+    })
+}
+
+/// [`build`], a folder's program starting from the file `entrypoint` where it is given
+/// (the Python file run, the Rust file compiled, the Java class run); otherwise from
+/// `__main__.py`, `main.rs`, the class with `main`, or the first source.
+pub fn build_from(
+    path: &Path,
+    entrypoint: Option<&str>,
+    cache: &Path,
+) -> Result<Program, BuildError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -327,7 +346,12 @@ pub fn build(path: &Path, cache: &Path) -> Result<Program, BuildError> {
             let files = of(lang);
             let main = files
                 .iter()
-                .find(|f| f.file_name().is_some_and(|n| n == "main.rs"))
+                .find(|f| is_entry(f, entrypoint))
+                .or_else(|| {
+                    files
+                        .iter()
+                        .find(|f| f.file_name().is_some_and(|n| n == "main.rs"))
+                })
                 .or(files.first())
                 .cloned()
                 .ok_or_else(|| failed(format!("{name}: no .rs file")))?;
@@ -349,7 +373,12 @@ pub fn build(path: &Path, cache: &Path) -> Result<Program, BuildError> {
             let main = if path.is_dir() {
                 files
                     .iter()
-                    .find(|f| f.file_name().is_some_and(|n| n == "__main__.py"))
+                    .find(|f| is_entry(f, entrypoint))
+                    .or_else(|| {
+                        files
+                            .iter()
+                            .find(|f| f.file_name().is_some_and(|n| n == "__main__.py"))
+                    })
                     .or(files.first())
                     .cloned()
             } else {
@@ -373,9 +402,13 @@ pub fn build(path: &Path, cache: &Path) -> Result<Program, BuildError> {
             // The class with `main`: the file that declares it, named as its class.
             let main = files
                 .iter()
-                .find(|f| {
-                    fs::read_to_string(f)
-                        .is_ok_and(|t| t.contains("static void main") || t.contains("void main("))
+                .find(|f| is_entry(f, entrypoint))
+                .or_else(|| {
+                    files.iter().find(|f| {
+                        fs::read_to_string(f).is_ok_and(|t| {
+                            t.contains("static void main") || t.contains("void main(")
+                        })
+                    })
                 })
                 .or(files.first())
                 .and_then(|f| f.file_stem())

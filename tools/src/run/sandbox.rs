@@ -51,6 +51,11 @@ pub struct Limits {
 impl Limits {
     /// Under a CPU-time limit, a program that sleeps or waits on I/O is still stopped once the
     /// wall clock passes twice the limit plus a second.
+    /// The stack limit in force: the one set, else the memory limit.
+    pub fn stack_limit_kib(&self) -> u64 {
+        self.stack_kib.unwrap_or(self.memory_kib)
+    }
+
     pub fn wall_backstop_ms(&self) -> u64 {
         if self.wall_time {
             self.time_ms
@@ -68,6 +73,11 @@ pub struct Run {
     pub peak_kib: u64,
     pub status: Status,
     pub killed: Option<Kill>,
+    /// The share of the watcher's looks that found the program ready to run, percent: high
+    /// with little CPU time, the machine starved it.
+    pub runnable_pct: u64,
+    /// The largest stack the watcher saw (`VmStk`), KiB.
+    pub stack_kib: u64,
 }
 
 /// Why a run could not be judged.
@@ -122,7 +132,7 @@ pub fn run_in(
         cpu_ms: (!limits.wall_time).then_some(limits.time_ms),
         wall_ms: limits.wall_backstop_ms(),
         memory_kib: limits.memory_kib,
-        stack_kib: limits.stack_kib.unwrap_or(limits.memory_kib),
+        stack_kib: limits.stack_limit_kib(),
         output_bytes: limits.output_bytes,
         stdin: stdin.map(absolute),
         stdout: absolute(stdout),
@@ -320,6 +330,8 @@ impl Server {
             peak_kib: 0,
             status: Status::Signal(sig),
             killed: Some(kill),
+            runnable_pct: 0,
+            stack_kib: 0,
         };
         match late {
             Some(Late::Stopped) => {
@@ -382,8 +394,12 @@ impl Server {
                 wall_us,
                 peak_kib,
                 killed,
+                runnable_pct,
+                stack_kib,
                 ..
             } => Ok(Run {
+                runnable_pct,
+                stack_kib,
                 wall_ms: wall_us / 1000,
                 cpu_ms: cpu_us / 1000,
                 peak_kib,

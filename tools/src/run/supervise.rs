@@ -166,6 +166,10 @@ pub enum Report {
         killed: Option<Kill>,
         stdout_bytes: u64,
         stderr_bytes: u64,
+        /// The share of the looks at the tree that found a process ready to run, percent.
+        runnable_pct: u64,
+        /// The largest stack a look saw, KiB.
+        stack_kib: u64,
     },
     /// The program could not be started (missing, not executable): a setup error, not a
     /// verdict.
@@ -288,6 +292,8 @@ impl std::fmt::Display for Report {
                 killed,
                 stdout_bytes,
                 stderr_bytes,
+                runnable_pct,
+                stack_kib,
             } => {
                 let status = match status {
                     Status::Code(c) => format!("code:{c}"),
@@ -296,7 +302,8 @@ impl std::fmt::Display for Report {
                 write!(
                     f,
                     "ran status={status} cpu_us={cpu_us} wall_us={wall_us} peak_kib={peak_kib} \
-                     killed={} stdout_bytes={stdout_bytes} stderr_bytes={stderr_bytes}",
+                     killed={} stdout_bytes={stdout_bytes} stderr_bytes={stderr_bytes} \
+                     runnable_pct={runnable_pct} stack_kib={stack_kib}",
                     killed.map_or("none", Kill::name)
                 )
             }
@@ -338,6 +345,8 @@ impl std::str::FromStr for Report {
             killed,
             stdout_bytes: num(field("stdout_bytes")?)?,
             stderr_bytes: num(field("stderr_bytes")?)?,
+            runnable_pct: num(field("runnable_pct")?)?,
+            stack_kib: num(field("stack_kib")?)?,
         })
     }
 }
@@ -500,6 +509,9 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
         },
         peak_kib: 0,
         seen_ms: 0,
+        looks: 0,
+        runnable_looks: 0,
+        stack_kib: 0,
         killed: None,
     };
     let watched = run.until_the_program_ends(buf, jail);
@@ -545,6 +557,10 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
                 killed: run.killed,
                 stdout_bytes: run.stdout_bytes,
                 stderr_bytes: run.kept.total,
+                runnable_pct: (run.runnable_looks * 100)
+                    .checked_div(run.looks)
+                    .unwrap_or(0),
+                stack_kib: run.stack_kib,
             })
         }
         None => unreachable!("a blocking wait4 returns a child"),
@@ -592,6 +608,11 @@ struct Running<'a> {
     peak_kib: u64,
     /// The CPU time of every process the looks saw (see `tree::Sample::seen_ms`).
     seen_ms: u64,
+    /// How many looks there were, and how many found a process ready to run.
+    looks: u64,
+    runnable_looks: u64,
+    /// The largest stack the looks saw (see `tree::Sample::stack_kib`).
+    stack_kib: u64,
     killed: Option<Kill>,
 }
 
@@ -675,6 +696,9 @@ impl Running<'_> {
     ) -> Option<Kill> {
         let tree = watched.sample();
         self.seen_ms = self.seen_ms.max(tree.seen_ms);
+        self.looks += 1;
+        self.runnable_looks += u64::from(tree.runnable);
+        self.stack_kib = self.stack_kib.max(tree.stack_kib);
         // What its files in the private /tmp, /dev/shm and folder hold is memory too.
         let memory_kib = tree.memory_kib + jail.memory_kib();
         self.peak_kib = self.peak_kib.max(memory_kib);
@@ -916,6 +940,8 @@ mod tests {
                 killed: Some(Kill::Output),
                 stdout_bytes: 7,
                 stderr_bytes: 8,
+                runnable_pct: 9,
+                stack_kib: 10,
             },
             Report::Ran {
                 status: Status::Code(0),
@@ -925,6 +951,8 @@ mod tests {
                 killed: None,
                 stdout_bytes: 0,
                 stderr_bytes: 0,
+                runnable_pct: 0,
+                stack_kib: 0,
             },
             Report::CannotStart("./a.out: No such file or directory (os error 2)".into()),
         ] {

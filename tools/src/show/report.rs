@@ -14,7 +14,8 @@ use crate::run::sandbox::Limits;
 use crate::text::{fit, mib, short};
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
-/// With a checker, its wall time comes before the name (`checker 18 ms`).
+/// With a checker, its wall time comes before the name (`checker 18 ms`); with an interactor, its
+/// CPU time (it runs as long as the exchange).
 pub fn case_line(o: &Outcome, name: &str) -> String {
     let checker = o
         .checker_ms

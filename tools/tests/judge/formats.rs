@@ -308,7 +308,7 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
             ("data/secret/1.in", "4\n"),
             ("data/secret/1.ans", "any even number\n"),
             ("output_validators/parity/build*", "cp check.sh run && chmod +x run\n"),
-            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
+            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nsleep 0.2\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
         ],
     );
     let p_s = p.display().to_string();
@@ -325,6 +325,20 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
         ],
     );
     assert_eq!(j.code, Some(0), "{j}");
+    // The validator's time is its own (it sleeps 200 ms), not 0.
+    let checker_ms: u64 = j
+        .stdout
+        .lines()
+        .find_map(|l| {
+            l.split("checker")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0);
+    assert!(checker_ms >= 150, "checker {checker_ms} ms\n{j}");
     let j = judge(
         &out,
         &[
@@ -963,4 +977,112 @@ fn verify_applies_submissions_yaml() {
     // `other/` is no longer named: a warning, not a run.
     assert!(j.stderr.contains("submissions/other/: not a place"), "{j}");
     assert_eq!(j.code, Some(1), "{j}");
+}
+
+/// A Kattis package without `time_limit`: `test` derives the limit from the accepted
+/// submission once, keeps it, and says so on the next run; a change to the accepted
+/// submission derives it again.
+#[test]
+fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-derived");
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: Double\n",
+            ),
+            ("data/sample/1.in", "21\n"),
+            ("data/sample/1.ans", "42\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "10\n"),
+            (
+                "submissions/accepted/double.py",
+                "print(2 * int(input()))\n",
+            ),
+        ],
+    );
+    let (p_s, out) = (p.display().to_string(), dir.join("out"));
+    let run = || {
+        judge(
+            &out,
+            &[
+                "--tests",
+                &p_s,
+                "--cmd",
+                "python3 -c 'print(2 * int(input()))'",
+            ],
+        )
+    };
+    let header = |j: &Judged| j.stdout.lines().next().unwrap_or("").to_string();
+    let first = run();
+    assert_eq!(first.code, Some(0), "{first}");
+    assert!(
+        header(&first).contains("derived: slowest accepted"),
+        "{first}"
+    );
+    assert!(!header(&first).contains("earlier run"), "{first}");
+    let second = run();
+    assert_eq!(second.code, Some(0), "{second}");
+    assert!(
+        header(&second).contains("derived: slowest accepted")
+            && header(&second).contains("on an earlier run"),
+        "{second}"
+    );
+    fs::write(
+        p.join("submissions/accepted/double.py"),
+        "n = int(input())\nprint(n + n)\n",
+    )
+    .unwrap();
+    let third = run();
+    assert!(!header(&third).contains("earlier run"), "{third}");
+}
+
+/// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from
+/// its first file.
+#[test]
+fn a_folder_submission_starts_from_its_entrypoint() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-entrypoint");
+    let p = dir.join("double");
+    write_all(
+        &p,
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Double\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "21\n"),
+            ("data/sample/1.ans", "42\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "10\n"),
+            // The first file by name is a helper that, run alone, answers wrongly.
+            ("submissions/accepted/pair/a_helper.py", "print(0)\n"),
+            (
+                "submissions/accepted/pair/main.py",
+                "import a_helper_free\nprint(a_helper_free.double(int(input())))\n",
+            ),
+            (
+                "submissions/accepted/pair/a_helper_free.py",
+                "def double(n):\n    return 2 * n\n",
+            ),
+        ],
+    );
+    let (p_s, out) = (p.display().to_string(), dir.join("out"));
+    let without = judge(&out, &["--verify", &p_s]);
+    assert!(without.stdout.contains("FAIL  accepted/pair"), "{without}");
+    fs::write(
+        p.join("submissions/submissions.yaml"),
+        "accepted/pair:\n  entrypoint: main.py\n",
+    )
+    .unwrap();
+    let with = judge(&out, &["--verify", &p_s]);
+    assert!(with.stdout.contains("OK    accepted/pair"), "{with}");
+    assert_eq!(with.code, Some(0), "{with}");
 }

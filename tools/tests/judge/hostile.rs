@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::{judge_in, processes_with, scratch, Judged};
+use super::{judge_in, processes_with, scratch, single_verdict, Judged};
 
 /// The probes' C programs, compiled once into one folder.
 const SOURCES: &[(&str, &str)] = &[
@@ -28,6 +28,22 @@ const SOURCES: &[(&str, &str)] = &[
         "killsup",
         "#include <unistd.h>\n#include <signal.h>\n#include <stdio.h>\n\
          int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // `memfd MIB`: writes MIB MiB into a memfd it never maps, then waits.
+        "memfd",
+        "#define _GNU_SOURCE\n#include <sys/mman.h>\n#include <stdlib.h>\n#include <string.h>\n\
+         #include <unistd.h>\nint main(int c,char**v){int fd=memfd_create(\"x\",0);static char b[1<<20];\
+         memset(b,7,sizeof b);for(int i=0;i<atoi(v[1]);i++)if(write(fd,b,sizeof b)<0)return 1;\
+         sleep(1);return 0;}\n",
+    ),
+    (
+        // `slowdeep`: recurses without end, slowly (a few thousand steps a frame), so that the
+        // watcher sees its stack grow to the limit before the fault.
+        "slowdeep",
+        "volatile long sink;\nlong f(long d){volatile char pad[256];pad[0]=(char)d;\
+         for(volatile int i=0;i<20000;i++)sink+=i;return f(d+1)+pad[0];}\n\
+         int main(void){return (int)f(1);}\n",
     ),
     (
         // `spin MS`: burns MS ms of its own CPU time.
@@ -1264,4 +1280,134 @@ fn the_watcher_sums_the_tree_and_sees_late_children() {
             Ok(())
         }),
     )]);
+}
+
+/// The first CPU this process may run on (`Cpus_allowed_list`), where a test can pin both a
+/// program and a hog that starves it.
+fn first_allowed_cpu() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let list = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))?
+        .trim();
+    let first = list.split([',', '-']).next()?.trim();
+    (!first.is_empty()).then(|| first.to_string())
+}
+
+/// A CPU-bound program that a busy machine starves (pinned to one CPU beside nine spinning
+/// hogs, each in a session of its own so that the scheduler's autogroups give each a share,
+/// it gets about a tenth of it) reaches the wall backstop with little CPU time: it is named
+/// starved, not "sleeping or waiting for input?", which a sleeping program under the same
+/// conditions still is.
+#[test]
+fn a_starved_program_is_named_starved_not_asleep() {
+    let tools = ["taskset", "setsid"];
+    if let Some(t) = tools
+        .iter()
+        .find(|t| Command::new(t).arg("--version").output().is_err())
+    {
+        eprintln!("{t} is not installed: skipping");
+        return;
+    }
+    let Some(cpu) = first_allowed_cpu() else {
+        eprintln!("no CPU list in /proc/self/status: skipping");
+        return;
+    };
+    struct Hogs(Vec<std::process::Child>);
+    impl Drop for Hogs {
+        fn drop(&mut self) {
+            for h in &mut self.0 {
+                let _ = h.kill();
+                let _ = h.wait();
+            }
+        }
+    }
+    let _hogs = Hogs(
+        (0..9)
+            .map(|_| {
+                Command::new("setsid")
+                    .args(["taskset", "-c", &cpu, "sh", "-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect(),
+    );
+    let judged = |name: &str, cmd: &str| {
+        let dir = scratch(name);
+        let tests = tests_folder(&dir, "p", None).display().to_string();
+        let judge = super::flat_judge();
+        let out = Command::new("taskset")
+            .args(["-c", &cpu])
+            .arg(judge.get_program())
+            .args(judge.get_args())
+            .arg("--bin-dir")
+            .arg(super::bin_dir())
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .args(["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"])
+            .env("COLUMNS", "400")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        Judged {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            peak_kib: 0,
+        }
+    };
+    let spinner = judged("starved-spinner", "sh -c 'while :; do :; done'");
+    assert_eq!(single_verdict(&spinner), "TLE", "{spinner}");
+    assert!(
+        spinner.stdout.contains("starved of CPU by a busy machine"),
+        "{spinner}"
+    );
+    let sleeper = judged("starved-sleeper", "sleep 30");
+    assert_eq!(single_verdict(&sleeper), "TLE", "{sleeper}");
+    assert!(
+        sleeper.stdout.contains("sleeping or waiting for input?"),
+        "{sleeper}"
+    );
+}
+
+/// A deep recursion that overflows its stack gets `RE` with the hint "stack overflow?" and
+/// the stack it reached; a segmentation fault with a small stack gets no such hint.
+#[test]
+fn a_stack_overflow_is_named_as_one() {
+    let deep = probe(
+        "stack-deep",
+        "{P}/slowdeep",
+        &["--stack-limit-mib", "8", "--time-limit-ms", "20000"],
+    );
+    let line = deep
+        .j
+        .stdout
+        .lines()
+        .find(|l| l.contains("killed by"))
+        .unwrap_or("");
+    assert!(
+        line.contains("SIGSEGV")
+            && line.contains("stack overflow?")
+            && line.contains("of its 8.0 MiB limit"),
+        "{}",
+        deep.j
+    );
+    let plain = probe("stack-plain", "kill -SEGV $$", &["--stack-limit-mib", "8"]);
+    assert!(plain.j.stdout.contains("killed by SIGSEGV"), "{}", plain.j);
+    assert!(!plain.j.stdout.contains("stack overflow"), "{}", plain.j);
+}
+
+/// Memory written into a memfd and never mapped counts against the limit (it was `AC 2.1
+/// MiB` with 512 MiB there).
+#[test]
+fn memory_in_a_memfd_counts() {
+    let p = probe("memfd", "{P}/memfd 512", &["--memory-limit-mib", "256"]);
+    p.expect("MLE", 1, Duration::from_secs(10)).unwrap();
+    // 16 MiB there is within the limit: the verdict is the output's (it prints nothing).
+    let small = probe(
+        "memfd-small",
+        "{P}/memfd 16",
+        &["--memory-limit-mib", "256"],
+    );
+    assert_eq!(single_verdict(&small.j), "WA", "{}", small.j);
 }

@@ -283,13 +283,8 @@ fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), String> {
             _ => None,
         };
         subs.push(Submission {
-            shown,
-            path: folder.join(&source),
-            rule,
-            names: Names::Dmoj,
             skip,
-            extra: Vec::new(),
-            promised_by: None,
+            ..Submission::new(shown, folder.join(&source), rule, Names::Dmoj)
         });
     }
     Ok((subs, said))

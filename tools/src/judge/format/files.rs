@@ -194,6 +194,23 @@ pub fn pair(
     Ok(cases)
 }
 
+/// `dir/STEM.cpp` and the C++ headers beside it, if `dir/STEM.cpp` exists: a grader or stub
+/// that is compiled together with every C++ submission (CMS's `graders/`, italy_yaml's
+/// `sol/`).
+pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<std::path::PathBuf>, String> {
+    let main = dir.join(format!("{stem}.cpp"));
+    if !main.is_file() {
+        return Ok(Vec::new());
+    }
+    let mut files = vec![main];
+    for f in file_names(dir)? {
+        if f.ends_with(".h") || f.ends_with(".hpp") {
+            files.push(dir.join(f));
+        }
+    }
+    Ok(files)
+}
+
 /// The folder name a problem is called by: the folder's own, or its parent's when it is
 /// called `test`, `tests`, `in` or `data`.
 pub fn name_of(dir: &Path) -> String {
@@ -202,6 +219,57 @@ pub fn name_of(dir: &Path) -> String {
     match own.as_str() {
         "test" | "tests" | "in" | "data" => dir.parent().and_then(folder_name).unwrap_or(own),
         _ => own,
+    }
+}
+
+/// Whether the glob `pattern` (a `*` within a name, `{a,b}`) matches `path` or one of its
+/// parent folders: how submissions.yaml's globs pick submissions and cases.
+///
+/// As BAPCtools reads them: a trailing `/` is dropped, and the alternatives of a brace are
+/// trimmed (`secret/*{ 4 }{ 2 }` is `secret/*{4}{2}`).
+pub fn glob_covers(pattern: &str, path: &str) -> bool {
+    let mut tidy = String::with_capacity(pattern.len());
+    let mut depth = 0usize;
+    let mut alternative = String::new();
+    for c in pattern.trim_end_matches('/').chars() {
+        match c {
+            '{' => {
+                if depth > 0 {
+                    tidy.push_str(alternative.trim());
+                    alternative.clear();
+                }
+                depth += 1;
+                tidy.push(c);
+            }
+            ',' | '}' if depth > 0 => {
+                tidy.push_str(alternative.trim());
+                alternative.clear();
+                tidy.push(c);
+                if c == '}' {
+                    depth -= 1;
+                }
+            }
+            _ if depth > 0 => alternative.push(c),
+            _ => tidy.push(c),
+        }
+    }
+    tidy.push_str(&alternative);
+    let Ok(g) = globset::GlobBuilder::new(&tidy)
+        .literal_separator(true)
+        .build()
+    else {
+        return false;
+    };
+    let m = g.compile_matcher();
+    let mut p = path;
+    loop {
+        if m.is_match(p) {
+            return true;
+        }
+        match p.rfind('/') {
+            Some(i) => p = &p[..i],
+            None => return false,
+        }
     }
 }
 

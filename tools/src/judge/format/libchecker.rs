@@ -115,7 +115,6 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
             })
             .collect();
     }
-    package.library_checker = problem;
     Ok(package)
 }
 
@@ -164,6 +163,7 @@ fn submission(s: &Solution) -> Submission {
         }),
         extra: vec![],
         promised_by: None,
+        entrypoint: None,
     }
 }
 

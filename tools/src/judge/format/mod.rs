@@ -5,13 +5,17 @@
 //! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
 //! files) below the readers, the readers below this dispatcher; no reader knows another.
 
+pub mod cms;
 pub mod dmoj;
 pub mod files;
 pub mod flat;
 pub mod info;
+pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
 pub mod model;
+pub mod polygon;
+pub mod stage;
 pub mod yaml;
 
 pub use model::*;
@@ -43,6 +47,9 @@ pub const READERS: &[Reader] = &[
     kattis::READER,
     dmoj::READER,
     libchecker::READER,
+    cms::READER,
+    italy_yaml::READER,
+    polygon::READER,
     flat::READER,
 ];
 
@@ -143,6 +150,21 @@ pub fn nothing_found(dir: &Path) -> String {
 }
 
 impl Tool {
+    /// A checker or manager source, built with the `testlib.h` beside it when there is one,
+    /// else by its ending.
+    pub fn source(path: PathBuf, protocol: Protocol) -> Tool {
+        let testlib = path.parent().is_some_and(|d| d.join("testlib.h").is_file());
+        Tool {
+            path,
+            protocol,
+            build: if testlib {
+                Build::Testlib
+            } else {
+                Build::Plain
+            },
+        }
+    }
+
     /// Builds the tool in `build_dir` (or finds it built): by its ending, with the testlib.h
     /// of its tree, or with Kattis' constants substituted.
     pub fn build(&self, what: &str, build_dir: &Path) -> Result<Program, String> {
@@ -155,7 +177,7 @@ impl Tool {
             Build::Plain => crate::run::compile::build(&self.path, build_dir).map_err(shown),
             Build::Testlib => libchecker::compiled(&self.path, what, build_dir),
             Build::Kattis(constants) => {
-                kattis::build_program(&self.path, constants, build_dir).map_err(shown)
+                stage::build_program(&self.path, constants, build_dir).map_err(shown)
             }
         }
     }

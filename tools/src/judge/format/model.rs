@@ -5,15 +5,15 @@
 //! must get. The judge, `verify`, `stress` and the reports read only this; a format's reader
 //! (one file beside this one) fills it.
 //!
-//! What a reader knows beyond the model (Kattis' group tree and its two grading rules,
-//! Library Checker's `[[solutions]]`) stays in the reader's own type, kept here only so that
-//! the reader's grading can be asked for a score ([`Grading::Kattis`]).
+//! What a reader knows beyond the model (Kattis' group tree and its two grading rules) stays
+//! in the reader's own type, which the model asks for a score through [`Grades`]; the model
+//! names no reader.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::judge::format::info::Info;
-use crate::judge::format::{kattis, libchecker};
 use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{Outcome, Verdict};
 
@@ -25,8 +25,9 @@ pub enum Kind {
     /// `in/` + `out/`; `library_checker` when an `info.toml` with `timelimit` or a checker
     /// is there too.
     InOut { library_checker: bool },
-    /// A Kattis/ICPC problem package, in the named version of the format.
-    Kattis(kattis::Version),
+    /// A Kattis/ICPC problem package, in the named version of the format (`legacy`,
+    /// `2023-07-draft`, `2025-09`).
+    Kattis(&'static str),
     /// A Codeforces Polygon package (`problem.xml`).
     Polygon,
     /// A CMS task as TPS and IOI export it (`problem.json`, `subtasks/`).
@@ -47,7 +48,7 @@ impl Kind {
             Kind::InOut {
                 library_checker: false,
             } => "in/ + out/ folder".to_string(),
-            Kind::Kattis(v) => format!("Kattis package, format {}", v.name()),
+            Kind::Kattis(version) => format!("Kattis package, format {version}"),
             Kind::Polygon => "Polygon package (problem.xml)".to_string(),
             Kind::Cms => "CMS task (problem.json)".to_string(),
             Kind::ItalyYaml => "italy_yaml task (task.yaml)".to_string(),
@@ -103,8 +104,11 @@ pub enum Protocol {
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
     Kattis { flags: Vec<String> },
     /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
-    /// stderr; as an interactor, CMS's Communication manager, talking over FIFOs.
+    /// stderr.
     Cms,
+    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
+    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
+    CmsManager { processes: usize },
 }
 
 /// How a [`Tool`] is built.
@@ -124,8 +128,8 @@ pub enum Grading {
     /// No score: every case must be accepted.
     #[default]
     PassFail,
-    /// The Kattis package's own group tree and rules (see `kattis.rs`).
-    Kattis,
+    /// A format's own rules (Kattis' group tree, legacy or 2025-09).
+    Own(Arc<dyn Grades>),
     /// Scored groups (Polygon's groups, CMS subtasks, DMOJ batches); `full` is the most a
     /// submission can get.
     Groups { groups: Vec<ScoredGroup>, full: f64 },
@@ -168,10 +172,28 @@ pub struct Submission {
     pub names: Names,
     /// Why it is not run (a function for a grader the format does not build), if it is not.
     pub skip: Option<String>,
-    /// Kattis' submissions.yaml rules that also apply.
-    pub extra: Vec<kattis::Expectation>,
+    /// Rules on some of its cases that also apply (Kattis' submissions.yaml).
+    pub extra: Vec<Expectation>,
     /// The submissions.yaml key that replaced the place's own promise, if one did.
     pub promised_by: Option<String>,
+    /// The file a folder submission starts from, where the package names one.
+    pub entrypoint: Option<String>,
+}
+
+impl Submission {
+    /// A submission with `rule` and nothing else of its own (no skip, no Kattis extras).
+    pub fn new(shown: String, path: PathBuf, rule: Rule, names: Names) -> Submission {
+        Submission {
+            shown,
+            path,
+            rule,
+            names,
+            skip: None,
+            extra: Vec::new(),
+            promised_by: None,
+            entrypoint: None,
+        }
+    }
 }
 
 /// What a submission must get.
@@ -262,6 +284,14 @@ impl Names {
     }
 }
 
+/// A format's own way of scoring (see [`Grading::Own`]).
+pub trait Grades: std::fmt::Debug + Send + Sync {
+    /// Whether submissions get a score, not only a verdict.
+    fn scored(&self) -> bool;
+    /// The score of `outcomes` (case name, outcome), where there is one.
+    fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score>;
+}
+
 /// A submission's score: the total, the most there is, the overall verdict in the format's
 /// words, and each group's part.
 #[derive(Clone, Debug, PartialEq)]
@@ -270,6 +300,46 @@ pub struct Score {
     pub full: Option<f64>,
     pub verdict: &'static str,
     pub parts: Vec<(String, f64)>,
+}
+
+/// Time limits and how they are derived (all times in seconds).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    pub time_limit: Option<f64>,
+    /// The time limit is at least the slowest accepted run times this.
+    pub ac_to_time_limit: f64,
+    /// A time_limit_exceeded submission must be slower than the time limit times this.
+    pub time_limit_to_tle: f64,
+    /// The time limit is a whole multiple of this.
+    pub time_resolution: f64,
+}
+
+impl Timing {
+    /// The time limit from the slowest accepted run, as the spec says: the smallest multiple
+    /// of the resolution at or above `slowest * ac_to_time_limit` (at least one resolution).
+    pub fn derive(&self, slowest_ac_secs: f64) -> f64 {
+        let exact = slowest_ac_secs * self.ac_to_time_limit;
+        let steps = (exact / self.time_resolution - 1e-9).ceil().max(1.0);
+        steps * self.time_resolution
+    }
+}
+
+/// One rule of `submissions/submissions.yaml` (2025-09): for the submissions its key
+/// matches, and for the cases `cases` matches (all when `None`), the verdicts permitted and
+/// required, the score, and a message that must appear in some `judgemessage.txt`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Expectation {
+    /// The glob the rule is under (`accepted`, `time_limit_exceeded/slow.py`, `*/x.cc`).
+    pub key: String,
+    /// A test case or group glob under `data/` (`secret/group1`, `secret/*-hard`).
+    pub cases: Option<String>,
+    pub permitted: Option<Vec<String>>,
+    pub required: Option<Vec<String>>,
+    /// The score, or its inclusive range.
+    pub score: Option<(f64, f64)>,
+    pub message: Option<String>,
+    /// The file a folder submission starts from (`main.py`, `Main.java`).
+    pub entrypoint: Option<String>,
 }
 
 /// A folder or package of tests as read.
@@ -302,8 +372,16 @@ pub struct Package {
     pub submissions: Vec<Submission>,
     /// What reading them found doubtful (said by `verify` only).
     pub submission_warnings: Vec<String>,
-    pub kattis: Option<kattis::Package>,
-    pub library_checker: Option<libchecker::Problem>,
+    /// The problem's title, where the package gives one beside its folder name.
+    pub title: String,
+    /// How the time limit is derived from the accepted submissions, where the package
+    /// leaves it to them (Kattis without `time_limit`).
+    pub timing: Option<Timing>,
+    /// Texts substituted for `{{name}}` in every source built (Kattis' `constants`).
+    pub constants: Vec<(String, String)>,
+    /// Folders whose files are copied beside every submission of a language (`None`: of
+    /// every language) before it is built (Kattis' `include/`).
+    pub include: Vec<(Option<&'static str>, PathBuf)>,
 }
 
 impl Package {
@@ -325,8 +403,10 @@ impl Package {
             grading: Grading::PassFail,
             submissions: Vec::new(),
             submission_warnings: Vec::new(),
-            kattis: None,
-            library_checker: None,
+            title: String::new(),
+            timing: None,
+            constants: Vec::new(),
+            include: Vec::new(),
         }
     }
 
@@ -334,7 +414,7 @@ impl Package {
     pub fn scored(&self) -> bool {
         match &self.grading {
             Grading::PassFail => false,
-            Grading::Kattis => self.kattis.as_ref().is_some_and(|k| k.scoring),
+            Grading::Own(own) => own.scored(),
             Grading::Groups { .. } => true,
         }
     }
@@ -343,10 +423,7 @@ impl Package {
     pub fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score> {
         match &self.grading {
             Grading::PassFail => None,
-            Grading::Kattis => {
-                let k = self.kattis.as_ref().filter(|k| k.scoring)?;
-                Some(kattis::score(k, outcomes))
-            }
+            Grading::Own(own) => own.grade(outcomes),
             Grading::Groups { groups, full } => {
                 Some(grade_groups(groups, *full, &self.cases, outcomes))
             }
@@ -397,8 +474,8 @@ fn grade_groups(
                 .sum(),
             _ => g.points,
         };
-        // Full: every case earned all of its fraction (so a group of 0 points is full only
-        // when all its cases passed, which a DMOJ pretest's dependants need).
+        // Full: every case passed in full, so that a group worth nothing (Polygon's samples)
+        // still holds back the groups that depend on it when a case fails.
         let passed = g.cases.iter().all(|c| frac(c) >= 1.0 - 1e-9);
         own.push((g.name.clone(), score, passed && score >= most - 1e-9));
     }
@@ -517,5 +594,23 @@ mod tests {
         );
         assert_eq!(some.score, 30.0);
         assert_eq!(some.verdict, "WA");
+        // A group worth nothing whose case fails is not passed: its dependents get nothing.
+        let zero = vec![
+            g("samples", 0.0, Policy::Min, &["1"], &[]),
+            g("rest", 100.0, Policy::Min, &["2"], &["samples"]),
+        ];
+        let failed = grade_groups(
+            &zero,
+            100.0,
+            &cases,
+            &outcomes([
+                (Verdict::Re, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+                (Verdict::Ac, None),
+            ]),
+        );
+        assert_eq!(failed.score, 0.0, "{:?}", failed.parts);
     }
 }

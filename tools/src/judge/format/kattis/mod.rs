@@ -19,12 +19,15 @@ use yaml_rust2::Yaml;
 use crate::judge::format::files as layout;
 use crate::judge::format::info::{read_config, Info};
 use crate::judge::format::yaml::load;
-use crate::judge::format::{Build, Context, Found, Grading, Kind, Protocol, Reader, Score, Tool};
+use crate::judge::format::{
+    Build, Context, Expectation, Found, Grading, Kind, Protocol, Reader, Score, Timing, Tool,
+};
 use crate::judge::tokens::Comparison;
 use crate::judge::verdict::Outcome;
 
 mod submissions;
-pub use submissions::{is_submission, language_code};
+use crate::judge::format::stage::LANGUAGE_CODES;
+pub use submissions::is_submission;
 
 pub const READER: Reader = Reader {
     name: "Kattis",
@@ -56,28 +59,6 @@ impl Version {
     /// `accept_score`, `range`) rather than by `max_score` / `score_aggregation`.
     pub fn legacy_grading(self) -> bool {
         self != Version::V2025
-    }
-}
-
-/// Time limits and how they are derived (all times in seconds).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Timing {
-    pub time_limit: Option<f64>,
-    /// The time limit is at least the slowest accepted run times this.
-    pub ac_to_time_limit: f64,
-    /// A time_limit_exceeded submission must be slower than the time limit times this.
-    pub time_limit_to_tle: f64,
-    /// The time limit is a whole multiple of this.
-    pub time_resolution: f64,
-}
-
-impl Timing {
-    /// The time limit from the slowest accepted run, as the spec says: the smallest multiple
-    /// of the resolution at or above `slowest * ac_to_time_limit` (at least one resolution).
-    pub fn derive(&self, slowest_ac_secs: f64) -> f64 {
-        let exact = slowest_ac_secs * self.ac_to_time_limit;
-        let steps = (exact / self.time_resolution - 1e-9).ceil().max(1.0);
-        steps * self.time_resolution
     }
 }
 
@@ -436,8 +417,12 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
         data,
         constants,
     };
-    let mut package =
-        crate::judge::format::Package::plain(Kind::Kattis(version), name, dir.to_path_buf(), cases);
+    let mut package = crate::judge::format::Package::plain(
+        Kind::Kattis(version.name()),
+        name,
+        dir.to_path_buf(),
+        cases,
+    );
     package.info = info;
     package.info_path = yaml_path.is_file().then_some(yaml_path);
     package.warnings = warnings;
@@ -464,17 +449,35 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
             build: Build::Kattis(k.constants.clone()),
         })
         .collect();
-    package.grading = Grading::Kattis;
+    package.title = k.title.clone();
+    package.timing = Some(k.timing.clone());
+    package.constants = k.constants.clone();
+    package.include = [(None, "default")]
+        .into_iter()
+        .chain(LANGUAGE_CODES.iter().map(|(code, _)| (Some(*code), *code)))
+        .map(|(code, folder)| (code, dir.join("include").join(folder)))
+        .filter(|(_, d)| d.is_dir())
+        .collect();
     let (submissions, said) = submissions::read(dir, &k)?;
     package.submissions = submissions;
     package.submission_warnings = said;
-    package.kattis = Some(k);
+    package.grading = Grading::Own(std::sync::Arc::new(k));
     Ok(package)
+}
+
+impl crate::judge::format::Grades for Package {
+    fn scored(&self) -> bool {
+        self.scoring
+    }
+
+    fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score> {
+        self.scoring.then(|| score(self, outcomes))
+    }
 }
 
 /// The score of `outcomes` by the package's rules (legacy, or 2025-09's), with each of
 /// `secret`'s groups' part.
-pub fn score(k: &Package, outcomes: &[(String, Outcome)]) -> Score {
+fn score(k: &Package, outcomes: &[(String, Outcome)]) -> Score {
     let results: HashMap<String, CaseResult> = outcomes
         .iter()
         .map(|(c, o)| {
@@ -623,105 +626,6 @@ fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
         }
     }
     Ok(out)
-}
-
-/// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`
-/// are left as they are, as the spec says.
-pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("{{") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        let found = after.find("}}").and_then(|end| {
-            let key = &after[..end];
-            constants
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| (v, end))
-        });
-        match found {
-            Some((v, end)) => {
-                out.push_str(v);
-                rest = &after[end + 2..];
-            }
-            None => {
-                out.push_str("{{");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The most a staged source file may hold (submissions and included files are small).
-const STAGED_FILE_CAP: u64 = 16 << 20;
-
-/// Copies the files of `from` into `to` (folders recursively; a link is followed only to a
-/// file, so no loop), with `{{constants}}` substituted in text files.
-pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for name in layout::entries(from)? {
-        let (src, dst) = (from.join(&name), to.join(&name));
-        let kind =
-            std::fs::symlink_metadata(&src).map_err(|e| format!("{}: {e}", src.display()))?;
-        if kind.is_dir() {
-            stage_tree(&src, &dst, constants)?;
-        } else if src.is_file() {
-            stage_file(&src, &dst, constants)?;
-        }
-    }
-    Ok(())
-}
-
-/// Copies the file `from` to `to` with `{{constants}}` substituted if it is text.
-pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
-    let len = std::fs::metadata(from).map_or(0, |m| m.len());
-    if len > STAGED_FILE_CAP {
-        return Err(format!(
-            "{}: {len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})",
-            from.display()
-        ));
-    }
-    let bytes = std::fs::read(from).map_err(|e| format!("{}: {e}", from.display()))?;
-    let bytes = match String::from_utf8(bytes) {
-        Ok(text) if !constants.is_empty() => substitute(&text, constants).into_bytes(),
-        Ok(text) => text.into_bytes(),
-        Err(e) => e.into_bytes(),
-    };
-    std::fs::write(to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
-    // An executable `build` or `run` script stays one.
-    if let Ok(m) = std::fs::metadata(from) {
-        let _ = std::fs::set_permissions(to, m.permissions());
-    }
-    Ok(())
-}
-
-/// The program at `path` (a validator), built with problem.yaml's
-/// `{{constants}}` substituted in its sources (staged in `build` first) where there are any.
-pub fn build_program(
-    path: &Path,
-    constants: &[(String, String)],
-    build: &Path,
-) -> Result<crate::run::program::Program, crate::run::compile::BuildError> {
-    use crate::run::compile::{self, BuildError};
-    if constants.is_empty() {
-        return compile::build(path, build);
-    }
-    let name = path.file_name().unwrap_or_default();
-    let stage = build.join("staged-validators").join(name);
-    let _ = std::fs::remove_dir_all(&stage);
-    let staged = if path.is_dir() {
-        stage_tree(path, &stage, constants).map(|()| stage.clone())
-    } else {
-        std::fs::create_dir_all(&stage)
-            .map_err(|e| format!("{}: {e}", stage.display()))
-            .and_then(|()| stage_file(path, &stage.join(name), constants))
-            .map(|()| stage.join(name))
-    }
-    .map_err(BuildError::Failed)?;
-    compile::build(&staged, build)
 }
 
 /// The custom output validator: `output_validator/` (2023 on), or the one program in
@@ -1032,22 +936,6 @@ fn read_group(
     Ok(group)
 }
 
-/// One rule of `submissions/submissions.yaml` (2025-09): for the submissions its key
-/// matches, and for the cases `cases` matches (all when `None`), the verdicts permitted and
-/// required, the score, and a message that must appear in some `judgemessage.txt`.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Expectation {
-    /// The glob the rule is under (`accepted`, `time_limit_exceeded/slow.py`, `*/x.cc`).
-    pub key: String,
-    /// A test case or group glob under `data/` (`secret/group1`, `secret/*-hard`).
-    pub cases: Option<String>,
-    pub permitted: Option<Vec<String>>,
-    pub required: Option<Vec<String>>,
-    /// The score, or its inclusive range.
-    pub score: Option<(f64, f64)>,
-    pub message: Option<String>,
-}
-
 /// `submissions/submissions.yaml` as rules (empty when there is none), and warnings for
 /// what is read but not used.
 pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), String> {
@@ -1117,6 +1005,13 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
                     e.message = v.as_str().map(String::from);
                     any = true;
                 }
+                "entrypoint" if e.cases.is_none() => {
+                    let Some(file) = v.as_str() else {
+                        return Err(bad(format!("{key}: entrypoint: expected a file name")));
+                    };
+                    e.entrypoint = Some(file.to_string());
+                    any = true;
+                }
                 "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
                     warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
                     // Still a rule: its key names submissions to run (a place such as
@@ -1161,57 +1056,6 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
         }
     }
     Ok((rules, warnings))
-}
-
-/// Whether the glob `pattern` (a `*` within a name, `{a,b}`) matches `path` or one of its
-/// parent folders: how submissions.yaml's globs pick submissions and cases.
-///
-/// As BAPCtools reads them: a trailing `/` is dropped, and the alternatives of a brace are
-/// trimmed (`secret/*{ 4 }{ 2 }` is `secret/*{4}{2}`).
-pub fn glob_covers(pattern: &str, path: &str) -> bool {
-    let mut tidy = String::with_capacity(pattern.len());
-    let mut depth = 0usize;
-    let mut alternative = String::new();
-    for c in pattern.trim_end_matches('/').chars() {
-        match c {
-            '{' => {
-                if depth > 0 {
-                    tidy.push_str(alternative.trim());
-                    alternative.clear();
-                }
-                depth += 1;
-                tidy.push(c);
-            }
-            ',' | '}' if depth > 0 => {
-                tidy.push_str(alternative.trim());
-                alternative.clear();
-                tidy.push(c);
-                if c == '}' {
-                    depth -= 1;
-                }
-            }
-            _ if depth > 0 => alternative.push(c),
-            _ => tidy.push(c),
-        }
-    }
-    tidy.push_str(&alternative);
-    let Ok(g) = globset::GlobBuilder::new(&tidy)
-        .literal_separator(true)
-        .build()
-    else {
-        return false;
-    };
-    let m = g.compile_matcher();
-    let mut p = path;
-    loop {
-        if m.is_match(p) {
-            return true;
-        }
-        match p.rfind('/') {
-            Some(i) => p = &p[..i],
-            None => return false,
-        }
-    }
 }
 
 /// A case's result for grading: its verdict (AC, WA, TLE, RTE...) and the score its
@@ -1402,6 +1246,7 @@ pub fn grade_2025(data: &Group, results: &HashMap<String, CaseResult>) -> Graded
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::format::files::glob_covers;
 
     fn case(n: &str) -> Item {
         Item::Case(n.to_string())

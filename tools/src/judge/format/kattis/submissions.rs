@@ -3,9 +3,11 @@
 //! (legacy where it differs), and `submissions.yaml` (2025-09) replacing a place's promise
 //! or adding rules to the submissions its globs cover, as BAPCtools reads it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::{beside_a_program, expectations, glob_covers, layout, Expectation, Package, Version};
+use super::{beside_a_program, expectations, layout, Package, Version};
+use crate::judge::format::files::glob_covers;
+use crate::judge::format::Expectation;
 use crate::judge::format::{Names, Rule, ScoreRule, Submission};
 
 /// The package's submissions with submissions.yaml applied, and the warnings reading it
@@ -52,36 +54,6 @@ fn rule(dir: &str, legacy: bool) -> Option<Rule> {
 /// nor a header or a note beside the programs.
 pub fn is_submission(name: &str) -> bool {
     !name.starts_with('.') && !beside_a_program(name)
-}
-
-/// The spec's codes for the languages built here (its appendix "Languages") with their file
-/// endings: `include/<code>/` is looked up by them.
-const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
-    ("c", &["c"]),
-    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
-    ("python3", &["py", "py3"]),
-    ("java", &["java"]),
-    ("rust", &["rs"]),
-];
-
-/// The language code of a submission (a file, or a folder's first file with a known ending).
-pub fn language_code(path: &Path) -> Option<&'static str> {
-    let files: Vec<PathBuf> = if path.is_dir() {
-        layout::file_names(path)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|n| path.join(n))
-            .collect()
-    } else {
-        vec![path.to_path_buf()]
-    };
-    files.iter().find_map(|f| {
-        let ext = f.extension()?.to_str()?;
-        LANGUAGE_CODES
-            .iter()
-            .find(|(_, e)| e.contains(&ext))
-            .map(|(code, _)| *code)
-    })
 }
 
 /// The places under `submissions/` that promise nothing known (`slow_accepted`), with why
@@ -138,6 +110,7 @@ pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
                 skip: None,
                 extra: vec![],
                 promised_by: None,
+                entrypoint: None,
             });
         }
     }
@@ -173,6 +146,7 @@ fn kattis_submissions_with_yaml(
                     skip: None,
                     extra: vec![],
                     promised_by: None,
+                    entrypoint: None,
                 });
             }
         }
@@ -188,6 +162,9 @@ fn kattis_submissions_with_yaml(
     for s in &mut v {
         let place = s.shown.split('/').next().unwrap_or("").to_string();
         for r in rules {
+            if r.entrypoint.is_some() && r.cases.is_none() && glob_covers(&r.key, &s.shown) {
+                s.entrypoint.clone_from(&r.entrypoint);
+            }
             if r.key == place && r.cases.is_none() && rule(&place, legacy).is_some() {
                 if let Some(p) = &r.permitted {
                     s.rule.permitted = p.iter().map(|x| verdict(x)).collect();

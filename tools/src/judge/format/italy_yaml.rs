@@ -1,0 +1,650 @@
+//! The Italian olympiads' task folders (CMS's `italy_yaml` loader, `cmsMake`): `task.yaml`
+//! (`time_limit` in seconds, `memory_limit` in MiB, `infile`/`outfile` for file I/O, an
+//! empty name meaning stdin/stdout), `input/inputN.txt` + `output/outputN.txt`, `gen/GEN`
+//! (a generator's arguments per line, `#ST: POINTS` opening a subtask, `#COPY: FILE` a case
+//! copied as it is), `sol/` (the official `soluzione`, compiled with `sol/grader` where there
+//! is one, and other solutions), `cor/correttore` or `check/checker` (CMS's checker
+//! protocol) and `cor/manager` or `check/manager` (a Communication task).
+//!
+//! Where `input/` lacks a case that `gen/GEN` describes, the inputs are made as `cmsMake`
+//! makes them: `gen/generatore ARGS > inputN.txt` in the task's folder, then `gen/valida
+//! inputN.txt [SUBTASK]`; missing outputs are the official solution's, run on each input
+//! (through the input and output files when the task has file I/O). Both are kept in the
+//! package's cache folder, under a hash of what made them, so they are made once.
+//!
+//! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
+//! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use yaml_rust2::Yaml;
+
+use crate::judge::format::files::{cpp_with_headers, file_names};
+use crate::judge::format::info::{check_limit, file_name};
+use crate::judge::format::{
+    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
+    ScoredGroup, Submission, Tool,
+};
+use crate::judge::tokens::Comparison;
+use crate::run::program::Program;
+use crate::run::sandbox::{run_program_in, Limits};
+use crate::run::sys::Status;
+
+pub const READER: Reader = Reader {
+    name: "italy_yaml",
+    looks_for: "task.yaml",
+    claims,
+    read,
+};
+
+fn claims(dir: &Path) -> bool {
+    dir.join("task.yaml").is_file()
+}
+
+/// The limits a generator, validator or the official solution runs under while tests are
+/// made: a minute of CPU, 4 GiB, 1 GiB of output.
+const MAKING: Limits = Limits {
+    time_ms: 60_000,
+    wall_time: false,
+    memory_kib: 4 << 20,
+    output_bytes: 1 << 30,
+    stack_kib: None,
+};
+
+/// One line of `gen/GEN` that makes a case.
+#[derive(Clone, Debug, PartialEq)]
+enum Line {
+    /// The generator's arguments.
+    Generate(Vec<String>),
+    /// A file (relative to the task's folder) copied as the input.
+    Copy(String),
+}
+
+/// `gen/GEN` read: its cases, each with its subtask's index, and the subtasks' points.
+#[derive(Debug, Default, PartialEq)]
+struct Gen {
+    cases: Vec<(Line, usize)>,
+    /// Each `#ST:` in order: its points and how many cases it holds.
+    subtasks: Vec<(f64, usize)>,
+}
+
+fn parse_gen(text: &str) -> Result<Gen, String> {
+    let mut gen = Gen::default();
+    for (n, raw) in text.lines().enumerate() {
+        let at = |why: String| format!("line {}: {why}", n + 1);
+        let (args, comment) = match raw.split_once('#') {
+            Some((a, c)) => (a.trim(), Some(c.trim())),
+            None => (raw.trim(), None),
+        };
+        let copy = comment.and_then(|c| c.strip_prefix("COPY:"));
+        let subtask = comment.and_then(|c| c.strip_prefix("ST:"));
+        if [!args.is_empty(), copy.is_some(), subtask.is_some()]
+            .iter()
+            .filter(|x| **x)
+            .count()
+            > 1
+        {
+            return Err(at(
+                "a case and a #COPY: or #ST: on one line (cmsMake refuses it too)".to_string(),
+            ));
+        }
+        if let Some(points) = subtask {
+            let points: f64 = points
+                .trim()
+                .parse()
+                .map_err(|_| at(format!("#ST:{points}: expected the subtask's points")))?;
+            gen.subtasks.push((points, 0));
+            continue;
+        }
+        let line = match copy {
+            Some(file) => Line::Copy(file.trim().to_string()),
+            None if !args.is_empty() => {
+                Line::Generate(args.split_whitespace().map(str::to_string).collect())
+            }
+            None => continue,
+        };
+        if let Some(last) = gen.subtasks.last_mut() {
+            last.1 += 1;
+        }
+        gen.cases.push((line, gen.subtasks.len().saturating_sub(1)));
+    }
+    Ok(gen)
+}
+
+/// The parts of `task.yaml` the judge uses.
+#[derive(Debug, PartialEq)]
+struct Task {
+    name: Option<String>,
+    time_limit_ms: Option<u64>,
+    memory_limit_mib: Option<u64>,
+    input_file: Option<String>,
+    output_file: Option<String>,
+    n_input: Option<usize>,
+    total_value: f64,
+    output_only: bool,
+    num_processes: usize,
+}
+
+fn parse_task(y: &Yaml) -> Result<Task, String> {
+    let key = |names: &[&str]| names.iter().map(|n| &y[*n]).find(|v| !v.is_badvalue());
+    let number = |v: &Yaml| match v {
+        Yaml::Integer(i) => Some(*i as f64),
+        Yaml::Real(_) => v.as_f64(),
+        Yaml::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    let positive = |names: &[&str], unit: &str| -> Result<Option<f64>, String> {
+        match key(names) {
+            None | Some(Yaml::Null) => Ok(None),
+            Some(v) => number(v)
+                .filter(|x| *x > 0.0)
+                .map(Some)
+                .ok_or_else(|| format!("{}: expected a positive number of {unit}", names[0])),
+        }
+    };
+    // An empty name is stdin or stdout; no key at all is CMS's default, input.txt and
+    // output.txt.
+    let io = |k: &str, default: &str| -> Result<Option<String>, String> {
+        match &y[k] {
+            Yaml::BadValue => Ok(Some(default.to_string())),
+            Yaml::Null => Ok(None),
+            Yaml::String(s) if s.is_empty() => Ok(None),
+            Yaml::String(s) => file_name(s)
+                .map(Some)
+                .map_err(|e| format!("{k}: {s:?}: {e}")),
+            other => Err(format!("{k}: {other:?}: expected a file name")),
+        }
+    };
+    let time_limit_ms = match positive(&["time_limit", "timeout"], "seconds")? {
+        Some(s) => Some(check_limit(
+            "time_limit",
+            (s * 1000.0).round().max(1.0) as u64,
+            86_400_000,
+        )?),
+        None => None,
+    };
+    let memory_limit_mib = match positive(&["memory_limit", "memlimit"], "MiB")? {
+        Some(m) => Some(check_limit("memory_limit", m.ceil() as u64, 1 << 30)?),
+        None => None,
+    };
+    Ok(Task {
+        name: y["name"].as_str().map(str::to_string),
+        time_limit_ms,
+        memory_limit_mib,
+        input_file: io("infile", "input.txt")?,
+        output_file: io("outfile", "output.txt")?,
+        n_input: key(&["n_input"]).and_then(number).map(|n| n as usize),
+        total_value: key(&["total_value"]).and_then(number).unwrap_or(100.0),
+        output_only: y["output_only"].as_bool().unwrap_or(false),
+        num_processes: key(&["num_processes"])
+            .and_then(number)
+            .map_or(1, |n| n as usize),
+    })
+}
+
+/// The first of `dir/STEM.EXT` for the source endings the judge builds.
+fn source(dir: &Path, stem: &str) -> Option<PathBuf> {
+    ["cpp", "cc", "c", "py", "sh"]
+        .iter()
+        .map(|e| dir.join(format!("{stem}.{e}")))
+        .find(|p| p.is_file())
+}
+
+/// FNV-1a over `parts`, for the cache folders' names.
+fn hash(parts: &[&[u8]]) -> String {
+    let h = parts.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, part| {
+        part.iter()
+            .chain(b"\0")
+            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    });
+    format!("{h:016x}")
+}
+
+/// Builds `path` (a source, or a folder of sources as one program) in `cache`.
+fn built(path: &Path, what: &str, cache: &Path) -> Result<Program, String> {
+    crate::run::compile::build(path, cache).map_err(|e| match e {
+        crate::run::compile::BuildError::Failed(why)
+        | crate::run::compile::BuildError::Unsupported(why) => format!("{what}: {why}"),
+    })
+}
+
+/// Runs `program` under [`MAKING`]; `Err` (with its stderr's first lines) unless it ended
+/// with exit code 0.
+fn make(
+    program: &Program,
+    args: &[String],
+    stdin: Option<&Path>,
+    stdout: &Path,
+    cwd: &Path,
+    what: &str,
+) -> Result<(), String> {
+    let err = stdout.with_extension("stderr");
+    let run = run_program_in(program, args, stdin, stdout, &err, MAKING, Some(cwd))?;
+    let said = String::from_utf8_lossy(&crate::run::files::read_capped(&err, 4096))
+        .lines()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join("; ");
+    let _ = fs::remove_file(&err);
+    if run.killed.is_none() && run.status == Status::Code(0) {
+        return Ok(());
+    }
+    let how = match (run.killed, run.status) {
+        (Some(k), _) => format!("went over its {} limit", k.name()),
+        (None, Status::Code(c)) => format!("ended with exit code {c}"),
+        (None, Status::Signal(s)) => format!("was killed by {}", crate::run::sys::signal_name(s)),
+    };
+    Err(format!(
+        "{what} {how}{}",
+        if said.is_empty() {
+            String::new()
+        } else {
+            format!(": {said}")
+        }
+    ))
+}
+
+/// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else made by
+/// `gen/generatore` (and checked by `gen/valida`) into the cache.
+fn inputs(
+    dir: &Path,
+    gen: &Gen,
+    scratch: &Path,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<PathBuf>, String> {
+    let given: Vec<PathBuf> = (0..gen.cases.len())
+        .map(|i| dir.join("input").join(format!("input{i}.txt")))
+        .collect();
+    if given.iter().all(|p| p.is_file()) {
+        return Ok(given);
+    }
+    let gen_dir = dir.join("gen");
+    let generator = source(&gen_dir, "generatore");
+    let validator = source(&gen_dir, "valida");
+    let mut parts: Vec<Vec<u8>> = vec![fs::read(gen_dir.join("GEN")).unwrap_or_default()];
+    for p in generator.iter().chain(&validator) {
+        parts.push(fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?);
+    }
+    for (line, _) in &gen.cases {
+        if let Line::Copy(f) = line {
+            parts.push(fs::read(dir.join(f)).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?);
+        }
+    }
+    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
+    let out = scratch.join(format!("input-{key}"));
+    let made: Vec<PathBuf> = (0..gen.cases.len())
+        .map(|i| out.join(format!("input{i}.txt")))
+        .collect();
+    if out.join("done").is_file() {
+        return Ok(made);
+    }
+    let needs_generator = gen
+        .cases
+        .iter()
+        .any(|(l, _)| matches!(l, Line::Generate(_)));
+    let generator = match (&generator, needs_generator) {
+        (Some(g), true) => Some(built(g, "gen/generatore", &scratch.join("build"))?),
+        (None, true) => {
+            return Err(format!(
+                "{}: input/ lacks cases that gen/GEN makes, and there is no gen/generatore \
+                 (.cpp, .c, .py or .sh) to make them",
+                dir.display()
+            ))
+        }
+        _ => None,
+    };
+    // A validator that cannot be built (Python 2, say) leaves the inputs unchecked: they are
+    // the package's own, and judging them is still worth it.
+    let validator = match validator.map(|v| built(&v, "gen/valida", &scratch.join("build"))) {
+        Some(Ok(v)) => Some(v),
+        Some(Err(why)) => {
+            warnings.push(format!("{why}; the generated inputs are not validated"));
+            None
+        }
+        None => None,
+    };
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    for (i, ((line, subtask), input)) in gen.cases.iter().zip(&made).enumerate() {
+        match line {
+            Line::Copy(f) => {
+                fs::copy(dir.join(f), input).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?;
+            }
+            Line::Generate(args) => {
+                let what = format!("gen/generatore {} (input {i})", args.join(" "));
+                make(generator.as_ref().unwrap(), args, None, input, dir, &what)?;
+            }
+        }
+        if let Some(v) = &validator {
+            let mut args = vec![std::path::absolute(input)
+                .unwrap_or(input.clone())
+                .display()
+                .to_string()];
+            // cmsMake gives the subtask (counted from 1) after the file, when there are
+            // subtasks.
+            if !gen.subtasks.is_empty() {
+                args.push((subtask + 1).to_string());
+            }
+            let sink = out.join("valida.out");
+            make(
+                v,
+                &args,
+                None,
+                &sink,
+                dir,
+                &format!("gen/valida on input {i}"),
+            )?;
+            let _ = fs::remove_file(&sink);
+        }
+    }
+    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(made)
+}
+
+/// The official solution, built as a submission is (with `sol/grader` where there is one).
+fn official(dir: &Path, grader: &[PathBuf], scratch: &Path) -> Result<(PathBuf, Program), String> {
+    let sol = dir.join("sol");
+    let Some(src) = source(&sol, "soluzione") else {
+        return Err(format!(
+            "{}: output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to \
+             make them",
+            dir.display()
+        ));
+    };
+    if grader.is_empty() {
+        let program = built(&src, "sol/soluzione", &scratch.join("build"))?;
+        return Ok((src, program));
+    }
+    let stage = scratch.join("official");
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    for f in grader.iter().chain([&src]) {
+        let to = stage.join(f.file_name().unwrap_or_default());
+        fs::copy(f, &to).map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    let program = built(
+        &stage,
+        "sol/soluzione with sol/grader",
+        &scratch.join("build"),
+    )?;
+    Ok((src, program))
+}
+
+/// The answers: `output/outputN.txt` when all are there, else the official solution's.
+fn answers(
+    dir: &Path,
+    task: &Task,
+    inputs: &[PathBuf],
+    grader: &[PathBuf],
+    scratch: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let given: Vec<PathBuf> = (0..inputs.len())
+        .map(|i| dir.join("output").join(format!("output{i}.txt")))
+        .collect();
+    if given.iter().all(|p| p.is_file()) {
+        return Ok(given);
+    }
+    let (src, program) = official(dir, grader, scratch)?;
+    let mut parts = vec![fs::read(&src).map_err(|e| format!("{}: {e}", src.display()))?];
+    for f in grader.iter().chain(inputs) {
+        parts.push(fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?);
+    }
+    let io = format!("{:?} {:?}", task.input_file, task.output_file);
+    parts.push(io.into_bytes());
+    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
+    let out = scratch.join(format!("output-{key}"));
+    let made: Vec<PathBuf> = (0..inputs.len())
+        .map(|i| out.join(format!("output{i}.txt")))
+        .collect();
+    if out.join("done").is_file() {
+        return Ok(made);
+    }
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
+        let what = format!("the official solution {} on input {i}", src.display());
+        // A folder of the run's own, which isolation lets it write in (as a case's).
+        let private = crate::run::sandbox::Private::new()?;
+        let work = private.join("work");
+        fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        let stdin = match &task.input_file {
+            Some(name) => {
+                fs::copy(input, work.join(name)).map_err(|e| format!("{name}: {e}"))?;
+                None
+            }
+            None => Some(input.as_path()),
+        };
+        let stdout = private.join("stdout");
+        make(&program, &[], stdin, &stdout, &work, &what)?;
+        let result = match &task.output_file {
+            Some(name) => work.join(name),
+            None => stdout,
+        };
+        fs::rename(&result, answer)
+            .map_err(|e| format!("{what}: its output {}: {e}", result.display()))?;
+    }
+    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok(made)
+}
+
+/// The first of `cor/NAME.cpp`, `check/NAME.cpp` (for each of `names`) that exists.
+fn tool_source(dir: &Path, names: &[&str]) -> Option<PathBuf> {
+    ["cor", "check"]
+        .iter()
+        .flat_map(|d| {
+            names
+                .iter()
+                .map(move |n| dir.join(d).join(format!("{n}.cpp")))
+        })
+        .find(|p| p.is_file())
+}
+
+/// `sol/`'s solutions: `soluzione` must score in full, the others are judged with no
+/// expectation (the format gives none); graders, stubs and templates are not solutions.
+fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
+    let sol = dir.join("sol");
+    let mut out = Vec::new();
+    for f in file_names(&sol)? {
+        let stem = f.rsplit_once('.').map_or(f.as_str(), |(s, _)| s);
+        let ext = f.rsplit_once('.').map_or("", |(_, e)| e);
+        let is_source = matches!(ext, "cpp" | "cc" | "c" | "py" | "java" | "rs" | "pas");
+        if !is_source || ["grader", "stub"].contains(&stem) || stem.starts_with("template") {
+            continue;
+        }
+        let rule = match stem {
+            "soluzione" => Rule {
+                label: "full score".to_string(),
+                permitted: Vec::new(),
+                required: Vec::new(),
+                score: ScoreRule::Full,
+            },
+            _ => Rule::new("any", &[], &[]),
+        };
+        out.push(Submission::new(
+            format!("sol/{f}"),
+            sol.join(&f),
+            rule,
+            Names::Ours,
+        ));
+    }
+    Ok(out)
+}
+
+fn read(dir: &Path, context: &Context) -> Result<Package, String> {
+    let yaml = dir.join("task.yaml");
+    let task = parse_task(&crate::judge::format::yaml::load(&yaml)?)
+        .map_err(|e| format!("{}: {e}", yaml.display()))?;
+    let gen_path = dir.join("gen/GEN");
+    let gen = match crate::judge::format::info::read_config(&gen_path)? {
+        Some(text) => parse_gen(&text).map_err(|e| format!("{}: {e}", gen_path.display()))?,
+        None => {
+            // No GEN: the cases are input/ as it is, n_input of them if task.yaml says.
+            let n = match task.n_input {
+                Some(n) => n,
+                None => file_names(&dir.join("input"))?
+                    .iter()
+                    .filter(|f| f.starts_with("input") && f.ends_with(".txt"))
+                    .count(),
+            };
+            Gen {
+                cases: (0..n)
+                    .map(|i| (Line::Copy(format!("input/input{i}.txt")), 0))
+                    .collect(),
+                subtasks: Vec::new(),
+            }
+        }
+    };
+    if let Some(n) = task.n_input {
+        if n != gen.cases.len() {
+            return Err(format!(
+                "{}: n_input is {n}, and gen/GEN makes {} cases",
+                yaml.display(),
+                gen.cases.len()
+            ));
+        }
+    }
+    let sol = dir.join("sol");
+    let manager = tool_source(dir, &["manager"]);
+    let grader = match &manager {
+        Some(_) => cpp_with_headers(&sol, "stub")?,
+        None => cpp_with_headers(&sol, "grader")?,
+    };
+    let mut warnings = Vec::new();
+    let inputs = inputs(dir, &gen, &context.scratch, &mut warnings)?;
+    let answers = if manager.is_some() {
+        // A Communication task's manager decides; an answer file, if any, is its to read.
+        (0..inputs.len())
+            .map(|i| dir.join("output").join(format!("output{i}.txt")))
+            .map(|p| {
+                if p.is_file() {
+                    p
+                } else {
+                    PathBuf::from("/dev/null")
+                }
+            })
+            .collect()
+    } else {
+        answers(dir, &task, &inputs, &grader, &context.scratch)?
+    };
+    let mut cases: Vec<Found> = inputs
+        .into_iter()
+        .zip(answers)
+        .enumerate()
+        .map(|(i, (input, answer))| Found::new(format!("{i:03}"), input, answer))
+        .collect();
+    let grading = if gen.subtasks.is_empty() {
+        let each = task.total_value / cases.len().max(1) as f64;
+        for c in &mut cases {
+            c.points = Some(each);
+        }
+        Grading::Groups {
+            groups: vec![ScoredGroup {
+                name: "all".to_string(),
+                points: task.total_value,
+                policy: Policy::Sum,
+                cases: cases.iter().map(|c| c.name.clone()).collect(),
+                depends: Vec::new(),
+            }],
+            full: task.total_value,
+        }
+    } else {
+        let mut groups = Vec::new();
+        for (s, (points, _)) in gen.subtasks.iter().enumerate() {
+            let name = format!("subtask {s}");
+            let members: Vec<String> = gen
+                .cases
+                .iter()
+                .zip(&mut cases)
+                .filter(|((_, st), _)| *st == s)
+                .map(|(_, c)| {
+                    c.group = Some(name.clone());
+                    c.name.clone()
+                })
+                .collect();
+            groups.push(ScoredGroup {
+                name,
+                points: *points,
+                policy: Policy::Min,
+                cases: members,
+                depends: Vec::new(),
+            });
+        }
+        let full = groups.iter().map(|g| g.points).sum();
+        Grading::Groups { groups, full }
+    };
+    let name = task
+        .name
+        .clone()
+        .unwrap_or_else(|| crate::judge::format::files::name_of(dir));
+    let mut package = Package::plain(Kind::ItalyYaml, name, dir.to_path_buf(), cases);
+    package.info.time_limit_ms = task.time_limit_ms;
+    package.info.memory_limit_mib = task.memory_limit_mib;
+    package.info_path = Some(yaml);
+    package.grading = grading;
+    package.grader = grader;
+    package.warnings = warnings;
+    match tool_source(dir, &["correttore", "checker"]) {
+        Some(c) => package.checker = Some(Tool::source(c, Protocol::Cms)),
+        // CMS's "diff": whitespace-separated tokens compared as strings.
+        None => package.compare = Some(Comparison::Tokens(vec!["case_sensitive".to_string()])),
+    }
+    if let Some(m) = manager {
+        package.interactor = Some(Tool::source(
+            m,
+            Protocol::CmsManager {
+                processes: task.num_processes.max(1),
+            },
+        ));
+        package.info.interactive = true;
+    } else {
+        package.info.input_file = task.input_file.clone();
+        package.info.output_file = task.output_file.clone();
+    }
+    if task.output_only {
+        package.warnings.push(
+            "an output-only task: the program given is run on each input and its output judged \
+             (CMS takes the output files themselves)"
+                .to_string(),
+        );
+    }
+    package.submissions = submissions(dir)?;
+    Ok(package)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gen_subtasks_copies_and_comments() {
+        let g = parse_gen(
+            "# N M seed\n#ST: 0\n#COPY: testo/input0.txt\n\n#ST: 40\n3 3 1\n4 4 2 # big\n#ST: 60\n8 8 3\n",
+        )
+        .unwrap();
+        assert_eq!(g.subtasks, [(0.0, 1), (40.0, 2), (60.0, 1)]);
+        assert_eq!(g.cases[0], (Line::Copy("testo/input0.txt".to_string()), 0));
+        assert_eq!(
+            g.cases[2],
+            (Line::Generate(vec!["4".into(), "4".into(), "2".into()]), 1)
+        );
+        assert_eq!(g.cases[3].1, 2);
+        assert!(parse_gen("3 3 #ST: 10\n").unwrap_err().contains("line 1"));
+    }
+
+    #[test]
+    fn task_yaml_file_io_and_limits() {
+        let y = |t: &str| yaml_rust2::YamlLoader::load_from_str(t).unwrap().remove(0);
+        let t = parse_task(&y("name: knight\ntime_limit: 0.5\nmemory_limit: 64\n")).unwrap();
+        assert_eq!(t.time_limit_ms, Some(500));
+        assert_eq!(t.memory_limit_mib, Some(64));
+        // No key: CMS's default files; an empty name: stdin and stdout.
+        assert_eq!(t.input_file.as_deref(), Some("input.txt"));
+        let t = parse_task(&y("infile: ''\noutfile: 'out.txt'\n")).unwrap();
+        assert_eq!(
+            (t.input_file, t.output_file.as_deref()),
+            (None, Some("out.txt"))
+        );
+        assert!(parse_task(&y("infile: ../x\n")).is_err());
+    }
+}

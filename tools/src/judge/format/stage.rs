@@ -1,0 +1,191 @@
+//! Sources staged before they are built, as a package's own tool stages them: a
+//! submission with the files the package puts beside it (Kattis' `include/`, CMS graders)
+//! and `{{constants}}` substituted in its text, and a package's tool (a validator) likewise.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::judge::format::files as layout;
+use crate::judge::format::Package;
+
+/// The spec's codes for the languages built here (its appendix "Languages") with their file
+/// endings: `include/<code>/` is looked up by them.
+pub const LANGUAGE_CODES: [(&str, &[&str]); 5] = [
+    ("c", &["c"]),
+    ("cpp", &["cc", "cpp", "cxx", "c++", "C"]),
+    ("python3", &["py", "py3"]),
+    ("java", &["java"]),
+    ("rust", &["rs"]),
+];
+
+/// The language code of a submission (a file, or a folder's first file with a known ending).
+pub fn language_code(path: &Path) -> Option<&'static str> {
+    let files: Vec<PathBuf> = if path.is_dir() {
+        layout::file_names(path)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| path.join(n))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.iter().find_map(|f| {
+        let ext = f.extension()?.to_str()?;
+        LANGUAGE_CODES
+            .iter()
+            .find(|(_, e)| e.contains(&ext))
+            .map(|(code, _)| *code)
+    })
+}
+
+/// A submission as the package's tool builds it: with a Kattis package's (2025-09)
+/// `include/default/` and `include/<language>/` copied beside it and problem.yaml's
+/// `{{constants}}` substituted in its text files, with the package's grader files of its
+/// language (and their headers) beside it (CMS); the submission itself where there is none
+/// of these. Python and Rust run the submission's own file, its included modules beside it;
+/// C, C++ and Java build the folder as one program (a grader linked with the submission).
+pub fn submission(
+    path: &Path,
+    shown: &str,
+    package: &Package,
+    build: &Path,
+) -> Result<PathBuf, String> {
+    let code = language_code(path);
+    let constants = &package.constants[..];
+    let dirs: Vec<&PathBuf> = package
+        .include
+        .iter()
+        .filter(|(lang, _)| lang.is_none() || *lang == code)
+        .map(|(_, d)| d)
+        .collect();
+    let graders: Vec<&PathBuf> = package
+        .grader
+        .iter()
+        .filter(|g| {
+            let theirs = language_code(g);
+            theirs.is_none() || theirs == code
+        })
+        .collect();
+    if dirs.is_empty() && constants.is_empty() && graders.is_empty() {
+        return Ok(path.to_path_buf());
+    }
+    let stage = build.join("staged").join(shown.replace('/', "__"));
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    for d in &dirs {
+        stage_tree(d, &stage, constants)?;
+    }
+    for g in &graders {
+        let name = g.file_name().unwrap_or_default();
+        stage_file(g, &stage.join(name), constants)?;
+    }
+    if path.is_dir() {
+        stage_tree(path, &stage, constants)?;
+        return Ok(stage);
+    }
+    let name = path.file_name().unwrap_or_default();
+    stage_file(path, &stage.join(name), constants)?;
+    Ok(match code {
+        Some("python3" | "rust") if graders.is_empty() => stage.join(name),
+        _ => stage,
+    })
+}
+
+/// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`
+/// are left as they are, as the spec says.
+pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("{{") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let found = after.find("}}").and_then(|end| {
+            let key = &after[..end];
+            constants
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| (v, end))
+        });
+        match found {
+            Some((v, end)) => {
+                out.push_str(v);
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str("{{");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The most a staged source file may hold (submissions and included files are small).
+const STAGED_FILE_CAP: u64 = 16 << 20;
+
+/// Copies the files of `from` into `to` (folders recursively; a link is followed only to a
+/// file, so no loop), with `{{constants}}` substituted in text files.
+pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for name in layout::entries(from)? {
+        let (src, dst) = (from.join(&name), to.join(&name));
+        let kind =
+            std::fs::symlink_metadata(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        if kind.is_dir() {
+            stage_tree(&src, &dst, constants)?;
+        } else if src.is_file() {
+            stage_file(&src, &dst, constants)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the file `from` to `to` with `{{constants}}` substituted if it is text.
+pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
+    let len = std::fs::metadata(from).map_or(0, |m| m.len());
+    if len > STAGED_FILE_CAP {
+        return Err(format!(
+            "{}: {len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})",
+            from.display()
+        ));
+    }
+    let bytes = std::fs::read(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) if !constants.is_empty() => substitute(&text, constants).into_bytes(),
+        Ok(text) => text.into_bytes(),
+        Err(e) => e.into_bytes(),
+    };
+    std::fs::write(to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+    // An executable `build` or `run` script stays one.
+    if let Ok(m) = std::fs::metadata(from) {
+        let _ = std::fs::set_permissions(to, m.permissions());
+    }
+    Ok(())
+}
+
+/// The program at `path` (a validator), built with problem.yaml's
+/// `{{constants}}` substituted in its sources (staged in `build` first) where there are any.
+pub fn build_program(
+    path: &Path,
+    constants: &[(String, String)],
+    build: &Path,
+) -> Result<crate::run::program::Program, crate::run::compile::BuildError> {
+    use crate::run::compile::{self, BuildError};
+    if constants.is_empty() {
+        return compile::build(path, build);
+    }
+    let name = path.file_name().unwrap_or_default();
+    let stage = build.join("staged-validators").join(name);
+    let _ = std::fs::remove_dir_all(&stage);
+    let staged = if path.is_dir() {
+        stage_tree(path, &stage, constants).map(|()| stage.clone())
+    } else {
+        std::fs::create_dir_all(&stage)
+            .map_err(|e| format!("{}: {e}", stage.display()))
+            .and_then(|()| stage_file(path, &stage.join(name), constants))
+            .map(|()| stage.join(name))
+    }
+    .map_err(BuildError::Failed)?;
+    compile::build(&staged, build)
+}
