@@ -1168,6 +1168,11 @@ mod formats;
 #[path = "judge/answers.rs"]
 mod answers;
 
+// DMOJ problems: init.yml, a zip, batches, named checkers (issue 28).
+
+#[path = "judge/dmoj.rs"]
+mod dmoj;
+
 // CMS's formats: TPS/IOI exports with graders, Communication, italy_yaml (issue 28).
 
 #[path = "judge/cms.rs"]

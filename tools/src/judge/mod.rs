@@ -1,7 +1,7 @@
 //! The judging layer: a problem folder and its `info.toml` (`problem`), its cases
 //! (`cases`), the comparison of an output with the answer (`compare`), checkers
 //! (`checker`) and the verdict of a run (`verdict`); the formats `--tests` reads, each into
-//! one model (`format`), the token comparison (`tokens`), Kattis output validators and
+//! one model (`format`), the token comparison (`tokens`), DMOJ's named checkers (`named`), Kattis output validators and
 //! input validators (`validator`), and interactive runs (`interact`). It uses `run`; nothing
 //! here prints.
 
@@ -10,6 +10,7 @@ pub mod checker;
 pub mod compare;
 pub mod format;
 pub mod interact;
+pub mod named;
 pub mod problem;
 pub mod tokens;
 pub mod validator;

@@ -27,6 +27,8 @@ pub enum Comparison {
     Lines,
     /// Token by token, with the default validator's flags (a case may add its group's).
     Tokens(Vec<String>),
+    /// One of DMOJ's named checkers (`judge/named.rs`).
+    Named(crate::judge::named::Checker),
 }
 
 impl Comparison {
@@ -36,6 +38,20 @@ impl Comparison {
             Comparison::Tokens(flags) => Rules::from_flags(flags)
                 .map(|r| r.describe())
                 .unwrap_or_else(|_| format!("tokens {}", flags.join(" "))),
+            Comparison::Named(c) => c.describe(),
+        }
+    }
+
+    /// Judges `got` against `expected` by a named checker: `None` when this comparison is
+    /// not one.
+    pub fn named(
+        &self,
+        expected: &Path,
+        got: &Path,
+    ) -> Result<Option<crate::judge::named::Outcome>, String> {
+        match self {
+            Comparison::Named(c) => c.check_files(expected, got).map(Some),
+            _ => Ok(None),
         }
     }
 

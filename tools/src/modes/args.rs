@@ -29,9 +29,10 @@ pub struct Run {
 
     /// Judge the tests of any folder or package, its layout detected and named in the
     /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
-    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), or a
+    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
     /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
-    /// validator). Cases run in natural order (2 before 10); an input without its answer,
+    /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
+    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
     /// or an answer without its input, is warned about and skipped. May be repeated.
     #[arg(long, value_name = "PATH")]
     pub tests: Vec<PathBuf>,
@@ -40,6 +41,12 @@ pub struct Run {
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
+
+    /// Multiply the time limit in force (the problem's, one derived from a package's accepted
+    /// submissions, or the default) by F, for a machine slower than the one it was set on:
+    /// 2.5 gives 2.5 s for 1 s. The header says the limit and where it came from.
+    #[arg(long, value_name = "F", conflicts_with = "time_limit_ms", value_parser = parse_factor)]
+    pub time_limit_factor: Option<f64>,
 
     /// Override every problem's memory limit (the whole process tree's).
     #[arg(long, value_name = "MIB",
@@ -277,6 +284,16 @@ fn parse_eps(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A time limit factor: a number from 0.01 to 100.
+fn parse_factor(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.01..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "expected a factor from 0.01 to 100 such as 2.5, found `{s}`"
+        )),
+    }
+}
+
 /// A group's values when none of its options is given.
 fn defaults<T: Args>() -> T {
     #[derive(Parser)]
@@ -398,8 +415,14 @@ pub struct VerifyCmd {
 
     /// Judge with this time limit instead of the package's (or the one derived from its
     /// accepted submissions).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_TIME_LIMIT_MS))]
     pub time_limit_ms: Option<u64>,
+
+    /// Multiply the package's time limit (or the one derived from its accepted submissions,
+    /// or the default) by F, for a machine slower than the one it was set on.
+    #[arg(long, value_name = "F", conflicts_with = "time_limit_ms", value_parser = parse_factor)]
+    pub time_limit_factor: Option<f64>,
 
     /// Judge with this memory limit instead of the package's.
     #[arg(long, value_name = "MIB")]
@@ -668,6 +691,7 @@ impl From<VerifyCmd> for Options {
             ..Options::default()
         };
         o.run.time_limit_ms = v.time_limit_ms;
+        o.run.time_limit_factor = v.time_limit_factor;
         o.run.memory_limit_mib = v.memory_limit_mib;
         o.run.places = v.places;
         o

@@ -303,6 +303,18 @@ pub fn judge_answer(
         checker_ms: None,
         score: None,
     };
+    if let Some(outcome) = how.comparison.named(answer, got)? {
+        use crate::judge::named::Outcome as Named;
+        let line = |why: &str| vec![detail(&printable(why.as_bytes()))];
+        return Ok(match outcome {
+            Named::Accepted => judged(Verdict::Ac, vec![]),
+            Named::Wrong(why) => judged(Verdict::Wa, line(&why)),
+            Named::Partial(fraction, why) => Judged {
+                score: Some(fraction),
+                ..judged(Verdict::Pts, line(&why))
+            },
+        });
+    }
     if let Some(differs) = how.comparison.tokens(how.checker_args, answer, got)? {
         return Ok(match differs {
             None => judged(Verdict::Ac, vec![]),

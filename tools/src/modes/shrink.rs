@@ -399,11 +399,14 @@ impl Trial<'_> {
                     Err(_) => return Ok(None),
                 }
             }
-            None => match self.comparison.tokens(&[], &expected, &got)? {
-                Some(differs) => differs.is_some(),
-                None => compare::first_difference(&expected, &got)
-                    .map_err(|e| format!("comparing: {e}"))?
-                    .is_some(),
+            None => match self.comparison.named(&expected, &got)? {
+                Some(outcome) => outcome != crate::judge::named::Outcome::Accepted,
+                None => match self.comparison.tokens(&[], &expected, &got)? {
+                    Some(differs) => differs.is_some(),
+                    None => compare::first_difference(&expected, &got)
+                        .map_err(|e| format!("comparing: {e}"))?
+                        .is_some(),
+                },
             },
         };
         if !wrong {

@@ -37,8 +37,7 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
         time_ms: o
             .run
             .time_limit_ms
-            .or(info.time_limit_ms)
-            .unwrap_or(DEFAULT_TIME_LIMIT_MS),
+            .unwrap_or_else(|| scaled(info.time_limit_ms.unwrap_or(DEFAULT_TIME_LIMIT_MS), o)),
         wall_time: o.run.wall_time,
         memory_kib: o
             .run
@@ -57,6 +56,43 @@ pub fn limits(p: &Problem, o: &Options) -> Limits {
             .stack_limit_mib
             .or(info.stack_limit_mib)
             .map(|m| m * 1024),
+    }
+}
+
+/// `ms` times `--time-limit-factor` (rounded, within the largest limit); `ms` without one.
+pub fn scaled(ms: u64, o: &Options) -> u64 {
+    match o.run.time_limit_factor {
+        Some(f) => ((ms as f64 * f).round() as u64).clamp(1, problem::MAX_TIME_LIMIT_MS),
+        None => ms,
+    }
+}
+
+/// Where the time limit in force comes from, for the header, where "from FILE and options"
+/// would not say it: an option, a factor on the problem's (or the derived, or the default)
+/// limit, or a problem file that gives none (DMOJ keeps its limits on the site).
+pub fn time_limit_source(p: &Problem, o: &Options, derived: bool) -> Option<String> {
+    if o.run.time_limit_ms.is_some() {
+        return Some("time limit from --time-limit-ms".to_string());
+    }
+    let file = p
+        .info_path
+        .as_ref()
+        .map(|f| crate::text::short(&f.display().to_string()));
+    let base = match (p.info.time_limit_ms, derived) {
+        (Some(ms), true) => format!("{ms} ms derived"),
+        (Some(ms), false) => format!("{ms} ms from {}", file.as_deref().unwrap_or("the problem")),
+        (None, _) => format!(
+            "the default {DEFAULT_TIME_LIMIT_MS} ms{}",
+            file.as_deref()
+                .map_or(String::new(), |f| format!(" ({f} gives none)"))
+        ),
+    };
+    match o.run.time_limit_factor {
+        Some(f) => Some(format!("time limit {base} x {f} (--time-limit-factor)")),
+        None if p.info.time_limit_ms.is_none() && file.is_some() => {
+            Some(format!("time limit {base}"))
+        }
+        None => None,
     }
 }
 
@@ -320,6 +356,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let mut targets = Vec::new();
     let mut cases: Vec<Case> = Vec::new();
     let mut notes: Vec<Option<String>> = Vec::new();
+    let mut times: Vec<Option<String>> = Vec::new();
     let mut locks = Vec::new();
     for (p, globs) in plan(o, &dirs)?.into_iter() {
         let i = problems.len();
@@ -351,11 +388,27 @@ pub fn run(o: &Options) -> Result<bool, String> {
             None => cases::discover(&p.tests_dir, invalid, i)?,
         };
         if found.is_empty() {
-            return Err(format!(
-                "{}: no test cases (NAME.in with NAME.out) in {}",
-                p.name,
-                p.tests_dir.display()
-            ));
+            let flat = p
+                .layout
+                .as_ref()
+                .is_none_or(|l| l.kind == crate::judge::format::Kind::Flat);
+            return Err(if flat {
+                format!(
+                    "{}: no test cases in {}: {}",
+                    p.name,
+                    p.tests_dir.display(),
+                    crate::judge::format::nothing_found(&p.tests_dir)
+                )
+            } else {
+                format!(
+                    "{}: no test cases in {} (read as a {})",
+                    p.name,
+                    p.tests_dir.display(),
+                    p.layout
+                        .as_ref()
+                        .map_or(String::new(), |l| l.kind.describe())
+                )
+            });
         }
         if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
             // Our `lenient-*` cases go beyond the statement's input format (its Leniency
@@ -459,6 +512,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
             files,
         });
+        times.push(time_limit_source(&p, o, derived.is_some()));
         notes.push(derived);
         problems.push(p);
     }
@@ -469,7 +523,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let _held = cases::hold(&mut cases)?;
     let json = o.run.json;
     if !json {
-        for ((p, t), note) in problems.iter().zip(&targets).zip(&notes) {
+        for (((p, t), note), time) in problems.iter().zip(&targets).zip(&notes).zip(&times) {
             let mut mode = match (&t.checker, o.verdicts.checker) {
                 _ if t.interactor.is_some() => {
                     let i = t
@@ -518,6 +572,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
                             .map_or_else(|| t.program.describe(), |(shown, _)| shown.clone())
                     ),
                     &t.limits,
+                    time.as_deref(),
                     &mode
                 )
             );

@@ -560,7 +560,14 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let _ = fs::remove_dir_all(&bench.out);
     // Accepted first: they may set the time limit the others are judged by.
     subs.sort_by_key(|s| !s.rule.is_accepted());
-    let fixed = o.run.time_limit_ms.or(package.info.time_limit_ms);
+    let fixed = o
+        .run
+        .time_limit_ms
+        .or(package.info.time_limit_ms.map(|ms| test::scaled(ms, o)));
+    let factor = o
+        .run
+        .time_limit_factor
+        .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
     let mut limits = test::limits(&bench.problem, o);
     let checker = test::checker(&bench.problem, o, &dirs)?;
     let how = match (&checker, test::interactor(&bench.problem, o, &dirs)?) {
@@ -580,16 +587,22 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         package.cases.len(),
         how,
         limits.memory_kib / 1024,
-        match fixed {
-            Some(ms) => format!(
-                "{ms} ms ({})",
-                if o.run.time_limit_ms.is_some() {
-                    "--time-limit-ms"
-                } else {
-                    "from the package"
+        match (fixed, package.info.time_limit_ms) {
+            (Some(ms), _) if o.run.time_limit_ms.is_some() => format!("{ms} ms (--time-limit-ms)"),
+            (Some(ms), Some(own)) if !factor.is_empty() => {
+                format!("{ms} ms ({own} ms from the package{factor})")
+            }
+            (Some(ms), _) => format!("{ms} ms (from the package)"),
+            (None, _) if package.timing.is_some() =>
+                format!("derived from the accepted submissions{factor}"),
+            (None, _) => format!(
+                "{} ms (the default{}{factor})",
+                limits.time_ms,
+                match &package.info_path {
+                    Some(f) => format!(": {} gives none", short(&f.display().to_string())),
+                    None => String::new(),
                 }
             ),
-            None => "derived from the accepted submissions".to_string(),
         }
     );
     let mut tally = Tally::default();
@@ -643,9 +656,9 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
                 &mut limits,
                 &slowest_ac,
                 &package,
-                &mut pending_ac,
-                &subs,
+                (&mut pending_ac, &subs),
                 &mut tally,
+                o,
             );
             limit_said = true;
         }
@@ -657,9 +670,9 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             &mut limits,
             &slowest_ac,
             &package,
-            &mut pending_ac,
-            &subs,
+            (&mut pending_ac, &subs),
             &mut tally,
+            o,
         );
     }
     say!(
@@ -694,18 +707,22 @@ fn settle(
     limits: &mut Limits,
     slowest: &Option<(u64, String)>,
     package: &Package,
-    pending: &mut Vec<(usize, Runs)>,
-    subs: &[&Submission],
+    (pending, subs): (&mut Vec<(usize, Runs)>, &[&Submission]),
     tally: &mut Tally,
+    o: &Options,
 ) {
     if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
         let secs = timing.derive(*ms as f64 / 1000.0);
-        limits.time_ms = (secs * 1000.0).round() as u64;
+        limits.time_ms = test::scaled((secs * 1000.0).round() as u64, o);
         say!(
-            "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s",
+            "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
             num(timing.ac_to_time_limit),
-            num(timing.time_resolution)
+            num(timing.time_resolution),
+            o.run.time_limit_factor.map_or(String::new(), |f| format!(
+                ", x {f} (--time-limit-factor): {} ms",
+                limits.time_ms
+            ))
         );
     } else {
         say!(

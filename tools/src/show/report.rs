@@ -33,12 +33,22 @@ pub fn case_line(o: &Outcome, name: &str) -> String {
     s
 }
 
-/// The header line of a problem: what runs, the limits and how answers are compared.
-pub fn header(p: &Problem, program: &str, limits: &Limits, mode: &str) -> String {
-    let source = match &p.info_path {
+/// The header line of a problem: what runs, the limits (and where the time limit came from,
+/// when `time` says it), and how answers are compared.
+pub fn header(
+    p: &Problem,
+    program: &str,
+    limits: &Limits,
+    time: Option<&str>,
+    mode: &str,
+) -> String {
+    let mut source = match &p.info_path {
         Some(path) => format!("from {}", short(&path.display().to_string())),
         None => "defaults".to_string(),
     };
+    if let Some(time) = time {
+        source = format!("{time}; the rest {source}");
+    }
     format!(
         "# {}: {program} | limits {} ({source} and options) | {mode} | {ACCOUNTING} | {}",
         p.name,

@@ -23,8 +23,8 @@ use yaml_rust2::Yaml;
 use crate::judge::format::files::{cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::{
-    kattis, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
-    ScoreRule, ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
+    ScoredGroup, Submission, Tool,
 };
 use crate::judge::tokens::Comparison;
 use crate::run::program::Program;
@@ -473,7 +473,8 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
 
 fn read(dir: &Path, context: &Context) -> Result<Package, String> {
     let yaml = dir.join("task.yaml");
-    let task = parse_task(&kattis::load(&yaml)?).map_err(|e| format!("{}: {e}", yaml.display()))?;
+    let task = parse_task(&crate::judge::format::yaml::load(&yaml)?)
+        .map_err(|e| format!("{}: {e}", yaml.display()))?;
     let gen_path = dir.join("gen/GEN");
     let gen = match crate::judge::format::info::read_config(&gen_path)? {
         Some(text) => parse_gen(&text).map_err(|e| format!("{}: {e}", gen_path.display()))?,

@@ -6,6 +6,7 @@
 //! files) below the readers, the readers below this dispatcher; no reader knows another.
 
 pub mod cms;
+pub mod dmoj;
 pub mod files;
 pub mod flat;
 pub mod info;
@@ -15,6 +16,7 @@ pub mod libchecker;
 pub mod model;
 pub mod polygon;
 pub mod stage;
+pub mod yaml;
 
 pub use model::*;
 
@@ -43,6 +45,7 @@ pub struct Context {
 /// The readers, asked in this order; the flat folder last, as it claims any folder.
 pub const READERS: &[Reader] = &[
     kattis::READER,
+    dmoj::READER,
     libchecker::READER,
     cms::READER,
     italy_yaml::READER,
@@ -107,6 +110,43 @@ pub fn looked_for() -> String {
         .map(|r| format!("{} ({})", r.name, r.looks_for))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// What a folder in which no format found a case holds, and what each format looked for:
+/// `it holds a.txt, b.txt and 3 more; looked for NAME.in with NAME.out or NAME.ans, or a
+/// package: Kattis (problem.yaml...), ...`.
+pub fn nothing_found(dir: &Path) -> String {
+    const SHOWN: usize = 8;
+    let names = files::entries(dir).unwrap_or_default();
+    let mut shown: Vec<String> = names
+        .iter()
+        .take(SHOWN)
+        .map(|n| {
+            let name = crate::text::name(n.as_encoded_bytes());
+            if dir.join(n).is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .collect();
+    if names.len() > SHOWN {
+        shown.push(format!("{} more", names.len() - SHOWN));
+    }
+    let held = match shown.len() {
+        0 => "it is empty".to_string(),
+        1 => format!("it holds {}", shown[0]),
+        n => format!(
+            "it holds {} and {}",
+            shown[..n - 1].join(", "),
+            shown[n - 1]
+        ),
+    };
+    format!(
+        "{held}; looked for {} side by side, or a package: {}",
+        flat::READER.looks_for,
+        looked_for()
+    )
 }
 
 impl Tool {

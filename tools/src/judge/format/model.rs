@@ -249,6 +249,8 @@ pub enum Names {
     LibraryChecker,
     /// The judge's own: AC, WA, PE, TLE, MLE, OLE, RE.
     Ours,
+    /// DMOJ's: AC, WA, TLE, MLE, OLE, RTE (a presentation error or a partial score is WA).
+    Dmoj,
 }
 
 impl Names {
@@ -263,6 +265,11 @@ impl Names {
             Names::Kattis => kattis,
             Names::LibraryChecker if kattis == "RTE" => "RE",
             Names::LibraryChecker => kattis,
+            Names::Dmoj => match v {
+                Verdict::Mle => "MLE",
+                Verdict::Ole => "OLE",
+                _ => kattis,
+            },
             Names::Ours => match v {
                 Verdict::Ac => "AC",
                 Verdict::Wa => "WA",
