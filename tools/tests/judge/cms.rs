@@ -234,7 +234,7 @@ fn a_tps_export_builds_the_grader_with_the_function_and_scores_by_subtasks() {
     );
     assert!(
         j.stdout
-            .contains("score: 50 of 100 (WA): 00-samples 0, 01-small 15, 02-full 35"),
+            .contains("score: 50 of 100 (PTS): 00-samples 0, 01-small 15, 02-full 35"),
         "{j}"
     );
     assert!(j.stdout.contains("one move too many"), "{j}");

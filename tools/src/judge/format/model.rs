@@ -506,11 +506,13 @@ fn grade_groups(
         .map(|(g, (name, score, _))| (name.clone(), if deps_full(g) { *score } else { 0.0 }))
         .collect();
     let score: f64 = parts.iter().map(|(_, s)| s).sum();
-    let all_ac = outcomes.iter().all(|(_, o)| o.verdict == Verdict::Ac);
+    // The overall verdict is the first case's that is not AC (as the lines name it), so a
+    // run whose first failure is a TLE is not called a wrong answer.
+    let first_bad = outcomes.iter().find(|(_, o)| o.verdict != Verdict::Ac);
     Score {
         score,
         full: Some(full),
-        verdict: if all_ac { "AC" } else { "WA" },
+        verdict: first_bad.map_or("AC", |(_, o)| Names::Ours.of(o.verdict)),
         parts,
     }
 }
