@@ -21,7 +21,8 @@
 //!   after a run that left something in them (a run that left them empty and unchanged
 //!   hands them on).
 //! - **landlock** (where unprivileged namespaces are forbidden): the program reads the whole
-//!   system and writes only its private folder (HOME, TMPDIR, /dev/null and friends); on
+//!   system but the tests' folders and the judge's own (see [`Jail::landlock_view`]), and
+//!   writes only its private folder (HOME, TMPDIR, /dev/null and friends); on
 //!   ABI 4+ it can neither bind nor connect TCP, on ABI 6+ it cannot signal processes outside
 //!   its domain nor reach abstract sockets; Landlock also forbids tracing out of it. A
 //!   seccomp filter denies what Landlock leaves open: `prlimit`, `setpriority`,
@@ -361,6 +362,9 @@ pub struct Setup {
     pub cwd: PathBuf,
     /// HOME and TMPDIR.
     pub home: PathBuf,
+    /// landlock: what the run may read and what it may write besides its private folder
+    /// (see [`Jail::landlock_view`]).
+    pub view: View,
 }
 
 impl Jail {
@@ -532,6 +536,7 @@ impl Jail {
                 Ok(Setup {
                     cwd,
                     home: PathBuf::from("/tmp"),
+                    view: View::default(),
                 })
             }
             Mechanism::Landlock | Mechanism::None => {
@@ -539,10 +544,15 @@ impl Jail {
                 let private = self.base.join("run");
                 fs::DirBuilder::new().mode(0o700).create(&private)?;
                 self.private = Some(private.clone());
+                let view = match self.mechanism {
+                    Mechanism::Landlock => self.landlock_view(argv),
+                    _ => View::default(),
+                };
                 Ok(Setup {
                     // The judge's folder, read-only to a Landlock-confined program.
                     cwd: self.cwd.clone(),
                     home: private,
+                    view,
                 })
             }
         }
@@ -670,6 +680,57 @@ impl Jail {
             read_only_recursive(&at)?;
         }
         Ok(())
+    }
+
+    /// What a Landlock-confined run sees, Landlock's rules being grants only: the whole
+    /// system read-only but for the hidden folders (the tests' folders, as under namespaces
+    /// not one that a path on the command line lies in) and the judge's own `bfs-judge-*`
+    /// folders in /tmp and /dev/shm (the held copies of inputs and answers). A folder that
+    /// holds a hidden one is not granted itself, only each of its other entries: its files
+    /// open by name, but it cannot be listed. What the command line names in the judge's
+    /// folders (a checker's copies of a case: read; a feedback folder or an interactor's
+    /// output file, made first: written) is granted by itself.
+    fn landlock_view(&self, argv: &[String]) -> View {
+        let named = named_paths(argv);
+        let mut hidden: Vec<PathBuf> = self
+            .hidden
+            .iter()
+            .filter(|f| !named.iter().any(|a| a.starts_with(f)))
+            .cloned()
+            .collect();
+        for area in ["/tmp", "/dev/shm"] {
+            if let Ok(rd) = fs::read_dir(area) {
+                hidden.extend(
+                    rd.filter_map(|e| e.ok())
+                        .filter(|e| e.file_name().to_string_lossy().starts_with("bfs-judge-"))
+                        .map(|e| e.path()),
+                );
+            }
+        }
+        let mut view = View::default();
+        readable_beside(Path::new("/"), &hidden, &mut view.read);
+        for arg in named {
+            let judges = hidden.iter().any(|h| arg.starts_with(h))
+                || self.judges_folders.iter().any(|w| arg.starts_with(w));
+            if !judges {
+                continue;
+            }
+            let writable = self.judges_folders.iter().any(|w| arg.starts_with(w))
+                || !arg.starts_with("/tmp") && !arg.starts_with("/dev/shm");
+            if arg.is_dir() || (arg.is_file() && !writable) {
+                view.read.push(arg.clone());
+            }
+            if writable && (arg.is_dir() || arg.is_file()) {
+                view.write.push(arg);
+            } else if writable
+                && !arg.exists()
+                && arg.parent().is_some_and(Path::is_dir)
+                && fs::write(&arg, "").is_ok()
+            {
+                view.write.push(arg);
+            }
+        }
+        view
     }
 
     /// Covers each hidden folder in the root, the working folder's overlay included, with an
@@ -838,7 +899,7 @@ impl Jail {
         let cwd = cstr(&setup.cwd).ok();
         let filter = self.filter.clone();
         let mut ruleset = (mechanism == Mechanism::Landlock)
-            .then(|| landlock_ruleset(&setup.home).ok())
+            .then(|| landlock_ruleset(&setup.home, &setup.view).ok())
             .flatten();
         // SAFETY: the closure runs in the forked child of a single-threaded supervisor before
         // exec: it calls setsid, signal, setrlimit, prctl, chroot and chdir (all
@@ -1018,7 +1079,39 @@ fn init_of_new_pid_namespace(base: &Path) {
 /// Landlock rules for a run: read and execute the whole system, write only `private` and
 /// the harmless devices; no TCP (ABI 4+), no signals or abstract sockets out of the domain
 /// (ABI 6+). Best effort below the kernel's ABI: what it cannot enforce is said in the header.
-fn landlock_ruleset(private: &Path) -> Result<landlock::RulesetCreated, landlock::RulesetError> {
+/// What a Landlock-confined run may read, and write besides its private folder.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    pub read: Vec<PathBuf>,
+    pub write: Vec<PathBuf>,
+}
+
+/// Pushes onto `grants` the folders and files beneath `dir` that hold none of `hidden`,
+/// as few as cover them: `dir` itself when it holds no hidden folder, else each of its
+/// entries in turn (symbolic links left out: a link is followed to what it names, which
+/// is granted or not on its own). Cost: one listing per folder on the way to a hidden one.
+fn readable_beside(dir: &Path, hidden: &[PathBuf], grants: &mut Vec<PathBuf>) {
+    if hidden.iter().any(|h| h == dir) {
+        return;
+    }
+    if !hidden.iter().any(|h| h.starts_with(dir)) {
+        grants.push(dir.to_path_buf());
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        if entry.file_type().is_ok_and(|t| !t.is_symlink()) {
+            readable_beside(&entry.path(), hidden, grants);
+        }
+    }
+}
+
+fn landlock_ruleset(
+    private: &Path,
+    view: &View,
+) -> Result<landlock::RulesetCreated, landlock::RulesetError> {
     use landlock::{
         Access, AccessFs, AccessNet, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope, ABI,
     };
@@ -1039,8 +1132,12 @@ fn landlock_ruleset(private: &Path) -> Result<landlock::RulesetCreated, landlock
     ];
     rs.create()?
         .add_rules(landlock::path_beneath_rules(
-            ["/"],
+            &view.read,
             AccessFs::from_read(abi),
+        ))?
+        .add_rules(landlock::path_beneath_rules(
+            &view.write,
+            AccessFs::from_all(abi),
         ))?
         .add_rules(landlock::path_beneath_rules(
             [private],

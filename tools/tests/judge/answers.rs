@@ -321,19 +321,25 @@ fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
     assert!(ok.success());
     let cmd = format!("{} overwrite {}", program().display(), tests.display());
     let (tests_arg, checker_arg) = (tests.display().to_string(), checker.display().to_string());
-    let t = judge_at(
-        &dir,
-        &[
-            "--tests",
-            &tests_arg,
-            "--cmd",
-            &cmd,
-            "--checker-cmd",
-            &checker_arg,
-        ],
-    );
-    assert_judged(&t, "WA", "AC", 1);
-    assert!(t.j.stdout.contains("differs from the answer"), "{}", t.j);
+    // Under Landlock too, where the copies lie in the judge's own folders, hidden from the
+    // program and granted to the checker by name.
+    for isolation in ["namespaces", "landlock"] {
+        let t = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests_arg,
+                "--cmd",
+                &cmd,
+                "--checker-cmd",
+                &checker_arg,
+                "--isolation",
+                isolation,
+            ],
+        );
+        assert_judged(&t, "WA", "AC", 1);
+        assert!(t.j.stdout.contains("differs from the answer"), "{}", t.j);
+    }
 }
 
 #[test]
@@ -470,6 +476,43 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
         let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
         assert_judged(&t, "RE", "RE", 1);
         assert!(t.j.stdout.contains("No such file"), "{}", t.j);
+        // Landlock grants no reading of the tests' folder, nor a listing of the folder that
+        // holds it (which would name the answers); the files beside it stay readable.
+        let t = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests_arg,
+                "--cmd",
+                cmd,
+                "--isolation",
+                "landlock",
+            ],
+        );
+        assert_judged(&t, "RE", "RE", 1);
+        assert!(t.j.stdout.contains("Permission denied"), "{}", t.j);
+    }
+    // The user's file beside the tests is read (else exit 3: RE); the tests' folder shows no
+    // answer to a listing: `secret` (a's answer) only where it does.
+    let cmd = "cat notes.txt >/dev/null || exit 3; \
+               if ls tests 2>/dev/null | grep -q out; then echo secret; else echo 7 8 9; fi";
+    for (isolation, a, b) in [
+        ("namespaces", "WA", "AC"),
+        ("landlock", "WA", "AC"),
+        ("none", "AC", "WA"),
+    ] {
+        let t = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests_arg,
+                "--cmd",
+                cmd,
+                "--isolation",
+                isolation,
+            ],
+        );
+        assert_eq!(verdicts(&t.j), pair(a, b), "{isolation}: {}", t.j);
     }
     assert_untouched(
         &dir,
