@@ -720,13 +720,13 @@ impl Jail {
             if arg.is_dir() || (arg.is_file() && !writable) {
                 view.read.push(arg.clone());
             }
-            if writable && (arg.is_dir() || arg.is_file()) {
-                view.write.push(arg);
-            } else if writable
-                && !arg.exists()
-                && arg.parent().is_some_and(Path::is_dir)
-                && fs::write(&arg, "").is_ok()
-            {
+            // A file not there yet (an interactor's output) is made first, to be granted.
+            let made = || {
+                !arg.exists()
+                    && arg.parent().is_some_and(Path::is_dir)
+                    && fs::write(&arg, "").is_ok()
+            };
+            if writable && (arg.is_dir() || arg.is_file() || made()) {
                 view.write.push(arg);
             }
         }
