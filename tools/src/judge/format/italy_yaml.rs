@@ -601,13 +601,8 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
         package.info.input_file = task.input_file.clone();
         package.info.output_file = task.output_file.clone();
     }
-    if task.output_only {
-        package.warnings.push(
-            "an output-only task: the program given is run on each input and its output judged \
-             (CMS takes the output files themselves)"
-                .to_string(),
-        );
-    }
+    // CMS's loader makes it an OutputOnly task: `output_000.txt`, ... handed in.
+    package.output_only = task.output_only;
     package.submissions = submissions(dir)?;
     Ok(package)
 }

@@ -622,6 +622,7 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             extra: Vec::new(),
             promised_by: None,
             entrypoint: None,
+            handed_in: false,
         });
     }
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
