@@ -13,7 +13,9 @@
 //! package's cache folder, under a hash of what made them, so they are made once.
 //!
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
-//! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...
+//! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
+//! `output_only: true` the task is CMS's OutputOnly, its outputs handed in as
+//! `output_000.txt`, ... (`test --outputs DIR`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
