@@ -34,6 +34,11 @@ pub struct Run {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["cmd", "bundle"])]
     pub outputs: Option<PathBuf>,
 
+    /// A Polygon package's testset to judge (`pretests`) [default: tests]; an unknown name
+    /// lists the testsets there. The header names the one read.
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
+
     /// Judge the tests of any folder or package, its layout detected and named in the
     /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
     /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
@@ -445,9 +450,12 @@ pub struct VerifyCmd {
 pub const UNUSABLE: &[(&str, &[&str])] = &[
     // A stress run has no interactor: its reference and the candidate both write answers;
     // nor outputs handed in: its inputs are made as it runs.
-    ("stress", &["interactor", "outputs"]),
+    ("stress", &["interactor", "outputs", "testset"]),
     // The probe runs a program on our generator's mazes: no folder of tests, no bundle.
-    ("scale", &["tests", "bundle", "bundle_dir", "outputs"]),
+    (
+        "scale",
+        &["tests", "bundle", "bundle_dir", "outputs", "testset"],
+    ),
     // verify builds the package's own submissions.
     ("verify", &["bundle_dir"]),
 ];
@@ -601,6 +609,13 @@ impl Options {
             return Err(
                 "--outputs judges the outputs handed in for a package's cases: --stress and \
                  --scale cannot use it"
+                    .to_string(),
+            );
+        }
+        if self.run.testset.is_some() && (self.stress.is_some() || self.scale.is_some()) {
+            return Err(
+                "--testset chooses the cases `test` judges: --stress and --scale \
+                        cannot use it"
                     .to_string(),
             );
         }

@@ -198,6 +198,9 @@ pub fn comparison(p: &Problem, o: &Options) -> Comparison {
 /// The problems to judge and, for each, the case globs chosen (none: every case). Targets
 /// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
 fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+    if o.run.testset.is_some() && o.run.tests.is_empty() {
+        return Err("--testset needs --tests PACKAGE: a Polygon package".to_string());
+    }
     if o.run.outputs.is_some() && o.run.tests.len() != 1 {
         return Err(
             "--outputs needs one --tests PACKAGE: the output-only task whose outputs they are"
@@ -210,7 +213,17 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
         }
         let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
         for tests in &o.run.tests {
-            let mut p = Problem::from_tests_dir(tests)?;
+            let mut p = Problem::from_tests_dir_testset(tests, o.run.testset.as_deref())?;
+            if let (Some(name), Some(l)) = (&o.run.testset, &p.layout) {
+                if l.testset.is_none() {
+                    return Err(format!(
+                        "--testset {name}: {} is a {}, which has no testsets (a Polygon \
+                         package's problem.xml has)",
+                        tests.display(),
+                        l.kind.describe()
+                    ));
+                }
+            }
             // Two folders of the same name keep their failing cases apart.
             let base = p.name.clone();
             let mut k = 1;
@@ -608,6 +621,9 @@ pub fn run(o: &Options) -> Result<bool, String> {
             };
             if let Some(layout) = &p.layout {
                 mode.push_str(&format!(" | {}", layout.kind.describe()));
+                if let Some(testset) = &layout.testset {
+                    mode.push_str(&format!(", testset {testset}"));
+                }
                 if layout.output_only {
                     mode.push_str(match t.source {
                         Source::Run(_) => {

@@ -383,6 +383,8 @@ pub struct Package {
     pub timing: Option<Timing>,
     /// Texts substituted for `{{name}}` in every source built (Kattis' `constants`).
     pub constants: Vec<(String, String)>,
+    /// The testset read, where the format has several (Polygon's `tests`, `pretests`).
+    pub testset: Option<String>,
     /// An output-only task (CMS's OutputOnly, italy_yaml's `output_only`): a contestant
     /// hands in each case's output as a file ([`handed_in_name`]) rather than a program.
     pub output_only: bool,
@@ -415,6 +417,7 @@ impl Package {
             constants: Vec::new(),
             include: Vec::new(),
             output_only: false,
+            testset: None,
         }
     }
 
