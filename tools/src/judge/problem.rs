@@ -145,7 +145,13 @@ impl Problem {
     /// Any folder or package of tests (`--tests PATH`), read by its layout (see
     /// `judge/format`): named after it, limits from its `info.toml` or `problem.yaml`.
     pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
-        let package = crate::judge::format::detect(dir)?;
+        Problem::from_tests_dir_testset(dir, None)
+    }
+
+    /// As [`Problem::from_tests_dir`], with the testset named `testset` where the format has
+    /// several (Polygon's `pretests`).
+    pub fn from_tests_dir_testset(dir: &Path, testset: Option<&str>) -> Result<Problem, String> {
+        let package = crate::judge::format::detect_testset(dir, testset)?;
         Ok(Problem {
             name: package.name.clone(),
             info: package.info.clone(),

@@ -82,6 +82,20 @@ impl Outcome {
             score: None,
         }
     }
+
+    /// The outcome of an output judged with no run (an output-only task's file handed in):
+    /// no time, no memory.
+    pub fn without_run(verdict: Verdict, detail: Vec<String>) -> Outcome {
+        Outcome {
+            verdict,
+            wall_ms: 0,
+            cpu_ms: 0,
+            peak_kib: 0,
+            checker_ms: None,
+            detail,
+            score: None,
+        }
+    }
 }
 
 /// A run killed at the wall backstop whose program was ready to run at this share of the

@@ -27,6 +27,18 @@ pub struct Run {
     #[arg(long, conflicts_with = "cmd")]
     pub bundle: bool,
 
+    /// An output-only task (a CMS OutputOnly task, an italy_yaml `output_only: true` one):
+    /// judge the outputs handed in instead of a program's, from DIR, which holds
+    /// `output_NAME.txt` for each case as CMS names them (`output_000.txt`). A missing file
+    /// is that case's WA; nothing runs. Needs one --tests package.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cmd", "bundle"])]
+    pub outputs: Option<PathBuf>,
+
+    /// A Polygon package's testset to judge (`pretests`) [default: tests]; an unknown name
+    /// lists the testsets there. The header names the one read.
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
+
     /// Judge the tests of any folder or package, its layout detected and named in the
     /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
     /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
@@ -436,10 +448,14 @@ pub struct VerifyCmd {
 /// their clap ids: [`shape`] hides them from its `--help` and [`reject_unusable`] refuses
 /// them as clap refuses an unknown option. A new option a mode cannot use is one entry here.
 pub const UNUSABLE: &[(&str, &[&str])] = &[
-    // A stress run has no interactor: its reference and the candidate both write answers.
-    ("stress", &["interactor"]),
+    // A stress run has no interactor: its reference and the candidate both write answers;
+    // nor outputs handed in: its inputs are made as it runs.
+    ("stress", &["interactor", "outputs", "testset"]),
     // The probe runs a program on our generator's mazes: no folder of tests, no bundle.
-    ("scale", &["tests", "bundle", "bundle_dir"]),
+    (
+        "scale",
+        &["tests", "bundle", "bundle_dir", "outputs", "testset"],
+    ),
     // verify builds the package's own submissions.
     ("verify", &["bundle_dir"]),
 ];
@@ -544,7 +560,7 @@ pub struct Options {
     /// a Library Checker folder), one line each: expected and actual verdict, and the case
     /// that decided it. Exit 0 when every submission that could be built got its expected
     /// verdict (`bfs-judge verify --help` lists the languages and their commands).
-    #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests"])]
+    #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests", "outputs"])]
     pub verify: Option<PathBuf>,
 
     /// How the judge was invoked, for the commands it prints: the subcommand form's
@@ -588,6 +604,20 @@ impl Options {
         }
         if self.stress.is_some() && self.verdicts.interactor.is_some() {
             return Err("--stress takes no --interactor: it cannot use it".to_string());
+        }
+        if self.run.outputs.is_some() && (self.stress.is_some() || self.scale.is_some()) {
+            return Err(
+                "--outputs judges the outputs handed in for a package's cases: --stress and \
+                 --scale cannot use it"
+                    .to_string(),
+            );
+        }
+        if self.run.testset.is_some() && (self.stress.is_some() || self.scale.is_some()) {
+            return Err(
+                "--testset chooses the cases `test` judges: --stress and --scale \
+                        cannot use it"
+                    .to_string(),
+            );
         }
         if self.scale.is_some() && (self.run.bundle || !self.run.tests.is_empty()) {
             return Err(

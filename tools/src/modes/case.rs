@@ -1,7 +1,9 @@
 //! Judging one case: run the program under its limits, turn the way it ended into a verdict,
 //! else compare its output (exactly, or through the checker), show a small input whole under
-//! a failing case, and keep what a failing case needs for a look afterwards (`CASE.got`, `CASE.expected`, `CASE.stderr`, each at most
-//! [`KEEP_BYTES`]).
+//! a failing case, and keep what a failing case needs for a look afterwards (`CASE.got`,
+//! `CASE.expected`, `CASE.stderr`, each at most [`KEEP_BYTES`]). An output-only task's
+//! outputs handed in ([`Source::HandedIn`]) skip the run: the file handed in for the case is
+//! judged as a program's output would be, and a missing one is a wrong answer.
 //!
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.
@@ -13,6 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::judge::cases::{Case, Expect};
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::compare;
+use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{self, Outcome, Verdict};
@@ -29,7 +32,8 @@ pub const KEEP_BYTES: u64 = 1 << 20;
 
 /// Everything a case of one problem is judged with.
 pub struct Target {
-    pub program: Program,
+    /// What gives each case's output.
+    pub source: Source,
     pub limits: Limits,
     pub checker: Option<Checker>,
     /// How answers are compared when no checker decides.
@@ -43,6 +47,25 @@ pub struct Target {
     pub show: explain::Show,
     /// A file I/O problem's file names (none: stdin and stdout).
     pub files: FileIo,
+}
+
+/// Where a case's output comes from.
+pub enum Source {
+    /// A program, run on the case's input under the limits.
+    Run(Program),
+    /// An output-only task's outputs handed in: a folder holding the file
+    /// [`handed_in_name`] names for each case; nothing runs.
+    HandedIn(PathBuf),
+}
+
+impl Source {
+    /// What the header names: the program, or where the outputs handed in are.
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Run(program) => program.describe(),
+            Source::HandedIn(dir) => format!("the outputs handed in ({})", dir.display()),
+        }
+    }
 }
 
 /// A file I/O problem's files (`info.toml`'s `input_file`, `output_file`): the program runs
@@ -93,9 +116,13 @@ pub struct How<'a> {
 }
 
 pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
+    let program = match &t.source {
+        Source::Run(program) => program,
+        Source::HandedIn(dir) => return judge_handed_in(case, t, dir),
+    };
     if let Some(interactor) = &t.interactor {
         let side = interact::Side {
-            program: &t.program,
+            program,
             limits: t.limits,
             checker: t.checker.as_ref(),
             out_dir: &t.out_dir,
@@ -121,7 +148,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         None => Some(case.input.as_path()),
     };
     let run = run_program_in(
-        &t.program,
+        program,
         &case.args,
         stdin,
         &stdout,
@@ -168,47 +195,100 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         }
     };
     if verdict != Verdict::Ac {
-        // A small input is shown whole, as `oj test` does, after the reason and the diff.
-        detail_lines.extend(crate::show::diff::small_file("input", &case.input));
-        if let Some(parent) = base.parent() {
-            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        let keep = |from: &Path, to: &Path| {
-            keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
-        };
-        let got_bytes = fs::metadata(&got).map_or(0, |m| m.len());
-        if got_bytes > KEEP_BYTES {
-            detail_lines.push(detail(&format!(
-                "(CASE.got keeps the first {} MiB of {} bytes of output)",
-                KEEP_BYTES >> 20,
-                got_bytes
-            )));
-        }
-        keep(&got, &sibling(&base, "got"))?;
-        keep(&stderr, &sibling(&base, "stderr"))?;
-        let expected = sibling(&base, "expected");
-        match case.answer() {
-            Some(answer) => keep(answer, &expected)?,
-            None => {
-                create_fresh(&expected).map_err(|e| format!("{}: {e}", expected.display()))?;
-            }
-        }
-        if let Expect::Output(answer) = &case.expect {
-            let show = &t.show;
-            detail_lines.extend(explain::pictures(
-                show,
-                &case.name,
-                &base,
-                &case.input,
-                &got,
-                answer,
-            ));
-        }
+        keep_failing(case, t, &got, &stderr, &base, &mut detail_lines)?;
     }
     let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
     outcome.checker_ms = checker_ms;
     outcome.score = score;
     Ok(outcome)
+}
+
+/// Judges the output handed in for `case` (an output-only task), from the folder `dir`: a
+/// missing file, or one that is not a regular file, is WA that names it; nothing runs, so
+/// the case's times are 0.
+fn judge_handed_in(case: &Case, t: &Target, dir: &Path) -> Result<Outcome, String> {
+    let name = handed_in_name(&case.name);
+    let file = dir.join(&name);
+    let private = Private::new()?;
+    let base = t.out_dir.join(&case.name);
+    let none = private.join("none");
+    let (verdict, mut lines, checker_ms, score, got) = match fs::symlink_metadata(&file) {
+        Ok(m) if m.is_file() => {
+            let judged = judge_output(case, t, &file, &none, &private, &base)?;
+            let (v, l, ms, s) = (
+                judged.verdict,
+                judged.lines,
+                judged.checker_ms,
+                judged.score,
+            );
+            (v, l, ms, s, file.as_path())
+        }
+        Ok(_) => {
+            let why = format!("{name} is not a regular file");
+            (Verdict::Wa, vec![detail(&why)], None, None, none.as_path())
+        }
+        Err(_) => {
+            let why = format!("no output file {name} in {}", dir.display());
+            (Verdict::Wa, vec![detail(&why)], None, None, none.as_path())
+        }
+    };
+    if verdict != Verdict::Ac {
+        keep_failing(case, t, got, &none, &base, &mut lines)?;
+    }
+    let mut outcome = Outcome::without_run(verdict, lines);
+    outcome.checker_ms = checker_ms;
+    outcome.score = score;
+    Ok(outcome)
+}
+
+/// Keeps a failing case's files (`CASE.got`, `CASE.stderr`, `CASE.expected`, and its
+/// pictures for our grid problems) beside `base`, and adds the lines that show them: the
+/// input whole when it is small, a note when the output was cut.
+fn keep_failing(
+    case: &Case,
+    t: &Target,
+    got: &Path,
+    stderr: &Path,
+    base: &Path,
+    detail_lines: &mut Vec<String>,
+) -> Result<(), String> {
+    // A small input is shown whole, as `oj test` does, after the reason and the diff.
+    detail_lines.extend(crate::show::diff::small_file("input", &case.input));
+    if let Some(parent) = base.parent() {
+        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let keep = |from: &Path, to: &Path| {
+        keep_capped(from, to).map_err(|e| format!("{}: {e}", to.display()))
+    };
+    let got_bytes = fs::metadata(got).map_or(0, |m| m.len());
+    if got_bytes > KEEP_BYTES {
+        detail_lines.push(detail(&format!(
+            "(CASE.got keeps the first {} MiB of {} bytes of output)",
+            KEEP_BYTES >> 20,
+            got_bytes
+        )));
+    }
+    keep(got, &sibling(base, "got"))?;
+    keep(stderr, &sibling(base, "stderr"))?;
+    let expected = sibling(base, "expected");
+    match case.answer() {
+        Some(answer) => keep(answer, &expected)?,
+        None => {
+            create_fresh(&expected).map_err(|e| format!("{}: {e}", expected.display()))?;
+        }
+    }
+    if let Expect::Output(answer) = &case.expect {
+        let show = &t.show;
+        detail_lines.extend(explain::pictures(
+            show,
+            &case.name,
+            base,
+            &case.input,
+            got,
+            answer,
+        ));
+    }
+    Ok(())
 }
 
 /// The verdict of a run that ended well, from its output, and the validator's score.

@@ -23,7 +23,7 @@ use crate::judge::tokens::Comparison;
 use crate::judge::validator;
 use crate::judge::verdict::Outcome;
 use crate::modes::args::{CompareMode, Dirs, Options};
-use crate::modes::case::{self, FileIo, Target};
+use crate::modes::case::{self, FileIo, Source, Target};
 use crate::modes::verify;
 use crate::run::program::Program;
 use crate::run::sandbox::Limits;
@@ -198,13 +198,32 @@ pub fn comparison(p: &Problem, o: &Options) -> Comparison {
 /// The problems to judge and, for each, the case globs chosen (none: every case). Targets
 /// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
 fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+    if o.run.testset.is_some() && o.run.tests.is_empty() {
+        return Err("--testset needs --tests PACKAGE: a Polygon package".to_string());
+    }
+    if o.run.outputs.is_some() && o.run.tests.len() != 1 {
+        return Err(
+            "--outputs needs one --tests PACKAGE: the output-only task whose outputs they are"
+                .to_string(),
+        );
+    }
     if !o.run.tests.is_empty() {
         if o.verdicts.checker {
             return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
         }
         let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
         for tests in &o.run.tests {
-            let mut p = Problem::from_tests_dir(tests)?;
+            let mut p = Problem::from_tests_dir_testset(tests, o.run.testset.as_deref())?;
+            if let (Some(name), Some(l)) = (&o.run.testset, &p.layout) {
+                if l.testset.is_none() {
+                    return Err(format!(
+                        "--testset {name}: {} is a {}, which has no testsets (a Polygon \
+                         package's problem.xml has)",
+                        tests.display(),
+                        l.kind.describe()
+                    ));
+                }
+            }
             // Two folders of the same name keep their failing cases apart.
             let base = p.name.clone();
             let mut k = 1;
@@ -277,7 +296,7 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
         }
         return Ok(());
     };
-    if o.run.cmd.is_none() && !o.run.bundle {
+    if o.run.cmd.is_none() && !o.run.bundle && o.run.outputs.is_none() {
         if o.targets.iter().all(names_ours) && !o.targets.is_empty() {
             return Ok(());
         }
@@ -291,7 +310,7 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
     if o.run.bundle {
         return Ok(());
     }
-    if !o.targets.is_empty() && o.targets.iter().all(names_ours) {
+    if !o.targets.is_empty() && o.run.outputs.is_none() && o.targets.iter().all(names_ours) {
         // `--cmd ./a.out robot-maze` from a folder with tests: ours, unless a case here has
         // that name.
         let cases = Problem::from_tests_dir(&here)
@@ -323,6 +342,48 @@ fn tests_folder_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
         .into_iter()
         .map(|name| dir.join(name))
         .find(|d| holds_cases(d))
+}
+
+/// The folder of outputs handed in (`--outputs DIR`) for `p`, made absolute, once it is
+/// known to be a folder and `p` an output-only task; a file there that is no case's is
+/// warned about (`output_3.txt` where the cases are `000`, `001`, ...), as a contestant who
+/// named the files wrong would otherwise see only a WA for each case.
+fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, String> {
+    let Some(package) = p.layout.as_ref().filter(|l| l.output_only) else {
+        return Err(format!(
+            "--outputs {}: {} is not an output-only task (its outputs come from a program): \
+             judge one with --cmd",
+            dir.display(),
+            p.name
+        ));
+    };
+    let dir = std::path::absolute(dir).map_err(|e| format!("--outputs {}: {e}", dir.display()))?;
+    if !dir.is_dir() {
+        return Err(format!("--outputs {}: no such folder", dir.display()));
+    }
+    let names = crate::judge::format::files::file_names(&dir)?;
+    let wanted: Vec<String> = package
+        .cases
+        .iter()
+        .map(|c| crate::judge::format::handed_in_name(&c.name))
+        .collect();
+    let stray: Vec<&String> = names.iter().filter(|n| !wanted.contains(n)).collect();
+    if !stray.is_empty() {
+        let shown: Vec<&str> = stray.iter().take(3).map(|n| n.as_str()).collect();
+        eprintln!(
+            "judge: warning: --outputs {}: {}{} {} no case's output (the cases' are {})",
+            dir.display(),
+            shown.join(", "),
+            if stray.len() > 3 { ", ..." } else { "" },
+            if stray.len() == 1 { "is" } else { "are" },
+            match &wanted[..] {
+                [] => "none".to_string(),
+                [one] => one.clone(),
+                [first, .., last] => format!("{first} to {last}"),
+            }
+        );
+    }
+    Ok(dir)
 }
 
 /// The folder a problem's failing cases are kept in, `out/NAME`, cleared, and the lock that
@@ -454,7 +515,10 @@ pub fn run(o: &Options) -> Result<bool, String> {
         let ours = o.run.tests.is_empty() && o.run.places.problems_dir.is_none();
         let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
         locks.push(lock);
-        let program = program(&p, o, &dirs)?;
+        let source = match &o.run.outputs {
+            Some(dir) => Source::HandedIn(handed_in_folder(&p, dir)?),
+            None => Source::Run(program(&p, o, &dirs)?),
+        };
         let mut p = p;
         let mut derived = None;
         if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
@@ -481,28 +545,36 @@ pub fn run(o: &Options) -> Result<bool, String> {
             input: p.info.input_file.clone(),
             output: p.info.output_file.clone(),
         };
-        let program = if files.any() {
-            if program.is_shell() {
-                return Err(format!(
-                    "{} reads or writes files, so the program runs in a private folder of its \
-                     own: give --cmd as a plain command (`./a.out`, `python3 a.py`) or a source \
-                     file, not a shell line, whose relative paths would not be found there",
-                    p.name
-                ));
+        let source = match source {
+            Source::Run(program) if files.any() => {
+                if program.is_shell() {
+                    return Err(format!(
+                        "{} reads or writes files, so the program runs in a private folder of \
+                         its own: give --cmd as a plain command (`./a.out`, `python3 a.py`) or \
+                         a source file, not a shell line, whose relative paths would not be \
+                         found there",
+                        p.name
+                    ));
+                }
+                if interactor.is_some() {
+                    return Err(format!(
+                        "{}: file I/O and an interactor at once are not judged here",
+                        p.name
+                    ));
+                }
+                // Its paths made absolute: it starts in another folder.
+                Source::Run(program.absolutized())
             }
-            if interactor.is_some() {
+            Source::HandedIn(_) if interactor.is_some() => {
                 return Err(format!(
-                    "{}: file I/O and an interactor at once are not judged here",
+                    "{}: an interactive task's outputs cannot be handed in",
                     p.name
-                ));
+                ))
             }
-            // Its paths made absolute: it starts in another folder.
-            program.absolutized()
-        } else {
-            program
+            source => source,
         };
         targets.push(Target {
-            program,
+            source,
             limits: limits(&p, o),
             checker: checker(&p, o, &dirs)?,
             comparison: comparison(&p, o),
@@ -549,6 +621,18 @@ pub fn run(o: &Options) -> Result<bool, String> {
             };
             if let Some(layout) = &p.layout {
                 mode.push_str(&format!(" | {}", layout.kind.describe()));
+                if let Some(testset) = &layout.testset {
+                    mode.push_str(&format!(", testset {testset}"));
+                }
+                if layout.output_only {
+                    mode.push_str(match t.source {
+                        Source::Run(_) => {
+                            " | output-only: the program's output on each input stands for the \
+                             file handed in"
+                        }
+                        Source::HandedIn(_) => " | output-only: the files handed in",
+                    });
+                }
             }
             if let Some(note) = note {
                 mode.push_str(&format!(" | {note}"));
@@ -569,7 +653,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
                         &o.run
                             .built
                             .as_ref()
-                            .map_or_else(|| t.program.describe(), |(shown, _)| shown.clone())
+                            .map_or_else(|| t.source.describe(), |(shown, _)| shown.clone())
                     ),
                     &t.limits,
                     time.as_deref(),

@@ -33,7 +33,7 @@ use crate::judge::format::{Expectation, Names, Package, Score, ScoreRule, Submis
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::modes::args::{Dirs, Options};
-use crate::modes::case::{self, Target};
+use crate::modes::case::{self, Source, Target};
 use crate::modes::test;
 use crate::run::compile::{self, BuildError};
 use crate::run::program::Program;
@@ -145,7 +145,7 @@ impl Tally {
 }
 
 impl Bench<'_> {
-    fn judge(&self, program: Program, limits: Limits, shown: &str) -> Result<Runs, String> {
+    fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, String> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
@@ -155,10 +155,9 @@ impl Bench<'_> {
         };
         let target = Target {
             // A file I/O problem's program starts in a folder of its own.
-            program: if files.any() {
-                program.absolutized()
-            } else {
-                program
+            source: match source {
+                Source::Run(program) if files.any() => Source::Run(program.absolutized()),
+                source => source,
             },
             limits,
             checker: test::checker(&self.problem, self.o, &self.dirs)?,
@@ -312,7 +311,7 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
         let Ok(program) = builds(s, package, &bench.build) else {
             continue;
         };
-        let runs = bench.judge(program, deriving_limits(&bench, o), &s.shown)?;
+        let runs = bench.judge(Source::Run(program), deriving_limits(&bench, o), &s.shown)?;
         for (_, out) in &runs.outcomes {
             if slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms) {
                 slowest = Some((out.cpu_ms, s.shown.clone()));
@@ -619,7 +618,12 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             tally.skipped += 1;
             continue;
         }
-        let program = match builds(s, &package, &bench.build) {
+        let built = match s.handed_in {
+            // An output-only task's outputs, handed in as a folder: nothing to build.
+            true => Ok(Source::HandedIn(s.path.clone())),
+            false => builds(s, &package, &bench.build).map(Source::Run),
+        };
+        let program = match built {
             Ok(p) => p,
             Err(BuildError::Unsupported(why)) => {
                 say!("SKIP  {:<40} {why}", s.shown);

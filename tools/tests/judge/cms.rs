@@ -577,3 +577,175 @@ fn a_cms_checker_that_prints_no_score_is_a_setup_error() {
     );
     assert!(j.verdicts().is_empty(), "{j}");
 }
+
+/// An OutputOnly task of our own, `sums` (each input is two numbers, the output their
+/// sum): three cases, `000` worth 40 points alone and `001` with `002` worth 60 together,
+/// compared as CMS's diff compares (no checker); `solutions/` holds the outputs handed in
+/// as folders, and a program that writes them.
+fn output_only_package(root: &Path) -> PathBuf {
+    let dir = root.join("sums");
+    write_all(
+        &dir,
+        &[
+            (
+                "problem.json",
+                r#"{"code": "sums", "task_type": "OutputOnly", "task_type_params": "{}"}"#,
+            ),
+            ("tests/000.in", "1 2\n"),
+            ("tests/000.out", "3\n"),
+            ("tests/001.in", "5 7\n"),
+            ("tests/001.out", "12\n"),
+            ("tests/002.in", "10 20\n"),
+            ("tests/002.out", "30\n"),
+            (
+                "subtasks/01-first.json",
+                r#"{"score": 40, "testcases": ["000"]}"#,
+            ),
+            (
+                "subtasks/02-rest.json",
+                r#"{"score": 60, "testcases": ["001", "002"]}"#,
+            ),
+            ("solutions/correct/all/output_000.txt", "3\n"),
+            ("solutions/correct/all/output_001.txt", "12\n"),
+            ("solutions/correct/all/output_002.txt", "30\n"),
+            ("solutions/incorrect/off_by_one/output_000.txt", "3\n"),
+            ("solutions/incorrect/off_by_one/output_001.txt", "13\n"),
+            ("solutions/incorrect/off_by_one/output_002.txt", "30\n"),
+            ("solutions/model_solution/sum.py", SUM_PY),
+        ],
+    );
+    dir
+}
+
+/// A program that writes the sum of the two numbers of its input.
+const SUM_PY: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+
+#[test]
+fn an_output_only_task_judges_the_files_handed_in_and_scores_them_by_subtask() {
+    let dir = scratch("cms-output-only");
+    let p = output_only_package(&dir);
+    let p_s = p.display().to_string();
+    let out = dir.join("out");
+    // 000 right, 001 wrong, 002 not handed in (and a file named as no case is).
+    let handed = dir.join("handed");
+    write_all(
+        &handed,
+        &[
+            ("output_000.txt", "3\n"),
+            ("output_001.txt", "13\n"),
+            ("output_2.txt", "30\n"),
+        ],
+    );
+    let j = judge(
+        &out,
+        &["--tests", &p_s, "--outputs", &handed.display().to_string()],
+    );
+    assert_eq!(
+        j.verdicts(),
+        [
+            ("AC".to_string(), "sums/000".to_string()),
+            ("WA".into(), "sums/001".into()),
+            ("WA".into(), "sums/002".into()),
+        ],
+        "{j}"
+    );
+    assert!(j.stdout.contains("expected `12`, found `13`"), "{j}");
+    assert!(j.stdout.contains("no output file output_002.txt"), "{j}");
+    assert!(j.stdout.contains("output-only: the files handed in"), "{j}");
+    assert!(
+        j.stdout
+            .contains("score: 40 of 100 (WA): 01-first 40, 02-rest 0"),
+        "{j}"
+    );
+    assert!(
+        j.stderr.contains(
+            "output_2.txt is no case's output (the cases' are output_000.txt to output_002.txt)"
+        ),
+        "{j}"
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    // All three right: the whole score.
+    fs::write(handed.join("output_001.txt"), "12\n").unwrap();
+    fs::rename(handed.join("output_2.txt"), handed.join("output_002.txt")).unwrap();
+    let j = judge(
+        &out,
+        &["--tests", &p_s, "--outputs", &handed.display().to_string()],
+    );
+    assert!(j.stdout.contains("score: 100 of 100 (AC)"), "{j}");
+    assert_eq!((j.tally(), j.code), ((3, 0), Some(0)), "{j}");
+}
+
+#[test]
+fn an_output_only_task_judges_a_program_that_writes_the_outputs() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("cms-output-only-program");
+    let p = output_only_package(&dir);
+    let p_s = p.display().to_string();
+    let out = dir.join("out");
+    let mine = dir.join("sum.py");
+    fs::write(&mine, SUM_PY).unwrap();
+    let j = judge(
+        &out,
+        &["--tests", &p_s, "--cmd", &mine.display().to_string()],
+    );
+    assert!(
+        j.stdout
+            .contains("output-only: the program's output on each input stands for the file"),
+        "{j}"
+    );
+    assert!(j.stdout.contains("score: 100 of 100 (AC)"), "{j}");
+    assert_eq!(j.tally(), (3, 0), "{j}");
+    // verify: the folders of outputs and the program, each under its folder's promise.
+    let j = judge(&out, &["--verify", &p_s]);
+    for line in [
+        "OK    correct/all/",
+        "OK    incorrect/off_by_one/",
+        "OK    model_solution/sum.py",
+        "3 passed, 0 failed",
+    ] {
+        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
+    }
+    assert!(line_with(&j, "off_by_one").contains("score 40"), "{j}");
+}
+
+#[test]
+fn outputs_are_refused_where_nothing_is_handed_in() {
+    let dir = scratch("cms-outputs-refused");
+    let handed = dir.join("handed");
+    fs::create_dir_all(&handed).unwrap();
+    let h = handed.display().to_string();
+    // A flat folder of tests is no output-only task.
+    write_all(&dir, &[("flat/1.in", "1 2\n"), ("flat/1.out", "3\n")]);
+    let flat = dir.join("flat").display().to_string();
+    let j = judge(&dir.join("out"), &["--tests", &flat, "--outputs", &h]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("is not an output-only task"), "{j}");
+    // No package at all, or a folder that is not there.
+    let p = output_only_package(&dir).display().to_string();
+    let j = judge(&dir.join("out"), &["--outputs", &h]);
+    assert!(
+        j.stderr.contains("--outputs needs one --tests PACKAGE"),
+        "{j}"
+    );
+    let gone = dir.join("gone").display().to_string();
+    let j = judge(&dir.join("out"), &["--tests", &p, "--outputs", &gone]);
+    assert!(j.stderr.contains("no such folder"), "{j}");
+    assert_eq!(j.code, Some(2), "{j}");
+    // Modes that judge programs on inputs they make refuse it as clap refuses an option.
+    let cache = dir.join("cache");
+    let j = super::installed(&dir, &cache, &["stress", "chase", "--outputs", &h]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("`bfs-judge stress` takes no --outputs"),
+        "{j}"
+    );
+    let j = super::installed(
+        &dir,
+        &cache,
+        &["test", "--tests", &p, "--cmd", "true", "--outputs", &h],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("cannot be used with"), "{j}");
+}

@@ -734,3 +734,89 @@ fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
         "{j}"
     );
 }
+
+/// A package with both testsets, every test manual and no checker (so nothing is built):
+/// `pretests` holds one case, `tests` two, each in its own folder, each answer its input.
+fn two_testsets(root: &Path) -> PathBuf {
+    let dir = root.join("echo");
+    let testset = |name: &str, count: usize| {
+        format!(
+            r#"    <testset name="{name}">
+      <time-limit>1000</time-limit>
+      <memory-limit>67108864</memory-limit>
+      <test-count>{count}</test-count>
+      <input-path-pattern>{name}/%02d</input-path-pattern>
+      <answer-path-pattern>{name}/%02d.a</answer-path-pattern>
+      <tests>{}</tests>
+    </testset>
+"#,
+            r#"<test method="manual"/>"#.repeat(count)
+        )
+    };
+    let xml = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<problem revision=\"1\" short-name=\"echo\">\n  <judging input-file=\"\" output-file=\"\">\n{}{}  </judging>\n</problem>\n",
+        testset("pretests", 1),
+        testset("tests", 2)
+    );
+    write_all(
+        &dir,
+        &[
+            ("problem.xml", &xml),
+            ("pretests/01", "7\n"),
+            ("pretests/01.a", "7\n"),
+            ("tests/01", "1\n"),
+            ("tests/01.a", "1\n"),
+            ("tests/02", "2\n"),
+            ("tests/02.a", "2\n"),
+        ],
+    );
+    dir
+}
+
+#[test]
+fn testset_chooses_pretests_and_an_unknown_one_lists_those_there() {
+    let dir = scratch("polygon-testsets");
+    let p = two_testsets(&dir).display().to_string();
+    let (cache, out) = (dir.join("cache"), dir.join("out"));
+    let j = judge(&cache, &out, &["--tests", &p, "--cmd", "cat"]);
+    assert!(
+        j.stdout
+            .contains("Polygon package (problem.xml), testset tests"),
+        "{j}"
+    );
+    assert_eq!(j.tally(), (2, 0), "{j}");
+    let j = judge(
+        &cache,
+        &out,
+        &["--tests", &p, "--cmd", "cat", "--testset", "pretests"],
+    );
+    assert!(j.stdout.contains("testset pretests"), "{j}");
+    assert_eq!(
+        j.verdicts(),
+        [("AC".to_string(), "echo/01".to_string())],
+        "{j}"
+    );
+    assert!(j.stdout.contains("1 passed, 0 failed"), "{j}");
+    let j = judge(
+        &cache,
+        &out,
+        &["--tests", &p, "--cmd", "cat", "--testset", "finals"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains(
+            "--testset finals: problem.xml has no such testset (it has \"pretests\", \"tests\")"
+        ),
+        "{j}"
+    );
+    // A format without testsets says so rather than judging something else.
+    write_all(&dir, &[("flat/1.in", "1\n"), ("flat/1.out", "1\n")]);
+    let flat = dir.join("flat").display().to_string();
+    let j = judge(
+        &cache,
+        &out,
+        &["--tests", &flat, "--cmd", "cat", "--testset", "pretests"],
+    );
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("which has no testsets"), "{j}");
+}

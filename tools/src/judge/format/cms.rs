@@ -6,13 +6,18 @@
 //! task's `manager.cpp` and stub) and `solutions/EXPECTATION/` (`model_solution`, `correct`,
 //! `incorrect`, `time_limit`, `runtime_error`, `memory_limit`, ...).
 //!
+//! An OutputOnly task's contestant hands in `output_CODENAME.txt` per case (`test --outputs
+//! DIR`), or judges a program that writes them (`--cmd`); its `solutions/EXPECTATION/`
+//! holds programs, or folders of the outputs handed in (the folder itself, or folders in
+//! it, holding `output_*.txt`), each judged under its folder's promise.
+//!
 //! Scoring is CMS's: with subtasks, GroupMin (each subtask's score times the least of its
 //! cases' fractions, a case counted in every subtask that lists it); without, Sum (100
 //! spread evenly over the cases). Reading costs a directory listing and a few small files;
 //! nothing is built here (the checker, manager and graders are built when judging).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -271,10 +276,21 @@ pub fn is_source(name: &str) -> bool {
     )
 }
 
-/// The submissions in `solutions/EXPECTATION/`, each with its folder's rule.
+/// Whether `dir` holds outputs handed in (an `output_*.txt` file).
+fn holds_outputs(dir: &Path) -> bool {
+    file_names(dir)
+        .unwrap_or_default()
+        .iter()
+        .any(|n| n.starts_with("output_") && n.ends_with(".txt"))
+}
+
+/// The submissions in `solutions/EXPECTATION/`, each with its folder's rule: its source
+/// files (programs); for an output-only task also the outputs handed in, the folder itself
+/// when it holds `output_*.txt` files, and each folder in it that does.
 fn submissions(
     dir: &Path,
     full: f64,
+    output_only: bool,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Submission>, String> {
     let root = dir.join("solutions");
@@ -292,13 +308,25 @@ fn submissions(
             ));
             Rule::new("any", &[], &[])
         });
-        for file in file_names(&path)?.into_iter().filter(|f| is_source(f)) {
-            out.push(Submission::new(
-                format!("{folder}/{file}"),
-                path.join(&file),
-                rule.clone(),
-                Names::Ours,
-            ));
+        let handed_in = |shown: String, at: PathBuf| Submission {
+            handed_in: true,
+            ..Submission::new(shown, at, rule.clone(), Names::Ours)
+        };
+        if output_only && holds_outputs(&path) {
+            out.push(handed_in(format!("{folder}/"), path.clone()));
+        }
+        for file in file_names(&path)? {
+            let at = path.join(&file);
+            if output_only && at.is_dir() && holds_outputs(&at) {
+                out.push(handed_in(format!("{folder}/{file}/"), at));
+            } else if is_source(&file) {
+                out.push(Submission::new(
+                    format!("{folder}/{file}"),
+                    at,
+                    rule.clone(),
+                    Names::Ours,
+                ));
+            }
         }
     }
     Ok(out)
@@ -364,13 +392,7 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
                 package.grader = cpp_with_headers(&graders, "grader")?;
             }
         }
-        TaskType::OutputOnly => {
-            warnings.push(
-                "an OutputOnly task: the program given is run on each input and its output judged \
-                 (CMS takes the output files themselves)"
-                    .to_string(),
-            );
-        }
+        TaskType::OutputOnly => package.output_only = true,
     }
     if !package.grader.is_empty() {
         let names: Vec<String> = fs::read_dir(&graders)
@@ -392,7 +414,12 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
         Grading::Groups { full, .. } => *full,
         _ => 100.0,
     };
-    package.submissions = submissions(dir, full, &mut package.submission_warnings)?;
+    package.submissions = submissions(
+        dir,
+        full,
+        package.output_only,
+        &mut package.submission_warnings,
+    )?;
     package.warnings = warnings;
     Ok(package)
 }

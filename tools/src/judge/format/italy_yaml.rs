@@ -13,7 +13,9 @@
 //! package's cache folder, under a hash of what made them, so they are made once.
 //!
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
-//! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...
+//! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
+//! `output_only: true` the task is CMS's OutputOnly, its outputs handed in as
+//! `output_000.txt`, ... (`test --outputs DIR`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -601,13 +603,8 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
         package.info.input_file = task.input_file.clone();
         package.info.output_file = task.output_file.clone();
     }
-    if task.output_only {
-        package.warnings.push(
-            "an output-only task: the program given is run on each input and its output judged \
-             (CMS takes the output files themselves)"
-                .to_string(),
-        );
-    }
+    // CMS's loader makes it an OutputOnly task: `output_000.txt`, ... handed in.
+    package.output_only = task.output_only;
     package.submissions = submissions(dir)?;
     Ok(package)
 }

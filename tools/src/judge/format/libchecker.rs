@@ -164,6 +164,7 @@ fn submission(s: &Solution) -> Submission {
         extra: vec![],
         promised_by: None,
         entrypoint: None,
+        handed_in: false,
     }
 }
 

@@ -40,6 +40,8 @@ pub struct Context {
     /// This package's own folder in the judge's cache (generated tests, unpacked archives),
     /// created by the reader when it needs it.
     pub scratch: PathBuf,
+    /// The testset asked for (`--testset`), for a format that has several (Polygon).
+    pub testset: Option<String>,
 }
 
 /// The readers, asked in this order; the flat folder last, as it claims any folder.
@@ -72,6 +74,12 @@ fn scratch_for(dir: &Path) -> PathBuf {
 
 /// Detects the format of `path` and reads it.
 pub fn detect(path: &Path) -> Result<Package, String> {
+    detect_testset(path, None)
+}
+
+/// Detects the format of `path` and reads it with the testset named `testset` where the
+/// format has testsets (Polygon); `None`: its default.
+pub fn detect_testset(path: &Path, testset: Option<&str>) -> Result<Package, String> {
     let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
     if !dir.is_dir() {
         return Err(format!("--tests: no folder {}", dir.display()));
@@ -81,11 +89,12 @@ pub fn detect(path: &Path) -> Result<Package, String> {
         let inner = (leaf == "in" && parent.join("out").is_dir())
             || (leaf == "data" && package_reader(parent).is_some());
         if inner {
-            return detect(parent);
+            return detect_testset(parent, testset);
         }
     }
     let context = Context {
         scratch: scratch_for(&dir),
+        testset: testset.map(str::to_string),
     };
     let reader = READERS
         .iter()

@@ -178,6 +178,9 @@ pub struct Submission {
     pub promised_by: Option<String>,
     /// The file a folder submission starts from, where the package names one.
     pub entrypoint: Option<String>,
+    /// Its path is a folder of outputs handed in (an output-only task's "solution"), not a
+    /// program: each case's file is [`handed_in_name`] there.
+    pub handed_in: bool,
 }
 
 impl Submission {
@@ -192,6 +195,7 @@ impl Submission {
             extra: Vec::new(),
             promised_by: None,
             entrypoint: None,
+            handed_in: false,
         }
     }
 }
@@ -379,6 +383,11 @@ pub struct Package {
     pub timing: Option<Timing>,
     /// Texts substituted for `{{name}}` in every source built (Kattis' `constants`).
     pub constants: Vec<(String, String)>,
+    /// The testset read, where the format has several (Polygon's `tests`, `pretests`).
+    pub testset: Option<String>,
+    /// An output-only task (CMS's OutputOnly, italy_yaml's `output_only`): a contestant
+    /// hands in each case's output as a file ([`handed_in_name`]) rather than a program.
+    pub output_only: bool,
     /// Folders whose files are copied beside every submission of a language (`None`: of
     /// every language) before it is built (Kattis' `include/`).
     pub include: Vec<(Option<&'static str>, PathBuf)>,
@@ -407,6 +416,8 @@ impl Package {
             timing: None,
             constants: Vec::new(),
             include: Vec::new(),
+            output_only: false,
+            testset: None,
         }
     }
 
@@ -429,6 +440,12 @@ impl Package {
             }
         }
     }
+}
+
+/// The file an output-only task's contestant hands in for case `case`: CMS's submission
+/// format, `output_CODENAME.txt` (`output_000.txt` for case `000`).
+pub fn handed_in_name(case: &str) -> String {
+    format!("output_{case}.txt")
 }
 
 /// A case's fraction of its points: the checker's score where it gave one in [0, 1] (a CMS

@@ -2,7 +2,8 @@
 //! the layout of most national olympiads' archives). What is read from `problem.xml`:
 //!
 //! - `<judging input-file output-file>`: file I/O names (empty: stdin and stdout);
-//! - the `tests` testset (else the first): `time-limit` (ms, CPU), `memory-limit` (bytes),
+//! - the testset `--testset` names (`pretests`), by default `tests` (else the first; the
+//!   header names the one read): `time-limit` (ms, CPU), `memory-limit` (bytes),
 //!   `input-path-pattern` / `answer-path-pattern` (`tests/%02d`, `tests/%02d.a`), and one
 //!   `<test>` per case, `method="manual"` (its file is in the package) or
 //!   `method="generated" cmd="gen 10 3"` (made by the generator `gen` with those arguments,
@@ -24,7 +25,7 @@
 //! `files/`; others by the judge's table of languages.
 //!
 //! The `<validators>` become the package's input validators (without Polygon's `--testset`
-//! and `--group` arguments). Not read: the `pretests` testset beside `tests`, the checker's
+//! and `--group` arguments). Not read: the testsets but the one chosen, the checker's
 //! and validators' own tests, statements, stresses, and the Freemarker test script
 //! (`problem.xml` already lists each test it made).
 //!
@@ -100,6 +101,8 @@ pub struct Group {
 /// package.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
+    /// The name of the testset read (`tests`, `pretests`).
+    pub testset: String,
     pub short_name: Option<String>,
     pub input_file: Option<String>,
     pub output_file: Option<String>,
@@ -180,6 +183,12 @@ fn text_of(n: Node<'_, '_>, name: &str) -> Option<String> {
 /// Reads the text of a `problem.xml` into a [`Spec`]; errors name the element and quote
 /// the bad value.
 pub fn parse(text: &str) -> Result<Spec, String> {
+    parse_testset(text, None)
+}
+
+/// `problem.xml` read with the testset named `testset` (`pretests`); `None`: `tests`, else
+/// the first. An unknown name is an error that lists the testsets there.
+pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> {
     let doc = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
     let problem = doc.root_element();
     if !problem.has_tag_name("problem") {
@@ -219,12 +228,31 @@ pub fn parse(text: &str) -> Result<Spec, String> {
     };
     let judging = child(problem, "judging").ok_or("no <judging> element")?;
     let testsets = children(judging, "testset");
-    let testset = testsets
-        .iter()
-        .find(|t| t.attribute("name") == Some("tests"))
-        .or(testsets.first())
-        .copied()
-        .ok_or("<judging> has no <testset>")?;
+    let named = |name: &str| {
+        testsets
+            .iter()
+            .find(|t| t.attribute("name") == Some(name))
+            .copied()
+    };
+    let testset = match testset {
+        Some(name) => named(name).ok_or_else(|| {
+            let there: Vec<String> = testsets
+                .iter()
+                .map(|t| format!("{:?}", t.attribute("name").unwrap_or("")))
+                .collect();
+            format!(
+                "--testset {name}: problem.xml has no such testset (it has {})",
+                if there.is_empty() {
+                    "none".to_string()
+                } else {
+                    there.join(", ")
+                }
+            )
+        })?,
+        None => named("tests")
+            .or(testsets.first().copied())
+            .ok_or("<judging> has no <testset>")?,
+    };
     let mut tests = Vec::new();
     if let Some(list) = child(testset, "tests") {
         for (i, t) in children(list, "test").into_iter().enumerate() {
@@ -339,6 +367,7 @@ pub fn parse(text: &str) -> Result<Spec, String> {
         .map_err(|e| format!("<memory-limit>{b}</memory-limit>: {e}"))?;
     }
     Ok(Spec {
+        testset: testset.attribute("name").unwrap_or("").to_string(),
         short_name: problem.attribute("short-name").map(str::to_string),
         input_file: file_io("input-file")?,
         output_file: file_io("output-file")?,
@@ -491,7 +520,8 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
     let xml = dir.join("problem.xml");
     let text =
         info::read_config(&xml)?.ok_or_else(|| format!("{}: no such file", xml.display()))?;
-    let spec = parse(&text).map_err(|e| format!("{}: {e}", xml.display()))?;
+    let spec = parse_testset(&text, cx.testset.as_deref())
+        .map_err(|e| format!("{}: {e}", xml.display()))?;
     let mut warnings = Vec::new();
     let tool = |rel: &str, what: &str| -> Result<Tool, String> {
         let path = dir.join(rel);
@@ -622,9 +652,11 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             extra: Vec::new(),
             promised_by: None,
             entrypoint: None,
+            handed_in: false,
         });
     }
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
+    package.testset = Some(spec.testset.clone());
     package.info = info;
     package.info_path = Some(xml);
     package.warnings = warnings;

@@ -111,6 +111,7 @@ pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
                 extra: vec![],
                 promised_by: None,
                 entrypoint: None,
+                handed_in: false,
             });
         }
     }
@@ -147,6 +148,7 @@ fn kattis_submissions_with_yaml(
                     extra: vec![],
                     promised_by: None,
                     entrypoint: None,
+                    handed_in: false,
                 });
             }
         }
