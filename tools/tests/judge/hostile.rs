@@ -234,6 +234,14 @@ const SOURCES: &[(&str, &str)] = &[
         "#include <unistd.h>\nint main(void){for(int i=0;i<1500;i++){pid_t p=fork();if(p==0){pause();return 0;}\
          if(p<0)break;}for(;;);}\n",
     ),
+    (
+        // Forks children that sleep until fork fails (EAGAIN at the process limit), then
+        // exits 1 (`exit`) or keeps trying (`retry`).
+        "forkbomb",
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n\
+         int main(int c,char**v){int retry=c>1&&!strcmp(v[1],\"retry\");for(;;){pid_t p=fork();\
+         if(p==0){pause();return 0;}if(p<0){if(retry)continue;perror(\"fork\");return 1;}}}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -1457,4 +1465,42 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
         None,
     );
     assert_eq!(j.code, Some(0), "{j}");
+}
+
+/// A fork bomb stopped by the process limit (namespaces: `RLIMIT_NPROC` in the run's own
+/// user namespace) is told so, whether it gives up (RE) or keeps trying (TLE), and leaves
+/// nothing behind; a program with a few children is not. One bomb at a time, and a generous
+/// time limit for the one that gives up: a thousand forks take a loaded machine seconds.
+#[test]
+fn a_fork_bomb_is_named_at_the_process_limit() {
+    programs();
+    let named = "; it hit the process limit of 1024 processes and threads";
+    let isolation = [
+        "--isolation",
+        "namespaces",
+        "--memory-limit-mib",
+        "4096",
+        "--time-limit-ms",
+    ];
+    let p = probe(
+        "forkbomb-exit",
+        "{P}/forkbomb exit",
+        &[&isolation[..], &["20000"]].concat(),
+    );
+    p.expect("RE", 1, Duration::from_secs(60)).unwrap();
+    p.has(&format!("exit code 1, expected 0{named}")).unwrap();
+    let p = probe(
+        "forkbomb-retry",
+        "{P}/forkbomb retry",
+        &[&isolation[..], &["1000"]].concat(),
+    );
+    p.expect("TLE", 1, Duration::from_secs(30)).unwrap();
+    p.has(named).unwrap();
+    let p = probe(
+        "forkbomb-few",
+        "sh -c 'sleep 5 & sleep 5 & exit 3'",
+        &[&isolation[..], &["1000"]].concat(),
+    );
+    p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+    assert!(!p.j.stdout.contains("process limit"), "{}", p.j);
 }
