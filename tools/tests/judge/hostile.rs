@@ -493,7 +493,10 @@ fn nothing_a_program_does_hangs_the_judge() {
 #[test]
 fn limits_count_the_whole_process_tree() {
     programs();
-    let secs = Duration::from_secs;
+    // The judge's own time is bounded only against hanging: backstops end every probe in a
+    // few seconds, and a loaded machine (a load average of 16 made this flake) may take
+    // several times that to start and judge them.
+    let within = Duration::from_secs(40);
     all(vec![
         (
             "memory inside a shell line",
@@ -503,10 +506,13 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/grow 1024; echo done",
                     &["--memory-limit-mib", "256"],
                 );
-                p.expect("MLE", 1, secs(10))?;
+                p.expect("MLE", 1, within)?;
+                // Killed while it grew (a look saw the tree past the limit), not judged by its
+                // peak once it had touched all 1024 MiB: the peak is at least the limit and
+                // below what it would have reached, however late a busy machine's look came.
+                p.has("killed at ")?;
                 let peak = p.figure(7);
-                // Killed at the limit: the peak stays within the polling slack of it.
-                if !(256.0..=256.0 + 128.0).contains(&peak) {
+                if !(256.0..1024.0).contains(&peak) {
                     return Err(format!("peak {peak} MiB\n{}", p.j));
                 }
                 Ok(())
@@ -520,12 +526,16 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/spin 5000; echo 1 2 3",
                     &["--time-limit-ms", "300"],
                 );
-                p.expect("TLE", 1, secs(8))?;
-                // Killed at 300 ms of CPU time, or on a loaded machine at the wall backstop
-                // with what it got by then: either way far more than the shell's own 1 ms.
+                p.expect("TLE", 1, within)?;
+                // Killed past 300 ms of CPU time, or on a loaded machine at the wall backstop
+                // with what it got by then: either way ten times the shell's own 1 ms.
                 let cpu = p.figure(1);
-                if cpu < 50.0 {
-                    return Err(format!("cpu {cpu} ms: the spinning child was not counted"));
+                let by_cpu = p.j.stdout.contains("ms of CPU time (limit 300 ms)");
+                if (by_cpu && cpu < 300.0) || cpu < 10.0 {
+                    return Err(format!(
+                        "cpu {cpu} ms: the spinning child was not counted\n{}",
+                        p.j
+                    ));
                 }
                 Ok(())
             }),
@@ -534,19 +544,20 @@ fn limits_count_the_whole_process_tree() {
             "a child never waited for, touching 1 GiB",
             check(move || {
                 let p = probe("orphan-memory", "{P}/orphanmem", &[]);
-                p.expect("MLE", 1, secs(10))
+                p.expect("MLE", 1, within)
             }),
         ),
         (
             "two children burning 900 ms each, never waited for",
             check(move || {
                 let p = probe("two-children", "{P}/twospin", &[]);
-                p.expect("TLE", 1, secs(10))?;
+                p.expect("TLE", 1, within)?;
                 // Killed past 1000 ms of the children's CPU time, or on a loaded machine at
-                // the wall backstop with what they got by then; the program's own is ~1 ms.
+                // the wall backstop with what they got by then: ten times the program's own
+                // ~1 ms at least.
                 let cpu = p.figure(1);
                 let by_cpu = p.j.stdout.contains("ms of CPU time (limit 1000 ms)");
-                if (by_cpu && cpu < 1000.0) || cpu < 100.0 {
+                if (by_cpu && cpu < 1000.0) || cpu < 10.0 {
                     return Err(format!("cpu {cpu} ms\n{}", p.j));
                 }
                 Ok(())
