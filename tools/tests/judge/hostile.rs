@@ -195,10 +195,11 @@ const SOURCES: &[(&str, &str)] = &[
          if(t>=0||getsid(0)!=getpid()){puts(\"terminal\");return 0;}printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // Writes up to 1 GiB into /dev/shm/bfs-shm-probe (never mapped), answers, lingers.
+        // Writes up to 1 GiB into /dev/shm/bfs-shm-probe (or the file it is given: probes
+        // that reach the machine's /dev/shm must not meet), never mapped, answers, lingers.
         "shm",
-        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void){static char b[1<<20];\
-         memset(b,7,sizeof b);FILE*f=fopen(\"/dev/shm/bfs-shm-probe\",\"w\");for(int i=0;f&&i<1024;i++)\
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(int c,char**v){static char b[1<<20];\
+         memset(b,7,sizeof b);FILE*f=fopen(c>1?v[1]:\"/dev/shm/bfs-shm-probe\",\"w\");for(int i=0;f&&i<1024;i++)\
          if(fwrite(b,1,sizeof b,f)!=sizeof b||fflush(f))break;printf(\"1 2 3\\n\");fflush(stdout);\
          usleep(300000);return 0;}\n",
     ),
@@ -403,8 +404,13 @@ impl Probe {
     }
 }
 
+/// Held for writing by the fork bomb alone: its thousand processes slow every look at /proc
+/// and take the CPU that the timing probes measure, so the probes hold it for reading.
+static BOMB: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// Runs the probes in parallel and fails with every failure, named.
 fn all(probes: Vec<(&'static str, Check)>) {
+    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
             .into_iter()
@@ -1332,6 +1338,7 @@ fn first_allowed_cpu() -> Option<String> {
 /// conditions still is.
 #[test]
 fn a_starved_program_is_named_starved_not_asleep() {
+    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let tools = ["taskset", "setsid"];
     if let Some(t) = tools
         .iter()
@@ -1485,6 +1492,7 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
 #[test]
 fn a_fork_bomb_is_named_at_the_process_limit() {
     programs();
+    let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
     let named = "; it hit the process limit of 1024 processes and threads";
     let isolation = [
         "--isolation",
@@ -1588,13 +1596,16 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         assert_eq!(single_verdict(&second), "WA", "{isolation}: {second}");
         assert!(second.stdout.contains("left"), "{isolation}: {second}");
 
+        // A name of its own: the namespaces probe checks that the machine has no
+        // /dev/shm/bfs-shm-probe while this one runs.
+        let file = format!("/dev/shm/bfs-shm-probe-{isolation}-{}", std::process::id());
         let shm = probe(
             &format!("shm-{isolation}"),
-            "{P}/shm",
+            &format!("{{P}}/shm {file}"),
             &[&iso[..], &["--memory-limit-mib", "128"]].concat(),
         );
-        let left = std::fs::metadata("/dev/shm/bfs-shm-probe").map(|m| m.len());
-        let _ = std::fs::remove_file("/dev/shm/bfs-shm-probe");
+        let left = std::fs::metadata(&file).map(|m| m.len());
+        let _ = std::fs::remove_file(&file);
         if isolation == "landlock" {
             // fopen fails: it answers without writing a byte.
             shm.expect("AC", 0, secs(10)).unwrap();
