@@ -104,8 +104,35 @@ pub const STARVED_PCT: u64 = 50;
 
 /// The verdict of the way `run` ended, `None` when it ended as it should (exit code
 /// `exit_expected`, within every limit) and its output decides. `Err` when the run was
-/// cancelled (the judge is being interrupted).
+/// cancelled (the judge is being interrupted). An RE or TLE of a run that had about as many
+/// processes and threads as the process limit allows says so: there `fork` and
+/// `pthread_create` fail (EAGAIN), which a fork bomb or a program that does not check them
+/// turns into a crash, an exit code or endless retries.
 pub fn of_run(
+    run: &Run,
+    limits: &Limits,
+    exit_expected: i32,
+) -> Result<Option<(Verdict, String)>, String> {
+    let verdict = by_limits(run, limits, exit_expected)?;
+    Ok(verdict.map(|(v, why)| match v {
+        Verdict::Re | Verdict::Tle if at_process_limit(run) => (
+            v,
+            format!(
+                "{why}; it hit the process limit of {} processes and threads",
+                run.task_limit
+            ),
+        ),
+        _ => (v, why),
+    }))
+}
+
+/// Whether the run had at least nine tenths of the process limit at once (the supervisor
+/// and a look's lag take a few; a fork bomb sits at the limit).
+fn at_process_limit(run: &Run) -> bool {
+    run.task_limit > 0 && run.tasks.saturating_mul(10) >= run.task_limit.saturating_mul(9)
+}
+
+fn by_limits(
     run: &Run,
     limits: &Limits,
     exit_expected: i32,
@@ -262,6 +289,8 @@ mod tests {
             killed,
             runnable_pct: 0,
             stack_kib: 0,
+            tasks: 1,
+            task_limit: 0,
         }
     }
 
@@ -299,6 +328,40 @@ mod tests {
             .unwrap();
         assert_eq!(v, Verdict::Tle);
         assert!(why.contains("sleeping or waiting for input"), "{why}");
+    }
+
+    #[test]
+    fn a_failure_at_the_process_limit_says_so() {
+        let bomb = Run {
+            tasks: 1020,
+            task_limit: 1024,
+            ..run(5, 50, Status::Code(1), None)
+        };
+        let (v, why) = of_run(&bomb, &CPU, 0).unwrap().unwrap();
+        assert_eq!(v, Verdict::Re);
+        assert_eq!(
+            why,
+            "exit code 1, expected 0; it hit the process limit of 1024 processes and threads"
+        );
+        // Fewer processes, or no limit in force (no namespaces): the plain message.
+        for quiet in [
+            Run { tasks: 100, ..bomb },
+            Run {
+                task_limit: 0,
+                ..bomb
+            },
+        ] {
+            assert_eq!(
+                of_run(&quiet, &CPU, 0).unwrap().unwrap().1,
+                "exit code 1, expected 0"
+            );
+        }
+        // An accepted run is accepted however many it had.
+        let fine = Run {
+            status: Status::Code(0),
+            ..bomb
+        };
+        assert!(of_run(&fine, &CPU, 0).unwrap().is_none());
     }
 
     #[test]

@@ -6,9 +6,14 @@
 //! try runs ours and the contestant's program on the candidate, as the stress mode does.
 //!
 //! The reductions, greedy, each kept when the disagreement stays, repeated until a whole round
-//! keeps none: drop whole cases of a multi-case input; drop rows, then columns (never one that
-//! holds the start, the finish, the box or the target); move each marked cell one step towards
-//! the next one; clear walls (a row's at once, then one by one). Only the formats our
+//! keeps none: drop whole cases of a multi-case input; sort swap-game's boards a swap at a
+//! time (towards `1 2 3 / 4 5 6 / 7 8 9`, so the answers get smaller); drop rows, then columns
+//! (never one that holds the start, the finish, the box or the target); put robot-maze's
+//! start on its finish (valid there: a one-cell route), else move each marked cell one step
+//! towards the next one (onto it in robot-maze, where the start may stand on the finish, so
+//! a 1x1 maze is reachable); clear walls (a row's at once, then one by one). Every candidate
+//! is valid for the problem: sizes follow the rows, marks stay distinct where the statement
+//! says so, boards stay the numbers 1 to 9 once each. Only the formats our
 //! generator writes are known (robot-maze's `R C r1 c1 r2 c2` header, the `R C` header of
 //! chase, wave and pushing-boxes, swap-game's boards); another input is left as it is.
 //! At most [`MAX_RUNS`] tries, so a slow program cannot make shrinking endless.
@@ -241,7 +246,8 @@ impl Maze {
         } else {
             (from.0, step(from.1, to.1))
         };
-        if next == from || next == to {
+        // robot-maze's start may stand on its finish (a one-cell route); marked cells may not.
+        if next == from || (next == to && !robot) {
             return None;
         }
         let mut m = self.clone();
@@ -254,6 +260,16 @@ impl Maze {
             m.rows[next.0][next.1] = m.rows[from.0][from.1];
             m.rows[from.0][from.1] = b'.';
         }
+        Some(m)
+    }
+
+    /// robot-maze: the start put on the finish at once, the smallest route there is.
+    fn start_on_finish(&self, robot: bool) -> Option<Maze> {
+        if !robot || self.points[0] == self.points[1] {
+            return None;
+        }
+        let mut m = self.clone();
+        m.points[0] = m.points[1];
         Some(m)
     }
 
@@ -317,6 +333,54 @@ impl Input {
             }
         }
         Some(i)
+    }
+
+    /// swap-game: board `k` one or more swaps closer to sorted, each candidate two cells
+    /// swapped that held the larger number first (reading order), so it has fewer
+    /// inversions and every chain of kept swaps ends. First the swaps that put the number
+    /// `p + 1` on cell `p`, then those of two cells side by side in reading order (one of
+    /// which exists on every unsorted board). Empty when the board is not nine numbers.
+    fn board_swaps(&self, k: usize) -> Vec<Input> {
+        let Input::Boards(boards) = self else {
+            return Vec::new();
+        };
+        let cells: Option<Vec<usize>> =
+            boards[k]
+                .iter()
+                .map(|l| numbers(l))
+                .try_fold(Vec::new(), |mut v, row| {
+                    v.extend(row?);
+                    Some(v)
+                });
+        let Some(cells) = cells.filter(|c| c.len() == 9) else {
+            return Vec::new();
+        };
+        let placing = (0..9).filter_map(|p| Some((p, cells.iter().position(|&v| v == p + 1)?)));
+        let neighbours = (0..8).map(|p| (p, p + 1));
+        let mut out = Vec::new();
+        for (a, b) in placing.chain(neighbours) {
+            let (a, b) = (a.min(b), a.max(b));
+            if cells[a] <= cells[b] {
+                continue;
+            }
+            let mut swapped = cells.clone();
+            swapped.swap(a, b);
+            let lines = swapped
+                .chunks(3)
+                .map(|row| {
+                    let row: Vec<String> = row.iter().map(usize::to_string).collect();
+                    row.join(" ").into_bytes()
+                })
+                .collect();
+            let mut i = self.clone();
+            if let Input::Boards(b) = &mut i {
+                b[k] = lines;
+            }
+            if !out.contains(&i) {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// This input with maze `k` replaced by what `f` makes of it.
@@ -465,6 +529,18 @@ pub fn shrink(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Option<S
                 }
             }
         }
+        // Boards towards sorted, a swap at a time (swap-game).
+        for k in 0..best.cases() {
+            'board: loop {
+                for c in best.board_swaps(k) {
+                    if keeps(&c, &mut runs)? {
+                        best = c;
+                        continue 'board;
+                    }
+                }
+                break;
+            }
+        }
         for m in 0..best.mazes().len() {
             for phase in 0..4 {
                 let count = |b: &Input| {
@@ -482,7 +558,10 @@ pub fn shrink(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Option<S
                     let candidates: Vec<Option<Input>> = match phase {
                         0 => vec![best.with_maze(m, |z, robot| z.without_row(i, robot))],
                         1 => vec![best.with_maze(m, |z, robot| z.without_column(i, robot))],
-                        2 => vec![best.with_maze(m, |z, robot| z.mark_closer(i, robot))],
+                        2 => vec![
+                            best.with_maze(m, |z, robot| z.start_on_finish(robot)),
+                            best.with_maze(m, |z, robot| z.mark_closer(i, robot)),
+                        ],
                         _ => {
                             let mut v =
                                 vec![best.with_maze(m, |z, robot| z.cleared(i, None, robot))];
@@ -890,5 +969,83 @@ mod tests {
         assert_eq!(mazes[0].mark_closer(0, false).unwrap().rows[0], b".S.E");
         assert!(mazes[0].without_column(0, false).is_none());
         assert_eq!(mazes[0].without_column(1, false).unwrap().rows[0], b"S.E");
+    }
+
+    #[test]
+    fn robot_maze_start_may_land_on_the_finish_down_to_one_cell() {
+        let Some(Input::Robot(m)) = parse("robot-maze", b"1 3 1 1 1 3\n101\n") else {
+            panic!()
+        };
+        let merged = m.start_on_finish(true).unwrap();
+        assert_eq!(merged.points, [(0, 2), (0, 2)]);
+        assert!(merged.start_on_finish(true).is_none());
+        assert!(merged.mark_closer(0, true).is_none());
+        // One step at a time lands on the finish too.
+        let step = m
+            .mark_closer(0, true)
+            .unwrap()
+            .mark_closer(0, true)
+            .unwrap();
+        assert_eq!(step.points, merged.points);
+        let one = merged.without_column(0, true).unwrap();
+        let one = one.without_column(0, true).unwrap();
+        assert_eq!(
+            write(&Input::Robot(one)),
+            b"1 1 1 1 1 1\n1\n",
+            "the start on a walled finish, 1x1"
+        );
+        // Marked cells of the other problems never merge.
+        let Some(Input::Chars { mazes, .. }) = parse("wave", b"1 2\nsf\n") else {
+            panic!()
+        };
+        assert!(mazes[0].mark_closer(0, false).is_none());
+        assert!(mazes[0].start_on_finish(false).is_none());
+    }
+
+    /// The board's inversions (pairs in reading order with the larger number first).
+    fn inversions(input: &Input) -> usize {
+        let Input::Boards(b) = input else { panic!() };
+        let cells: Vec<usize> = b[0].iter().flat_map(|l| numbers(l).unwrap()).collect();
+        (0..9)
+            .flat_map(|i| (i + 1..9).map(move |j| (i, j)))
+            .filter(|&(i, j)| cells[i] > cells[j])
+            .count()
+    }
+
+    #[test]
+    fn boards_sort_a_swap_at_a_time_and_stay_permutations() {
+        let start = parse("swap-game", b"9 8 7\n6 5 4\n3 2 1\n").unwrap();
+        let mut best = start.clone();
+        let mut steps = 0;
+        // The disagreement of a wrong program that is right only on sorted boards: every
+        // candidate keeps it but the sorted one.
+        while let Some(next) = best
+            .board_swaps(0)
+            .into_iter()
+            .find(|c| write(c) != b"1 2 3\n4 5 6\n7 8 9\n")
+        {
+            assert!(inversions(&next) < inversions(&best));
+            let mut cells: Vec<usize> = match &next {
+                Input::Boards(b) => b[0].iter().flat_map(|l| numbers(l).unwrap()).collect(),
+                _ => panic!(),
+            };
+            cells.sort_unstable();
+            assert_eq!(cells, (1..=9).collect::<Vec<_>>());
+            best = next;
+            steps += 1;
+        }
+        assert_eq!(
+            inversions(&best),
+            1,
+            "{:?}",
+            String::from_utf8_lossy(&write(&best))
+        );
+        assert!(steps <= 36, "{steps} steps");
+        let sorted = parse("swap-game", b"1 2 3\n4 5 6\n7 8 9\n").unwrap();
+        assert!(sorted.board_swaps(0).is_empty());
+        // The selection swap first: 9 and 1 trade places in one step.
+        assert_eq!(write(&start.board_swaps(0)[0]), b"1 8 7\n6 5 4\n3 2 9\n");
+        let words = parse("swap-game", b"a b c\n1 2 3\n4 5 6\n").unwrap();
+        assert!(words.board_swaps(0).is_empty());
     }
 }

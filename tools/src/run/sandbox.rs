@@ -78,6 +78,10 @@ pub struct Run {
     pub runnable_pct: u64,
     /// The largest stack the watcher saw (`VmStk`), KiB.
     pub stack_kib: u64,
+    /// The most processes and threads the run had at once (see `supervise::Report`).
+    pub tasks: u64,
+    /// The process limit in force, 0 when there is none.
+    pub task_limit: u64,
 }
 
 /// Why a run could not be judged.
@@ -332,6 +336,8 @@ impl Server {
             killed: Some(kill),
             runnable_pct: 0,
             stack_kib: 0,
+            tasks: 0,
+            task_limit: 0,
         };
         match late {
             Some(Late::Stopped) => {
@@ -396,10 +402,14 @@ impl Server {
                 killed,
                 runnable_pct,
                 stack_kib,
+                tasks,
+                task_limit,
                 ..
             } => Ok(Run {
                 runnable_pct,
                 stack_kib,
+                tasks,
+                task_limit,
                 wall_ms: wall_us / 1000,
                 cpu_ms: cpu_us / 1000,
                 peak_kib,

@@ -170,6 +170,11 @@ pub enum Report {
         runnable_pct: u64,
         /// The largest stack a look saw, KiB.
         stack_kib: u64,
+        /// The most processes and threads of the run seen at once: at a look, or those left
+        /// when the program ended (killed and reaped then).
+        tasks: u64,
+        /// The process limit in force (`RLIMIT_NPROC`), 0 when there is none.
+        task_limit: u64,
     },
     /// The program could not be started (missing, not executable): a setup error, not a
     /// verdict.
@@ -294,6 +299,8 @@ impl std::fmt::Display for Report {
                 stderr_bytes,
                 runnable_pct,
                 stack_kib,
+                tasks,
+                task_limit,
             } => {
                 let status = match status {
                     Status::Code(c) => format!("code:{c}"),
@@ -303,7 +310,8 @@ impl std::fmt::Display for Report {
                     f,
                     "ran status={status} cpu_us={cpu_us} wall_us={wall_us} peak_kib={peak_kib} \
                      killed={} stdout_bytes={stdout_bytes} stderr_bytes={stderr_bytes} \
-                     runnable_pct={runnable_pct} stack_kib={stack_kib}",
+                     runnable_pct={runnable_pct} stack_kib={stack_kib} tasks={tasks} \
+                     task_limit={task_limit}",
                     killed.map_or("none", Kill::name)
                 )
             }
@@ -347,6 +355,8 @@ impl std::str::FromStr for Report {
             stderr_bytes: num(field("stderr_bytes")?)?,
             runnable_pct: num(field("runnable_pct")?)?,
             stack_kib: num(field("stack_kib")?)?,
+            tasks: num(field("tasks")?)?,
+            task_limit: num(field("task_limit")?)?,
         })
     }
 }
@@ -512,6 +522,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
         looks: 0,
         runnable_looks: 0,
         stack_kib: 0,
+        tasks: 0,
         killed: None,
     };
     let watched = run.until_the_program_ends(buf, jail);
@@ -527,7 +538,14 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
         Some((_, status, usage)) => {
             run.add(usage);
             drop(child); // reaped above: std's handle neither waits nor kills on drop
-            kill_all_descendants(|usage| run.add(usage))?;
+                         // The program and what it left: the count a fork bomb reached, even when it
+                         // ended between two looks.
+            let mut left = 1;
+            kill_all_descendants(|usage| {
+                run.add(usage);
+                left += 1;
+            })?;
+            run.tasks = run.tasks.max(left);
             watched?;
             // Nothing of the tree is left to write: what the pipes hold is all there is.
             run.drain_to_end(buf)?;
@@ -561,6 +579,11 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
                     .checked_div(run.looks)
                     .unwrap_or(0),
                 stack_kib: run.stack_kib,
+                tasks: run.tasks,
+                task_limit: program_limits(req, jail.mechanism)
+                    .into_iter()
+                    .find(|&(resource, _)| resource == libc::RLIMIT_NPROC)
+                    .map_or(0, |(_, limit)| limit),
             })
         }
         None => unreachable!("a blocking wait4 returns a child"),
@@ -613,6 +636,8 @@ struct Running<'a> {
     runnable_looks: u64,
     /// The largest stack the looks saw (see `tree::Sample::stack_kib`).
     stack_kib: u64,
+    /// The most processes and threads seen at once (see `tree::Sample::tasks`).
+    tasks: u64,
     killed: Option<Kill>,
 }
 
@@ -699,6 +724,7 @@ impl Running<'_> {
         self.looks += 1;
         self.runnable_looks += u64::from(tree.runnable);
         self.stack_kib = self.stack_kib.max(tree.stack_kib);
+        self.tasks = self.tasks.max(tree.tasks);
         // What its files in the private /tmp, /dev/shm and folder hold is memory too.
         let memory_kib = tree.memory_kib + jail.memory_kib();
         self.peak_kib = self.peak_kib.max(memory_kib);
@@ -942,6 +968,8 @@ mod tests {
                 stderr_bytes: 8,
                 runnable_pct: 9,
                 stack_kib: 10,
+                tasks: 11,
+                task_limit: 1024,
             },
             Report::Ran {
                 status: Status::Code(0),
@@ -953,6 +981,8 @@ mod tests {
                 stderr_bytes: 0,
                 runnable_pct: 0,
                 stack_kib: 0,
+                tasks: 0,
+                task_limit: 0,
             },
             Report::CannotStart("./a.out: No such file or directory (os error 2)".into()),
         ] {

@@ -35,6 +35,8 @@ pub struct Proc {
     pub own_ticks: u64,
     /// When it started (field 22), which tells a process from a later one with its pid.
     pub start: u64,
+    /// Its threads (field 20), each of which counts against `RLIMIT_NPROC`.
+    pub threads: u64,
 }
 
 /// Parses a `/proc/PID/stat` line. The command name, in parentheses, may hold spaces and
@@ -53,6 +55,7 @@ pub fn parse_stat(pid: i32, stat: &str) -> Option<Proc> {
         ticks,
         own_ticks,
         start: f.get(19).map_or(0, num),
+        threads: f.get(17).map_or(1, num),
     })
 }
 
@@ -175,6 +178,8 @@ pub struct Sample {
     pub runnable: bool,
     /// The largest stack of a process of the tree (`VmStk`), KiB.
     pub stack_kib: u64,
+    /// The live tree's processes and threads (what `RLIMIT_NPROC` counts).
+    pub tasks: u64,
 }
 
 /// How often the whole of `/proc` is scanned for new members of the tree: every this many
@@ -228,6 +233,11 @@ impl Watch {
         }
         let seen_ms = self.seen.values().sum::<u64>() * 1000 / self.ticks_per_second;
         let runnable = tree.iter().any(|p| p.state == b'R');
+        let tasks = tree
+            .iter()
+            .filter(|p| p.state != b'Z' && p.state != b'X')
+            .map(|p| p.threads.max(1))
+            .sum();
         let live: Vec<i32> = tree
             .iter()
             .filter(|p| p.state != b'Z' && p.state != b'X')
@@ -243,6 +253,7 @@ impl Watch {
                 seen_ms,
                 runnable,
                 stack_kib: 0,
+                tasks,
             };
         }
         let status: Vec<(u64, u64, u64)> =
@@ -276,6 +287,7 @@ impl Watch {
             seen_ms,
             runnable,
             stack_kib,
+            tasks,
         }
     }
 }
@@ -304,6 +316,7 @@ mod tests {
             ticks: 0,
             own_ticks: 0,
             start: 0,
+            threads: 1,
         };
         let all = [p(5, 3), p(3, 1), p(4, 1), p(9, 8), p(1, 0), p(6, 5)];
         let order: Vec<i32> = descendants(1, &all).iter().map(|p| p.pid).collect();

@@ -195,10 +195,11 @@ const SOURCES: &[(&str, &str)] = &[
          if(t>=0||getsid(0)!=getpid()){puts(\"terminal\");return 0;}printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // Writes up to 1 GiB into /dev/shm/bfs-shm-probe (never mapped), answers, lingers.
+        // Writes up to 1 GiB into /dev/shm/bfs-shm-probe (or the file it is given: probes
+        // that reach the machine's /dev/shm must not meet), never mapped, answers, lingers.
         "shm",
-        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(void){static char b[1<<20];\
-         memset(b,7,sizeof b);FILE*f=fopen(\"/dev/shm/bfs-shm-probe\",\"w\");for(int i=0;f&&i<1024;i++)\
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\nint main(int c,char**v){static char b[1<<20];\
+         memset(b,7,sizeof b);FILE*f=fopen(c>1?v[1]:\"/dev/shm/bfs-shm-probe\",\"w\");for(int i=0;f&&i<1024;i++)\
          if(fwrite(b,1,sizeof b,f)!=sizeof b||fflush(f))break;printf(\"1 2 3\\n\");fflush(stdout);\
          usleep(300000);return 0;}\n",
     ),
@@ -233,6 +234,14 @@ const SOURCES: &[(&str, &str)] = &[
         "sleepers",
         "#include <unistd.h>\nint main(void){for(int i=0;i<1500;i++){pid_t p=fork();if(p==0){pause();return 0;}\
          if(p<0)break;}for(;;);}\n",
+    ),
+    (
+        // Forks children that sleep until fork fails (EAGAIN at the process limit), then
+        // exits 1 (`exit`) or keeps trying (`retry`).
+        "forkbomb",
+        "#include <stdio.h>\n#include <string.h>\n#include <unistd.h>\n\
+         int main(int c,char**v){int retry=c>1&&!strcmp(v[1],\"retry\");for(;;){pid_t p=fork();\
+         if(p==0){pause();return 0;}if(p<0){if(retry)continue;perror(\"fork\");return 1;}}}\n",
     ),
 ];
 
@@ -395,8 +404,13 @@ impl Probe {
     }
 }
 
+/// Held for writing by the fork bomb alone: its thousand processes slow every look at /proc
+/// and take the CPU that the timing probes measure, so the probes hold it for reading.
+static BOMB: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// Runs the probes in parallel and fails with every failure, named.
 fn all(probes: Vec<(&'static str, Check)>) {
+    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
             .into_iter()
@@ -485,7 +499,10 @@ fn nothing_a_program_does_hangs_the_judge() {
 #[test]
 fn limits_count_the_whole_process_tree() {
     programs();
-    let secs = Duration::from_secs;
+    // The judge's own time is bounded only against hanging: backstops end every probe in a
+    // few seconds, and a loaded machine (a load average of 16 made this flake) may take
+    // several times that to start and judge them.
+    let within = Duration::from_secs(40);
     all(vec![
         (
             "memory inside a shell line",
@@ -495,10 +512,13 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/grow 1024; echo done",
                     &["--memory-limit-mib", "256"],
                 );
-                p.expect("MLE", 1, secs(10))?;
+                p.expect("MLE", 1, within)?;
+                // Killed while it grew (a look saw the tree past the limit), not judged by its
+                // peak once it had touched all 1024 MiB: the peak is at least the limit and
+                // below what it would have reached, however late a busy machine's look came.
+                p.has("killed at ")?;
                 let peak = p.figure(7);
-                // Killed at the limit: the peak stays within the polling slack of it.
-                if !(256.0..=256.0 + 128.0).contains(&peak) {
+                if !(256.0..1024.0).contains(&peak) {
                     return Err(format!("peak {peak} MiB\n{}", p.j));
                 }
                 Ok(())
@@ -512,12 +532,16 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/spin 5000; echo 1 2 3",
                     &["--time-limit-ms", "300"],
                 );
-                p.expect("TLE", 1, secs(8))?;
-                // Killed at 300 ms of CPU time, or on a loaded machine at the wall backstop
-                // with what it got by then: either way far more than the shell's own 1 ms.
+                p.expect("TLE", 1, within)?;
+                // Killed past 300 ms of CPU time, or on a loaded machine at the wall backstop
+                // with what it got by then: either way ten times the shell's own 1 ms.
                 let cpu = p.figure(1);
-                if cpu < 50.0 {
-                    return Err(format!("cpu {cpu} ms: the spinning child was not counted"));
+                let by_cpu = p.j.stdout.contains("ms of CPU time (limit 300 ms)");
+                if (by_cpu && cpu < 300.0) || cpu < 10.0 {
+                    return Err(format!(
+                        "cpu {cpu} ms: the spinning child was not counted\n{}",
+                        p.j
+                    ));
                 }
                 Ok(())
             }),
@@ -526,19 +550,20 @@ fn limits_count_the_whole_process_tree() {
             "a child never waited for, touching 1 GiB",
             check(move || {
                 let p = probe("orphan-memory", "{P}/orphanmem", &[]);
-                p.expect("MLE", 1, secs(10))
+                p.expect("MLE", 1, within)
             }),
         ),
         (
             "two children burning 900 ms each, never waited for",
             check(move || {
                 let p = probe("two-children", "{P}/twospin", &[]);
-                p.expect("TLE", 1, secs(10))?;
+                p.expect("TLE", 1, within)?;
                 // Killed past 1000 ms of the children's CPU time, or on a loaded machine at
-                // the wall backstop with what they got by then; the program's own is ~1 ms.
+                // the wall backstop with what they got by then: ten times the program's own
+                // ~1 ms at least.
                 let cpu = p.figure(1);
                 let by_cpu = p.j.stdout.contains("ms of CPU time (limit 1000 ms)");
-                if (by_cpu && cpu < 1000.0) || cpu < 100.0 {
+                if (by_cpu && cpu < 1000.0) || cpu < 10.0 {
                     return Err(format!("cpu {cpu} ms\n{}", p.j));
                 }
                 Ok(())
@@ -1313,6 +1338,7 @@ fn first_allowed_cpu() -> Option<String> {
 /// conditions still is.
 #[test]
 fn a_starved_program_is_named_starved_not_asleep() {
+    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let tools = ["taskset", "setsid"];
     if let Some(t) = tools
         .iter()
@@ -1457,4 +1483,137 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
         None,
     );
     assert_eq!(j.code, Some(0), "{j}");
+}
+
+/// A fork bomb stopped by the process limit (namespaces: `RLIMIT_NPROC` in the run's own
+/// user namespace) is told so, whether it gives up (RE) or keeps trying (TLE), and leaves
+/// nothing behind; a program with a few children is not. One bomb at a time, and a generous
+/// time limit for the one that gives up: a thousand forks take a loaded machine seconds.
+#[test]
+fn a_fork_bomb_is_named_at_the_process_limit() {
+    programs();
+    let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
+    let named = "; it hit the process limit of 1024 processes and threads";
+    let isolation = [
+        "--isolation",
+        "namespaces",
+        "--memory-limit-mib",
+        "4096",
+        "--time-limit-ms",
+    ];
+    let p = probe(
+        "forkbomb-exit",
+        "{P}/forkbomb exit",
+        &[&isolation[..], &["20000"]].concat(),
+    );
+    p.expect("RE", 1, Duration::from_secs(60)).unwrap();
+    p.has(&format!("exit code 1, expected 0{named}")).unwrap();
+    let p = probe(
+        "forkbomb-retry",
+        "{P}/forkbomb retry",
+        &[&isolation[..], &["1000"]].concat(),
+    );
+    p.expect("TLE", 1, Duration::from_secs(30)).unwrap();
+    p.has(named).unwrap();
+    let p = probe(
+        "forkbomb-few",
+        "sh -c 'sleep 5 & sleep 5 & exit 3'",
+        &[&isolation[..], &["1000"]].concat(),
+    );
+    p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+    assert!(!p.j.stdout.contains("process limit"), "{}", p.j);
+}
+
+/// The machine's System V segments (`/proc/sysvipc/shm`): (id, size in bytes).
+fn machine_segments() -> Vec<(String, u64)> {
+    let table = std::fs::read_to_string("/proc/sysvipc/shm").unwrap_or_default();
+    table
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            Some((f.get(1)?.to_string(), f.get(3)?.parse().ok()?))
+        })
+        .collect()
+}
+
+/// The newest probes (the stack-overflow hint, memfd pages, System V segments, /dev/shm)
+/// under `--isolation landlock` and `none`, each asserting what `docs/judge.md` says there:
+/// the hint and memfds are the watcher's and hold everywhere; System V segments live in the
+/// machine's IPC namespace, so detached ones are not counted and outlive their run; /dev/shm
+/// is not writable under landlock, and under none is the machine's, stopped only by the file
+/// size limit (twice the memory limit) and left behind. One isolation at a time: both share
+/// the machine's segments and /dev/shm. What the probes leave on the machine is removed.
+#[test]
+fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
+    programs();
+    let secs = Duration::from_secs;
+    for isolation in ["landlock", "none"] {
+        let iso = ["--isolation", isolation];
+        let deep = probe(
+            &format!("stack-deep-{isolation}"),
+            "{P}/slowdeep",
+            &[
+                &iso[..],
+                &["--stack-limit-mib", "8", "--time-limit-ms", "20000"],
+            ]
+            .concat(),
+        );
+        deep.expect("RE", 1, secs(60)).unwrap();
+        deep.has(" of its 8.0 MiB limit; --stack-limit-mib raises it)")
+            .unwrap();
+        deep.has("stack overflow? (its stack reached ").unwrap();
+        let memfd = probe(
+            &format!("memfd-{isolation}"),
+            "{P}/memfd 512",
+            &[&iso[..], &["--memory-limit-mib", "256"]].concat(),
+        );
+        memfd.expect("MLE", 1, secs(10)).unwrap();
+
+        // Three detached segments of 40 MiB, 120 together, under a 100 MiB limit: MLE under
+        // namespaces (see above), here each child holds 40 at most and the run ends as it
+        // wants; its segments are still there, so the next run finds key 4242.
+        let before: Vec<String> = machine_segments().into_iter().map(|s| s.0).collect();
+        let dir = scratch(&format!("sysvshm-{isolation}"));
+        let tests = dir.join("t");
+        std::fs::create_dir_all(&tests).unwrap();
+        std::fs::write(tests.join("1.in"), "").unwrap();
+        std::fs::write(tests.join("1.out"), "gone\n").unwrap();
+        let t = tests.display().to_string();
+        let judge = |cmd: &str| {
+            let cmd = with_programs(&dir, cmd);
+            let args = ["--tests", &t, "--cmd", &cmd, "--memory-limit-mib", "100"];
+            judge_in(&dir.join("out"), &[&args[..], &iso[..]].concat(), None)
+        };
+        let first = judge("{P}/sysvshm 40 3");
+        let second = judge("{P}/sysvshm 1 1");
+        for (id, bytes) in machine_segments() {
+            if !before.contains(&id) && (bytes == 40 << 20) {
+                let _ = Command::new("ipcrm").args(["-m", &id]).status();
+            }
+        }
+        assert_eq!(single_verdict(&first), "AC", "{isolation}: {first}");
+        assert_eq!(single_verdict(&second), "WA", "{isolation}: {second}");
+        assert!(second.stdout.contains("left"), "{isolation}: {second}");
+
+        // A name of its own: the namespaces probe checks that the machine has no
+        // /dev/shm/bfs-shm-probe while this one runs.
+        let file = format!("/dev/shm/bfs-shm-probe-{isolation}-{}", std::process::id());
+        let shm = probe(
+            &format!("shm-{isolation}"),
+            &format!("{{P}}/shm {file}"),
+            &[&iso[..], &["--memory-limit-mib", "128"]].concat(),
+        );
+        let left = std::fs::metadata(&file).map(|m| m.len());
+        let _ = std::fs::remove_file(&file);
+        if isolation == "landlock" {
+            // fopen fails: it answers without writing a byte.
+            shm.expect("AC", 0, secs(10)).unwrap();
+            assert!(left.is_err(), "landlock wrote /dev/shm\n{}", shm.j);
+        } else {
+            shm.expect("RE", 1, secs(10)).unwrap();
+            shm.has("killed by SIGXFSZ").unwrap();
+            assert_eq!(left.ok(), Some(256 << 20), "{}", shm.j);
+        }
+    }
 }

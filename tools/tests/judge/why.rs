@@ -304,6 +304,72 @@ fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
     );
 }
 
+/// Stress with `--shrink` on `problem` (`args` after the command); the `shrunk from ...`
+/// line and the shrunk input.
+fn shrunk(dir: &Path, problem: &str, cmd: &str, args: &[&str]) -> (String, String) {
+    let out = dir.join("out");
+    let mut all = vec!["--stress", problem, "--cmd", cmd, "--seed", "1", "--shrink"];
+    all.extend_from_slice(args);
+    let j = judge_in(&out, &all, None);
+    let line = j
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("shrunk from "))
+        .unwrap_or_else(|| panic!("no shrink line\n{j}"))
+        .to_string();
+    let input = out.join("stress").join(problem).join("shrunk.in");
+    (line, std::fs::read_to_string(input).unwrap())
+}
+
+/// robot-maze's start may stand on its finish, so a disagreement that needs no route at all
+/// (a program that fails on every input) ends at one cell, and a detour (which needs one
+/// free cell beside the start) at two: before, the start and finish stayed apart (1x2, 2x2).
+#[test]
+fn shrink_puts_the_start_on_the_finish_down_to_one_cell() {
+    let dir = scratch("shrink-one-cell");
+    let fails = dir.join("fails.sh");
+    std::fs::write(&fails, "cat >/dev/null\nexit 3\n").unwrap();
+    let cmd = format!("sh {}", fails.display());
+    let size = ["--count", "5", "--size", "30", "30"];
+    let (line, input) = shrunk(&dir.join("re"), "robot-maze", &cmd, &size);
+    assert!(line.starts_with("shrunk from 30x30 to 1x1 in "), "{line}");
+    assert_eq!(input, "1 1 1 1 1 1\n0\n");
+    let cmd = awk(&dir, "-v detour=1");
+    let (line, input) = shrunk(&dir.join("detour"), "robot-maze", &cmd, &size);
+    assert!(line.starts_with("shrunk from 30x30 to 1x2 in "), "{line}");
+    let header: Vec<&str> = input.lines().next().unwrap().split(' ').collect();
+    assert_eq!(
+        header[2..4],
+        header[4..6],
+        "the start on the finish: {input}"
+    );
+}
+
+/// swap-game's boards are sorted a swap at a time while the disagreement stays: a program
+/// wrong on every answer of 3 or more ends at a board whose answer is 3 (before: the first
+/// failing generated board as it was, answer 4).
+#[test]
+fn shrink_sorts_a_swap_game_board_down_to_the_answer_the_bug_needs() {
+    let dir = scratch("shrink-board");
+    let wrong = dir.join("wrong.sh");
+    let script = format!(
+        "{} | awk '{{ print ($1 >= 3 ? $1 + 1 : $1) }}'\n",
+        bin_dir().join("swap-game").display()
+    );
+    std::fs::write(&wrong, script).unwrap();
+    let cmd = format!("sh {}", wrong.display());
+    let (line, input) = shrunk(&dir, "swap-game", &cmd, &["--count", "20"]);
+    assert!(line.contains(" to 1 boards in "), "{line}");
+    let expected = dir.join("out/stress/swap-game/shrunk.expected");
+    assert_eq!(std::fs::read_to_string(expected).unwrap(), "3\n", "{input}");
+    let mut cells: Vec<u32> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    cells.sort_unstable();
+    assert_eq!(cells, (1..=9).collect::<Vec<_>>(), "{input}");
+}
+
 #[path = "../support/browser.rs"]
 mod browser;
 use browser::chromium;
