@@ -351,67 +351,7 @@ pub struct Jail {
     hidden: Vec<PathBuf>,
     /// The covers of hidden folders mounted now (see [`Jail::cover_hidden`]).
     covers: Vec<PathBuf>,
-    /// namespaces, judged as root: the real uid the programs run with (see [`Jail::enter`]).
-    counted_uid: Option<u32>,
 }
-
-/// A process forked before the supervisor's unshare, still in the machine's namespaces,
-/// that writes the supervisor's two-line uid map when told to (see [`Jail::enter`]).
-struct UidMapper {
-    pid: libc::pid_t,
-    go: libc::c_int,
-}
-
-impl UidMapper {
-    fn start() -> io::Result<UidMapper> {
-        let mut fds = [0; 2];
-        // SAFETY: pipe2 writes two descriptors into the array it is given.
-        check(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) })?;
-        let parent = std::process::id();
-        let path = CString::new(format!("/proc/{parent}/uid_map")).expect("no NUL");
-        let map = format!("0 0 1\n{PROGRAM_UID} {PROGRAM_UID_OUTSIDE} 1");
-        // SAFETY: the process is single-threaded; the child only reads, opens, writes and
-        // exits (async-signal-safe calls on memory prepared before the fork).
-        match unsafe { libc::fork() } {
-            -1 => Err(io::Error::last_os_error()),
-            0 => unsafe {
-                libc::close(fds[1]);
-                let mut byte = 0u8;
-                let told = libc::read(fds[0], (&mut byte as *mut u8).cast(), 1) == 1;
-                let fd = libc::open(path.as_ptr(), libc::O_WRONLY);
-                let ok = told
-                    && fd >= 0
-                    && libc::write(fd, map.as_ptr().cast(), map.len()) == map.len() as isize;
-                libc::_exit(if ok { 0 } else { 1 })
-            },
-            pid => {
-                // SAFETY: closes the read end, which only the child uses.
-                unsafe { libc::close(fds[0]) };
-                Ok(UidMapper { pid, go: fds[1] })
-            }
-        }
-    }
-
-    /// Tells the mapper to write the map, and whether it did.
-    fn map(self) -> bool {
-        let mut status = 0;
-        // SAFETY: one byte from a live local, then the wait for our own child.
-        unsafe {
-            let ok = libc::write(self.go, [1u8].as_ptr().cast(), 1) == 1;
-            libc::close(self.go);
-            libc::waitpid(self.pid, &mut status, 0) == self.pid
-                && ok
-                && libc::WIFEXITED(status)
-                && libc::WEXITSTATUS(status) == 0
-        }
-    }
-}
-
-/// The uid in the namespace, and the machine's uid it stands for, that programs judged by
-/// root run with as their real uid: one no account uses (just below the overflow uids), so
-/// that `RLIMIT_NPROC` counts their processes alone.
-const PROGRAM_UID: u32 = 1;
-const PROGRAM_UID_OUTSIDE: u32 = 2_147_483_646;
 
 /// The mode and owner of each writable mount's root (see [`Jail::modes`]).
 type Modes = Vec<(u32, u32)>;
@@ -455,30 +395,16 @@ impl Jail {
             hidden,
             covers: Vec::new(),
             private: None,
-            counted_uid: None,
         };
         match mechanism {
             Mechanism::Namespaces => {
                 let (uid, gid) = unsafe_ids();
-                // Root's processes are exempt from RLIMIT_NPROC (the kernel spares the
-                // machine's uid 0 whatever its namespace), so a fork bomb judged as root
-                // would fill the machine's process table. Root may map a second uid: the
-                // programs run with that one as their real uid, counted and limited, and
-                // root as their effective uid, so that they read what root reads; the
-                // seccomp filter keeps them from taking root back as their real uid. Only
-                // a process outside the new namespace may write such a map: a helper forked
-                // before the unshare.
-                let mapper = (uid == 0).then(UidMapper::start).transpose()?;
                 // SAFETY: unshare takes flags only; the process is single-threaded (the
                 // supervisor's main, before it starts anything).
                 check(unsafe { libc::unshare(NAMESPACES) })
                     .map_err(|e| io::Error::new(e.kind(), format!("unshare: {e}")))?;
                 fs::write("/proc/self/setgroups", "deny")?;
-                if mapper.is_some_and(UidMapper::map) {
-                    jail.counted_uid = Some(PROGRAM_UID);
-                } else {
-                    fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
-                }
+                fs::write("/proc/self/uid_map", format!("{uid} {uid} 1"))?;
                 fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
                 init_of_new_pid_namespace(&jail.base);
                 jail.build_root()?;
@@ -972,7 +898,6 @@ impl Jail {
         let root = cstr(&self.root).ok();
         let cwd = cstr(&setup.cwd).ok();
         let filter = self.filter.clone();
-        let counted_uid = self.counted_uid;
         let mut ruleset = (mechanism == Mechanism::Landlock)
             .then(|| landlock_ruleset(&setup.home, &setup.view).ok())
             .flatten();
@@ -1006,11 +931,6 @@ impl Jail {
                         let (Some(root), Some(cwd)) = (&root, &cwd) else {
                             return Err(io::Error::other("a path with a NUL"));
                         };
-                        if let Some(real) = counted_uid {
-                            if libc::setresuid(real, 0, 0) != 0 {
-                                return Err(io::Error::last_os_error());
-                            }
-                        }
                         if libc::chroot(root.as_ptr()) != 0 || libc::chdir(cwd.as_ptr()) != 0 {
                             return Err(io::Error::last_os_error());
                         }
@@ -1252,12 +1172,6 @@ fn seccomp_filter() -> io::Result<seccompiler::BpfProgram> {
         .map_err(bad)
     };
     let rules = vec![
-        // No program changes its uids: judged by root, its real uid is the one its
-        // processes are counted under (see `Jail::enter`), and it must not take root's back.
-        (libc::SYS_setuid, vec![]),
-        (libc::SYS_setreuid, vec![]),
-        (libc::SYS_setresuid, vec![]),
-        (libc::SYS_setfsuid, vec![]),
         (libc::SYS_prlimit64, vec![arg_not_zero(0)?]),
         (libc::SYS_setpriority, vec![arg_not_zero(1)?]),
         (libc::SYS_sched_setaffinity, vec![arg_not_zero(0)?]),
