@@ -115,13 +115,17 @@ pub fn of_run(
 ) -> Result<Option<(Verdict, String)>, String> {
     let verdict = by_limits(run, limits, exit_expected)?;
     Ok(verdict.map(|(v, why)| match v {
-        Verdict::Re | Verdict::Tle if at_process_limit(run) => (
-            v,
-            format!(
-                "{why}; it hit the process limit of {} processes and threads",
-                run.task_limit
-            ),
-        ),
+        Verdict::Re | Verdict::Tle
+            if at_process_limit(run) && run.killed != Some(Kill::Processes) =>
+        {
+            (
+                v,
+                format!(
+                    "{why}; it hit the process limit of {} processes and threads",
+                    run.task_limit
+                ),
+            )
+        }
         _ => (v, why),
     }))
 }
@@ -199,6 +203,15 @@ fn by_limits(
                     "the program stopped its supervisor (SIGSTOP); the judge ended the run \
                      {} ms after it began",
                     run.wall_ms
+                ),
+            )))
+        }
+        Some(Kill::Processes) => {
+            return Ok(Some((
+                Verdict::Re,
+                format!(
+                    "killed at {} processes and threads, past the process limit of {}",
+                    run.tasks, run.task_limit
                 ),
             )))
         }

@@ -125,10 +125,13 @@ pub enum Kill {
     /// The supervisor was stopped (SIGSTOP) and never reported; the judge ended the run at
     /// its own deadline.
     SupervisorStopped = 7,
+    /// More processes and threads at a look than [`PROCESSES`]: where the kernel does not
+    /// count them (outside namespaces, or for root, whom `RLIMIT_NPROC` spares) the looks do.
+    Processes = 8,
 }
 
 impl Kill {
-    const ALL: [Kill; 7] = [
+    const ALL: [Kill; 8] = [
         Kill::Cpu,
         Kill::Wall,
         Kill::Memory,
@@ -136,6 +139,7 @@ impl Kill {
         Kill::Cancelled,
         Kill::SupervisorKilled,
         Kill::SupervisorStopped,
+        Kill::Processes,
     ];
 
     pub fn name(self) -> &'static str {
@@ -147,6 +151,7 @@ impl Kill {
             Kill::Cancelled => "cancelled",
             Kill::SupervisorKilled => "supervisor-killed",
             Kill::SupervisorStopped => "supervisor-stopped",
+            Kill::Processes => "processes",
         }
     }
 
@@ -537,15 +542,20 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     match sys::reap(pid, false)? {
         Some((_, status, usage)) => {
             run.add(usage);
-            drop(child); // reaped above: std's handle neither waits nor kills on drop
-                         // The program and what it left: the count a fork bomb reached, even when it
-                         // ended between two looks.
+            // Reaped above: std's handle neither waits nor kills on drop.
+            drop(child);
+            // The program and what it left: the count a fork bomb reached, even when it
+            // ended between two looks.
             let mut left = 1;
             kill_all_descendants(|usage| {
                 run.add(usage);
                 left += 1;
             })?;
             run.tasks = run.tasks.max(left);
+            if left > PROCESSES && run.killed.is_none() {
+                // Past the limit between two looks (or where the kernel does not count).
+                run.killed = Some(Kill::Processes);
+            }
             watched?;
             // Nothing of the tree is left to write: what the pipes hold is all there is.
             run.drain_to_end(buf)?;
@@ -580,10 +590,9 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
                     .unwrap_or(0),
                 stack_kib: run.stack_kib,
                 tasks: run.tasks,
-                task_limit: program_limits(req, jail.mechanism)
-                    .into_iter()
-                    .find(|&(resource, _)| resource == libc::RLIMIT_NPROC)
-                    .map_or(0, |(_, limit)| limit),
+                // RLIMIT_NPROC where the kernel counts the run's processes alone, and the
+                // looks everywhere.
+                task_limit: PROCESSES,
             })
         }
         None => unreachable!("a blocking wait4 returns a child"),
@@ -606,7 +615,10 @@ fn program_limits(req: &Request, mechanism: Mechanism) -> Vec<(u32, u64)> {
     limits
 }
 
-/// The process limit of a run (processes and threads), as `RLIMIT_NPROC`.
+/// The process limit of a run (processes and threads): `RLIMIT_NPROC` under namespaces
+/// (counted per user namespace, so the run's alone; but the kernel exempts root), and
+/// everywhere a look that finds more kills the tree ([`Kill::Processes`]). A bomb that
+/// forks faster than the looks (5 ms apart) can pass it by what it makes between two.
 pub const PROCESSES: u64 = 1024;
 
 /// A run in progress, watched by one thread: the supervisor waits in `poll` for the
@@ -743,6 +755,8 @@ impl Running<'_> {
             Some(Kill::Cpu)
         } else if memory_kib > self.req.memory_kib {
             Some(Kill::Memory)
+        } else if tree.tasks > PROCESSES {
+            Some(Kill::Processes)
         } else {
             None
         }

@@ -1485,43 +1485,65 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
     assert_eq!(j.code, Some(0), "{j}");
 }
 
-/// A fork bomb stopped by the process limit (namespaces: `RLIMIT_NPROC` in the run's own
-/// user namespace) is told so, whether it gives up (RE) or keeps trying (TLE), and leaves
-/// nothing behind; a program with a few children is not. One bomb at a time, and a generous
-/// time limit for the one that gives up: a thousand forks take a loaded machine seconds.
+/// A fork bomb stopped by the process limit is told so, and leaves nothing behind; a
+/// program with a few children is not. Where the kernel counts the run's processes
+/// (namespaces, not root) `fork` fails at the limit: the bomb that gives up is RE, the one
+/// that keeps trying TLE, both named. Where it does not (root, whom `RLIMIT_NPROC` spares,
+/// or outside namespaces) the looks kill the tree past the limit: RE, named too. One bomb
+/// at a time, with a generous time limit: a thousand forks take a loaded machine seconds.
 #[test]
 fn a_fork_bomb_is_named_at_the_process_limit() {
     programs();
     let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
+    // SAFETY: getuid cannot fail.
+    let root = unsafe { libc::getuid() } == 0;
     let named = "; it hit the process limit of 1024 processes and threads";
-    let isolation = [
-        "--isolation",
-        "namespaces",
-        "--memory-limit-mib",
-        "4096",
-        "--time-limit-ms",
-    ];
-    let p = probe(
-        "forkbomb-exit",
-        "{P}/forkbomb exit",
-        &[&isolation[..], &["20000"]].concat(),
-    );
-    p.expect("RE", 1, Duration::from_secs(60)).unwrap();
-    p.has(&format!("exit code 1, expected 0{named}")).unwrap();
-    let p = probe(
-        "forkbomb-retry",
-        "{P}/forkbomb retry",
-        &[&isolation[..], &["1000"]].concat(),
-    );
-    p.expect("TLE", 1, Duration::from_secs(30)).unwrap();
-    p.has(named).unwrap();
-    let p = probe(
-        "forkbomb-few",
-        "sh -c 'sleep 5 & sleep 5 & exit 3'",
-        &[&isolation[..], &["1000"]].concat(),
-    );
-    p.expect("RE", 1, Duration::from_secs(30)).unwrap();
-    assert!(!p.j.stdout.contains("process limit"), "{}", p.j);
+    let looked = "processes and threads, past the process limit of 1024";
+    for isolation in ["namespaces", "none"] {
+        let counted = isolation == "namespaces" && !root;
+        let options = |ms: &'static str| {
+            vec![
+                "--isolation",
+                isolation,
+                "--memory-limit-mib",
+                "4096",
+                "--time-limit-ms",
+                ms,
+            ]
+        };
+        let p = probe(
+            &format!("forkbomb-exit-{isolation}"),
+            "{P}/forkbomb exit",
+            &options("20000"),
+        );
+        p.expect("RE", 1, Duration::from_secs(60)).unwrap();
+        match counted {
+            true => p.has(&format!("exit code 1, expected 0{named}")).unwrap(),
+            false => p.has(looked).unwrap(),
+        }
+        let p = probe(
+            &format!("forkbomb-retry-{isolation}"),
+            "{P}/forkbomb retry",
+            &options("1000"),
+        );
+        match counted {
+            true => {
+                p.expect("TLE", 1, Duration::from_secs(30)).unwrap();
+                p.has(named).unwrap();
+            }
+            false => {
+                p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+                p.has(looked).unwrap();
+            }
+        }
+        let p = probe(
+            &format!("forkbomb-few-{isolation}"),
+            "sh -c 'sleep 5 & sleep 5 & exit 3'",
+            &options("1000"),
+        );
+        p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+        assert!(!p.j.stdout.contains("process limit"), "{}", p.j);
+    }
 }
 
 /// The machine's System V segments (`/proc/sysvipc/shm`): (id, size in bytes).
