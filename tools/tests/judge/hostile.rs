@@ -230,9 +230,10 @@ const SOURCES: &[(&str, &str)] = &[
          for(;;);}\n",
     ),
     (
-        // Forks up to 1,500 children that sleep, then spins.
+        // Forks up to 1,000 children that sleep (under the process limit of 1024, whoever
+        // counts it), then spins.
         "sleepers",
-        "#include <unistd.h>\nint main(void){for(int i=0;i<1500;i++){pid_t p=fork();if(p==0){pause();return 0;}\
+        "#include <unistd.h>\nint main(void){for(int i=0;i<1000;i++){pid_t p=fork();if(p==0){pause();return 0;}\
          if(p<0)break;}for(;;);}\n",
     ),
     (
@@ -1230,7 +1231,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             }),
         ),
         (
-            "1,500 sleeping children and a spinner",
+            "1,000 sleeping children and a spinner",
             check(move || {
                 let p = probe(
                     "sleepers",
