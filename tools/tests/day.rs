@@ -323,3 +323,89 @@ fn watch_judges_again_when_the_source_is_rewritten() {
     assert!(seen.contains("== round 2 (a.py changed)"), "{seen}");
     assert!(!status.success(), "Ctrl-C ends it");
 }
+
+/// A compiler of the folder's config, `sh cc.sh`: it counts its calls in `calls` and
+/// rejects every source.
+fn counting_compiler(dir: &Path) -> PathBuf {
+    let calls = dir.join("calls");
+    std::fs::write(
+        dir.join("cc.sh"),
+        format!(
+            "echo called >> '{}'\necho \"$1:1:1: error: nothing compiles here\" >&2\nexit 1\n",
+            calls.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        format!(
+            "[lang.toy]\nextensions = [\"toy\"]\nbuild = [\"sh\", \"{}\", \"{{src}}\"]\nrun = \"{{exe}}\"\n",
+            dir.join("cc.sh").display()
+        ),
+    )
+    .unwrap();
+    calls
+}
+
+#[test]
+fn a_source_that_failed_to_compile_is_not_compiled_again() {
+    let dir = folder("ce-cached");
+    let calls = counting_compiler(&dir);
+    let count = || {
+        std::fs::read_to_string(&calls)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    std::fs::write(dir.join("main.toy"), "broken\n").unwrap();
+    for round in 1..=2 {
+        let j = judge(&dir, &["test", "main.toy"]);
+        assert_eq!(j.code, Some(1), "round {round}: {j}");
+        assert!(
+            j.stdout.starts_with("CE main.toy: compile error (sh ")
+                && j.stdout
+                    .contains("main.toy:1:1: error: nothing compiles here"),
+            "round {round}: the same CE: {j}"
+        );
+    }
+    assert_eq!(
+        count(),
+        1,
+        "the second judging reused the first's compile error"
+    );
+    std::fs::write(dir.join("main.toy"), "broken again\n").unwrap();
+    let j = judge(&dir, &["test", "main.toy"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert_eq!(count(), 2, "a changed source is compiled anew");
+}
+
+#[test]
+fn a_compiler_that_runs_too_long_is_stopped_and_is_ce() {
+    let dir = folder("ce-slow");
+    // The compiler's own child sleeps: the whole process group must go.
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        "compile_time_limit = 1\n[lang.slow]\nextensions = [\"slow\"]\n\
+         build = [\"sh\", \"-c\", \"sleep 30; : {src}\"]\nrun = \"{exe}\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.slow"), "anything\n").unwrap();
+    let started = std::time::Instant::now();
+    let j = judge(&dir, &["test", "main.slow"]);
+    let took = started.elapsed();
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(
+        j.stdout.starts_with("CE main.slow: compile error")
+            && j.stdout.contains("compilation took longer than 1 s"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains(" ms wall "), "nothing is judged: {j}");
+    assert!(
+        took < Duration::from_secs(20),
+        "stopped at the limit, not after the sleep: {took:?}"
+    );
+    std::fs::write(dir.join(".bfs-judge.toml"), "compile_time_limit = 0\n").unwrap();
+    let j = judge(&dir, &["test", "main.slow"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("compile_time_limit = 0"), "{j}");
+}

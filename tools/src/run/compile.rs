@@ -14,8 +14,11 @@
 //!
 //! A single file is built by [`build_source`], from [`Langs`] (these commands, with a user's
 //! config laid over them): `bfs-judge test main.cpp` and `verify`'s one-file submissions
-//! alike, cached by a hash of the source's bytes and the commands. Folders (Kattis
-//! submissions of several files) are built by the rest of [`build`].
+//! alike, cached by a hash of the source's bytes and the commands (a compile error too, so
+//! a broken source is not compiled again). Folders (Kattis submissions of several files) are
+//! built by the rest of [`build`]. Every compiler runs under a time limit
+//! ([`COMPILE_TIME_LIMIT_S`], or `compile_time_limit` in a config file): past it, it is
+//! killed and the program's verdict is a compile error.
 //!
 //! A program is a file or a folder of files in one language (the Kattis format's rule); a
 //! folder with a `build` or `run` script is built and run by those. A language whose compiler
@@ -28,9 +31,82 @@ use std::ffi::OsStr;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::run::program::Program;
+
+/// How long a compiler may run, by default (CMS and DOMjudge have such a limit too): a
+/// template bomb or a compiler waiting on a terminal is stopped, and is a compile error.
+pub const COMPILE_TIME_LIMIT_S: u64 = 60;
+
+/// A compiler's run: it ended (its status and what it said), or it was stopped at the limit.
+enum Compiled {
+    Ended(Output),
+    TooLong(Duration),
+}
+
+/// Runs the compiler `cmd` with no stdin, in a process group of its own, collecting what it
+/// says; past `limit` the whole group (the driver and the `cc1plus`, `ld` it started) is
+/// killed. Cost: a poll of the child every few milliseconds, two reader threads.
+fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Compiled> {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let mut child = cmd
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let pid = i32::try_from(child.id()).unwrap_or(i32::MAX);
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let mut nap = Duration::from_millis(1);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if start.elapsed() >= limit {
+            // Not yet reaped, so the group is still ours to kill. The readers are left to
+            // end with the pipes: a process that left the group may hold them open.
+            crate::run::sys::kill(-pid);
+            let _ = child.wait();
+            return Ok(Compiled::TooLong(limit));
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    Ok(Compiled::Ended(Output {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }))
+}
+
+/// The compile error of a compiler stopped at `limit`.
+fn too_long(limit: Duration) -> String {
+    format!("compilation took longer than {} s", limit.as_secs())
+}
 
 /// The table `--help` prints.
 pub const TABLE: &str = "\
@@ -191,9 +267,14 @@ fn build_dir(dir: &Path, name: &str, srcs: &[PathBuf], salt: &str) -> Result<Pat
 
 fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), BuildError> {
     let shown = format!("{cmd:?}").replace('"', "");
-    let out = cmd
-        .output()
-        .map_err(|e| BuildError::Unsupported(format!("cannot run {shown}: {e}")))?;
+    let limit = Duration::from_secs(COMPILE_TIME_LIMIT_S);
+    let out = match run_limited(cmd, limit) {
+        Ok(Compiled::Ended(out)) => out,
+        Ok(Compiled::TooLong(limit)) => {
+            return Err(BuildError::Failed(format!("{what}: {}", too_long(limit))))
+        }
+        Err(e) => return Err(BuildError::Unsupported(format!("cannot run {shown}: {e}"))),
+    };
     if out.status.success() {
         return Ok(());
     }
@@ -501,6 +582,9 @@ pub struct LangSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Langs {
     pub list: Vec<LangSpec>,
+    /// How long one build may take: [`COMPILE_TIME_LIMIT_S`], or a config file's
+    /// `compile_time_limit` (seconds).
+    pub compile_limit: Duration,
 }
 
 /// The default commands, the flags judges use (Codeforces' and AtCoder's `-O2`, GNU C++20;
@@ -612,6 +696,8 @@ impl Words {
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
+    /// Seconds a build may take.
+    compile_time_limit: Option<u64>,
     #[serde(default)]
     lang: std::collections::BTreeMap<String, LangTable>,
 }
@@ -636,6 +722,7 @@ impl Langs {
                     run: words(run),
                 })
                 .collect(),
+            compile_limit: Duration::from_secs(COMPILE_TIME_LIMIT_S),
         }
     }
 
@@ -644,6 +731,15 @@ impl Langs {
     pub fn overlay(mut self, text: &str, from: &Path) -> Result<Langs, String> {
         let config: ConfigFile =
             toml::from_str(text).map_err(|e| format!("{}: {}", from.display(), e.message()))?;
+        if let Some(secs) = config.compile_time_limit {
+            if secs == 0 {
+                return Err(format!(
+                    "{}: compile_time_limit = 0: a build needs at least 1 second",
+                    from.display()
+                ));
+            }
+            self.compile_limit = Duration::from_secs(secs);
+        }
         for (key, t) in config.lang {
             let at =
                 match self.list.iter().position(|l| l.key == key) {
@@ -783,10 +879,31 @@ pub fn first_error_lines(said: &str) -> Vec<String> {
         .collect()
 }
 
+/// A compile error as the build cache keeps it (`NAME-HASH.ce`, JSON).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct CachedError {
+    command: String,
+    lines: Vec<String>,
+}
+
+/// Keeps `ce` at `path`, written aside and renamed into place; a cache that cannot be
+/// written only costs a compile next time.
+fn keep_error(path: &Path, ce: &CachedError) {
+    let Ok(json) = serde_json::to_vec(ce) else {
+        return;
+    };
+    let aside = path.with_extension(format!("ce-{}", std::process::id()));
+    if fs::write(&aside, json).is_err() || fs::rename(&aside, path).is_err() {
+        let _ = fs::remove_file(&aside);
+    }
+}
+
 /// Builds the single source file `src` in its language (by extension, from `langs`) into a
 /// folder of `cache` named by a hash of the source's bytes and the language's commands, so
 /// that an unchanged source with unchanged flags is built once, whichever folder it is
-/// judged from. `Ok(None)`: not a source of any of these languages. The build goes to a
+/// judged from; one that failed to compile is kept as its compile error (`NAME-HASH.ce`),
+/// shown again without compiling. A compiler that runs past `langs.compile_limit` is
+/// killed, with its process group: a compile error that is not kept. `Ok(None)`: not a source of any of these languages. The build goes to a
 /// folder of its own, renamed into place when done, so that two judges building at once
 /// never see half a build.
 pub fn build_source(
@@ -867,6 +984,18 @@ pub fn build_source(
     if done.is_dir() || lang.build.is_empty() {
         return Ok(Some(run));
     }
+    // A source that did not compile is not compiled again: its compile error is kept
+    // beside the builds, under the same key.
+    let failed = cache.join(format!("{safe}-{h:016x}.ce"));
+    if let Some(ce) = fs::read(&failed)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<CachedError>(&b).ok())
+    {
+        return Err(SourceError::Rejected {
+            command: ce.command,
+            lines: ce.lines,
+        });
+    }
     fs::create_dir_all(cache)
         .map_err(|e| SourceError::Judge(format!("{}: {e}", cache.display())))?;
     let scratch = cache.join(format!(
@@ -884,12 +1013,17 @@ pub fn build_source(
         .map(|w| crate::run::program::shell_quote(w.strip_prefix("./").unwrap_or(w)))
         .collect::<Vec<_>>()
         .join(" ");
-    let out = Command::new(&argv[0])
-        .args(&argv[1..])
-        .stdin(std::process::Stdio::null())
-        .output();
+    let out = run_limited(Command::new(&argv[0]).args(&argv[1..]), langs.compile_limit);
     let out = match out {
-        Ok(out) => out,
+        Ok(Compiled::Ended(out)) => out,
+        // Not kept: a build stopped on a loaded machine may finish on the next try.
+        Ok(Compiled::TooLong(limit)) => {
+            let _ = fs::remove_dir_all(&scratch);
+            return Err(SourceError::Rejected {
+                command,
+                lines: vec![too_long(limit)],
+            });
+        }
         Err(e) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Unsupported(format!(
@@ -908,7 +1042,12 @@ pub fn build_source(
                 argv[0], out.status
             ));
         }
-        return Err(SourceError::Rejected { command, lines });
+        let ce = CachedError { command, lines };
+        keep_error(&failed, &ce);
+        return Err(SourceError::Rejected {
+            command: ce.command,
+            lines: ce.lines,
+        });
     }
     // Another judge may have finished the same build first: either is as good.
     if fs::rename(&scratch, &done).is_err() {
