@@ -409,3 +409,52 @@ fn a_compiler_that_runs_too_long_is_stopped_and_is_ce() {
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("compile_time_limit = 0"), "{j}");
 }
+
+#[test]
+fn stress_reproduces_a_source_by_the_name_it_was_given() {
+    if !have("g++") || !have("python3") {
+        return;
+    }
+    let dir = folder("stress-source");
+    std::fs::write(dir.join("main.cpp"), WRONG_CPP).unwrap();
+    std::fs::write(
+        dir.join("gen.py"),
+        "import random, sys\nrandom.seed(int(sys.argv[1]))\nprint(random.randint(0, 99), random.randint(0, 9))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("brute.py"),
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    let args = [
+        "stress", "--gen", "gen.py", "--brute", "brute.py", "--cmd", "main.cpp", "--count", "200",
+    ];
+    let j = judge(&dir, &args);
+    assert_eq!(j.code, Some(1), "{j}");
+    let line = j
+        .stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce:"))
+        .unwrap_or_else(|| panic!("a reproduce line: {j}"))
+        .trim()
+        .to_string();
+    assert!(
+        line.contains(" --gen gen.py --brute brute.py ") && line.contains(" --cmd main.cpp "),
+        "the sources as given, not their builds: {line}"
+    );
+    assert!(!line.contains("bfs-judge/build"), "{line}");
+    // It runs as printed from another folder: it starts in this one.
+    assert!(line.starts_with("cd "), "{line}");
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(&line)
+        .current_dir(std::env::temp_dir())
+        .env("XDG_CACHE_HOME", dir.parent().unwrap().join("cache"))
+        .env("XDG_CONFIG_HOME", dir.parent().unwrap().join("config"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{said}");
+    assert!(said.contains("1 failed"), "{said}");
+}
