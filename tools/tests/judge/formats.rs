@@ -141,6 +141,59 @@ fn a_library_checker_folder_is_judged_as_it_is() {
 }
 
 #[test]
+fn a_library_checker_folder_gives_a_deep_recursion_the_stack_it_has_on_the_site() {
+    if no_tool("gcc") {
+        return;
+    }
+    let dir = scratch("lc-stack");
+    let p = dir.join("tree/depth");
+    // About 100 MiB of stack at depth 10^6: far past the usual 8 MiB, well within 1 GiB.
+    write_all(
+        &p,
+        &[
+            ("info.toml", "timelimit = 10.0\n"),
+            ("in/deep_00.in", "1000000\n"),
+            ("out/deep_00.out", "1000000\n"),
+            (
+                "deep.c",
+                "#include <stdio.h>\n\
+                static long down(long n) { volatile char frame[64]; frame[0] = (char)n; \
+                if (n == 0) return 0; return down(n - 1) + 1 + frame[0] * 0; }\n\
+                int main(void) { long n; if (scanf(\"%ld\", &n) != 1) return 1; \
+                printf(\"%ld\\n\", down(n)); return 0; }\n",
+            ),
+        ],
+    );
+    let exe = dir.join("deep");
+    let built = std::process::Command::new("gcc")
+        // -O0: an optimiser would make the recursion a loop.
+        .args(["-O0", "-o"])
+        .arg(&exe)
+        .arg(p.join("deep.c"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let (tests, cmd) = (p.display().to_string(), exe.display().to_string());
+    let j = judge(&dir, &["--tests", &tests, "--cmd", &cmd]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.contains("1024 MiB, stack 1024 MiB"), "{j}");
+    assert!(j.stdout.contains("the site's unlimited stack"), "{j}");
+    let deep = j
+        .stdout
+        .lines()
+        .find(|l| l.ends_with("depth/deep_00"))
+        .unwrap();
+    assert!(deep.starts_with("AC"), "{deep}");
+    // The recursion really is deep: under the usual 8 MiB stack it overflows.
+    let j = judge(
+        &dir,
+        &["--tests", &tests, "--cmd", &cmd, "--stack-limit-mib", "8"],
+    );
+    assert_eq!(verdict_of(&j, "deep_00"), "RE", "{j}");
+    assert!(j.stdout.contains("stack 8 MiB"), "{j}");
+}
+
+#[test]
 fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     let dir = scratch("flat");
     let t = dir.join("t");
