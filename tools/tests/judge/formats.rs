@@ -193,6 +193,59 @@ fn a_library_checker_folder_gives_a_deep_recursion_the_stack_it_has_on_the_site(
     assert!(j.stdout.contains("stack 8 MiB"), "{j}");
 }
 
+/// The `checker N ms` figure of the case line that ends with `case`.
+fn checker_ms(j: &Judged, case: &str) -> Option<u64> {
+    let line = j.stdout.lines().find(|l| l.ends_with(case))?;
+    let after = line.split("checker").nth(1)?;
+    after.split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn every_kind_of_checker_shows_its_time_on_the_case_line() {
+    let dir = scratch("checker-time");
+    let out = dir.join("out");
+    // A testlib-style checker that sleeps 100 ms: its wall time, not 0.
+    write_all(
+        &dir,
+        &[
+            ("t/1.in", "1 2\n"),
+            ("t/1.out", "3\n"),
+            ("slow.sh", "sleep 0.1\nexit 0\n"),
+        ],
+    );
+    let (t, slow) = (dir.join("t"), dir.join("slow.sh"));
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t.display().to_string(),
+            "--cmd",
+            "echo 3",
+            "--checker-cmd",
+            &format!("sh {}", slow.display()),
+        ],
+    );
+    let ms = checker_ms(&j, "t/1").unwrap_or_else(|| panic!("no checker time: {j}"));
+    assert!(ms >= 100, "checker {ms} ms: {j}");
+    // A DMOJ named checker runs inside the judge: it has a time too.
+    write_all(
+        &dir,
+        &[
+            (
+                "named/init.yml",
+                "checker: identical\ntest_cases:\n- {in: 1.in, out: 1.out, points: 1}\n",
+            ),
+            ("named/1.in", "1 2\n"),
+            ("named/1.out", "3\n"),
+        ],
+    );
+    let named = dir.join("named").display().to_string();
+    let j = judge(&out, &["--tests", &named, "--cmd", "echo 3"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(checker_ms(&j, "named/1").is_some(), "no checker time: {j}");
+    assert!(j.stdout.contains(" ms in all)"), "and in the summary: {j}");
+}
+
 #[test]
 fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     let dir = scratch("flat");
