@@ -314,6 +314,27 @@ pub fn build_from(
     entrypoint: Option<&str>,
     cache: &Path,
 ) -> Result<Program, BuildError> {
+    build_with(path, entrypoint, cache, "python3")
+}
+
+/// The Python 3 a Kattis package's own tool runs submissions with: problemtools'
+/// `languages.yaml` runs them with PyPy (`pypy3`) where it is installed, else CPython.
+pub fn kattis_python() -> &'static str {
+    if on_path("pypy3") {
+        "pypy3"
+    } else {
+        "python3"
+    }
+}
+
+/// [`build_from`], Python 3 sources run (and syntax-checked) by `python` (`python3` or
+/// `pypy3`).
+pub fn build_with(
+    path: &Path,
+    entrypoint: Option<&str>,
+    cache: &Path,
+    python: &str,
+) -> Result<Program, BuildError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -343,7 +364,7 @@ pub fn build_from(
     if path.is_file() {
         // One file: the one builder of single sources (`test main.cpp` builds the same way).
         lang_of(path).map_err(BuildError::Unsupported)?;
-        return match build_source(path, cache, &Langs::defaults()) {
+        return match build_source(path, cache, &Langs::defaults().with_python(python)) {
             Ok(Some(program)) => Ok(program),
             Ok(None) => Err(BuildError::Unsupported(format!(
                 "{name}: not a source file in a known language"
@@ -467,7 +488,7 @@ pub fn build_from(
             }
             .ok_or_else(|| failed(format!("{name}: no .py file")))?;
             Ok(Program::Direct(vec![
-                "python3".to_string(),
+                python.to_string(),
                 main.display().to_string(),
             ]))
         }
@@ -724,6 +745,18 @@ impl Langs {
                 .collect(),
             compile_limit: Duration::from_secs(COMPILE_TIME_LIMIT_S),
         }
+    }
+
+    /// These languages with Python 3 built and run by `python` instead of `python3`.
+    pub fn with_python(mut self, python: &str) -> Langs {
+        for l in self.list.iter_mut().filter(|l| l.key == "python") {
+            for w in l.build.iter_mut().chain(l.run.iter_mut()) {
+                if w == "python3" {
+                    *w = python.to_string();
+                }
+            }
+        }
+        self
     }
 
     /// These languages with a config file's `[lang.*]` tables laid over them; `from` names

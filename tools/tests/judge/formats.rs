@@ -828,6 +828,63 @@ fn domjudge_validator_folders_build_with_their_headers() {
 /// named only for `use_for_time_limit` still run, a replaced promise named as coming from
 /// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
 #[test]
+fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-pypy");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+    // A stand-in PyPy: it records each call, then is CPython.
+    let calls = dir.join("pypy-calls");
+    let bin = dir.join("bin");
+    write_all(
+        &bin,
+        &[(
+            "pypy3*",
+            &format!(
+                "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+                calls.display()
+            ),
+        )],
+    );
+    let path = std::env::var("PATH").unwrap_or_default();
+    let verify = |path: &str| {
+        let o = super::flat_judge()
+            .args(["--out-dir", &dir.join("out").display().to_string()])
+            .args(["--verify", &p.display().to_string()])
+            .env("PATH", path)
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let said = verify(&format!("{}:{path}", bin.display()));
+    assert!(said.contains("| Python 3 by pypy3 (as Kattis)"), "{said}");
+    assert!(said.contains("OK    accepted/echo.py"), "{said}");
+    let called = fs::read_to_string(&calls).unwrap_or_default();
+    assert!(
+        called.contains("echo.py"),
+        "pypy3 built it: {called:?}\n{said}"
+    );
+    // Without it, CPython, and the header says so.
+    let said = verify(&path);
+    assert!(
+        said.contains("| Python 3 by python3 (pypy3, Kattis' choice, is not installed)"),
+        "{said}"
+    );
+    assert!(said.contains("OK    accepted/echo.py"), "{said}");
+}
+
+#[test]
 fn submissions_yaml_reads_as_bapctools_reads_it() {
     let dir = scratch("kattis-yaml-bapc");
     let p = dir.join("echo");
