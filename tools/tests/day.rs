@@ -458,3 +458,41 @@ fn stress_reproduces_a_source_by_the_name_it_was_given() {
     assert_eq!(again.status.code(), Some(1), "{said}");
     assert!(said.contains("1 failed"), "{said}");
 }
+
+#[test]
+fn languages_lists_the_table_with_the_users_commands_and_what_is_installed() {
+    let dir = folder("languages");
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        "[lang.zig]\nextensions = [\"zig\"]\nbuild = \"no-such-zig build-exe {src}\"\nrun = \"{exe}\"\n",
+    )
+    .unwrap();
+    let j = judge(&dir, &["languages"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let zig = j
+        .stdout
+        .lines()
+        .find(|l| l.contains(".zig"))
+        .unwrap_or_default();
+    assert!(
+        zig.contains("missing no-such-zig") && zig.contains("build: no-such-zig build-exe {src}"),
+        "{j}"
+    );
+    let cpp = j
+        .stdout
+        .lines()
+        .any(|l| l.contains("C++") && l.contains(".cpp"));
+    assert!(cpp, "{j}");
+    // `verify --help` shows ours, with what is installed, and the Kattis Python rule.
+    let j = judge(&dir, &["verify", "--help"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(
+        j.stdout.contains("Python 3") && j.stdout.contains("pypy3"),
+        "{j}"
+    );
+    assert!(
+        j.stdout.contains("found") || j.stdout.contains("missing"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains(".zig"), "{j}");
+}

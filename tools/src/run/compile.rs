@@ -1,6 +1,7 @@
 //! Building a package's programs from source: submissions, output validators, input
 //! validators, checkers. One table of languages, each with the command that builds it and the
-//! command that runs it, shown by `--help`:
+//! command that runs it, shown by `verify --help` and `bfs-judge languages` (with whether
+//! each is installed here):
 //!
 //! | language | files        | build                                            | run                 |
 //! |----------|--------------|--------------------------------------------------|---------------------|
@@ -108,25 +109,63 @@ fn too_long(limit: Duration) -> String {
     format!("compilation took longer than {} s", limit.as_secs())
 }
 
-/// The table `--help` prints.
-pub const TABLE: &str = "\
-  C         .c                      gcc -O2 -std=gnu17 -o EXE SRC... -lm
-  C++       .cc .cpp .cxx .c++ .C   g++ -O2 -std=gnu++20 -o EXE SRC...
-  Rust      .rs                     rustc --edition 2021 -O -o EXE SRC
-  Python 3  .py .py3                python3 SRC            (a #!...python2 line: not supported)
-  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS
-  Kotlin    .kt (one file)          kotlinc SRC -include-runtime -d DIR/prog.jar; java -Xss64m -jar ...
-  Go        .go (one file)          go build -o EXE SRC";
+/// The languages as a table, one line each: name, extensions, the build and run commands
+/// (`{src}`, `{exe}`... as a config file writes them), and whether the tool each needs is on
+/// this machine's PATH (looked up now: a few `stat`s per language).
+pub fn table(langs: &Langs) -> String {
+    let rows: Vec<[String; 4]> = langs
+        .list
+        .iter()
+        .map(|l| {
+            let exts: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+            let missing: Vec<&str> = l
+                .build
+                .first()
+                .into_iter()
+                .chain(l.run.first())
+                .filter(|t| !t.contains('{') && !on_path(t))
+                .map(|t| t.as_str())
+                .collect();
+            let here = if missing.is_empty() {
+                "found".to_string()
+            } else {
+                format!("missing {}", missing.join(", "))
+            };
+            let build = if l.build.is_empty() {
+                String::new()
+            } else {
+                format!("build: {}; ", l.build.join(" "))
+            };
+            [
+                l.name.clone(),
+                exts.join(" "),
+                here,
+                format!("{build}run: {}", l.run.join(" ")),
+            ]
+        })
+        .collect();
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (w0, w1, w2) = (width(0), width(1), width(2));
+    rows.iter()
+        .map(|r| format!("  {:<w0$}  {:<w1$}  {:<w2$}  {}", r[0], r[1], r[2], r[3]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 
-/// `--verify`'s long help: what it does and the table above.
+/// `verify`'s long help: what it does and the languages, found or not on this machine.
 pub fn verify_help() -> String {
     format!(
         "The problem setter's check: build and judge every submission PACKAGE lists \
          (submissions/<verdict>/ of a Kattis package, sol/ and [[solutions]] of a Library \
          Checker folder), one line each: expected and actual verdict, and the case that \
          decided it. Exit 0 when every submission that could be built got its expected \
-         verdict; one in a language not installed is listed as skipped with the reason.\n\
-         Languages, built and run as:\n{TABLE}"
+         verdict; one in a language not installed is listed as skipped with the reason. \
+         A folder submission of C or C++ is built with all its files, with its own `build`/\
+         `run` scripts where it has them. A Kattis package's Python 3 runs by pypy3 where it \
+         is installed (pypy3 is {}), as Kattis runs it.\n\
+         Languages (`bfs-judge languages` shows them with your config's commands):\n{}",
+        if on_path("pypy3") { "here" } else { "not here" },
+        table(&Langs::defaults())
     )
 }
 
