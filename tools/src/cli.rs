@@ -58,6 +58,9 @@ enum Command {
     /// Write a page that replays the reference search of one of our problems on an input
     /// (the sample by default), step by step, as the tutorials draw it.
     Show(crate::modes::show::ShowCmd),
+    /// List the languages source files are built in: extensions, the build and run commands
+    /// (your config files' laid over ours), and whether each is installed here.
+    Languages,
     /// Empty the cache of failing cases (runs keep it to failing cases, and trim what is
     /// 14 days old).
     Clean(crate::modes::clean::CleanCmd),
@@ -143,6 +146,16 @@ pub fn main() -> ExitCode {
         Command::Bench(b) => crate::bench::main(&b),
         Command::Show(s) => crate::modes::show::main(&s),
         Command::Clean(c) => crate::modes::clean::main(&c),
+        Command::Languages => match source::langs() {
+            Ok(langs) => {
+                println!("{}", crate::run::compile::table(&langs));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("judge: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

@@ -323,3 +323,176 @@ fn watch_judges_again_when_the_source_is_rewritten() {
     assert!(seen.contains("== round 2 (a.py changed)"), "{seen}");
     assert!(!status.success(), "Ctrl-C ends it");
 }
+
+/// A compiler of the folder's config, `sh cc.sh`: it counts its calls in `calls` and
+/// rejects every source.
+fn counting_compiler(dir: &Path) -> PathBuf {
+    let calls = dir.join("calls");
+    std::fs::write(
+        dir.join("cc.sh"),
+        format!(
+            "echo called >> '{}'\necho \"$1:1:1: error: nothing compiles here\" >&2\nexit 1\n",
+            calls.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        format!(
+            "[lang.toy]\nextensions = [\"toy\"]\nbuild = [\"sh\", \"{}\", \"{{src}}\"]\nrun = \"{{exe}}\"\n",
+            dir.join("cc.sh").display()
+        ),
+    )
+    .unwrap();
+    calls
+}
+
+#[test]
+fn a_source_that_failed_to_compile_is_not_compiled_again() {
+    let dir = folder("ce-cached");
+    let calls = counting_compiler(&dir);
+    let count = || {
+        std::fs::read_to_string(&calls)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
+    std::fs::write(dir.join("main.toy"), "broken\n").unwrap();
+    for round in 1..=2 {
+        let j = judge(&dir, &["test", "main.toy"]);
+        assert_eq!(j.code, Some(1), "round {round}: {j}");
+        assert!(
+            j.stdout.starts_with("CE main.toy: compile error (sh ")
+                && j.stdout
+                    .contains("main.toy:1:1: error: nothing compiles here"),
+            "round {round}: the same CE: {j}"
+        );
+    }
+    assert_eq!(
+        count(),
+        1,
+        "the second judging reused the first's compile error"
+    );
+    std::fs::write(dir.join("main.toy"), "broken again\n").unwrap();
+    let j = judge(&dir, &["test", "main.toy"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert_eq!(count(), 2, "a changed source is compiled anew");
+}
+
+#[test]
+fn a_compiler_that_runs_too_long_is_stopped_and_is_ce() {
+    let dir = folder("ce-slow");
+    // The compiler's own child sleeps: the whole process group must go.
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        "compile_time_limit = 1\n[lang.slow]\nextensions = [\"slow\"]\n\
+         build = [\"sh\", \"-c\", \"sleep 30; : {src}\"]\nrun = \"{exe}\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("main.slow"), "anything\n").unwrap();
+    let started = std::time::Instant::now();
+    let j = judge(&dir, &["test", "main.slow"]);
+    let took = started.elapsed();
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(
+        j.stdout.starts_with("CE main.slow: compile error")
+            && j.stdout.contains("compilation took longer than 1 s"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains(" ms wall "), "nothing is judged: {j}");
+    assert!(
+        took < Duration::from_secs(20),
+        "stopped at the limit, not after the sleep: {took:?}"
+    );
+    std::fs::write(dir.join(".bfs-judge.toml"), "compile_time_limit = 0\n").unwrap();
+    let j = judge(&dir, &["test", "main.slow"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("compile_time_limit = 0"), "{j}");
+}
+
+#[test]
+fn stress_reproduces_a_source_by_the_name_it_was_given() {
+    if !have("g++") || !have("python3") {
+        return;
+    }
+    let dir = folder("stress-source");
+    std::fs::write(dir.join("main.cpp"), WRONG_CPP).unwrap();
+    std::fs::write(
+        dir.join("gen.py"),
+        "import random, sys\nrandom.seed(int(sys.argv[1]))\nprint(random.randint(0, 99), random.randint(0, 9))\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("brute.py"),
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    let args = [
+        "stress", "--gen", "gen.py", "--brute", "brute.py", "--cmd", "main.cpp", "--count", "200",
+    ];
+    let j = judge(&dir, &args);
+    assert_eq!(j.code, Some(1), "{j}");
+    let line = j
+        .stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce:"))
+        .unwrap_or_else(|| panic!("a reproduce line: {j}"))
+        .trim()
+        .to_string();
+    assert!(
+        line.contains(" --gen gen.py --brute brute.py ") && line.contains(" --cmd main.cpp "),
+        "the sources as given, not their builds: {line}"
+    );
+    assert!(!line.contains("bfs-judge/build"), "{line}");
+    // It runs as printed from another folder: it starts in this one.
+    assert!(line.starts_with("cd "), "{line}");
+    let again = Command::new("sh")
+        .arg("-c")
+        .arg(&line)
+        .current_dir(std::env::temp_dir())
+        .env("XDG_CACHE_HOME", dir.parent().unwrap().join("cache"))
+        .env("XDG_CONFIG_HOME", dir.parent().unwrap().join("config"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&again.stdout);
+    assert_eq!(again.status.code(), Some(1), "{said}");
+    assert!(said.contains("1 failed"), "{said}");
+}
+
+#[test]
+fn languages_lists_the_table_with_the_users_commands_and_what_is_installed() {
+    let dir = folder("languages");
+    std::fs::write(
+        dir.join(".bfs-judge.toml"),
+        "[lang.zig]\nextensions = [\"zig\"]\nbuild = \"no-such-zig build-exe {src}\"\nrun = \"{exe}\"\n",
+    )
+    .unwrap();
+    let j = judge(&dir, &["languages"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let zig = j
+        .stdout
+        .lines()
+        .find(|l| l.contains(".zig"))
+        .unwrap_or_default();
+    assert!(
+        zig.contains("missing no-such-zig") && zig.contains("build: no-such-zig build-exe {src}"),
+        "{j}"
+    );
+    let cpp = j
+        .stdout
+        .lines()
+        .any(|l| l.contains("C++") && l.contains(".cpp"));
+    assert!(cpp, "{j}");
+    // `verify --help` shows ours, with what is installed, and the Kattis Python rule.
+    let j = judge(&dir, &["verify", "--help"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(
+        j.stdout.contains("Python 3") && j.stdout.contains("pypy3"),
+        "{j}"
+    );
+    assert!(
+        j.stdout.contains("found") || j.stdout.contains("missing"),
+        "{j}"
+    );
+    assert!(!j.stdout.contains(".zig"), "{j}");
+}

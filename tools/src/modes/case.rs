@@ -383,15 +383,22 @@ pub fn judge_answer(
         checker_ms: None,
         score: None,
     };
+    // A named checker (DMOJ's `floats`, `linecount`...) is the package's checker, run here
+    // in-process: its time is shown as an external checker's is.
+    let started = std::time::Instant::now();
     if let Some(outcome) = how.comparison.named(answer, got)? {
         use crate::judge::named::Outcome as Named;
         let line = |why: &str| vec![detail(&printable(why.as_bytes()))];
+        let timed = |verdict, lines| Judged {
+            checker_ms: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
+            ..judged(verdict, lines)
+        };
         return Ok(match outcome {
-            Named::Accepted => judged(Verdict::Ac, vec![]),
-            Named::Wrong(why) => judged(Verdict::Wa, line(&why)),
+            Named::Accepted => timed(Verdict::Ac, vec![]),
+            Named::Wrong(why) => timed(Verdict::Wa, line(&why)),
             Named::Partial(fraction, why) => Judged {
                 score: Some(fraction),
-                ..judged(Verdict::Pts, line(&why))
+                ..timed(Verdict::Pts, line(&why))
             },
         });
     }

@@ -29,6 +29,7 @@ use crate::judge::verdict::{self, Verdict};
 use crate::modes::args::Options;
 use crate::modes::case::{judge_answer, How};
 use crate::modes::shrink;
+use crate::modes::source::source_in;
 use crate::modes::test;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
@@ -607,17 +608,27 @@ fn reproduce(
 ) -> String {
     let mut again = o.command_for("stress");
     let mut programs = vec![candidate];
+    // Source files named as given, relative to the current folder.
+    let mut sources: Vec<&str> = Vec::new();
     match oracle {
         Oracle::Ours { problem, .. } => {
             let _ = write!(again, " {problem}");
         }
         Oracle::Own { gen, brute } => {
-            let _ = write!(
-                again,
-                " --gen {} --brute {}",
-                shell_quote(&gen.command_line()),
-                shell_quote(&brute.command_line())
-            );
+            let langs = crate::modes::source::langs().unwrap_or_default();
+            for (flag, given, program) in [
+                ("gen", &o.stress_args.gen, gen),
+                ("brute", &o.stress_args.brute, brute),
+            ] {
+                let named = match given.as_deref().filter(|g| source_in(g, &langs).is_some()) {
+                    Some(src) => {
+                        sources.push(src);
+                        src.to_string()
+                    }
+                    None => program.command_line(),
+                };
+                let _ = write!(again, " --{flag} {}", shell_quote(&named));
+            }
             programs.extend([gen, brute]);
         }
     }
@@ -632,11 +643,17 @@ fn reproduce(
         );
         programs.push(&c.program);
     }
-    match &o.run.cmd {
-        Some(_) => {
+    match (&o.run.cmd, &o.run.built) {
+        // A source file by the name the user gave it (`--cmd main.cpp`), not its build in
+        // the cache: the line builds it again (from the cache) and names what was judged.
+        (Some(src), Some(_)) => {
+            sources.push(src);
+            let _ = write!(again, " --cmd {}", shell_quote(src));
+        }
+        (Some(_), None) => {
             let _ = write!(again, " --cmd {}", shell_quote(&candidate.command_line()));
         }
-        None => again.push_str(" --bundle"),
+        (None, _) => again.push_str(" --bundle"),
     }
     let _ = write!(again, " --seed {seed} --count 1");
     if let Some(tests) = o.run.tests.first() {
@@ -673,6 +690,10 @@ fn reproduce(
         if let Some(v) = value {
             let _ = write!(again, " {flag} {v}");
         }
+    }
+    // A relative source is found from this folder only: the line starts with a `cd` to it.
+    if sources.iter().any(|s| Path::new(s).is_relative()) {
+        return crate::run::program::cd_here(again);
     }
     crate::run::program::with_cd(&programs, again)
 }

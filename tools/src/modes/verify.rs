@@ -215,7 +215,16 @@ pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Progra
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
 fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
     let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
-    compile::build_from(&path, s.entrypoint.as_deref(), build)
+    compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
+}
+
+/// The Python 3 that runs `package`'s Python submissions: PyPy where a Kattis package's
+/// tool would use it ([`compile::kattis_python`]), else CPython.
+fn python_of(package: &Package) -> &'static str {
+    match package.kind {
+        crate::judge::format::Kind::Kattis(_) => compile::kattis_python(),
+        _ => "python3",
+    }
 }
 
 /// The accepted submissions of a package that derives its time limit (Kattis without
@@ -575,7 +584,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         (None, None) => test::comparison(&bench.problem, o).describe(),
     };
     say!(
-        "# verify {}{}: {} | {} cases | {} | memory {} MiB | time limit {}",
+        "# verify {}{}: {}{} | {} cases | {} | memory {} MiB | time limit {}",
         package.name,
         if package.title.is_empty() {
             String::new()
@@ -583,6 +592,13 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             format!(" ({})", package.title)
         },
         package.kind.describe(),
+        match (&package.kind, python_of(&package)) {
+            (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3 (as Kattis)",
+            (crate::judge::format::Kind::Kattis(_), _) => {
+                " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
+            }
+            _ => "",
+        },
         package.cases.len(),
         how,
         limits.memory_kib / 1024,

@@ -1,6 +1,7 @@
 //! Building a package's programs from source: submissions, output validators, input
 //! validators, checkers. One table of languages, each with the command that builds it and the
-//! command that runs it, shown by `--help`:
+//! command that runs it, shown by `verify --help` and `bfs-judge languages` (with whether
+//! each is installed here):
 //!
 //! | language | files        | build                                            | run                 |
 //! |----------|--------------|--------------------------------------------------|---------------------|
@@ -14,8 +15,11 @@
 //!
 //! A single file is built by [`build_source`], from [`Langs`] (these commands, with a user's
 //! config laid over them): `bfs-judge test main.cpp` and `verify`'s one-file submissions
-//! alike, cached by a hash of the source's bytes and the commands. Folders (Kattis
-//! submissions of several files) are built by the rest of [`build`].
+//! alike, cached by a hash of the source's bytes and the commands (a compile error too, so
+//! a broken source is not compiled again). Folders (Kattis submissions of several files) are
+//! built by the rest of [`build`]. Every compiler runs under a time limit
+//! ([`COMPILE_TIME_LIMIT_S`], or `compile_time_limit` in a config file): past it, it is
+//! killed and the program's verdict is a compile error.
 //!
 //! A program is a file or a folder of files in one language (the Kattis format's rule); a
 //! folder with a `build` or `run` script is built and run by those. A language whose compiler
@@ -28,29 +32,140 @@ use std::ffi::OsStr;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::run::program::Program;
 
-/// The table `--help` prints.
-pub const TABLE: &str = "\
-  C         .c                      gcc -O2 -std=gnu17 -o EXE SRC... -lm
-  C++       .cc .cpp .cxx .c++ .C   g++ -O2 -std=gnu++20 -o EXE SRC...
-  Rust      .rs                     rustc --edition 2021 -O -o EXE SRC
-  Python 3  .py .py3                python3 SRC            (a #!...python2 line: not supported)
-  Java      .java                   javac -encoding UTF-8 -d DIR SRC...; java -Xss64m -cp DIR CLASS
-  Kotlin    .kt (one file)          kotlinc SRC -include-runtime -d DIR/prog.jar; java -Xss64m -jar ...
-  Go        .go (one file)          go build -o EXE SRC";
+/// How long a compiler may run, by default (CMS and DOMjudge have such a limit too): a
+/// template bomb or a compiler waiting on a terminal is stopped, and is a compile error.
+pub const COMPILE_TIME_LIMIT_S: u64 = 60;
 
-/// `--verify`'s long help: what it does and the table above.
+/// A compiler's run: it ended (its status and what it said), or it was stopped at the limit.
+enum Compiled {
+    Ended(Output),
+    TooLong(Duration),
+}
+
+/// Runs the compiler `cmd` with no stdin, in a process group of its own, collecting what it
+/// says; past `limit` the whole group (the driver and the `cc1plus`, `ld` it started) is
+/// killed. Cost: a poll of the child every few milliseconds, two reader threads.
+fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Compiled> {
+    use std::io::Read;
+    use std::os::unix::process::CommandExt;
+    let mut child = cmd
+        .process_group(0)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let pid = i32::try_from(child.id()).unwrap_or(i32::MAX);
+    let reader = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let start = Instant::now();
+    let mut nap = Duration::from_millis(1);
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if start.elapsed() >= limit {
+            // Not yet reaped, so the group is still ours to kill. The readers are left to
+            // end with the pipes: a process that left the group may hold them open.
+            crate::run::sys::kill(-pid);
+            let _ = child.wait();
+            return Ok(Compiled::TooLong(limit));
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(20));
+    };
+    Ok(Compiled::Ended(Output {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }))
+}
+
+/// The compile error of a compiler stopped at `limit`.
+fn too_long(limit: Duration) -> String {
+    format!("compilation took longer than {} s", limit.as_secs())
+}
+
+/// The languages as a table, one line each: name, extensions, the build and run commands
+/// (`{src}`, `{exe}`... as a config file writes them), and whether the tool each needs is on
+/// this machine's PATH (looked up now: a few `stat`s per language).
+pub fn table(langs: &Langs) -> String {
+    let rows: Vec<[String; 4]> = langs
+        .list
+        .iter()
+        .map(|l| {
+            let exts: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
+            let missing: Vec<&str> = l
+                .build
+                .first()
+                .into_iter()
+                .chain(l.run.first())
+                .filter(|t| !t.contains('{') && !on_path(t))
+                .map(|t| t.as_str())
+                .collect();
+            let here = if missing.is_empty() {
+                "found".to_string()
+            } else {
+                format!("missing {}", missing.join(", "))
+            };
+            let build = if l.build.is_empty() {
+                String::new()
+            } else {
+                format!("build: {}; ", l.build.join(" "))
+            };
+            [
+                l.name.clone(),
+                exts.join(" "),
+                here,
+                format!("{build}run: {}", l.run.join(" ")),
+            ]
+        })
+        .collect();
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (w0, w1, w2) = (width(0), width(1), width(2));
+    rows.iter()
+        .map(|r| format!("  {:<w0$}  {:<w1$}  {:<w2$}  {}", r[0], r[1], r[2], r[3]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `verify`'s long help: what it does and the languages, found or not on this machine.
 pub fn verify_help() -> String {
     format!(
         "The problem setter's check: build and judge every submission PACKAGE lists \
          (submissions/<verdict>/ of a Kattis package, sol/ and [[solutions]] of a Library \
          Checker folder), one line each: expected and actual verdict, and the case that \
          decided it. Exit 0 when every submission that could be built got its expected \
-         verdict; one in a language not installed is listed as skipped with the reason.\n\
-         Languages, built and run as:\n{TABLE}"
+         verdict; one in a language not installed is listed as skipped with the reason. \
+         A folder submission of C or C++ is built with all its files, with its own `build`/\
+         `run` scripts where it has them. A Kattis package's Python 3 runs by pypy3 where it \
+         is installed (pypy3 is {}), as Kattis runs it.\n\
+         Languages (`bfs-judge languages` shows them with your config's commands):\n{}",
+        if on_path("pypy3") { "here" } else { "not here" },
+        table(&Langs::defaults())
     )
 }
 
@@ -191,9 +306,14 @@ fn build_dir(dir: &Path, name: &str, srcs: &[PathBuf], salt: &str) -> Result<Pat
 
 fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), BuildError> {
     let shown = format!("{cmd:?}").replace('"', "");
-    let out = cmd
-        .output()
-        .map_err(|e| BuildError::Unsupported(format!("cannot run {shown}: {e}")))?;
+    let limit = Duration::from_secs(COMPILE_TIME_LIMIT_S);
+    let out = match run_limited(cmd, limit) {
+        Ok(Compiled::Ended(out)) => out,
+        Ok(Compiled::TooLong(limit)) => {
+            return Err(BuildError::Failed(format!("{what}: {}", too_long(limit))))
+        }
+        Err(e) => return Err(BuildError::Unsupported(format!("cannot run {shown}: {e}"))),
+    };
     if out.status.success() {
         return Ok(());
     }
@@ -233,6 +353,27 @@ pub fn build_from(
     entrypoint: Option<&str>,
     cache: &Path,
 ) -> Result<Program, BuildError> {
+    build_with(path, entrypoint, cache, "python3")
+}
+
+/// The Python 3 a Kattis package's own tool runs submissions with: problemtools'
+/// `languages.yaml` runs them with PyPy (`pypy3`) where it is installed, else CPython.
+pub fn kattis_python() -> &'static str {
+    if on_path("pypy3") {
+        "pypy3"
+    } else {
+        "python3"
+    }
+}
+
+/// [`build_from`], Python 3 sources run (and syntax-checked) by `python` (`python3` or
+/// `pypy3`).
+pub fn build_with(
+    path: &Path,
+    entrypoint: Option<&str>,
+    cache: &Path,
+    python: &str,
+) -> Result<Program, BuildError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -262,7 +403,7 @@ pub fn build_from(
     if path.is_file() {
         // One file: the one builder of single sources (`test main.cpp` builds the same way).
         lang_of(path).map_err(BuildError::Unsupported)?;
-        return match build_source(path, cache, &Langs::defaults()) {
+        return match build_source(path, cache, &Langs::defaults().with_python(python)) {
             Ok(Some(program)) => Ok(program),
             Ok(None) => Err(BuildError::Unsupported(format!(
                 "{name}: not a source file in a known language"
@@ -386,7 +527,7 @@ pub fn build_from(
             }
             .ok_or_else(|| failed(format!("{name}: no .py file")))?;
             Ok(Program::Direct(vec![
-                "python3".to_string(),
+                python.to_string(),
                 main.display().to_string(),
             ]))
         }
@@ -501,6 +642,9 @@ pub struct LangSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Langs {
     pub list: Vec<LangSpec>,
+    /// How long one build may take: [`COMPILE_TIME_LIMIT_S`], or a config file's
+    /// `compile_time_limit` (seconds).
+    pub compile_limit: Duration,
 }
 
 /// The default commands, the flags judges use (Codeforces' and AtCoder's `-O2`, GNU C++20;
@@ -612,6 +756,8 @@ impl Words {
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
+    /// Seconds a build may take.
+    compile_time_limit: Option<u64>,
     #[serde(default)]
     lang: std::collections::BTreeMap<String, LangTable>,
 }
@@ -636,7 +782,20 @@ impl Langs {
                     run: words(run),
                 })
                 .collect(),
+            compile_limit: Duration::from_secs(COMPILE_TIME_LIMIT_S),
         }
+    }
+
+    /// These languages with Python 3 built and run by `python` instead of `python3`.
+    pub fn with_python(mut self, python: &str) -> Langs {
+        for l in self.list.iter_mut().filter(|l| l.key == "python") {
+            for w in l.build.iter_mut().chain(l.run.iter_mut()) {
+                if w == "python3" {
+                    *w = python.to_string();
+                }
+            }
+        }
+        self
     }
 
     /// These languages with a config file's `[lang.*]` tables laid over them; `from` names
@@ -644,6 +803,15 @@ impl Langs {
     pub fn overlay(mut self, text: &str, from: &Path) -> Result<Langs, String> {
         let config: ConfigFile =
             toml::from_str(text).map_err(|e| format!("{}: {}", from.display(), e.message()))?;
+        if let Some(secs) = config.compile_time_limit {
+            if secs == 0 {
+                return Err(format!(
+                    "{}: compile_time_limit = 0: a build needs at least 1 second",
+                    from.display()
+                ));
+            }
+            self.compile_limit = Duration::from_secs(secs);
+        }
         for (key, t) in config.lang {
             let at =
                 match self.list.iter().position(|l| l.key == key) {
@@ -783,10 +951,31 @@ pub fn first_error_lines(said: &str) -> Vec<String> {
         .collect()
 }
 
+/// A compile error as the build cache keeps it (`NAME-HASH.ce`, JSON).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct CachedError {
+    command: String,
+    lines: Vec<String>,
+}
+
+/// Keeps `ce` at `path`, written aside and renamed into place; a cache that cannot be
+/// written only costs a compile next time.
+fn keep_error(path: &Path, ce: &CachedError) {
+    let Ok(json) = serde_json::to_vec(ce) else {
+        return;
+    };
+    let aside = path.with_extension(format!("ce-{}", std::process::id()));
+    if fs::write(&aside, json).is_err() || fs::rename(&aside, path).is_err() {
+        let _ = fs::remove_file(&aside);
+    }
+}
+
 /// Builds the single source file `src` in its language (by extension, from `langs`) into a
 /// folder of `cache` named by a hash of the source's bytes and the language's commands, so
 /// that an unchanged source with unchanged flags is built once, whichever folder it is
-/// judged from. `Ok(None)`: not a source of any of these languages. The build goes to a
+/// judged from; one that failed to compile is kept as its compile error (`NAME-HASH.ce`),
+/// shown again without compiling. A compiler that runs past `langs.compile_limit` is
+/// killed, with its process group: a compile error that is not kept. `Ok(None)`: not a source of any of these languages. The build goes to a
 /// folder of its own, renamed into place when done, so that two judges building at once
 /// never see half a build.
 pub fn build_source(
@@ -867,6 +1056,18 @@ pub fn build_source(
     if done.is_dir() || lang.build.is_empty() {
         return Ok(Some(run));
     }
+    // A source that did not compile is not compiled again: its compile error is kept
+    // beside the builds, under the same key.
+    let failed = cache.join(format!("{safe}-{h:016x}.ce"));
+    if let Some(ce) = fs::read(&failed)
+        .ok()
+        .and_then(|b| serde_json::from_slice::<CachedError>(&b).ok())
+    {
+        return Err(SourceError::Rejected {
+            command: ce.command,
+            lines: ce.lines,
+        });
+    }
     fs::create_dir_all(cache)
         .map_err(|e| SourceError::Judge(format!("{}: {e}", cache.display())))?;
     let scratch = cache.join(format!(
@@ -884,12 +1085,17 @@ pub fn build_source(
         .map(|w| crate::run::program::shell_quote(w.strip_prefix("./").unwrap_or(w)))
         .collect::<Vec<_>>()
         .join(" ");
-    let out = Command::new(&argv[0])
-        .args(&argv[1..])
-        .stdin(std::process::Stdio::null())
-        .output();
+    let out = run_limited(Command::new(&argv[0]).args(&argv[1..]), langs.compile_limit);
     let out = match out {
-        Ok(out) => out,
+        Ok(Compiled::Ended(out)) => out,
+        // Not kept: a build stopped on a loaded machine may finish on the next try.
+        Ok(Compiled::TooLong(limit)) => {
+            let _ = fs::remove_dir_all(&scratch);
+            return Err(SourceError::Rejected {
+                command,
+                lines: vec![too_long(limit)],
+            });
+        }
         Err(e) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Unsupported(format!(
@@ -908,7 +1114,12 @@ pub fn build_source(
                 argv[0], out.status
             ));
         }
-        return Err(SourceError::Rejected { command, lines });
+        let ce = CachedError { command, lines };
+        keep_error(&failed, &ce);
+        return Err(SourceError::Rejected {
+            command: ce.command,
+            lines: ce.lines,
+        });
     }
     // Another judge may have finished the same build first: either is as good.
     if fs::rename(&scratch, &done).is_err() {

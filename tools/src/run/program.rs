@@ -150,13 +150,19 @@ fn first_command(line: &str) -> Option<&str> {
 /// current folder can resolve), else `LINE`: a printed command that runs from any folder.
 pub fn with_cd(programs: &[&Program], line: String) -> String {
     if programs.iter().any(|p| p.is_shell()) {
-        let cwd = std::env::current_dir()
-            .map(|d| d.display().to_string())
-            .unwrap_or_default();
-        format!("cd {} && {line}", shell_quote(&cwd))
+        cd_here(line)
     } else {
         line
     }
+}
+
+/// `cd FOLDER && LINE`, FOLDER the current one: a printed command with relative paths that
+/// runs from any folder.
+pub fn cd_here(line: String) -> String {
+    let cwd = std::env::current_dir()
+        .map(|d| d.display().to_string())
+        .unwrap_or_default();
+    format!("cd {} && {line}", shell_quote(&cwd))
 }
 
 fn is_executable(path: &Path) -> bool {

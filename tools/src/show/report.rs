@@ -66,7 +66,8 @@ pub fn isolation_text() -> String {
 /// How the run's figures are measured, as the header lines say.
 pub const ACCOUNTING: &str = "process tree accounted from /proc";
 
-/// `1000 ms cpu (3000 ms wall), 256 MiB, output 64 MiB`.
+/// `1000 ms cpu (3000 ms wall), 256 MiB, output 64 MiB`, with `, stack N MiB` after the
+/// memory where a stack limit is set.
 pub fn limits_text(limits: &Limits) -> String {
     let time = if limits.wall_time {
         format!("{} ms wall", limits.time_ms)
@@ -77,8 +78,13 @@ pub fn limits_text(limits: &Limits) -> String {
             limits.wall_backstop_ms()
         )
     };
+    // The stack only where it is not the memory limit's default.
+    let stack = limits
+        .stack_kib
+        .map(|k| format!(", stack {} MiB", k / 1024))
+        .unwrap_or_default();
     format!(
-        "{time}, {} MiB, output {} MiB",
+        "{time}, {} MiB{stack}, output {} MiB",
         limits.memory_kib / 1024,
         limits.output_bytes >> 20
     )

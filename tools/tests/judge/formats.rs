@@ -141,6 +141,112 @@ fn a_library_checker_folder_is_judged_as_it_is() {
 }
 
 #[test]
+fn a_library_checker_folder_gives_a_deep_recursion_the_stack_it_has_on_the_site() {
+    if no_tool("gcc") {
+        return;
+    }
+    let dir = scratch("lc-stack");
+    let p = dir.join("tree/depth");
+    // About 100 MiB of stack at depth 10^6: far past the usual 8 MiB, well within 1 GiB.
+    write_all(
+        &p,
+        &[
+            ("info.toml", "timelimit = 10.0\n"),
+            ("in/deep_00.in", "1000000\n"),
+            ("out/deep_00.out", "1000000\n"),
+            (
+                "deep.c",
+                "#include <stdio.h>\n\
+                static long down(long n) { volatile char frame[64]; frame[0] = (char)n; \
+                if (n == 0) return 0; return down(n - 1) + 1 + frame[0] * 0; }\n\
+                int main(void) { long n; if (scanf(\"%ld\", &n) != 1) return 1; \
+                printf(\"%ld\\n\", down(n)); return 0; }\n",
+            ),
+        ],
+    );
+    let exe = dir.join("deep");
+    let built = std::process::Command::new("gcc")
+        // -O0: an optimiser would make the recursion a loop.
+        .args(["-O0", "-o"])
+        .arg(&exe)
+        .arg(p.join("deep.c"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let (tests, cmd) = (p.display().to_string(), exe.display().to_string());
+    let j = judge(&dir, &["--tests", &tests, "--cmd", &cmd]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.contains("1024 MiB, stack 1024 MiB"), "{j}");
+    assert!(j.stdout.contains("the site's unlimited stack"), "{j}");
+    let deep = j
+        .stdout
+        .lines()
+        .find(|l| l.ends_with("depth/deep_00"))
+        .unwrap();
+    assert!(deep.starts_with("AC"), "{deep}");
+    // The recursion really is deep: under the usual 8 MiB stack it overflows.
+    let j = judge(
+        &dir,
+        &["--tests", &tests, "--cmd", &cmd, "--stack-limit-mib", "8"],
+    );
+    assert_eq!(verdict_of(&j, "deep_00"), "RE", "{j}");
+    assert!(j.stdout.contains("stack 8 MiB"), "{j}");
+}
+
+/// The `checker N ms` figure of the case line that ends with `case`.
+fn checker_ms(j: &Judged, case: &str) -> Option<u64> {
+    let line = j.stdout.lines().find(|l| l.ends_with(case))?;
+    let after = line.split("checker").nth(1)?;
+    after.split_whitespace().next()?.parse().ok()
+}
+
+#[test]
+fn every_kind_of_checker_shows_its_time_on_the_case_line() {
+    let dir = scratch("checker-time");
+    let out = dir.join("out");
+    // A testlib-style checker that sleeps 100 ms: its wall time, not 0.
+    write_all(
+        &dir,
+        &[
+            ("t/1.in", "1 2\n"),
+            ("t/1.out", "3\n"),
+            ("slow.sh", "sleep 0.1\nexit 0\n"),
+        ],
+    );
+    let (t, slow) = (dir.join("t"), dir.join("slow.sh"));
+    let j = judge(
+        &out,
+        &[
+            "--tests",
+            &t.display().to_string(),
+            "--cmd",
+            "echo 3",
+            "--checker-cmd",
+            &format!("sh {}", slow.display()),
+        ],
+    );
+    let ms = checker_ms(&j, "t/1").unwrap_or_else(|| panic!("no checker time: {j}"));
+    assert!(ms >= 100, "checker {ms} ms: {j}");
+    // A DMOJ named checker runs inside the judge: it has a time too.
+    write_all(
+        &dir,
+        &[
+            (
+                "named/init.yml",
+                "checker: identical\ntest_cases:\n- {in: 1.in, out: 1.out, points: 1}\n",
+            ),
+            ("named/1.in", "1 2\n"),
+            ("named/1.out", "3\n"),
+        ],
+    );
+    let named = dir.join("named").display().to_string();
+    let j = judge(&out, &["--tests", &named, "--cmd", "echo 3"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(checker_ms(&j, "named/1").is_some(), "no checker time: {j}");
+    assert!(j.stdout.contains(" ms in all)"), "and in the summary: {j}");
+}
+
+#[test]
 fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     let dir = scratch("flat");
     let t = dir.join("t");
@@ -721,6 +827,63 @@ fn domjudge_validator_folders_build_with_their_headers() {
 /// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
 /// named only for `use_for_time_limit` still run, a replaced promise named as coming from
 /// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
+#[test]
+fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
+    if no_tool("python3") {
+        return;
+    }
+    let dir = scratch("kattis-pypy");
+    let p = dir.join("echo");
+    write_all(
+        &p,
+        &[
+            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\n"),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+    // A stand-in PyPy: it records each call, then is CPython.
+    let calls = dir.join("pypy-calls");
+    let bin = dir.join("bin");
+    write_all(
+        &bin,
+        &[(
+            "pypy3*",
+            &format!(
+                "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+                calls.display()
+            ),
+        )],
+    );
+    let path = std::env::var("PATH").unwrap_or_default();
+    let verify = |path: &str| {
+        let o = super::flat_judge()
+            .args(["--out-dir", &dir.join("out").display().to_string()])
+            .args(["--verify", &p.display().to_string()])
+            .env("PATH", path)
+            .env("COLUMNS", "100")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let said = verify(&format!("{}:{path}", bin.display()));
+    assert!(said.contains("| Python 3 by pypy3 (as Kattis)"), "{said}");
+    assert!(said.contains("OK    accepted/echo.py"), "{said}");
+    let called = fs::read_to_string(&calls).unwrap_or_default();
+    assert!(
+        called.contains("echo.py"),
+        "pypy3 built it: {called:?}\n{said}"
+    );
+    // Without it, CPython, and the header says so.
+    let said = verify(&path);
+    assert!(
+        said.contains("| Python 3 by python3 (pypy3, Kattis' choice, is not installed)"),
+        "{said}"
+    );
+    assert!(said.contains("OK    accepted/echo.py"), "{said}");
+}
+
 #[test]
 fn submissions_yaml_reads_as_bapctools_reads_it() {
     let dir = scratch("kattis-yaml-bapc");

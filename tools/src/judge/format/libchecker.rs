@@ -7,7 +7,9 @@
 //! The checker and the verifier are used as they are when compiled; where only the source
 //! is there they are built with g++ (`-O2 -std=c++17`, as Library Checker builds them) and
 //! the `testlib.h` found in the folder or one of its ancestors (Library Checker keeps it in
-//! `common/`), and the error says how to get one when there is none.
+//! `common/`), and the error says how to get one when there is none. The site runs
+//! programs with an unlimited stack: here the stack limit is the memory limit (named in the
+//! header), unless info.toml or `--stack-limit-mib` says otherwise.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -82,6 +84,11 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
         // info.toml has no memory limit: the site's, 1 GiB (our 256 MiB default would fail
         // its own slower solutions on the dense cases for memory instead of time).
         info.memory_limit_mib = Some(1024);
+    }
+    if library_checker && info.stack_limit_mib.is_none() {
+        // The site runs with an unlimited stack (deep recursion is how many of its solutions
+        // walk a tree); a stack can never outgrow the memory limit, so that is its limit.
+        info.stack_limit_mib = info.memory_limit_mib;
     }
     let problem = problem.or_else(|| {
         library_checker.then(|| Problem {

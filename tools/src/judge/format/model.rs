@@ -44,7 +44,9 @@ impl Kind {
             Kind::Flat => "folder of NAME.in + NAME.out".to_string(),
             Kind::InOut {
                 library_checker: true,
-            } => "Library Checker folder (in/, out/, info.toml)".to_string(),
+            } => "Library Checker folder (in/, out/, info.toml; the site's unlimited stack: as \
+                  large as memory)"
+                .to_string(),
             Kind::InOut {
                 library_checker: false,
             } => "in/ + out/ folder".to_string(),
