@@ -1135,7 +1135,9 @@ fn a_mode_refuses_and_hides_the_options_it_cannot_use() {
     }
     let help = installed(&dir, &dir, &["verify", "--help"]);
     assert!(
-        help.stdout.contains("Languages, built and run as:"),
+        help.stdout
+            .contains("Languages (`bfs-judge languages` shows them")
+            && help.stdout.contains("C++       .cpp"),
         "{}",
         help.stdout
     );

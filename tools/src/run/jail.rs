@@ -528,7 +528,14 @@ impl Jail {
                 let shm = self.root.join("dev/shm");
                 // A path that cannot be shown stays unseen: the program meets "no such file",
                 // and a word that only looks like a path costs nothing more.
-                for arg in named_paths(argv) {
+                // So is a folder of the program's PATH under /tmp (a virtualenv, a tool
+                // made there): the command's own name is looked up in it.
+                let on_path = std::env::var_os("PATH").map_or_else(Vec::new, |p| {
+                    std::env::split_paths(&p)
+                        .filter(|d| d.starts_with("/tmp") && d.is_dir())
+                        .collect()
+                });
+                for arg in named_paths(argv).into_iter().chain(on_path) {
                     let _ = self.bind_named(&arg, &tmp, &shm);
                 }
                 // The tests' folders covered last, over whatever the binds above show.

@@ -352,12 +352,15 @@ fn shrink_puts_the_start_on_the_finish_down_to_one_cell() {
 fn shrink_sorts_a_swap_game_board_down_to_the_answer_the_bug_needs() {
     let dir = scratch("shrink-board");
     let wrong = dir.join("wrong.sh");
-    let script = format!(
-        "{} | awk '{{ print ($1 >= 3 ? $1 + 1 : $1) }}'\n",
+    // The solver is named on the command line, so that an isolated run sees it wherever
+    // the build is (a path under /tmp is shown only where the command line names it).
+    let script = "\"$1\" | awk '{ print ($1 >= 3 ? $1 + 1 : $1) }'\n";
+    std::fs::write(&wrong, script).unwrap();
+    let cmd = format!(
+        "sh {} {}",
+        wrong.display(),
         bin_dir().join("swap-game").display()
     );
-    std::fs::write(&wrong, script).unwrap();
-    let cmd = format!("sh {}", wrong.display());
     let (line, input) = shrunk(&dir, "swap-game", &cmd, &["--count", "20"]);
     assert!(line.contains(" to 1 boards in "), "{line}");
     let expected = dir.join("out/stress/swap-game/shrunk.expected");
