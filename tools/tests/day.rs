@@ -279,7 +279,19 @@ fn watch_judges_again_when_the_source_is_rewritten() {
         "a, b = map(int, input().split())\nprint(a - b)\n",
     )
     .unwrap();
-    let mut child = command(&dir, &["test", "a.py", "--watch"])
+    let mut watch = command(&dir, &["test", "a.py", "--watch"]);
+    // Ctrl-C as a terminal sends it, to a judge that does not ignore it: a test run started
+    // as a background job (`cmd &` in a script) hands SIGINT down ignored, and the watcher
+    // would never end.
+    // SAFETY: signal() is async-signal-safe; the closure runs in the child before exec.
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        watch.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = watch
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
