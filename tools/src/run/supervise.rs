@@ -745,6 +745,10 @@ impl Running<'_> {
             Some(Kill::Cancelled)
         } else if sys::signalled_by_program().is_some() {
             Some(Kill::SupervisorKilled)
+        } else if tree.tasks > PROCESSES {
+            // Before the time limits: under a bomb the looks come late, and by then its
+            // forks have spent the CPU time too; the processes are the cause.
+            Some(Kill::Processes)
         } else if self.start.elapsed() >= wall_limit {
             Some(Kill::Wall)
         } else if self
@@ -755,8 +759,6 @@ impl Running<'_> {
             Some(Kill::Cpu)
         } else if memory_kib > self.req.memory_kib {
             Some(Kill::Memory)
-        } else if tree.tasks > PROCESSES {
-            Some(Kill::Processes)
         } else {
             None
         }
