@@ -472,13 +472,8 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
     let tests_arg = tests.display().to_string();
     // (The program finds the path itself: a path the user writes on the command line is the
     // user's to give, and is shown to that run.)
-    for cmd in ["cat tests/a.out", "cat \"$PWD/tests/a.out\""] {
-        let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
-        assert_judged(&t, "RE", "RE", 1);
-        assert!(t.j.stdout.contains("No such file"), "{}", t.j);
-        // Landlock grants no reading of the tests' folder, nor a listing of the folder that
-        // holds it (which would name the answers); the files beside it stay readable.
-        let t = judge_at(
+    let isolated = |cmd: &str, isolation: &str| {
+        judge_at(
             &dir,
             &[
                 "--tests",
@@ -486,9 +481,17 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
                 "--cmd",
                 cmd,
                 "--isolation",
-                "landlock",
+                isolation,
             ],
-        );
+        )
+    };
+    for cmd in ["cat tests/a.out", "cat \"$PWD/tests/a.out\""] {
+        let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
+        assert_judged(&t, "RE", "RE", 1);
+        assert!(t.j.stdout.contains("No such file"), "{}", t.j);
+        // Landlock grants no reading of the tests' folder, nor a listing of the folder that
+        // holds it (which would name the answers); the files beside it stay readable.
+        let t = isolated(cmd, "landlock");
         assert_judged(&t, "RE", "RE", 1);
         assert!(t.j.stdout.contains("Permission denied"), "{}", t.j);
     }
@@ -501,17 +504,7 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
         ("landlock", "WA", "AC"),
         ("none", "AC", "WA"),
     ] {
-        let t = judge_at(
-            &dir,
-            &[
-                "--tests",
-                &tests_arg,
-                "--cmd",
-                cmd,
-                "--isolation",
-                isolation,
-            ],
-        );
+        let t = isolated(cmd, isolation);
         assert_eq!(verdicts(&t.j), pair(a, b), "{isolation}: {}", t.j);
     }
     assert_untouched(
@@ -520,16 +513,6 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
         &judge_at(&dir, &["--tests", &tests_arg, "--cmd", "true"]),
     );
     // Documented: without isolation the answer is there to be read.
-    let t = judge_at(
-        &dir,
-        &[
-            "--tests",
-            &tests_arg,
-            "--cmd",
-            "cat tests/a.out",
-            "--isolation",
-            "none",
-        ],
-    );
+    let t = isolated("cat tests/a.out", "none");
     assert_eq!(verdicts(&t.j), pair("AC", "WA"), "{}", t.j);
 }
