@@ -270,20 +270,6 @@ fn base64_decode(s: &str) -> Vec<u8> {
     out
 }
 
-/// The pixels of a screenshot: width, height, RGB rows.
-fn pixels(png: &Path) -> (usize, usize, Vec<[u8; 3]>) {
-    let decoder = png::Decoder::new(std::fs::File::open(png).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let channels = info.color_type.samples();
-    let px = buf[..info.buffer_size()]
-        .chunks(channels)
-        .map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (info.width as usize, info.height as usize, px)
-}
-
 fn keep_screenshot(shot: &Path, problem: &str) {
     if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
         std::fs::copy(
@@ -401,7 +387,7 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
     );
     let shot = dir.join(format!("{problem}.png"));
     b.screenshot(&shot);
-    let (w, h, px) = pixels(&shot);
+    let (w, h, px) = browser::screenshot_pixels(&shot);
     assert_eq!((w, h), (1000, 560));
     let route = px.iter().filter(|p| **p == [0x1a, 0x98, 0x50]).count();
     assert!(
@@ -563,7 +549,7 @@ fn a_1000x1000_search_renders_and_steps_by_layer() {
     ));
     let shot = dir.join("big.png");
     b.screenshot(&shot);
-    let (_, _, px) = pixels(&shot);
+    let (_, _, px) = browser::screenshot_pixels(&shot);
     let taken = px.iter().filter(|p| **p == [0xa6, 0xce, 0xe3]).count();
     assert!(
         taken > 10_000,

@@ -450,16 +450,8 @@ fn the_html_page_shows_both_routes_in_a_real_browser() {
         "chromium made no screenshot"
     );
 
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let channels = info.color_type.samples();
-    let (w, h) = (info.width as usize, info.height as usize);
-    let pixel = |x: usize, y: usize| -> [u8; 3] {
-        let i = (y * w + x) * channels;
-        [buf[i], buf[i + 1], buf[i + 2]]
-    };
+    let (w, h, px) = browser::screenshot_pixels(&png);
+    let pixel = |x: usize, y: usize| -> [u8; 3] { px[y * w + x] };
     // The maze: the box of the free (white) and wall (#333333) pixels below the 40-pixel
     // bar (the divergence ring reaches past the maze's edge; it is neither).
     let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
