@@ -670,7 +670,7 @@ impl Running<'_> {
     /// program has ended; it is left a zombie, so that neither its pid nor its group id can
     /// be reused while they may still be signalled. Orphans that end meanwhile are reaped.
     fn until_the_program_ends(&mut self, buf: &mut [u8], jail: &Jail) -> io::Result<()> {
-        let mut watched = tree::Watch::new(std::process::id() as i32);
+        let mut watched = tree::Watch::new(std::process::id() as i32, PROCESSES);
         let wall_limit = Duration::from_millis(self.req.wall_ms);
         // The first look comes after the first pause, not at once: a program just started
         // has used nothing yet, and what one that ends sooner used comes from `wait4`.
@@ -837,8 +837,15 @@ pub fn kill_all_descendants(mut reaped: impl FnMut(sys::Usage)) -> io::Result<()
                 Err(e) => return Err(e),
             }
         }
-        for pid in tree::children(std::process::id() as i32) {
-            sys::kill(pid);
+        // As the init of the run's PID namespace, one call reaches every process at any
+        // depth; otherwise each round kills the children seen, whose orphans come back to us
+        // for the next (a scan of /proc each: a deep fork bomb costs rounds times processes).
+        if std::process::id() == 1 {
+            sys::kill_all_but_me();
+        } else {
+            for pid in tree::children(std::process::id() as i32) {
+                sys::kill(pid);
+            }
         }
         // Block for one more only when nothing had ended, so that a tree still dying is
         // waited for without spinning.

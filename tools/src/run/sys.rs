@@ -74,6 +74,17 @@ pub fn kill(pid: i32) {
     }
 }
 
+/// SIGKILL to every process this one may signal but itself: in a PID namespace whose init
+/// this process is, every other process of the namespace, however deep or newly forked
+/// (a fork racing the signal fails), in one call.
+pub fn kill_all_but_me() {
+    // SAFETY: kill has no memory effects. Only the init of a PID namespace calls it, where
+    // -1 reaches that namespace's processes and no other.
+    unsafe {
+        libc::kill(-1, libc::SIGKILL);
+    }
+}
+
 /// Makes this process the reaper of every orphan among its descendants, so that a program that
 /// double-forks or calls `setsid` still leaves its processes as our children, to be killed.
 pub fn become_subreaper() -> io::Result<()> {

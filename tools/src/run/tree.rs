@@ -91,8 +91,22 @@ pub fn descendants(root: i32, all: &[Proc]) -> Vec<Proc> {
     out
 }
 
-/// The children of `pid`.
+/// The children of `pid`: from the kernel's own lists (`/proc/PID/task/TID/children`, a read
+/// per thread of `pid`), or, where the kernel has none, from a scan of every process.
 pub fn children(pid: i32) -> Vec<i32> {
+    if let Ok(threads) = fs::read_dir(format!("/proc/{pid}/task")) {
+        let mut out = Vec::new();
+        let mut listed = false;
+        for thread in threads.flatten() {
+            if let Ok(list) = fs::read_to_string(thread.path().join("children")) {
+                listed = true;
+                out.extend(list.split_ascii_whitespace().filter_map(|c| c.parse::<i32>().ok()));
+            }
+        }
+        if listed {
+            return out;
+        }
+    }
     scan()
         .into_iter()
         .filter(|p| p.ppid == pid)
@@ -200,11 +214,14 @@ pub struct Watch {
     memory_kib: u64,
     /// What its memfds held at the last full scan, KiB.
     memfd_kib: u64,
+    /// The processes and threads past which a sample reads no memory (the tree is killed).
+    task_limit: u64,
 }
 
 impl Watch {
-    /// The tree under `root` (the supervisor).
-    pub fn new(root: i32) -> Watch {
+    /// The tree under `root` (the supervisor), to be killed past `task_limit` processes and
+    /// threads.
+    pub fn new(root: i32, task_limit: u64) -> Watch {
         Watch {
             root,
             ticks_per_second: crate::run::sys::clock_ticks_per_second().max(1),
@@ -213,6 +230,7 @@ impl Watch {
             seen: HashMap::new(),
             memory_kib: 0,
             memfd_kib: 0,
+            task_limit,
         }
     }
 
@@ -238,6 +256,18 @@ impl Watch {
             .filter(|p| p.state != b'Z' && p.state != b'X')
             .map(|p| p.threads.max(1))
             .sum();
+        // Past the process limit the tree is about to be killed: its memory, three reads a
+        // process of a tree that may be a fork bomb's thousands, would only delay the kill.
+        if tasks > self.task_limit {
+            return Sample {
+                cpu_ms: ticks * 1000 / self.ticks_per_second,
+                memory_kib: self.memory_kib,
+                seen_ms,
+                runnable,
+                stack_kib: 0,
+                tasks,
+            };
+        }
         let live: Vec<i32> = tree
             .iter()
             .filter(|p| p.state != b'Z' && p.state != b'X')
