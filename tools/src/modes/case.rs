@@ -130,7 +130,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         return interact::judge_case(case, &side, interactor);
     }
     // The run's files live in a folder of its own; only a failing case's are kept, copied.
-    let private = Private::new()?;
+    let private = Private::for_output(t.limits.output_bytes)?;
     let stdout = private.join("stdout");
     let stderr = private.join("stderr");
     let base = t.out_dir.join(&case.name);

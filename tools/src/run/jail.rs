@@ -286,14 +286,7 @@ fn read_only_recursive(target: &Path) -> io::Result<()> {
 
 /// Bytes used on the file system mounted at `path` (a tmpfs: the memory its files hold).
 fn used_bytes(path: &Path) -> u64 {
-    let Ok(p) = cstr(path) else { return 0 };
-    // SAFETY: statfs is plain old data; statfs only writes into the live local.
-    let mut s: libc::statfs = unsafe { std::mem::zeroed() };
-    // SAFETY: a live path and a live, writable statfs.
-    if unsafe { libc::statfs(p.as_ptr(), &mut s) } != 0 {
-        return 0;
-    }
-    (s.f_blocks.saturating_sub(s.f_bfree)) * s.f_bsize as u64
+    crate::run::sys::fs_space(path).map_or(0, |s| s.used)
 }
 
 /// The System V shared memory segments this process's IPC namespace holds: each one's id

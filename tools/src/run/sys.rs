@@ -85,6 +85,33 @@ pub fn kill_all_but_me() {
     }
 }
 
+/// The space of the file system mounted at `path`: bytes used, bytes free for us, and
+/// whether it is a tmpfs (memory). `None` where `path` cannot be looked at.
+pub fn fs_space(path: &std::path::Path) -> Option<FsSpace> {
+    use std::os::unix::ffi::OsStrExt;
+    let p = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statfs is plain old data; statfs only writes into the live local.
+    let mut s: libc::statfs = unsafe { std::mem::zeroed() };
+    // SAFETY: a live NUL-terminated path and a live, writable statfs.
+    if unsafe { libc::statfs(p.as_ptr(), &mut s) } != 0 {
+        return None;
+    }
+    let block = s.f_bsize as u64;
+    Some(FsSpace {
+        used: s.f_blocks.saturating_sub(s.f_bfree) * block,
+        available: s.f_bavail * block,
+        tmpfs: s.f_type == libc::TMPFS_MAGIC,
+    })
+}
+
+/// What [`fs_space`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct FsSpace {
+    pub used: u64,
+    pub available: u64,
+    pub tmpfs: bool,
+}
+
 /// Makes this process the reaper of every orphan among its descendants, so that a program that
 /// double-forks or calls `setsid` still leaves its processes as our children, to be killed.
 pub fn become_subreaper() -> io::Result<()> {

@@ -100,7 +100,10 @@ pub fn children(pid: i32) -> Vec<i32> {
         for thread in threads.flatten() {
             if let Ok(list) = fs::read_to_string(thread.path().join("children")) {
                 listed = true;
-                out.extend(list.split_ascii_whitespace().filter_map(|c| c.parse::<i32>().ok()));
+                out.extend(
+                    list.split_ascii_whitespace()
+                        .filter_map(|c| c.parse::<i32>().ok()),
+                );
             }
         }
         if listed {

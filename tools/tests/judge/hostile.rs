@@ -1643,3 +1643,46 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         }
     }
 }
+
+/// A session leaves no folder of its own behind: the runs' private folders (in `/dev/shm`
+/// when it has room, else the temporary folder) and the held copies of the cases are gone
+/// when the judge exits, for a passing and a failing case, with isolation and without.
+#[test]
+fn a_session_leaves_no_folder_of_its_own() {
+    for isolation in ["namespaces", "none"] {
+        let dir = scratch(&format!("no-leftovers-{isolation}"));
+        let tests = tests_folder(&dir, "p", None);
+        std::fs::write(tests.join("two.in"), "4\n").unwrap();
+        std::fs::write(tests.join("two.out"), "5\n").unwrap();
+        let child = super::flat_judge()
+            .arg("--out-dir")
+            .arg(dir.join("out"))
+            .arg("--tests")
+            .arg(&tests)
+            .args(["--cmd", "cat", "--isolation", isolation])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stdout}");
+        assert!(stdout.contains("1 passed, 1 failed"), "{stdout}");
+        let own = format!("bfs-judge-{pid}-");
+        for base in [std::env::temp_dir(), PathBuf::from("/dev/shm")] {
+            let left: Vec<String> = std::fs::read_dir(&base)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| name.starts_with(&own))
+                .collect();
+            assert!(
+                left.is_empty(),
+                "{isolation}: left in {}: {left:?}",
+                base.display()
+            );
+        }
+    }
+}
