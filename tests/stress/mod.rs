@@ -30,48 +30,69 @@ pub type TestRng = bfs_judge::gen::Rng;
 pub fn compare(
     problem: &str,
     cases: u64,
-    make: impl Fn(u64) -> Vec<u8>,
+    make: impl Fn(u64) -> Vec<u8> + Sync,
     solver: bfs_judge::core::run::Solver,
-    reference: impl Fn(&[u8]) -> Vec<u8>,
+    reference: impl Fn(&[u8]) -> Vec<u8> + Sync,
 ) {
     compare_checked(problem, cases, make, solver, reference, |_, _, _| Ok(()));
 }
 
 /// [`compare`], and `check(input, output, expected)` (a checker) must accept every output.
+/// The seeds are shared out to two threads (even and odd): a stress test is one of the
+/// longest of the suite, and alone at its end it would leave a core idle.
 pub fn compare_checked(
     problem: &str,
     cases: u64,
-    make: impl Fn(u64) -> Vec<u8>,
+    make: impl Fn(u64) -> Vec<u8> + Sync,
+    solver: bfs_judge::core::run::Solver,
+    reference: impl Fn(&[u8]) -> Vec<u8> + Sync,
+    check: impl Fn(&[u8], &[u8], &[u8]) -> Result<(), String> + Sync,
+) {
+    const THREADS: u64 = 2;
+    let cases = crate::support::stress_count(cases);
+    let (make, reference, check) = (&make, &reference, &check);
+    std::thread::scope(|scope| {
+        for first in 0..THREADS {
+            scope.spawn(move || {
+                for seed in (first..cases).step_by(THREADS as usize) {
+                    compare_one(problem, seed, make(seed), solver, reference, check);
+                }
+            });
+        }
+    });
+}
+
+/// One case of [`compare_checked`]; panics with the seed and the input on a difference.
+fn compare_one(
+    problem: &str,
+    seed: u64,
+    input: Vec<u8>,
     solver: bfs_judge::core::run::Solver,
     reference: impl Fn(&[u8]) -> Vec<u8>,
     check: impl Fn(&[u8], &[u8], &[u8]) -> Result<(), String>,
 ) {
-    let cases = crate::support::stress_count(cases);
-    for seed in 0..cases {
-        let input = make(seed);
-        let (got, result) = bfs_judge::core::run::run_bytes(solver, &input);
-        if let Err(e) = result {
-            panic!(
-                "{problem} seed {seed}: rejected a valid input: {e}\n{}",
-                crate::support::show(&input)
-            );
-        }
-        let expected = reference(&input);
-        if got != expected {
-            panic!(
-                "{problem} seed {seed}: output differs from the reference\n--- input\n{}--- expected\n{}--- got\n{}",
-                crate::support::show(&input),
-                crate::support::show(&expected),
-                crate::support::show(&got)
-            );
-        }
-        if let Err(reason) = check(&input, &got, &expected) {
-            panic!(
-                "{problem} seed {seed}: the checker rejects the reference answer: {reason}\n--- input\n{}--- output\n{}",
-                crate::support::show(&input),
-                crate::support::show(&got)
-            );
-        }
+    let (got, result) = bfs_judge::core::run::run_bytes(solver, &input);
+    if let Err(e) = result {
+        panic!(
+            "{problem} seed {seed}: rejected a valid input: {e}\n{}",
+            crate::support::show(&input)
+        );
+    }
+    let expected = reference(&input);
+    if got != expected {
+        panic!(
+            "{problem} seed {seed}: output differs from the reference\n--- input\n{}--- expected\n{}--- got\n{}",
+            crate::support::show(&input),
+            crate::support::show(&expected),
+            crate::support::show(&got)
+        );
+    }
+    if let Err(reason) = check(&input, &got, &expected) {
+        panic!(
+            "{problem} seed {seed}: the checker rejects the reference answer: {reason}\n--- input\n{}--- output\n{}",
+            crate::support::show(&input),
+            crate::support::show(&got)
+        );
     }
 }
 
