@@ -159,11 +159,49 @@ const SOURCES: &[(&str, &str)] = &[
          printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // `t` on stdin: SIGTERM to its parent (the supervisor), then sleeps; else answers.
+        // `r` on stdin: lowers the stack, file-size, address-space and open-file limits and
+        // the priority of every process it can see whose command line names bfs-judge;
+        // else recurses 100,000 frames deep (about 30 MiB of stack). Both print `1 2 3`.
+        "relimit",
+        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n#include <stdlib.h>\n\
+         #include <dirent.h>\n#include <unistd.h>\n#include <sys/resource.h>\n\
+         long deep(long d){volatile char pad[256];pad[0]=(char)d;return d?deep(d-1)+pad[0]:0;}\n\
+         static int lower(int pid,int res,rlim_t soft){struct rlimit o;if(prlimit(pid,res,NULL,&o))return 0;\
+         struct rlimit n={soft<o.rlim_max?soft:o.rlim_max,o.rlim_max};return prlimit(pid,res,&n,NULL)==0;}\n\
+         int main(void){char w[8]={0};if(scanf(\"%7s\",w)==1&&w[0]=='r'){DIR*d=opendir(\"/proc\");\
+         struct dirent*e;while(d&&(e=readdir(d))){int pid=atoi(e->d_name);if(pid<=0||pid==getpid())\
+         continue;char p[300],c[4096]={0};snprintf(p,sizeof p,\"/proc/%d/cmdline\",pid);\
+         FILE*f=fopen(p,\"r\");if(!f)continue;size_t n=fread(c,1,sizeof c-1,f);fclose(f);\
+         for(size_t i=0;i<n;i++){if(!c[i])c[i]=' ';}if(!strstr(c,\"bfs-judge\"))continue;\
+         lower(pid,RLIMIT_STACK,1<<18);lower(pid,RLIMIT_FSIZE,0);lower(pid,RLIMIT_AS,64<<20);\
+         lower(pid,RLIMIT_NOFILE,8);setpriority(PRIO_PROCESS,pid,19);}printf(\"1 2 3\\n\");return 0;}\
+         volatile long r=deep(100000);(void)r;printf(\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // `nomech PROGRAM ARGS...`: runs PROGRAM on a kernel, as far as it can tell, with
+        // neither unprivileged namespaces nor Landlock: a seccomp filter of its own fails
+        // unshare with EPERM (as Ubuntu's AppArmor rule or a container does) and
+        // landlock_create_ruleset with ENOSYS (a kernel built without it). x86_64 numbers.
+        "nomech",
+        "#include <linux/filter.h>\n#include <linux/seccomp.h>\n#include <linux/audit.h>\n\
+         #include <sys/prctl.h>\n#include <sys/syscall.h>\n#include <stddef.h>\n#include <errno.h>\n\
+         #include <unistd.h>\nint main(int c,char**v){(void)c;struct sock_filter f[]={\
+         BPF_STMT(BPF_LD|BPF_W|BPF_ABS,offsetof(struct seccomp_data,arch)),\
+         BPF_JUMP(BPF_JMP|BPF_JEQ|BPF_K,AUDIT_ARCH_X86_64,1,0),BPF_STMT(BPF_RET|BPF_K,SECCOMP_RET_KILL),\
+         BPF_STMT(BPF_LD|BPF_W|BPF_ABS,offsetof(struct seccomp_data,nr)),\
+         BPF_JUMP(BPF_JMP|BPF_JEQ|BPF_K,SYS_unshare,0,1),BPF_STMT(BPF_RET|BPF_K,SECCOMP_RET_ERRNO|EPERM),\
+         BPF_JUMP(BPF_JMP|BPF_JEQ|BPF_K,444,0,1),BPF_STMT(BPF_RET|BPF_K,SECCOMP_RET_ERRNO|ENOSYS),\
+         BPF_STMT(BPF_RET|BPF_K,SECCOMP_RET_ALLOW)};struct sock_fprog p={sizeof f/sizeof f[0],f};\
+         if(prctl(PR_SET_NO_NEW_PRIVS,1,0,0,0)||prctl(PR_SET_SECCOMP,SECCOMP_MODE_FILTER,&p))return 125;\
+         execv(v[1],v+1);return 126;}\n",
+    ),
+    (
+        // `t`, `i` or `h` on stdin: SIGTERM, SIGINT or SIGHUP to its parent (the supervisor),
+        // then sleeps; else answers.
         "sigsup",
         "#include <stdio.h>\n#include <signal.h>\n#include <unistd.h>\nint main(void){char w[8]={0};\
-         if(scanf(\"%7s\",w)==1&&w[0]=='t'){kill(getppid(),SIGTERM);sleep(30);}\
-         printf(\"1 2 3\\n\");return 0;}\n",
+         if(scanf(\"%7s\",w)==1&&w[0]!='x'){kill(getppid(),w[0]=='t'?SIGTERM:w[0]=='i'?SIGINT:SIGHUP);\
+         sleep(30);}printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
         // Prints what of the judge's environment reached it and where HOME is writable.
@@ -955,32 +993,49 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
 /// Judges `cmd` on a one-case folder with `extra` options and `env` added to the judge's own
 /// environment (as a user's shell would have it).
 fn probe_with_env(name: &str, cmd: &str, extra: &[&str], env: &[(&str, &str)]) -> Probe {
-    probe_as(name, cmd, extra, env, None)
+    probe_as(name, cmd, extra, env, Launcher::Direct)
 }
 
-/// [`probe_with_env`], the judge run by `setpriv` as user `uid` when given.
+/// How [`probe_as`] starts the judge.
+enum Launcher<'a> {
+    /// As the test's own user.
+    Direct,
+    /// By `setpriv` as this user id.
+    AsUser(u32),
+    /// Through this program, which execs its arguments (the `nomech` probe).
+    Through(&'a Path),
+}
+
+/// [`probe_with_env`], the judge started by `launcher`.
 fn probe_as(
     name: &str,
     cmd: &str,
     extra: &[&str],
     env: &[(&str, &str)],
-    uid: Option<u32>,
+    launcher: Launcher,
 ) -> Probe {
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = with_programs(&dir, cmd);
     let mut judge = super::flat_judge();
-    if let Some(uid) = uid {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-        let flat = judge.get_program().to_owned();
-        judge = Command::new("setpriv");
-        judge
-            .arg(format!("--reuid={uid}"))
-            .arg(format!("--regid={uid}"))
-            .arg("--clear-groups")
-            .arg(flat)
-            .arg("__flat");
+    let flat = judge.get_program().to_owned();
+    match launcher {
+        Launcher::Direct => {}
+        Launcher::AsUser(uid) => {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+            judge = Command::new("setpriv");
+            judge
+                .arg(format!("--reuid={uid}"))
+                .arg(format!("--regid={uid}"))
+                .arg("--clear-groups")
+                .arg(flat)
+                .arg("__flat");
+        }
+        Launcher::Through(wrapper) => {
+            judge = Command::new(wrapper);
+            judge.arg(flat).arg("__flat");
+        }
     }
     let started = Instant::now();
     let out = judge
@@ -1064,15 +1119,63 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             }),
         ),
         (
+            "re-limits every bfs-judge process it can see; the next cases are judged as ever",
+            check(move || {
+                // Isolated, the judge is out of the program's sight (namespaces) or out of its
+                // reach (Landlock's scope and the seccomp filter on prlimit/setpriority); the
+                // supervisor sets every limit of each run itself. Without isolation the judge
+                // dies by SIGXFSZ at its next write, as the header's "not enforced" list
+                // says (re-limit the judge): documented, not run.
+                for isolation in ["namespaces", "landlock"] {
+                    let dir = scratch(&format!("relimit-{isolation}"));
+                    let tests = dir.join("p/tests");
+                    std::fs::create_dir_all(&tests).unwrap();
+                    for (case, input) in [("1", "r"), ("2", "d"), ("3", "r"), ("4", "d")] {
+                        std::fs::write(tests.join(format!("{case}.in")), format!("{input}\n"))
+                            .unwrap();
+                        std::fs::write(tests.join(format!("{case}.out")), "1 2 3\n").unwrap();
+                    }
+                    let cmd = with_programs(&dir, "{P}/relimit");
+                    let t = tests.display().to_string();
+                    let p = run(
+                        dir,
+                        &[
+                            "--tests",
+                            &t,
+                            "--cmd",
+                            &cmd,
+                            "-j",
+                            "1",
+                            "--isolation",
+                            isolation,
+                        ],
+                    );
+                    let verdicts: Vec<String> =
+                        p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+                    if verdicts != ["AC", "AC", "AC", "AC"] {
+                        return Err(format!("{isolation}: expected 4 AC\n{}", p.j));
+                    }
+                    p.code_time_left(0, secs(10))?;
+                }
+                Ok(())
+            }),
+        ),
+        (
             "signals its supervisor; the session goes on",
             check(move || {
                 for isolation in ["namespaces", "landlock", "none"] {
                     let dir = scratch(&format!("sig-sup-{isolation}"));
                     let tests = dir.join("p/tests");
                     std::fs::create_dir_all(&tests).unwrap();
-                    std::fs::write(tests.join("1.in"), "t\n").unwrap();
-                    std::fs::write(tests.join("2.in"), "x\n").unwrap();
-                    for c in ["1", "2"] {
+                    // Under Landlock each signal sleeps to the backstop: one is enough there.
+                    let inputs = match isolation {
+                        "landlock" => &["t", "x"][..],
+                        _ => &["t", "i", "h", "x"][..],
+                    };
+                    for (n, input) in inputs.iter().enumerate() {
+                        let c = n + 1;
+                        std::fs::write(tests.join(format!("{c}.in")), format!("{input}\n"))
+                            .unwrap();
                         std::fs::write(tests.join(format!("{c}.out")), "1 2 3\n").unwrap();
                     }
                     let cmd = with_programs(&dir, "{P}/sigsup");
@@ -1095,11 +1198,19 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                     // Landlock (ABI 6+) keeps the signal from leaving the program's domain:
                     // it then sleeps to its backstop.
                     let first = if isolation == "landlock" { "TLE" } else { "RE" };
-                    if verdicts != [first, "AC"] {
-                        return Err(format!("{isolation}: expected {first} AC\n{}", p.j));
+                    let mut expected = vec![first; inputs.len() - 1];
+                    expected.push("AC");
+                    if verdicts != expected {
+                        return Err(format!("{isolation}: expected {expected:?}\n{}", p.j));
                     }
                     if first == "RE" {
-                        p.has("the program signalled its supervisor (SIGTERM (signal 15))")?;
+                        for signal in [
+                            "SIGTERM (signal 15)",
+                            "SIGINT (signal 2)",
+                            "SIGHUP (signal 1)",
+                        ] {
+                            p.has(&format!("the program signalled its supervisor ({signal})"))?;
+                        }
                     }
                     p.code_time_left(1, secs(10))?;
                 }
@@ -1223,7 +1334,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                         "{P}/forge",
                         &["--time-limit-ms", "300", "--isolation", isolation],
                         &[],
-                        Some(65534),
+                        Launcher::AsUser(65534),
                     );
                     p.expect("TLE", 1, secs(10))?;
                 }
@@ -1684,5 +1795,41 @@ fn a_session_leaves_no_folder_of_its_own() {
                 base.display()
             );
         }
+    }
+}
+
+/// Where neither mechanism is available (the `nomech` probe hides both), the default judges
+/// with no isolation and its header says why and what is then not enforced; asking for
+/// either mechanism by name is a setup error that says it is missing.
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn with_no_mechanism_the_header_says_what_is_not_enforced() {
+    let nomech = programs().join("nomech");
+    let p = probe_as("nomech-auto", "cat", &[], &[], Launcher::Through(&nomech));
+    p.expect("AC", 0, Duration::from_secs(10)).unwrap();
+    for text in [
+        "isolation: none",
+        "neither unprivileged namespaces (",
+        "nor Landlock available",
+        "not enforced: the program can read and write the user's files",
+    ] {
+        p.has(text).unwrap();
+    }
+    for (mechanism, missing) in [
+        (
+            "namespaces",
+            "unprivileged user namespaces are not available here",
+        ),
+        ("landlock", "this kernel has no Landlock"),
+    ] {
+        let p = probe_as(
+            &format!("nomech-{mechanism}"),
+            "cat",
+            &["--isolation", mechanism],
+            &[],
+            Launcher::Through(&nomech),
+        );
+        assert_eq!(p.j.code, Some(2), "{}", p.j);
+        p.has(missing).unwrap();
     }
 }
