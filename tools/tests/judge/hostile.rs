@@ -377,6 +377,44 @@ fn probe(name: &str, cmd: &str, extra: &[&str]) -> Probe {
     run(dir, &args)
 }
 
+/// Judges `cmd` one case at a time under `isolation` on a folder of cases `1`, `2`, ... whose
+/// inputs are `inputs` (a line each) and whose answers are all `1 2 3`; returns the probe
+/// and the verdicts in order, or why not: the tests folder must be byte-identical afterwards.
+fn probe_cases(
+    name: &str,
+    cmd: &str,
+    inputs: &[&str],
+    isolation: &str,
+) -> Result<(Probe, Vec<String>), String> {
+    let dir = scratch(name);
+    let tests = dir.join("p/tests");
+    std::fs::create_dir_all(&tests).unwrap();
+    for (n, input) in inputs.iter().enumerate() {
+        let case = n + 1;
+        std::fs::write(tests.join(format!("{case}.in")), format!("{input}\n")).unwrap();
+        std::fs::write(tests.join(format!("{case}.out")), "1 2 3\n").unwrap();
+    }
+    let before = snapshot(&tests);
+    let cmd = with_programs(&dir, cmd);
+    let t = tests.display().to_string();
+    let args = [
+        "--tests",
+        &t,
+        "--cmd",
+        &cmd,
+        "-j",
+        "1",
+        "--isolation",
+        isolation,
+    ];
+    let p = run(dir, &args);
+    if snapshot(&tests) != before {
+        return Err(format!("{isolation}: the tests folder changed\n{}", p.j));
+    }
+    let verdicts = p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+    Ok((p, verdicts))
+}
+
 fn run(dir: PathBuf, args: &[&str]) -> Probe {
     let started = Instant::now();
     let j = judge_in(&dir.join("out"), args, None);
@@ -1127,31 +1165,12 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                 // dies by SIGXFSZ at its next write, as the header's "not enforced" list
                 // says (re-limit the judge): documented, not run.
                 for isolation in ["namespaces", "landlock"] {
-                    let dir = scratch(&format!("relimit-{isolation}"));
-                    let tests = dir.join("p/tests");
-                    std::fs::create_dir_all(&tests).unwrap();
-                    for (case, input) in [("1", "r"), ("2", "d"), ("3", "r"), ("4", "d")] {
-                        std::fs::write(tests.join(format!("{case}.in")), format!("{input}\n"))
-                            .unwrap();
-                        std::fs::write(tests.join(format!("{case}.out")), "1 2 3\n").unwrap();
-                    }
-                    let cmd = with_programs(&dir, "{P}/relimit");
-                    let t = tests.display().to_string();
-                    let p = run(
-                        dir,
-                        &[
-                            "--tests",
-                            &t,
-                            "--cmd",
-                            &cmd,
-                            "-j",
-                            "1",
-                            "--isolation",
-                            isolation,
-                        ],
-                    );
-                    let verdicts: Vec<String> =
-                        p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+                    let (p, verdicts) = probe_cases(
+                        &format!("relimit-{isolation}"),
+                        "{P}/relimit",
+                        &["r", "d", "r", "d"],
+                        isolation,
+                    )?;
                     if verdicts != ["AC", "AC", "AC", "AC"] {
                         return Err(format!("{isolation}: expected 4 AC\n{}", p.j));
                     }
@@ -1164,37 +1183,17 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             "signals its supervisor; the session goes on",
             check(move || {
                 for isolation in ["namespaces", "landlock", "none"] {
-                    let dir = scratch(&format!("sig-sup-{isolation}"));
-                    let tests = dir.join("p/tests");
-                    std::fs::create_dir_all(&tests).unwrap();
                     // Under Landlock each signal sleeps to the backstop: one is enough there.
                     let inputs = match isolation {
                         "landlock" => &["t", "x"][..],
                         _ => &["t", "i", "h", "x"][..],
                     };
-                    for (n, input) in inputs.iter().enumerate() {
-                        let c = n + 1;
-                        std::fs::write(tests.join(format!("{c}.in")), format!("{input}\n"))
-                            .unwrap();
-                        std::fs::write(tests.join(format!("{c}.out")), "1 2 3\n").unwrap();
-                    }
-                    let cmd = with_programs(&dir, "{P}/sigsup");
-                    let t = tests.display().to_string();
-                    let p = run(
-                        dir,
-                        &[
-                            "--tests",
-                            &t,
-                            "--cmd",
-                            &cmd,
-                            "-j",
-                            "1",
-                            "--isolation",
-                            isolation,
-                        ],
-                    );
-                    let verdicts: Vec<String> =
-                        p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+                    let (p, verdicts) = probe_cases(
+                        &format!("sig-sup-{isolation}"),
+                        "{P}/sigsup",
+                        inputs,
+                        isolation,
+                    )?;
                     // Landlock (ABI 6+) keeps the signal from leaving the program's domain:
                     // it then sleeps to its backstop.
                     let first = if isolation == "landlock" { "TLE" } else { "RE" };
