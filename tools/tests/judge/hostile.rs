@@ -587,7 +587,9 @@ fn limits_count_the_whole_process_tree() {
                 let p = probe(
                     "tree-memory",
                     "{P}/grow 1024; echo done",
-                    &["--memory-limit-mib", "256"],
+                    // A time limit far past what touching 256 MiB takes: on a loaded machine
+                    // the wall backstop of the default limit came first (TLE, not MLE).
+                    &["--memory-limit-mib", "256", "--time-limit-ms", "15000"],
                 );
                 p.expect("MLE", 1, within)?;
                 // Killed while it grew (a look saw the tree past the limit), not judged by its
@@ -626,7 +628,11 @@ fn limits_count_the_whole_process_tree() {
         (
             "a child never waited for, touching 1 GiB",
             check(move || {
-                let p = probe("orphan-memory", "{P}/orphanmem", &[]);
+                let p = probe(
+                    "orphan-memory",
+                    "{P}/orphanmem",
+                    &["--time-limit-ms", "15000"],
+                );
                 p.expect("MLE", 1, within)
             }),
         ),
