@@ -68,6 +68,8 @@ enum Command {
 
 /// `bfs-judge`'s `main`.
 pub fn main() -> ExitCode {
+    // Before anything else runs: what the caller left open reaches no process we start.
+    sys::close_inherited_on_exec();
     let args: Vec<OsString> = std::env::args_os().collect();
     match args.get(1).and_then(|a| a.to_str()) {
         Some(supervise::ARG) => {
@@ -168,6 +170,11 @@ fn build_and_judge(mut options: Options) -> ExitCode {
     } else {
         options.run.color
     });
+    // A source is built in the isolation its program runs in.
+    if let Err(e) = start_session(&options) {
+        eprintln!("judge: {e}");
+        return ExitCode::from(2);
+    }
     match source::resolve(&mut options) {
         Ok(None) => judge(options),
         Ok(Some(ce)) => {
@@ -200,6 +207,36 @@ fn invoked_as(argv0: &OsString) -> String {
 /// The hidden first argument of the flat command line (`scripts/judge`).
 pub const FLAT: &str = "__flat";
 
+/// What every run of this judge, a build's included, starts from: the isolation chosen and
+/// the supervisors' settings, once per process (a watch's later rounds keep them).
+fn start_session(options: &Options) -> Result<(), String> {
+    if sandbox::configured() {
+        return Ok(());
+    }
+    // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
+    // nothing a program started outlives the judge either.
+    let _ = sys::become_subreaper();
+    // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
+    // /proc, nor traces it: not even a program running as the same user.
+    let _ = sys::make_undumpable();
+    let (mechanism, why_none) = crate::run::jail::choose(options.run.isolation)?;
+    sandbox::configure(sandbox::Settings {
+        mechanism,
+        why_none,
+        env: sandbox::program_env(&options.run.env),
+        // What every supervisor, and so every program, starts from: the judge's own state
+        // now, whatever a program does to the judge later.
+        start: sys::inherited(),
+        // Where it keeps outputs: an interactor or validator may write what it is named
+        // there.
+        writable: vec![{
+            let out = options.dirs().out;
+            std::path::absolute(&out).unwrap_or(out)
+        }],
+    });
+    Ok(())
+}
+
 /// Runs a judging mode: test, stress or scale.
 fn judge(options: Options) -> ExitCode {
     crate::text::set_json_mode(options.run.json);
@@ -208,31 +245,9 @@ fn judge(options: Options) -> ExitCode {
     } else {
         options.run.color
     });
-    // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
-    // nothing a program started outlives the judge either.
-    let _ = sys::become_subreaper();
-    // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
-    // /proc, nor traces it: not even a program running as the same user.
-    let _ = sys::make_undumpable();
-    match crate::run::jail::choose(options.run.isolation) {
-        Ok((mechanism, why_none)) => sandbox::configure(sandbox::Settings {
-            mechanism,
-            why_none,
-            env: sandbox::program_env(&options.run.env),
-            // What every supervisor, and so every program, starts from: the judge's own
-            // state now, whatever a program does to the judge later.
-            start: sys::inherited(),
-            // Where it keeps outputs: an interactor or validator may write what it is
-            // named there.
-            writable: vec![{
-                let out = options.dirs().out;
-                std::path::absolute(&out).unwrap_or(out)
-            }],
-        }),
-        Err(e) => {
-            eprintln!("judge: {e}");
-            return ExitCode::from(2);
-        }
+    if let Err(e) = start_session(&options) {
+        eprintln!("judge: {e}");
+        return ExitCode::from(2);
     }
     let result = match (&options.stress, &options.scale) {
         _ if options.verify.is_some() => verify::run(

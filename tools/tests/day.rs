@@ -337,7 +337,9 @@ fn watch_judges_again_when_the_source_is_rewritten() {
 }
 
 /// A compiler of the folder's config, `sh cc.sh`: it counts its calls in `calls` and
-/// rejects every source.
+/// rejects every source. Its count is a file of the user's folder, which an isolated build
+/// cannot write (see `judge.rs`' builds probes): the tests that count judge with
+/// `--isolation none`, under which a build runs as the user.
 fn counting_compiler(dir: &Path) -> PathBuf {
     let calls = dir.join("calls");
     std::fs::write(
@@ -371,7 +373,7 @@ fn a_source_that_failed_to_compile_is_not_compiled_again() {
     };
     std::fs::write(dir.join("main.toy"), "broken\n").unwrap();
     for round in 1..=2 {
-        let j = judge(&dir, &["test", "main.toy"]);
+        let j = judge(&dir, &["test", "main.toy", "--isolation", "none"]);
         assert_eq!(j.code, Some(1), "round {round}: {j}");
         assert!(
             j.stdout.starts_with("CE main.toy: compile error (sh ")
@@ -386,7 +388,7 @@ fn a_source_that_failed_to_compile_is_not_compiled_again() {
         "the second judging reused the first's compile error"
     );
     std::fs::write(dir.join("main.toy"), "broken again\n").unwrap();
-    let j = judge(&dir, &["test", "main.toy"]);
+    let j = judge(&dir, &["test", "main.toy", "--isolation", "none"]);
     assert_eq!(j.code, Some(1), "{j}");
     assert_eq!(count(), 2, "a changed source is compiled anew");
 }

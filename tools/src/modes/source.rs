@@ -169,7 +169,14 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
     let Some(src) = source_in(&cmd, &langs) else {
         return Ok(None);
     };
-    let lang = langs.of(src).map(|l| l.name.clone()).unwrap_or_default();
+    // A build command from a config file is named with its file: a folder's
+    // `.bfs-judge.toml` may have come with a contest's files (it runs isolated, as a program).
+    let lang = langs
+        .of(src)
+        .map_or_else(String::new, |l| match &l.build_from {
+            Some(file) => format!("{}, built as {} says", l.name, file.display()),
+            None => l.name.clone(),
+        });
     // A package whose graders are compiled with every submission (CMS): the source is built
     // with them, as `verify` builds the package's own solutions.
     if let [tests] = &o.run.tests[..] {

@@ -32,81 +32,151 @@ use std::ffi::OsStr;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::run::program::Program;
+use crate::run::sandbox;
+use crate::run::supervise::Kill;
+use crate::run::sys::{self, Status};
 
 /// How long a compiler may run, by default (CMS and DOMjudge have such a limit too): a
 /// template bomb or a compiler waiting on a terminal is stopped, and is a compile error.
 pub const COMPILE_TIME_LIMIT_S: u64 = 60;
 
-/// A compiler's run: it ended (its status and what it said), or it was stopped at the limit.
-enum Compiled {
-    Ended(Output),
-    TooLong(Duration),
+/// How much memory a build may hold, by default, MiB: `g++` on a large template program
+/// needs a few hundred; `#include </dev/zero>` would take every byte of the machine.
+pub const COMPILE_MEMORY_LIMIT_MIB: u64 = 2048;
+
+/// The most a compiler may write to stdout (its messages go to stderr, of which the
+/// supervisor keeps the first and last 64 KiB whatever the amount).
+const COMPILE_OUTPUT_BYTES: u64 = 16 << 20;
+
+/// A build's limits: wall time (`compile_time_limit`) and memory (`compile_memory_limit`);
+/// processes and file sizes are bounded as for every run (see `supervise.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildLimits {
+    pub time: Duration,
+    pub memory_mib: u64,
 }
 
-/// Runs the compiler `cmd` with no stdin, in a process group of its own, collecting what it
-/// says; past `limit` the whole group (the driver and the `cc1plus`, `ld` it started) is
-/// killed. Cost: a poll of the child every few milliseconds, two reader threads.
-fn run_limited(cmd: &mut Command, limit: Duration) -> std::io::Result<Compiled> {
-    use std::io::Read;
-    use std::os::unix::process::CommandExt;
-    let mut child = cmd
-        .process_group(0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    let pid = i32::try_from(child.id()).unwrap_or(i32::MAX);
-    let reader = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut bytes);
-            }
-            bytes
-        })
-    };
-    let out = reader(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let err = reader(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let start = Instant::now();
-    let mut nap = Duration::from_millis(1);
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break status;
+impl Default for BuildLimits {
+    fn default() -> BuildLimits {
+        BuildLimits {
+            time: Duration::from_secs(COMPILE_TIME_LIMIT_S),
+            memory_mib: COMPILE_MEMORY_LIMIT_MIB,
         }
-        if start.elapsed() >= limit {
-            // Not yet reaped, so the group is still ours to kill. The readers are left to
-            // end with the pipes: a process that left the group may hold them open.
-            crate::run::sys::kill(-pid);
-            let _ = child.wait();
-            return Ok(Compiled::TooLong(limit));
+    }
+}
+
+/// A compiler's run: it ended (whether it succeeded, and what it said), or it was stopped
+/// at one of its limits (why, in words).
+enum Compiled {
+    Ended {
+        success: bool,
+        ended: String,
+        said: String,
+    },
+    Stopped(String),
+}
+
+/// Runs the compiler `argv` as a judged program is run (see `sandbox::run_build`): in the
+/// judge's isolation, with no stdin, in `cwd` (`None`: the judge's folder), writing only in
+/// `writable` (the build's own folders) and its private /tmp, under `limits`; what it says
+/// on stdout and stderr is collected. A compiler past a limit is killed with everything it
+/// started, and named. `Err`: it cannot be started (not installed), or the judge failed.
+fn run_limited(
+    argv: Vec<String>,
+    cwd: Option<&Path>,
+    writable: &[PathBuf],
+    limits: BuildLimits,
+) -> Result<Compiled, sandbox::RunError> {
+    let private =
+        sandbox::Private::for_output(COMPILE_OUTPUT_BYTES).map_err(sandbox::RunError::Judge)?;
+    let (out, err) = (private.join("stdout"), private.join("stderr"));
+    let run = sandbox::run_build(
+        argv,
+        cwd,
+        writable,
+        &out,
+        &err,
+        sandbox::Limits {
+            time_ms: limits.time.as_millis() as u64,
+            wall_time: true,
+            memory_kib: limits.memory_mib.saturating_mul(1024),
+            output_bytes: COMPILE_OUTPUT_BYTES,
+            stack_kib: None,
+        },
+    )?;
+    let limit = |what: String| Ok(Compiled::Stopped(what));
+    match run.killed {
+        Some(Kill::Wall | Kill::Cpu) => return limit(too_long(limits.time)),
+        Some(Kill::Memory) => {
+            return limit(format!(
+                "the compiler passed the build's memory limit of {} MiB \
+                 (compile_memory_limit in a config file raises it)",
+                limits.memory_mib
+            ))
         }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(20));
+        Some(Kill::Processes) => {
+            return limit(format!(
+                "the build passed the process limit of {} processes and threads",
+                run.task_limit.max(crate::run::supervise::PROCESSES)
+            ))
+        }
+        Some(Kill::Output) => {
+            return limit(format!(
+                "the compiler wrote more than {} MiB to stdout",
+                COMPILE_OUTPUT_BYTES >> 20
+            ))
+        }
+        Some(Kill::Cancelled) => return limit("the build was interrupted".to_string()),
+        Some(Kill::SupervisorKilled | Kill::SupervisorStopped) | None => {}
+    }
+    let mut said =
+        String::from_utf8_lossy(&crate::run::files::read_capped(&err, 1 << 20)).into_owned();
+    said.push_str(&String::from_utf8_lossy(&crate::run::files::read_capped(
+        &out,
+        1 << 20,
+    )));
+    let (success, ended) = match run.status {
+        Status::Code(0) => (true, "exit code 0".to_string()),
+        Status::Code(c) => (false, format!("exit code {c}")),
+        Status::Signal(sig) => (false, format!("signal {}", sys::signal_name(sig))),
     };
-    Ok(Compiled::Ended(Output {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    }))
+    Ok(Compiled::Ended {
+        success,
+        ended,
+        said,
+    })
 }
 
 /// The compile error of a compiler stopped at `limit`.
 fn too_long(limit: Duration) -> String {
     format!("compilation took longer than {} s", limit.as_secs())
+}
+
+/// Makes the program a build wrote executable, as the judge itself: a Landlock-confined
+/// linker may not `chmod` it (see `jail.rs`), and `ld` does not fail when it cannot.
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    if let Ok(m) = fs::metadata(path) {
+        if m.is_file() && m.permissions().mode() & 0o100 == 0 {
+            let mode = m.permissions().mode() | 0o111;
+            let _ = fs::set_permissions(path, fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
+/// Words of a command line from paths and strings.
+fn words<I, S>(parts: I) -> Vec<String>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    parts
+        .into_iter()
+        .map(|p| p.as_ref().to_string_lossy().into_owned())
+        .collect()
 }
 
 /// The languages as a table, one line each: name, extensions, the build and run commands
@@ -304,22 +374,27 @@ fn build_dir(dir: &Path, name: &str, srcs: &[PathBuf], salt: &str) -> Result<Pat
     Ok(d)
 }
 
-fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), BuildError> {
-    let shown = format!("{cmd:?}").replace('"', "");
-    let limit = Duration::from_secs(COMPILE_TIME_LIMIT_S);
-    let out = match run_limited(cmd, limit) {
-        Ok(Compiled::Ended(out)) => out,
-        Ok(Compiled::TooLong(limit)) => {
-            return Err(BuildError::Failed(format!("{what}: {}", too_long(limit))))
+/// Runs the compiler `argv` for the program `what`, writing in `dir` (and starting in `cwd`
+/// where given): `Err` is its first error line (a verdict), or why it could not run.
+fn run_compiler(
+    argv: Vec<String>,
+    cwd: Option<&Path>,
+    dir: &Path,
+    what: &str,
+) -> Result<(), BuildError> {
+    let shown = argv.join(" ");
+    let out = match run_limited(argv, cwd, &[dir.to_path_buf()], BuildLimits::default()) {
+        Ok(Compiled::Ended { success: true, .. }) => return Ok(()),
+        Ok(Compiled::Ended { said, .. }) => said,
+        Ok(Compiled::Stopped(why)) => return Err(BuildError::Failed(format!("{what}: {why}"))),
+        Err(sandbox::RunError::CannotStart(e)) => {
+            return Err(BuildError::Unsupported(format!("cannot run {shown}: {e}")))
         }
-        Err(e) => return Err(BuildError::Unsupported(format!("cannot run {shown}: {e}"))),
+        Err(sandbox::RunError::Judge(e)) => {
+            return Err(BuildError::Failed(format!("{what}: judge error: {e}")))
+        }
     };
-    if out.status.success() {
-        return Ok(());
-    }
-    let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
-    msg.push_str(&String::from_utf8_lossy(&out.stdout));
-    let lines: Vec<&str> = msg.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
     let first = lines
         .iter()
         .find(|l| l.contains("error"))
@@ -389,12 +464,15 @@ pub fn build_with(
             copy_dir(path, &copy).map_err(failed)?;
             if copy.join("build").is_file() {
                 run_compiler(
-                    Command::new("sh").arg("build").current_dir(&copy),
+                    words(["sh", "build"]),
+                    Some(&copy),
+                    &copy,
                     &format!("{name}/build"),
                 )?;
             }
         }
         let run = copy.join("run");
+        make_executable(&run);
         if !run.is_file() {
             return Err(failed(format!("{name}: no `run` after `build`")));
         }
@@ -465,21 +543,21 @@ pub fn build_with(
             let dir = build_dir(cache, &name, &files, lang.tool()).map_err(failed)?;
             let exe = dir.join("prog");
             if !exe.is_file() {
-                let mut cmd = Command::new(lang.tool());
-                if lang == Lang::C {
-                    cmd.args(["-O2", "-std=gnu17", "-o"])
-                        .arg(&exe)
-                        .args(&files)
-                        .arg("-lm");
+                let std = if lang == Lang::C {
+                    "-std=gnu17"
                 } else {
-                    cmd.args(["-O2", "-std=gnu++20", "-o"])
-                        .arg(&exe)
-                        .args(&files);
+                    "-std=gnu++20"
+                };
+                let mut argv = words([lang.tool(), "-O2", std, "-o"]);
+                argv.extend(words([&exe]).into_iter().chain(words(&files)));
+                if lang == Lang::C {
+                    argv.push("-lm".to_string());
                 }
                 if path.is_dir() {
-                    cmd.arg("-I").arg(path);
+                    argv.extend(words([Path::new("-I"), path]));
                 }
-                run_compiler(&mut cmd, &name)?;
+                run_compiler(argv, None, &dir, &name)?;
+                make_executable(&exe);
             }
             Ok(Program::Direct(vec![exe.display().to_string()]))
         }
@@ -499,13 +577,10 @@ pub fn build_with(
             let dir = build_dir(cache, &name, &files, "rustc").map_err(failed)?;
             let exe = dir.join("prog");
             if !exe.is_file() {
-                run_compiler(
-                    Command::new("rustc")
-                        .args(["--edition", "2021", "-O", "-o"])
-                        .arg(&exe)
-                        .arg(&main),
-                    &name,
-                )?;
+                let mut argv = words(["rustc", "--edition", "2021", "-O", "-o"]);
+                argv.extend(words([&exe, &main]));
+                run_compiler(argv, None, &dir, &name)?;
+                make_executable(&exe);
             }
             Ok(Program::Direct(vec![exe.display().to_string()]))
         }
@@ -557,13 +632,9 @@ pub fn build_with(
                 .ok_or_else(|| failed(format!("{name}: no .java file")))?;
             if !classes.join(format!("{main}.class")).is_file() {
                 fs::create_dir_all(&classes).map_err(|e| failed(e.to_string()))?;
-                run_compiler(
-                    Command::new("javac")
-                        .args(["-encoding", "UTF-8", "-d"])
-                        .arg(&classes)
-                        .args(&files),
-                    &name,
-                )?;
+                let mut argv = words(["javac", "-encoding", "UTF-8", "-d"]);
+                argv.extend(words([&classes]).into_iter().chain(words(&files)));
+                run_compiler(argv, None, &dir, &name)?;
             }
             Ok(Program::Direct(vec![
                 "java".to_string(),
@@ -597,14 +668,18 @@ pub fn build_cpp(
     let dir = build_dir(cache, &name, srcs, std)?;
     let exe = dir.join(&name);
     if !exe.is_file() {
-        let mut cmd = Command::new("g++");
-        cmd.args(["-O2", &format!("-std={std}"), "-o"])
-            .arg(&exe)
-            .args(srcs);
+        let mut argv = words([
+            "g++".to_string(),
+            "-O2".into(),
+            format!("-std={std}"),
+            "-o".into(),
+        ]);
+        argv.extend(words([&exe]).into_iter().chain(words(srcs)));
         for i in includes {
-            cmd.arg("-I").arg(i);
+            argv.extend(words([Path::new("-I"), i]));
         }
-        run_compiler(&mut cmd, what).map_err(|e| e.to_string())?;
+        run_compiler(argv, None, &dir, what).map_err(|e| e.to_string())?;
+        make_executable(&exe);
     }
     Ok(Program::Direct(vec![exe.display().to_string()]))
 }
@@ -635,6 +710,9 @@ pub struct LangSpec {
     pub extensions: Vec<String>,
     pub build: Vec<String>,
     pub run: Vec<String>,
+    /// The config file that gave the build command, `None`: ours. Said in the header: a
+    /// folder's `.bfs-judge.toml` may come with a contest's files.
+    pub build_from: Option<PathBuf>,
 }
 
 /// The languages of single source files: ours ([`Langs::defaults`]) with a user's config
@@ -642,9 +720,10 @@ pub struct LangSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Langs {
     pub list: Vec<LangSpec>,
-    /// How long one build may take: [`COMPILE_TIME_LIMIT_S`], or a config file's
-    /// `compile_time_limit` (seconds).
-    pub compile_limit: Duration,
+    /// How long one build may take and how much memory it may hold: [`BuildLimits`]'s
+    /// defaults, or a config file's `compile_time_limit` (seconds) and
+    /// `compile_memory_limit` (MiB).
+    pub limits: BuildLimits,
 }
 
 /// The default commands, the flags judges use (Codeforces' and AtCoder's `-O2`, GNU C++20;
@@ -758,6 +837,8 @@ impl Words {
 struct ConfigFile {
     /// Seconds a build may take.
     compile_time_limit: Option<u64>,
+    /// MiB a build may hold.
+    compile_memory_limit: Option<u64>,
     #[serde(default)]
     lang: std::collections::BTreeMap<String, LangTable>,
 }
@@ -780,9 +861,10 @@ impl Langs {
                     extensions: words(exts),
                     build: words(build),
                     run: words(run),
+                    build_from: None,
                 })
                 .collect(),
-            compile_limit: Duration::from_secs(COMPILE_TIME_LIMIT_S),
+            limits: BuildLimits::default(),
         }
     }
 
@@ -810,7 +892,16 @@ impl Langs {
                     from.display()
                 ));
             }
-            self.compile_limit = Duration::from_secs(secs);
+            self.limits.time = Duration::from_secs(secs);
+        }
+        if let Some(mib) = config.compile_memory_limit {
+            if mib < 16 {
+                return Err(format!(
+                    "{}: compile_memory_limit = {mib}: a build needs at least 16 MiB",
+                    from.display()
+                ));
+            }
+            self.limits.memory_mib = mib;
         }
         for (key, t) in config.lang {
             let at =
@@ -831,6 +922,7 @@ impl Langs {
                             extensions: Vec::new(),
                             build: Vec::new(),
                             run: Vec::new(),
+                            build_from: None,
                         });
                         self.list.len() - 1
                     }
@@ -855,6 +947,7 @@ impl Langs {
             let l = &mut self.list[at];
             if let Some(build) = t.build {
                 l.build = build.words();
+                l.build_from = Some(from.to_path_buf());
             }
             if let Some(run) = t.run {
                 l.run = run.words();
@@ -1085,34 +1178,38 @@ pub fn build_source(
         .map(|w| crate::run::program::shell_quote(w.strip_prefix("./").unwrap_or(w)))
         .collect::<Vec<_>>()
         .join(" ");
-    let out = run_limited(Command::new(&argv[0]).args(&argv[1..]), langs.compile_limit);
-    let out = match out {
-        Ok(Compiled::Ended(out)) => out,
+    let tool = argv[0].clone();
+    let out = run_limited(argv, None, std::slice::from_ref(&scratch), langs.limits);
+    let (success, ended, said) = match out {
+        Ok(Compiled::Ended {
+            success,
+            ended,
+            said,
+        }) => (success, ended, said),
         // Not kept: a build stopped on a loaded machine may finish on the next try.
-        Ok(Compiled::TooLong(limit)) => {
+        Ok(Compiled::Stopped(why)) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Rejected {
                 command,
-                lines: vec![too_long(limit)],
+                lines: vec![why],
             });
         }
-        Err(e) => {
+        Err(sandbox::RunError::CannotStart(e)) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Unsupported(format!(
                 "cannot run {command}: {e}"
             )));
         }
+        Err(sandbox::RunError::Judge(e)) => {
+            let _ = fs::remove_dir_all(&scratch);
+            return Err(SourceError::Judge(format!("building {command}: {e}")));
+        }
     };
-    if !out.status.success() {
+    if !success {
         let _ = fs::remove_dir_all(&scratch);
-        let mut said = String::from_utf8_lossy(&out.stderr).into_owned();
-        said.push_str(&String::from_utf8_lossy(&out.stdout));
         let mut lines = first_error_lines(&said);
         if lines.is_empty() {
-            lines.push(format!(
-                "{} ended with {} and said nothing",
-                argv[0], out.status
-            ));
+            lines.push(format!("{tool} ended with {ended} and said nothing"));
         }
         let ce = CachedError { command, lines };
         keep_error(&failed, &ce);
@@ -1121,6 +1218,7 @@ pub fn build_source(
             lines: ce.lines,
         });
     }
+    make_executable(&scratch.join("prog"));
     // Another judge may have finished the same build first: either is as good.
     if fs::rename(&scratch, &done).is_err() {
         let _ = fs::remove_dir_all(&scratch);

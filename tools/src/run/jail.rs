@@ -25,12 +25,17 @@
 //!   writes only its private folder (HOME, TMPDIR, /dev/null and friends); on
 //!   ABI 4+ it can neither bind nor connect TCP, on ABI 6+ it cannot signal processes outside
 //!   its domain nor reach abstract sockets; Landlock also forbids tracing out of it. A
-//!   seccomp filter denies what Landlock leaves open: `prlimit`, `setpriority`,
-//!   `sched_setaffinity`, `sched_setscheduler`, `ioprio_set` on another process, and the
-//!   `TIOCSTI` ioctl.
+//!   seccomp filter denies what Landlock leaves open (see [`seccomp_filter`]): calls on other
+//!   processes, changing files' modes, owners, times and extended attributes, sockets but
+//!   Unix ones, System V IPC and POSIX message queues, keyrings. What its private folder's
+//!   files hold counts as the run's memory.
 //! - **none**: today's behaviour, every guarantee that needs the kernel's help not enforced.
 //!
-//! Every mechanism starts the program in a session of its own (no controlling terminal).
+//! Under namespaces each run also gets an IPC namespace of its own, and under both the
+//! program gives up every capability (root's too) before its `exec`; as root, the files of
+//! `/etc` only root may read are hidden (see [`root_only_files`]). Every mechanism starts the
+//! program in a session of its own (no controlling terminal), and no descriptor but 0, 1
+//! and 2 crosses its `exec`. Builds run in the same jail, with their own folder writable.
 
 use std::ffi::CString;
 use std::fs;
@@ -87,12 +92,17 @@ pub fn describe(m: Mechanism, why_none: Option<&str>) -> String {
             "isolation: landlock ABI {} + seccomp (writes only to a private folder{}; no \
              terminal; not enforced: {})",
             landlock_abi(),
-            if landlock_abi() >= 4 { ", no TCP" } else { "" },
+            if landlock_abi() >= 4 {
+                ", no network"
+            } else {
+                ", no UDP or raw sockets"
+            },
             landlock_gaps()
         ),
         Mechanism::None => format!(
             "isolation: none{} (not enforced: the program can read and write the user's \
-             files, use the network and the terminal, and signal or re-limit the judge)",
+             files, use the network and the terminal, leave IPC objects and keys behind, \
+             and signal or re-limit the judge)",
             why_none.map_or(String::new(), |w| format!(", {w}"))
         ),
     }
@@ -103,7 +113,8 @@ fn landlock_gaps() -> String {
     let abi = landlock_abi();
     let mut gaps = vec!["reading the user's files"];
     if abi < 4 {
-        gaps.push("the network");
+        // UDP and raw sockets are seccomp's to deny, TCP Landlock's from ABI 4.
+        gaps.push("TCP");
     }
     if abi < 6 {
         gaps.push("signals to the judge");
@@ -289,6 +300,56 @@ fn used_bytes(path: &Path) -> u64 {
     crate::run::sys::fs_space(path).map_or(0, |s| s.used)
 }
 
+/// The system's secrets, when the judge runs as root: the files under `/etc` that only
+/// their owner or group may read (`/etc/shadow`, `/etc/gshadow`, `/etc/sudoers`, SSH host
+/// keys...). A program, or a compiler told to `#include "/etc/shadow"` by a package's
+/// submission, would read them as root; an ordinary user's kernel already refuses them, so
+/// for one nothing is listed. Cost: a walk of `/etc` once per supervisor, as root only.
+fn root_only_files() -> Vec<PathBuf> {
+    // SAFETY: geteuid cannot fail and touches no memory.
+    if unsafe { libc::geteuid() } != 0 {
+        return Vec::new();
+    }
+    fn walk(dir: &Path, depth: u32, found: &mut Vec<PathBuf>) {
+        use std::os::unix::fs::PermissionsExt;
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.filter_map(|e| e.ok()) {
+            let Ok(kind) = e.file_type() else { continue };
+            if kind.is_dir() && depth < 4 {
+                walk(&e.path(), depth + 1, found);
+            } else if kind.is_file()
+                && e.metadata()
+                    .is_ok_and(|m| m.permissions().mode() & 0o004 == 0)
+            {
+                found.push(e.path());
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(Path::new("/etc"), 0, &mut found);
+    found
+}
+
+/// What the files under `dir` occupy, KiB (their allocated blocks, links not followed, a
+/// file with several names counted each time: the side a judge errs on). Cost: a `stat` a
+/// file; past 64 levels of folders the rest is not counted (a look must end).
+fn files_kib(dir: &Path, depth: u32) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() && depth < 64 => m.blocks() / 2 + files_kib(&e.path(), depth + 1),
+            Ok(m) => m.blocks() / 2,
+            Err(_) => 0,
+        })
+        .sum()
+}
+
 /// The System V shared memory segments this process's IPC namespace holds: each one's id
 /// and resident bytes (`/proc/sysvipc/shm`'s `shmid` and `rss` columns).
 fn shm_segments() -> Vec<(i32, u64)> {
@@ -344,6 +405,8 @@ pub struct Jail {
     hidden: Vec<PathBuf>,
     /// The covers of hidden folders mounted now (see [`Jail::cover_hidden`]).
     covers: Vec<PathBuf>,
+    /// The system's files only root may read, shown empty (see [`root_only_files`]).
+    secrets: Vec<PathBuf>,
 }
 
 /// The mode and owner of each writable mount's root (see [`Jail::modes`]).
@@ -388,6 +451,7 @@ impl Jail {
             hidden,
             covers: Vec::new(),
             private: None,
+            secrets: root_only_files(),
         };
         match mechanism {
             Mechanism::Namespaces => {
@@ -401,9 +465,9 @@ impl Jail {
                 fs::write("/proc/self/gid_map", format!("{gid} {gid} 1"))?;
                 init_of_new_pid_namespace(&jail.base);
                 jail.build_root()?;
-                jail.filter = Some(seccomp_filter()?);
+                jail.filter = Some(seccomp_filter(mechanism)?);
             }
-            Mechanism::Landlock => jail.filter = Some(seccomp_filter()?),
+            Mechanism::Landlock => jail.filter = Some(seccomp_filter(mechanism)?),
             Mechanism::None => {}
         }
         Ok(jail)
@@ -430,6 +494,9 @@ impl Jail {
         fs::create_dir(&root)?;
         // Where the working folder's upper layer is mounted per run: outside the root.
         fs::create_dir(self.base.join("up"))?;
+        // What is laid over the system's secrets (see [`root_only_files`]).
+        let empty = self.base.join("empty");
+        fs::write(&empty, "")?;
         for entry in fs::read_dir("/")? {
             let entry = entry?;
             let name = entry.file_name();
@@ -446,6 +513,14 @@ impl Jail {
                 bind(&host, &inside)?;
                 read_only_recursive(&inside)?;
             }
+        }
+        for secret in &self.secrets {
+            let Ok(rest) = secret.strip_prefix("/") else {
+                continue;
+            };
+            let at = root.join(rest);
+            bind(&empty, &at)?;
+            read_only_recursive(&at)?;
         }
         for dir in ["tmp", "dev", "proc"] {
             fs::create_dir(root.join(dir))?;
@@ -489,8 +564,14 @@ impl Jail {
 
     /// Prepares the run of `argv` with memory limit `memory_kib`: fresh writable mounts
     /// (namespaces) or a fresh private folder (landlock, none); `argv` with every relative
-    /// path made absolute is the caller's.
-    pub fn before_run(&mut self, argv: &[String], memory_kib: u64) -> io::Result<Setup> {
+    /// path made absolute is the caller's. The folders `writable` (a build's own, absolute)
+    /// the run may write too, as they are.
+    pub fn before_run(
+        &mut self,
+        argv: &[String],
+        memory_kib: u64,
+        writable: &[PathBuf],
+    ) -> io::Result<Setup> {
         self.size_kib = memory_kib.max(1024);
         match self.mechanism {
             Mechanism::Namespaces => {
@@ -528,8 +609,13 @@ impl Jail {
                         .filter(|d| d.starts_with("/tmp") && d.is_dir())
                         .collect()
                 });
+                for dir in writable {
+                    self.bind_writable(dir, &tmp)?;
+                }
                 for arg in named_paths(argv).into_iter().chain(on_path) {
-                    let _ = self.bind_named(&arg, &tmp, &shm);
+                    if !writable.iter().any(|w| arg.starts_with(w)) {
+                        let _ = self.bind_named(&arg, &tmp, &shm);
+                    }
                 }
                 // The tests' folders covered last, over whatever the binds above show.
                 self.cover_hidden(argv)?;
@@ -544,10 +630,12 @@ impl Jail {
                 let private = self.base.join("run");
                 fs::DirBuilder::new().mode(0o700).create(&private)?;
                 self.private = Some(private.clone());
-                let view = match self.mechanism {
+                let mut view = match self.mechanism {
                     Mechanism::Landlock => self.landlock_view(argv),
                     _ => View::default(),
                 };
+                view.write
+                    .extend(writable.iter().filter(|w| w.is_dir()).cloned());
                 Ok(Setup {
                     // The judge's folder, read-only to a Landlock-confined program.
                     cwd: self.cwd.clone(),
@@ -556,6 +644,28 @@ impl Jail {
                 })
             }
         }
+    }
+
+    /// Binds the folder `dir` read-write at its own place in the root (under /tmp, in the
+    /// run's /tmp): a build's folder, which the compiler writes its program into.
+    fn bind_writable(&mut self, dir: &Path, tmp: &Path) -> io::Result<()> {
+        if !dir.is_dir() {
+            return Err(with_path(
+                io::Error::from(io::ErrorKind::NotFound),
+                "a writable folder",
+                dir,
+            ));
+        }
+        if dir.starts_with("/tmp") {
+            return self.bind_users_tmp(dir, tmp, true);
+        }
+        let Ok(rest) = dir.strip_prefix("/") else {
+            return Ok(());
+        };
+        let at = self.root.join(rest);
+        bind(dir, &at)?;
+        self.named.push(at);
+        Ok(())
     }
 
     /// Binds `arg`, a path a command line names, into the root (see [`Jail::before_run`]).
@@ -698,6 +808,7 @@ impl Jail {
             .filter(|f| !named.iter().any(|a| a.starts_with(f)))
             .cloned()
             .collect();
+        hidden.extend(self.secrets.iter().cloned());
         for area in ["/tmp", "/dev/shm"] {
             if let Ok(rd) = fs::read_dir(area) {
                 hidden.extend(
@@ -813,9 +924,11 @@ impl Jail {
 
     /// What the run's files hold in the jail's writable mounts (memory: tmpfs pages), and
     /// the System V shared memory segments of its IPC namespace, attached or not.
+    /// Under Landlock and none, what the files of the run's private folder (HOME, TMPDIR, on
+    /// the disk) hold: bounded by the memory limit as the tmpfs of namespaces is.
     pub fn memory_kib(&self) -> u64 {
         if self.mechanism != Mechanism::Namespaces {
-            return 0;
+            return self.private.as_deref().map_or(0, |p| files_kib(p, 0));
         }
         let files: u64 = self.writable.iter().map(|m| used_bytes(m) / 1024).sum();
         let shm: u64 = shm_segments().iter().map(|&(_, bytes)| bytes / 1024).sum();
@@ -823,13 +936,23 @@ impl Jail {
     }
 
     /// Ends a run: its writable mounts and private folder are gone, with all they held.
-    pub fn after_run(&mut self) {
+    /// `false`: the jail cannot serve another run as fresh as this one (its IPC namespace
+    /// could not be renewed); the supervisor retires and the judge starts another.
+    pub fn after_run(&mut self) -> bool {
+        let mut ready = true;
         // A segment a program left outlives it (System V's rule), and the namespace serves
         // the next run: it goes now.
         if self.mechanism == Mechanism::Namespaces {
             for (id, _) in shm_segments() {
                 // SAFETY: IPC_RMID on an id takes no buffer; a stale id only fails.
                 unsafe { libc::shmctl(id, libc::IPC_RMID, std::ptr::null_mut()) };
+            }
+            // And every other IPC object (message queues, semaphores, POSIX message
+            // queues): the next run starts in an IPC namespace of its own, and the last one,
+            // with all a run left in it, is freed with its last process. Cost: ~30 us.
+            // SAFETY: unshare takes flags only; the supervisor is single-threaded.
+            if unsafe { libc::unshare(libc::CLONE_NEWIPC) } != 0 {
+                ready = false;
             }
         }
         for m in self.covers.drain(..).rev() {
@@ -859,6 +982,7 @@ impl Jail {
         if let Some(p) = self.private.take() {
             let _ = fs::remove_dir_all(p);
         }
+        ready
     }
 
     /// Unmounts the writable mounts of the last run.
@@ -890,7 +1014,7 @@ impl Jail {
 
     /// Arranges, in `cmd`'s child before exec, what the mechanism does to the program (the
     /// session, the root, the capabilities, Landlock and seccomp) and the resource limits
-    /// in `limits`.
+    /// in `limits`. Under every mechanism, no descriptor but 0, 1 and 2 crosses the `exec`.
     pub fn confine(&self, cmd: &mut std::process::Command, setup: &Setup, limits: Vec<(u32, u64)>) {
         use std::os::unix::process::CommandExt;
         let mechanism = self.mechanism;
@@ -901,9 +1025,9 @@ impl Jail {
             .then(|| landlock_ruleset(&setup.home, &setup.view).ok())
             .flatten();
         // SAFETY: the closure runs in the forked child of a single-threaded supervisor before
-        // exec: it calls setsid, signal, setrlimit, prctl, chroot and chdir (all
-        // async-signal-safe), and the landlock and seccomp calls, which only issue system
-        // calls on what was prepared before the fork.
+        // exec: it calls setsid, signal, setrlimit, close_range, prctl, capset, chroot and
+        // chdir (all async-signal-safe), and the landlock and seccomp calls, which only issue
+        // system calls on what was prepared before the fork.
         unsafe {
             cmd.pre_exec(move || {
                 if libc::setsid() < 0 {
@@ -925,6 +1049,10 @@ impl Jail {
                         return Err(io::Error::last_os_error());
                     }
                 }
+                // The judge marked what it inherited at its start (`sys::close_inherited_on_
+                // exec`); this holds whatever opened a descriptor since, where close_range
+                // exists. Marked, not closed: std's exec-error pipe is among them.
+                let _ = crate::run::sys::mark_close_on_exec_from(3);
                 match mechanism {
                     Mechanism::Namespaces => {
                         let (Some(root), Some(cwd)) = (&root, &cwd) else {
@@ -933,46 +1061,91 @@ impl Jail {
                         if libc::chroot(root.as_ptr()) != 0 || libc::chdir(cwd.as_ptr()) != 0 {
                             return Err(io::Error::last_os_error());
                         }
-                        // No capability survives the exec, even for uid 0: an empty bounding
-                        // set (and no inheritable or ambient ones) leaves nothing to gain.
-                        for cap in 0..64 {
-                            libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
-                        }
-                        libc::prctl(
-                            libc::PR_CAP_AMBIENT,
-                            libc::PR_CAP_AMBIENT_CLEAR_ALL,
-                            0,
-                            0,
-                            0,
-                        );
-                        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
-                            return Err(io::Error::last_os_error());
-                        }
-                        if let Some(f) = &filter {
-                            seccompiler::apply_filter(f).map_err(io::Error::other)?;
-                        }
                     }
                     Mechanism::Landlock => {
-                        if let Some(rs) = ruleset.take() {
-                            rs.restrict_self().map_err(io::Error::other)?;
-                        } else {
+                        let Some(rs) = ruleset.take() else {
                             return Err(io::Error::other("the Landlock rules could not be made"));
-                        }
-                        if let Some(f) = &filter {
-                            seccompiler::apply_filter(f).map_err(io::Error::other)?;
-                        }
+                        };
+                        rs.restrict_self().map_err(io::Error::other)?;
                     }
-                    Mechanism::None => {}
+                    Mechanism::None => return Ok(()),
                 }
-                Ok(())
+                give_up_privileges()?;
+                if let Some(f) = &filter {
+                    seccompiler::apply_filter(f).map_err(io::Error::other)?;
+                }
+                // Last: the calls above needed the capabilities (dropping the bounding set
+                // needs CAP_SETPCAP). Then root's too are gone, and no exec gives any back.
+                clear_capability_sets()
             });
         }
     }
 }
 
+/// No capability survives the exec, even for uid 0 (the namespaces' root, or the real
+/// root under Landlock): an empty bounding set and no ambient capabilities leave an exec
+/// nothing to grant, and no new privileges (no set-uid or file capabilities) can be gained.
+/// Async-signal-safe: prctl only. A bounding set that cannot be changed (an ordinary user's,
+/// without CAP_SETPCAP) holds nothing such a user could use.
+fn give_up_privileges() -> io::Result<()> {
+    // SAFETY: prctl with integer arguments only.
+    unsafe {
+        for cap in 0..64 {
+            libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
+        }
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Empties this process's effective, permitted and inheritable capability sets (`capset`,
+/// version 3). Async-signal-safe: one system call on two structs on the stack.
+fn clear_capability_sets() -> io::Result<()> {
+    /// `_LINUX_CAPABILITY_VERSION_3`: two 32-bit words of each set.
+    const VERSION_3: u32 = 0x2008_0522;
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: i32,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Data {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    let header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
+    let none = [Data {
+        effective: 0,
+        permitted: 0,
+        inheritable: 0,
+    }; 2];
+    // SAFETY: capset reads the header and two Data structs, both live for the call and laid
+    // out as the kernel's __user_cap_header_struct and __user_cap_data_struct.
+    let r = unsafe { libc::syscall(libc::SYS_capset, &header, none.as_ptr()) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
 impl Drop for Jail {
     fn drop(&mut self) {
-        self.after_run();
+        let _ = self.after_run();
         if self.mechanism != Mechanism::Namespaces {
             let _ = fs::remove_dir_all(&self.base);
         }
@@ -1148,11 +1321,27 @@ fn landlock_ruleset(
         ))
 }
 
-/// The seccomp filter of the landlock mechanism: calls that act on another process by pid
-/// (its limits, priority, affinity, scheduler, I/O priority) fail with EPERM unless the pid
-/// is 0 (the caller itself), and so does the `TIOCSTI` ioctl (pushing input into a
-/// terminal).
-fn seccomp_filter() -> io::Result<seccompiler::BpfProgram> {
+/// `setxattrat` and `removexattrat` (Linux 6.13; the same number on every architecture with
+/// the common table, and not yet named by `libc`).
+const SYS_SETXATTRAT: i64 = 463;
+const SYS_REMOVEXATTRAT: i64 = 466;
+
+/// The seccomp filter of a mechanism; a denied call fails with EPERM.
+///
+/// Under both mechanisms: calls that act on another process by pid (its limits, priority,
+/// affinity, scheduler, I/O priority) unless the pid is 0 (the caller itself); the
+/// `TIOCSTI` ioctl (pushing input into a terminal); growing a pipe past its 64 KiB
+/// (`F_SETPIPE_SZ`: the accounting charges each pipe that much, see `tree.rs`); and the
+/// kernel's keyrings (`add_key`, `request_key`, `keyctl`): a key outlives its process in the
+/// user's keyring, which no namespace here makes private.
+///
+/// Under Landlock alone, what its rules cannot see, since the program shares the host's file
+/// systems and kernel objects: changing a file's mode, owner, times or extended attributes
+/// (no Landlock right covers them, and they work on any file the user owns, the tests'
+/// folders included); sockets other than Unix ones (Landlock stops TCP only: UDP, raw and
+/// packet sockets stay open); System V message queues, semaphores and shared memory and POSIX
+/// message queues, which would outlive the run on the host.
+fn seccomp_filter(mechanism: Mechanism) -> io::Result<seccompiler::BpfProgram> {
     use seccompiler::{
         SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter, SeccompRule,
     };
@@ -1160,35 +1349,72 @@ fn seccomp_filter() -> io::Result<seccompiler::BpfProgram> {
         .try_into()
         .map_err(|_| io::Error::other("seccomp: an unknown architecture"))?;
     let bad = |e: seccompiler::BackendError| io::Error::other(format!("seccomp: {e}"));
-    let arg_not_zero = |index: u8| -> io::Result<SeccompRule> {
+    let arg = |index: u8, op: SeccompCmpOp, value: u64| -> io::Result<SeccompRule> {
         SeccompRule::new(vec![SeccompCondition::new(
             index,
             SeccompCmpArgLen::Dword,
-            SeccompCmpOp::Ne,
-            0,
+            op,
+            value,
         )
         .map_err(bad)?])
         .map_err(bad)
     };
-    let rules = vec![
-        (libc::SYS_prlimit64, vec![arg_not_zero(0)?]),
-        (libc::SYS_setpriority, vec![arg_not_zero(1)?]),
-        (libc::SYS_sched_setaffinity, vec![arg_not_zero(0)?]),
-        (libc::SYS_sched_setscheduler, vec![arg_not_zero(0)?]),
-        (libc::SYS_sched_setparam, vec![arg_not_zero(0)?]),
-        (libc::SYS_ioprio_set, vec![arg_not_zero(1)?]),
+    let not_zero = |index: u8| arg(index, SeccompCmpOp::Ne, 0);
+    let mut rules: Vec<(i64, Vec<SeccompRule>)> = vec![
+        (libc::SYS_prlimit64, vec![not_zero(0)?]),
+        (libc::SYS_setpriority, vec![not_zero(1)?]),
+        (libc::SYS_sched_setaffinity, vec![not_zero(0)?]),
+        (libc::SYS_sched_setscheduler, vec![not_zero(0)?]),
+        (libc::SYS_sched_setparam, vec![not_zero(0)?]),
+        (libc::SYS_ioprio_set, vec![not_zero(1)?]),
         (
             libc::SYS_ioctl,
-            vec![SeccompRule::new(vec![SeccompCondition::new(
-                1,
-                SeccompCmpArgLen::Dword,
-                SeccompCmpOp::Eq,
-                libc::TIOCSTI,
-            )
-            .map_err(bad)?])
-            .map_err(bad)?],
+            vec![arg(1, SeccompCmpOp::Eq, libc::TIOCSTI)?],
         ),
+        (
+            libc::SYS_fcntl,
+            vec![arg(1, SeccompCmpOp::Eq, libc::F_SETPIPE_SZ as u64)?],
+        ),
+        // An empty list of rules: the call is denied whatever its arguments.
+        (libc::SYS_add_key, vec![]),
+        (libc::SYS_request_key, vec![]),
+        (libc::SYS_keyctl, vec![]),
     ];
+    if mechanism == Mechanism::Landlock {
+        rules.extend(
+            [
+                libc::SYS_chmod,
+                libc::SYS_fchmod,
+                libc::SYS_fchmodat,
+                libc::SYS_fchmodat2,
+                libc::SYS_chown,
+                libc::SYS_fchown,
+                libc::SYS_lchown,
+                libc::SYS_fchownat,
+                libc::SYS_utime,
+                libc::SYS_utimes,
+                libc::SYS_futimesat,
+                libc::SYS_utimensat,
+                libc::SYS_setxattr,
+                libc::SYS_lsetxattr,
+                libc::SYS_fsetxattr,
+                SYS_SETXATTRAT,
+                libc::SYS_removexattr,
+                libc::SYS_lremovexattr,
+                libc::SYS_fremovexattr,
+                SYS_REMOVEXATTRAT,
+                libc::SYS_msgget,
+                libc::SYS_semget,
+                libc::SYS_shmget,
+                libc::SYS_mq_open,
+            ]
+            .map(|call| (call, vec![])),
+        );
+        rules.push((
+            libc::SYS_socket,
+            vec![arg(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?],
+        ));
+    }
     let filter = SeccompFilter::new(
         rules.into_iter().collect(),
         SeccompAction::Allow,

@@ -131,7 +131,7 @@ pub fn run_in(
     limits: Limits,
     cwd: Option<&Path>,
 ) -> Result<Run, RunError> {
-    let request = Request {
+    serve(Request {
         cwd: cwd.map(absolute),
         cpu_ms: (!limits.wall_time).then_some(limits.time_ms),
         wall_ms: limits.wall_backstop_ms(),
@@ -141,8 +141,40 @@ pub fn run_in(
         stdin: stdin.map(absolute),
         stdout: absolute(stdout),
         stderr: absolute(stderr),
+        writable: Vec::new(),
         argv: program.argv(extra),
-    };
+    })
+}
+
+/// A build: the compiler's command line `argv` run like a program, in the same isolation,
+/// with no stdin, in the folder `cwd` (`None`: the judge's own), under `limits` (wall time;
+/// the compiler may use every core), and allowed to write in the folders `writable` (the
+/// build's own) besides its private /tmp.
+pub fn run_build(
+    argv: Vec<String>,
+    cwd: Option<&Path>,
+    writable: &[PathBuf],
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+) -> Result<Run, RunError> {
+    serve(Request {
+        cwd: cwd.map(absolute),
+        cpu_ms: None,
+        wall_ms: limits.time_ms,
+        memory_kib: limits.memory_kib,
+        stack_kib: limits.stack_limit_kib(),
+        output_bytes: limits.output_bytes,
+        stdin: None,
+        stdout: absolute(stdout),
+        stderr: absolute(stderr),
+        writable: writable.iter().map(|p| absolute(p)).collect(),
+        argv,
+    })
+}
+
+/// Hands `request` to this thread's supervisor and reads its report.
+fn serve(request: Request) -> Result<Run, RunError> {
     SERVER.with(|slot| {
         let mut slot = slot.borrow_mut();
         let mut server = match slot.take() {
@@ -197,6 +229,11 @@ pub fn hide(folders: Vec<PathBuf>) {
     }
 }
 
+/// Whether this judge's [`Settings`] are set.
+pub fn configured() -> bool {
+    SETTINGS.get().is_some()
+}
+
 /// Sets this judge's [`Settings`], once, before its first run (later calls change nothing).
 pub fn configure(settings: Settings) {
     let _ = SETTINGS.set(settings);
@@ -216,7 +253,20 @@ pub fn settings() -> &'static Settings {
 
 /// Variables passed on as the judge has them, when it has them: what interpreters need to
 /// find themselves (pyenv's version, a virtualenv, a JDK).
-pub const PASSED_ON: &[&str] = &["PYENV_ROOT", "PYENV_VERSION", "VIRTUAL_ENV", "JAVA_HOME"];
+pub const PASSED_ON: &[&str] = &[
+    "PYENV_ROOT",
+    "PYENV_VERSION",
+    "VIRTUAL_ENV",
+    "JAVA_HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "CARGO_HOME",
+];
+
+/// Where rustup and cargo keep themselves when the variable is not set: `~/.rustup` and
+/// `~/.cargo`. A program's HOME is its private folder, where rustup's `rustc` proxy would
+/// look and find no toolchain: the user's own folder is passed on when it exists.
+const HOME_DEFAULTS: &[(&str, &str)] = &[("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")];
 
 /// The environment every judged program gets (the supervisor adds HOME and TMPDIR, its
 /// private folder): the judge's PATH, a UTF-8 locale, [`PASSED_ON`], and `extra`
@@ -234,6 +284,14 @@ pub fn program_env(extra: &[String]) -> Vec<(String, String)> {
     for name in PASSED_ON {
         if let Ok(v) = std::env::var(name) {
             env.push((name.to_string(), v));
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+        for (name, folder) in HOME_DEFAULTS {
+            let dir = home.join(folder);
+            if std::env::var_os(name).is_none() && dir.is_dir() {
+                env.push((name.to_string(), dir.display().to_string()));
+            }
         }
     }
     for e in extra {

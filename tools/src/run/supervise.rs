@@ -108,6 +108,8 @@ pub struct Request {
     /// The program's working folder (a file I/O problem's private folder); `None`: the
     /// supervisor's own.
     pub cwd: Option<PathBuf>,
+    /// Folders the run may write besides its private ones (a build's own folder).
+    pub writable: Vec<PathBuf>,
     pub argv: Vec<String>,
 }
 
@@ -205,8 +207,10 @@ impl Request {
             self.cwd
                 .as_ref()
                 .map_or("-".into(), |p| p.as_os_str().to_owned()),
-            "--".into(),
+            self.writable.len().to_string().into(),
         ];
+        v.extend(self.writable.iter().map(|p| p.as_os_str().to_owned()));
+        v.push("--".into());
         v.extend(self.argv.iter().map(OsString::from));
         v
     }
@@ -258,17 +262,22 @@ impl Request {
 
     pub fn from_args(args: &[OsString]) -> Result<Request, String> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- -- PROGRAM ARGS...")
+            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS...")
         };
-        if args.len() < 11 || args[9] != "--" {
-            return Err(usage());
-        }
         let num = |s: &OsString| {
             s.to_str()
                 .and_then(|s| s.parse::<u64>().ok())
                 .ok_or_else(usage)
         };
-        let argv = args[10..]
+        let writable = match args.get(9).map(num) {
+            Some(Ok(n)) if n <= 64 => n as usize,
+            _ => return Err(usage()),
+        };
+        let dashes = 10 + writable;
+        if args.len() < dashes + 2 || args[dashes] != "--" {
+            return Err(usage());
+        }
+        let argv = args[dashes + 1..]
             .iter()
             .map(|a| a.to_str().map(String::from).ok_or_else(usage))
             .collect::<Result<Vec<String>, String>>()?;
@@ -286,6 +295,7 @@ impl Request {
             stdout: args[6].clone().into(),
             stderr: args[7].clone().into(),
             cwd: (args[8] != "-").then(|| args[8].clone().into()),
+            writable: args[10..dashes].iter().map(PathBuf::from).collect(),
             argv,
         })
     }
@@ -417,13 +427,14 @@ pub fn main(args: &[OsString]) -> ExitCode {
             }
         };
         let result = supervise(&request, &mut buf, &mut jail);
-        jail.after_run();
+        let fresh = jail.after_run();
         let (line, last) = match result {
             Ok(report) => (
                 report.to_string(),
                 sys::cancelled()
                     || sys::signalled_by_program().is_some()
-                    || sys::inherited() != inherited,
+                    || sys::inherited() != inherited
+                    || !fresh,
             ),
             Err(e) => (format!("{ERROR}{}", e.to_string().replace('\n', " ")), true),
         };
@@ -482,7 +493,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     // folder it may write).
     let mut named = req.argv.clone();
     named.extend(req.cwd.iter().map(|d| d.display().to_string()));
-    let mut setup = jail.before_run(&named, req.memory_kib)?;
+    let mut setup = jail.before_run(&named, req.memory_kib, &req.writable)?;
     if let Some(dir) = &req.cwd {
         setup.cwd = dir.clone();
         if jail.mechanism == crate::run::jail::Mechanism::Landlock {
@@ -962,6 +973,7 @@ mod tests {
             stdout: "out".into(),
             stderr: "err".into(),
             cwd: Some("work dir".into()),
+            writable: vec!["build one".into(), "--".into()],
             argv: vec!["sh".into(), "-c".into(), "echo hi; exit 3".into()],
         };
         assert_eq!(Request::from_args(&req.to_args()).unwrap(), req);
@@ -969,6 +981,7 @@ mod tests {
             cpu_ms: None,
             stdin: None,
             cwd: None,
+            writable: Vec::new(),
             ..req.clone()
         };
         assert_eq!(Request::from_args(&wall_only.to_args()).unwrap(), wall_only);

@@ -466,3 +466,49 @@ pub fn restore_inherited(to: &Inherited) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// `close_range`'s flag that marks the descriptors close-on-exec instead of closing them
+/// (Linux 5.11; `libc` does not name it).
+const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+
+/// Marks every descriptor of this process from 3 up close-on-exec: what a shell, an editor or
+/// a CI runner left open when it started the judge (`exec 9<folder`, `exec 7>>log`) reaches
+/// no process the judge starts, neither a program nor a compiler. The judge's own
+/// descriptors are close-on-exec already (std opens them so). Called first thing in `main`,
+/// while nothing else runs. Where the kernel lacks `close_range` (before 5.11), each
+/// descriptor `/proc/self/fd` lists is marked by `fcntl`.
+pub fn close_inherited_on_exec() {
+    if mark_close_on_exec_from(3).is_ok() {
+        return;
+    }
+    let Ok(listed) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let fds: Vec<i32> = listed
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .filter(|&fd| fd > 2)
+        .collect();
+    for fd in fds {
+        // SAFETY: fcntl on an integer descriptor; one that was the listing's own (closed by
+        // now) only fails with EBADF.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
+    }
+}
+
+/// `close_range(from, ~0, CLOSE_RANGE_CLOEXEC)`: every descriptor from `from` up marked
+/// close-on-exec. Async-signal-safe (one system call), so a child may call it before `exec`;
+/// marking rather than closing keeps std's own exec-error pipe working until the `exec`.
+pub fn mark_close_on_exec_from(from: u32) -> io::Result<()> {
+    // SAFETY: close_range takes integers only and touches no memory of ours.
+    let r = unsafe { libc::syscall(libc::SYS_close_range, from, u32::MAX, CLOSE_RANGE_CLOEXEC) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}

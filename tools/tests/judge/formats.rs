@@ -843,7 +843,9 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
             ("submissions/accepted/echo.py", "print(input())\n"),
         ],
     );
-    // A stand-in PyPy: it records each call, then is CPython.
+    // A stand-in PyPy: it records each call, then is CPython. Its record is a file of the
+    // test's, which no isolated build or run may write: the package is judged with
+    // `--isolation none`, which changes nothing of the choice of interpreter.
     let calls = dir.join("pypy-calls");
     let bin = dir.join("bin");
     write_all(
@@ -861,6 +863,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
         let o = super::flat_judge()
             .args(["--out-dir", &dir.join("out").display().to_string()])
             .args(["--verify", &p.display().to_string()])
+            .args(["--isolation", "none"])
             .env("PATH", path)
             .env("COLUMNS", "100")
             .output()

@@ -282,6 +282,78 @@ const SOURCES: &[(&str, &str)] = &[
          int main(int c,char**v){int retry=c>1&&!strcmp(v[1],\"retry\");for(;;){pid_t p=fork();\
          if(p==0){pause();return 0;}if(p<0){if(retry)continue;perror(\"fork\");return 1;}}}\n",
     ),
+    (
+        // Issue 40: the caller's descriptors. Through descriptor 9 (a folder: the probe's
+        // own, which holds p/tests) it reads the answer, or steps out of its root and leaves
+        // a file there; through 7 (the caller's log, for appending) it writes. It prints what
+        // worked, or the answer `1 2 3` when nothing did.
+        "fdpeek",
+        "#include <stdio.h>\n#include <fcntl.h>\n#include <unistd.h>\n\
+         int main(void){int any=0;char b[64]={0};int f=openat(9,\"p/tests/one.out\",O_RDONLY);\
+         if(f>=0&&read(f,b,63)>0){printf(\"read \");any=1;}\
+         if(fchdir(9)==0){for(int i=0;i<40;i++)if(chdir(\"..\"))break;\
+         if(fchdir(9)==0&&open(\"fd-escaped\",O_CREAT|O_WRONLY,0600)>=0){printf(\"escaped \");any=1;}}\
+         if(write(7,\"pwned\\n\",6)==6){printf(\"wrote \");any=1;}\
+         printf(any?\"\\n\":\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Issue 40: what Landlock's rules do not see. Each attempt that works is named;
+        // the answer `1 2 3` when none does. argv[1]: a file of the tests' folder; argv[2]: a
+        // folder of the user's.
+        "kernelreach",
+        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+         #include <unistd.h>\n#include <fcntl.h>\n#include <mqueue.h>\n#include <sys/stat.h>\n\
+         #include <sys/time.h>\n#include <sys/xattr.h>\n#include <sys/socket.h>\n\
+         #include <sys/sysmacros.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
+         #include <sys/msg.h>\n#include <sys/syscall.h>\n\
+         int any;void say(const char*w){printf(\"%s \",w);any=1;}\
+         int main(int c,char**v){char line[256];FILE*st=fopen(\"/proc/self/status\",\"r\");\
+         while(st&&fgets(line,sizeof line,st))if(!strncmp(line,\"CapEff:\",7)&&strtoull(line+7,0,16))say(\"caps\");\
+         if(sethostname(\"pwned\",5)==0)say(\"hostname\");\
+         if(socket(AF_INET,SOCK_RAW,IPPROTO_ICMP)>=0)say(\"raw\");\
+         int u=socket(AF_INET,SOCK_DGRAM,0);struct sockaddr_in a={0};a.sin_family=AF_INET;\
+         a.sin_port=htons(9);a.sin_addr.s_addr=htonl(INADDR_LOOPBACK);\
+         if(u>=0&&sendto(u,\"x\",1,0,(struct sockaddr*)&a,sizeof a)==1)say(\"udp\");\
+         char node[512];snprintf(node,sizeof node,\"%s/disk\",getenv(\"HOME\"));\
+         if(mknod(node,S_IFBLK|0600,makedev(8,0))==0)say(\"mknod\");\
+         if(chmod(v[1],0777)==0)say(\"chmod\");\
+         if(chown(v[1],getuid(),getgid())==0)say(\"chown\");\
+         if(utimes(v[1],0)==0)say(\"utimes\");\
+         if(setxattr(v[1],\"user.bfs\",\"1\",1,0)==0)say(\"xattr\");\
+         if(setxattr(v[2],\"user.bfs\",\"1\",1,0)==0)say(\"xattr-folder\");\
+         if(syscall(SYS_add_key,\"user\",\"bfs-probe\",\"x\",1,-4)>=0)say(\"key\");\
+         printf(any?\"\\n\":\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Issue 40: state that outlives a process. `leftover` reads `make` or `look` on stdin:
+        // `make` leaves a key in the user's keyring, a System V message queue and a POSIX
+        // message queue (each may fail) and answers `1 2 3`; `look` answers `1 2 3` unless it
+        // finds one of them, which it names; `clean` removes them (run by the test itself).
+        "leftover",
+        "#include <stdio.h>\n#include <string.h>\n#include <fcntl.h>\n#include <mqueue.h>\n\
+         #include <unistd.h>\n#include <sys/msg.h>\n#include <sys/syscall.h>\n\
+         int main(void){char w[16]={0};if(scanf(\"%15s\",w)!=1)return 2;\
+         if(!strcmp(w,\"make\")){syscall(SYS_add_key,\"user\",\"bfs-leftover\",\"x\",1,-4);\
+         msgget(4343,IPC_CREAT|0600);mq_open(\"/bfs-leftover\",O_CREAT|O_RDWR,0600,0);\
+         printf(\"1 2 3\\n\");return 0;}\
+         if(!strcmp(w,\"clean\")){long k=syscall(SYS_keyctl,10,-4,\"user\",\"bfs-leftover\",0);\
+         if(k>=0)syscall(SYS_keyctl,9,k,-4);int q=msgget(4343,0);if(q>=0)msgctl(q,IPC_RMID,0);\
+         mq_unlink(\"/bfs-leftover\");return 0;}\
+         int any=0;if(syscall(SYS_keyctl,10,-4,\"user\",\"bfs-leftover\",0)>=0){printf(\"key \");any=1;}\
+         if(msgget(4343,0)>=0){printf(\"msgq \");any=1;}\
+         if(mq_open(\"/bfs-leftover\",O_RDWR)!=(mqd_t)-1){printf(\"mq \");any=1;}\
+         printf(any?\"\\n\":\"1 2 3\\n\");return 0;}\n",
+    ),
+    (
+        // Issue 40: `disk MIB` writes MIB MiB into its HOME (its private folder, on the disk
+        // under Landlock), a MiB at a time, then waits 2 s and answers.
+        "disk",
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n\
+         int main(int c,char**v){char p[512];snprintf(p,sizeof p,\"%s/big\",getenv(\"HOME\"));\
+         FILE*f=fopen(p,\"w\");static char mib[1<<20];for(int i=0;f&&i<atoi(v[1]);i++){\
+         for(int j=0;j<(1<<20);j+=4096)mib[j]=(char)i;if(fwrite(mib,1,sizeof mib,f)!=sizeof mib)break;fflush(f);}\
+         sleep(2);printf(\"1 2 3\\n\");return 0;}\n",
+    ),
 ];
 
 /// The folder of the compiled probes.
@@ -1048,6 +1120,9 @@ enum Launcher<'a> {
     AsUser(u32),
     /// Through this program, which execs its arguments (the `nomech` probe).
     Through(&'a Path),
+    /// By a shell that first opens, not close-on-exec, descriptor 9 on the probe's folder
+    /// and descriptor 7 on its file `log` (for appending), as `exec 9<DIR 7>>LOG` would.
+    WithFds,
 }
 
 /// [`probe_with_env`], the judge started by `launcher`.
@@ -1079,6 +1154,17 @@ fn probe_as(
         Launcher::Through(wrapper) => {
             judge = Command::new(wrapper);
             judge.arg(flat).arg("__flat");
+        }
+        Launcher::WithFds => {
+            std::fs::write(dir.join("log"), "").unwrap();
+            judge = Command::new("sh");
+            judge
+                .arg("-c")
+                .arg("exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"")
+                .arg("sh")
+                .arg(&dir)
+                .arg(flat)
+                .arg("__flat");
         }
     }
     let started = Instant::now();
@@ -1713,8 +1799,9 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         memfd.expect("MLE", 1, secs(10)).unwrap();
 
         // Three detached segments of 40 MiB, 120 together, under a 100 MiB limit: MLE under
-        // namespaces (see above), here each child holds 40 at most and the run ends as it
-        // wants; its segments are still there, so the next run finds key 4242.
+        // namespaces (see above); with no isolation each child holds 40 at most and the run
+        // ends as it wants, its segments still there, so the next run finds key 4242; under
+        // Landlock `shmget` fails and the run answers all the same.
         let before: Vec<String> = machine_segments().into_iter().map(|s| s.0).collect();
         let dir = scratch(&format!("sysvshm-{isolation}"));
         let tests = dir.join("t");
@@ -1735,8 +1822,13 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
             }
         }
         assert_eq!(single_verdict(&first), "AC", "{isolation}: {first}");
-        assert_eq!(single_verdict(&second), "WA", "{isolation}: {second}");
-        assert!(second.stdout.contains("left"), "{isolation}: {second}");
+        if isolation == "landlock" {
+            // System V IPC is denied under Landlock (issue 40): nothing is left to find.
+            assert_eq!(single_verdict(&second), "AC", "{isolation}: {second}");
+        } else {
+            assert_eq!(single_verdict(&second), "WA", "{isolation}: {second}");
+            assert!(second.stdout.contains("left"), "{isolation}: {second}");
+        }
 
         // A name of its own: the namespaces probe checks that the machine has no
         // /dev/shm/bfs-shm-probe while this one runs.
@@ -1837,4 +1929,302 @@ fn with_no_mechanism_the_header_says_what_is_not_enforced() {
         assert_eq!(p.j.code, Some(2), "{}", p.j);
         p.has(missing).unwrap();
     }
+}
+
+/// The isolation mechanisms this machine has, by name: the issue-40 probes run under each
+/// (and say so where one is missing).
+fn mechanisms_here() -> Vec<&'static str> {
+    static HERE: OnceLock<Vec<&'static str>> = OnceLock::new();
+    HERE.get_or_init(|| {
+        let mut here = Vec::new();
+        for isolation in ["namespaces", "landlock"] {
+            let p = probe(
+                &format!("mechanism-{isolation}"),
+                "cat",
+                &["--isolation", isolation],
+            );
+            if p.j.code == Some(0) {
+                here.push(isolation);
+            } else {
+                eprintln!(
+                    "notice: no {isolation} here, its probes are skipped: {}",
+                    p.j.stderr
+                );
+            }
+        }
+        here
+    })
+    .clone()
+}
+
+/// Issue 40: descriptors a shell, an editor or a CI runner left open when it started the judge
+/// (`exec 9<folder 7>>log`) reach no judged program, whatever the mechanism: through a folder
+/// descriptor on the working folder it read the answer under the tmpfs that hides it (AC
+/// without solving) and left its root; through a log's it wrote into the caller's file.
+#[test]
+fn the_callers_descriptors_do_not_reach_the_program() {
+    programs();
+    let mut modes = mechanisms_here();
+    modes.push("none");
+    for isolation in modes {
+        let p = probe_as(
+            &format!("fdpeek-{isolation}"),
+            "{P}/fdpeek",
+            &["--isolation", isolation],
+            &[],
+            Launcher::WithFds,
+        );
+        let tests = p.dir.join("p/tests");
+        let before = snapshot(&tests);
+        p.expect("AC", 0, Duration::from_secs(20))
+            .unwrap_or_else(|e| panic!("{isolation}: {e}"));
+        assert_eq!(
+            std::fs::read(p.dir.join("log")).unwrap(),
+            b"",
+            "{isolation}: the caller's log was written\n{}",
+            p.j
+        );
+        assert!(
+            !p.dir.join("fd-escaped").exists(),
+            "{isolation}: a file left in the user's folder\n{}",
+            p.j
+        );
+        assert_eq!(snapshot(&tests), before, "{isolation}: {}", p.j);
+    }
+}
+
+/// Issue 40: what a program could reach outside the rules of the mechanism, each named by the
+/// probe when it works: capabilities kept as root, the host name, raw and UDP sockets, a
+/// device node, the mode, owner, times and extended attributes of a file of the tests'
+/// folder or of the shared folders, a key in the user's keyring. Under namespaces and
+/// Landlock none works (the answer is AC), and the tests' folder is unchanged, modes too.
+#[test]
+fn a_program_reaches_nothing_the_mechanism_does_not_show_it() {
+    use std::os::unix::fs::PermissionsExt;
+    programs();
+    for isolation in mechanisms_here() {
+        let dir = scratch(&format!("reach-{isolation}"));
+        let tests = tests_folder(&dir, "p", None);
+        let target = tests.join("one.in");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode();
+        let (file_mode, folder_mode) = (mode(&target), mode(&tests));
+        let before = snapshot(&tests);
+        let cmd = with_programs(
+            &dir,
+            &format!("{{P}}/kernelreach {} {{P}}", target.display()),
+        );
+        let t = tests.display().to_string();
+        let p = run(
+            dir,
+            &["--tests", &t, "--cmd", &cmd, "--isolation", isolation],
+        );
+        p.expect("AC", 0, Duration::from_secs(20))
+            .unwrap_or_else(|e| panic!("{isolation}: {e}"));
+        assert_eq!(snapshot(&tests), before, "{isolation}: {}", p.j);
+        assert_eq!(
+            (mode(&target), mode(&tests)),
+            (file_mode, folder_mode),
+            "{isolation}: modes changed\n{}",
+            p.j
+        );
+    }
+}
+
+/// Issue 40: nothing of one run survives into the next, nor into the host: a key in the user's
+/// keyring, a System V and a POSIX message queue made by case 1 are not found by case 2, nor
+/// by the same program run outside the judge afterwards.
+#[test]
+fn a_run_leaves_no_kernel_state_behind() {
+    programs();
+    let leftover = programs().join("leftover");
+    let on_host = |mode: &str| {
+        let mut child = Command::new(&leftover)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(mode.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    // What an earlier, failed run of this test may have left.
+    on_host("clean");
+    for isolation in mechanisms_here() {
+        let (p, verdicts) = probe_cases(
+            &format!("leftover-{isolation}"),
+            "{P}/leftover",
+            &["make", "look"],
+            isolation,
+        )
+        .unwrap();
+        assert_eq!(verdicts, ["AC", "AC"], "{isolation}: {}", p.j);
+        let found = on_host("look");
+        on_host("clean");
+        assert_eq!(found, "1 2 3\n", "{isolation}: left on the host\n{}", p.j);
+    }
+}
+
+/// Issue 40: a run's private folder on the disk (HOME and TMPDIR under Landlock) counts as the
+/// run's memory, as the private tmpfs of namespaces does: 400 MiB written under a 256 MiB
+/// limit is MLE, not AC.
+#[test]
+fn files_in_the_private_folder_count_as_memory() {
+    programs();
+    for isolation in mechanisms_here() {
+        let p = probe(
+            &format!("disk-{isolation}"),
+            "{P}/disk 400",
+            &[
+                "--isolation",
+                isolation,
+                "--memory-limit-mib",
+                "256",
+                "--time-limit-ms",
+                "20000",
+            ],
+        );
+        p.expect("MLE", 1, Duration::from_secs(60))
+            .unwrap_or_else(|e| panic!("{isolation}: {e}"));
+    }
+}
+
+/// Runs the judge (the flat form) in `dir`, where a folder's `.bfs-judge.toml` is found, with
+/// a build cache of the folder's own.
+fn judge_at(dir: &Path, args: &[&str]) -> Judged {
+    let out = super::flat_judge()
+        .arg("--bin-dir")
+        .arg(super::bin_dir())
+        .arg("--out-dir")
+        .arg(dir.join("out"))
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("COLUMNS", "100")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    Judged {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        peak_kib: 0,
+    }
+}
+
+/// Issue 40: a build runs like a program. A build line from a folder's `.bfs-judge.toml` (a
+/// folder unzipped from a contest's materials) runs isolated: it cannot write the user's
+/// folder nor the host's /tmp, and the header names the file it came from; a compiler that
+/// grows without end (`#include </dev/zero>`) is a CE that names the build's memory limit; as
+/// root, the system's secrets (`#include "/etc/shadow"`) are empty to it.
+#[test]
+fn builds_run_isolated_and_bounded() {
+    if !on_path("g++") {
+        eprintln!("notice: no g++, the build probes are skipped");
+        return;
+    }
+    for isolation in mechanisms_here() {
+        let dir = scratch(&format!("build-{isolation}"));
+        let tests = tests_folder(&dir, "p", None).display().to_string();
+        let host_tmp = format!("/tmp/bfs-build-escaped-{}-{isolation}", std::process::id());
+        let mark = dir.join("build-escaped");
+        std::fs::write(
+            dir.join(".bfs-judge.toml"),
+            format!(
+                "compile_memory_limit = 256\n[lang.cpp]\nbuild = [\"sh\", \"-c\", \
+                 \"echo pwned > {}; echo pwned > {host_tmp}; g++ -O2 -o {{exe}} {{src}}\"]\n",
+                mark.display()
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("ok.cpp"),
+            "#include <cstdio>\nint main(){int a,b,c;if(scanf(\"%d%d%d\",&a,&b,&c)==3)\
+             printf(\"%d %d %d\\n\",a,b,c);}\n",
+        )
+        .unwrap();
+        let j = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests,
+                "--cmd",
+                "ok.cpp",
+                "--isolation",
+                isolation,
+            ],
+        );
+        let escaped = std::fs::remove_file(&host_tmp).is_ok();
+        assert_eq!(j.code, Some(0), "{isolation}: {j}");
+        assert!(
+            j.stdout.contains("ok.cpp (C++, built as ")
+                && j.stdout.contains(".bfs-judge.toml says)"),
+            "{isolation}: the header names the build's config\n{j}"
+        );
+        assert!(
+            !mark.exists(),
+            "{isolation}: the build wrote the user's folder\n{j}"
+        );
+        assert!(
+            !escaped,
+            "{isolation}: the build wrote the host's /tmp\n{j}"
+        );
+
+        std::fs::write(dir.join("zero.cpp"), "#include </dev/zero>\n").unwrap();
+        let started = Instant::now();
+        let j = judge_at(
+            &dir,
+            &[
+                "--tests",
+                &tests,
+                "--cmd",
+                "zero.cpp",
+                "--isolation",
+                isolation,
+            ],
+        );
+        assert_eq!(j.code, Some(1), "{isolation}: {j}");
+        assert!(
+            j.stdout.starts_with("CE zero.cpp: compile error")
+                && j.stdout
+                    .contains("passed the build's memory limit of 256 MiB"),
+            "{isolation}: {j}"
+        );
+        // A backstop only: the limit is met within a second or two.
+        assert!(
+            started.elapsed() < Duration::from_secs(50),
+            "{isolation}: {j}"
+        );
+
+        if let Ok(shadow) = std::fs::read_to_string("/etc/shadow") {
+            let first = shadow.lines().next().unwrap_or_default();
+            std::fs::write(dir.join("secret.cpp"), "#include \"/etc/shadow\"\n").unwrap();
+            let j = judge_at(
+                &dir,
+                &[
+                    "--tests",
+                    &tests,
+                    "--cmd",
+                    "secret.cpp",
+                    "--isolation",
+                    isolation,
+                ],
+            );
+            assert_eq!(j.code, Some(1), "{isolation}: {j}");
+            assert!(
+                first.len() < 4 || !j.stdout.contains(first),
+                "{isolation}: /etc/shadow's first line in the CE\n{j}"
+            );
+        }
+    }
+}
+
+/// Whether `tool` is a file in a folder of PATH.
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
 }
