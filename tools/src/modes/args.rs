@@ -87,10 +87,11 @@ pub struct Run {
     #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
     pub isolation: crate::run::jail::Isolation,
 
-    /// Pass an environment variable to judged programs, which otherwise get only PATH, HOME
-    /// and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT, PYENV_VERSION,
-    /// VIRTUAL_ENV and JAVA_HOME where set. `NAME` alone passes the judge's own value.
-    /// May be repeated.
+    /// Pass an environment variable to judged programs and builds, which otherwise get only
+    /// PATH, HOME and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT,
+    /// PYENV_VERSION, VIRTUAL_ENV, JAVA_HOME, RUSTUP_HOME, RUSTUP_TOOLCHAIN and CARGO_HOME
+    /// where set (rustup's and cargo's homes also where they are ~/.rustup and ~/.cargo).
+    /// `NAME` alone passes the judge's own value. May be repeated.
     #[arg(long, value_name = "NAME[=VALUE]")]
     pub env: Vec<String>,
 
