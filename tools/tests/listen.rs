@@ -63,19 +63,23 @@ impl Server {
         Server { child, port }
     }
 
-    /// POSTs `body` with curl; returns the HTTP status.
+    /// POSTs `body` as the extension's JSON with curl; returns the HTTP status.
     fn post(&self, body: &[u8]) -> u16 {
+        self.post_with(body, &["Content-Type: application/json"])
+    }
+
+    /// POSTs `body` with curl and these headers (`Host:` alone drops curl's own); returns the
+    /// HTTP status.
+    fn post_with(&self, body: &[u8], headers: &[&str]) -> u16 {
         let file =
             std::env::temp_dir().join(format!("listen-body-{}-{}", std::process::id(), self.port));
         std::fs::write(&file, body).unwrap();
-        let status = self.curl(&[
-            "-X",
-            "POST",
-            "-H",
-            "Content-Type: application/json",
-            "--data-binary",
-            &format!("@{}", file.display()),
-        ]);
+        let data = format!("@{}", file.display());
+        let mut args = vec!["-X", "POST", "--data-binary", &data];
+        for h in headers {
+            args.extend(["-H", h]);
+        }
+        let status = self.curl(&args);
         let _ = std::fs::remove_file(&file);
         status
     }
@@ -318,6 +322,99 @@ fn bad_requests_get_4xx_and_write_nothing() {
         "{stderr}"
     );
     assert!(dir.join("Fine/tests/1.in").is_file());
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_web_page_or_a_foreign_host_gets_403_and_writes_nothing() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("foreign");
+    let server = Server::start(&dir, 3);
+    let port = server.port;
+    let json = "Content-Type: application/json";
+    let ours = format!("Host: localhost:{port}");
+    let planted = problem_json("Planted", "g", ("p", 1), ("1\n", "1\n"));
+    let planted = planted.as_bytes();
+    // A page's form or fetch: a text/plain body needs no preflight, so the browser sends it.
+    let cross_site = ["Content-Type: text/plain", "Origin: https://evil.example"];
+    assert_eq!(server.post_with(planted, &cross_site), 403, "cross-site");
+    let evil_to_ours = [json, &ours, "Origin: https://evil.example"];
+    assert_eq!(server.post_with(planted, &evil_to_ours), 403, "cross-site");
+    // A sandboxed frame, a data: document, a file:// page.
+    let null = [json, "Origin: null"];
+    assert_eq!(server.post_with(planted, &null), 403, "Origin: null");
+    // DNS rebinding: attacker.example now resolves to 127.0.0.1, and the page is same-origin
+    // with it.
+    let rebound = format!("Host: attacker.example:{port}");
+    assert_eq!(
+        server.post_with(planted, &[json, &rebound]),
+        403,
+        "rebinding"
+    );
+    let same_origin = format!("Origin: http://attacker.example:{port}");
+    let rebinding = [json, &rebound, &same_origin];
+    assert_eq!(server.post_with(planted, &rebinding), 403, "rebinding");
+    let other_port = format!("Host: localhost:{}", port.wrapping_add(1));
+    assert_eq!(server.post_with(planted, &[json, &other_port]), 403, "port");
+    assert_eq!(
+        server.post_with(planted, &[json, "Host: localhost"]),
+        403,
+        "no port"
+    );
+    assert_eq!(server.post_with(planted, &[json, "Host:"]), 403, "no Host");
+    assert!(entries(&dir).is_empty(), "written: {:?}", entries(&dir));
+
+    // The extension's requests as Chrome and Firefox send them; Safari's scheme is taken too.
+    for (name, origin, host) in [
+        (
+            "From Chrome",
+            "chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl",
+            &ours,
+        ),
+        (
+            "From Firefox",
+            "moz-extension://0f334731-19e3-42f8-85e2-03dbf50026df",
+            &ours,
+        ),
+        (
+            "From Safari",
+            "safari-web-extension://2F3D0A4C-5B7E-4C1A-9D8E-6F0A1B2C3D4E",
+            &format!("Host: [::1]:{port}"),
+        ),
+    ] {
+        let body = problem_json(name, "g", ("e", 1), ("1\n", "1\n"));
+        let origin = format!("Origin: {origin}");
+        let status = server.post_with(body.as_bytes(), &[json, host, &origin]);
+        assert_eq!(status, 200, "{name}");
+    }
+    let (_, stderr) = server.finish();
+    assert_eq!(
+        entries(&dir),
+        ["From-Chrome", "From-Firefox", "From-Safari"],
+        "{stderr}"
+    );
+    let refused: Vec<&str> = stderr.lines().filter(|l| l.contains("refused")).collect();
+    assert_eq!(refused.len(), 8, "{stderr}");
+    assert!(refused.iter().all(|l| l.contains("(403)")), "{stderr}");
+    assert!(
+        refused[0].contains("POST with Origin \"https://evil.example\": a web page's"),
+        "{stderr}"
+    );
+    assert!(
+        refused[3].contains(&format!("Host \"attacker.example:{port}\"")),
+        "{stderr}"
+    );
+    assert!(refused[7].contains("without a Host header"), "{stderr}");
 }
 
 fn read(path: &Path) -> String {
