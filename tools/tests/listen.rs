@@ -103,7 +103,16 @@ impl Server {
     }
 
     /// Waits (at most 10 s) for the server to stop by itself; returns what it printed.
-    fn finish(mut self) -> (String, String) {
+    fn finish(self) -> (String, String) {
+        let (stdout, stderr) = self.finish_bytes();
+        (
+            String::from_utf8_lossy(&stdout).into_owned(),
+            String::from_utf8_lossy(&stderr).into_owned(),
+        )
+    }
+
+    /// [`Server::finish`], the bytes as printed.
+    fn finish_bytes(mut self) -> (Vec<u8>, Vec<u8>) {
         let start = Instant::now();
         while self.child.try_wait().unwrap().is_none() {
             assert!(
@@ -113,10 +122,7 @@ impl Server {
             std::thread::sleep(Duration::from_millis(20));
         }
         let o = self.child.wait_with_output().unwrap();
-        (
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )
+        (o.stdout, o.stderr)
     }
 }
 
@@ -415,6 +421,61 @@ fn a_web_page_or_a_foreign_host_gets_403_and_writes_nothing() {
         "{stderr}"
     );
     assert!(refused[7].contains("without a Host header"), "{stderr}");
+}
+
+/// Whether bytes printed could drive a terminal: a C0 control but the newline, DEL, a C1
+/// control (U+0080..U+009F), or bytes that are not UTF-8 (a bare C1 byte).
+fn drives_a_terminal(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f)
+        || std::str::from_utf8(bytes).map_or(true, |s| {
+            s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c))
+        })
+}
+
+#[test]
+fn a_name_that_would_write_the_clipboard_is_printed_escaped() {
+    if !have_curl() {
+        return;
+    }
+    // OSC 52: many terminals put the base64 text ("hi") on the clipboard.
+    const OSC52: &str = "\x1b]52;c;aGk=\x07";
+    const SHOWN: &str = "\\x1b]52;c;aGk=\\x07";
+    let dir = scratch("escape");
+    let server = Server::start(&dir, 1);
+    let name = format!("{OSC52}Clipboard\u{9b}31m");
+    let mut taken: serde_json::Value =
+        serde_json::from_str(&problem_json(&name, "g", ("o", 1), ("1\n", "1\n"))).unwrap();
+    taken["input"] = serde_json::json!({"type": "file", "fileName": format!("in{OSC52}.txt")});
+    // Refused, each quoting the sequence: a name naming a path, a pattern, a header.
+    let path = problem_json(&format!("{OSC52}/x"), "g", ("o", 1), ("1\n", "1\n"));
+    assert_eq!(server.post(path.as_bytes()), 400);
+    let mut regex = taken.clone();
+    regex["input"] = serde_json::json!({"type": "regex", "pattern": OSC52});
+    assert_eq!(server.post(regex.to_string().as_bytes()), 422);
+    let origin = format!("Origin: https://{OSC52}.example");
+    let headers = ["Content-Type: application/json", &origin];
+    assert_eq!(
+        server.post_with(taken.to_string().as_bytes(), &headers),
+        403
+    );
+    // (The server stops after this one.)
+    assert_eq!(server.post(taken.to_string().as_bytes()), 200);
+    let (stdout, stderr) = server.finish_bytes();
+    let (out, err) = (
+        String::from_utf8_lossy(&stdout),
+        String::from_utf8_lossy(&stderr),
+    );
+    assert!(!drives_a_terminal(&stdout), "{out:?}");
+    assert!(!drives_a_terminal(&stderr), "{err:?}");
+    assert!(
+        out.contains(&format!("{SHOWN}Clipboard\\u{{9b}}31m: 1 tests")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("reads in{SHOWN}.txt")), "{out}");
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.lines().all(|l| l.contains(SHOWN)), "{err}");
+    // The folder is named by the name's words, as any name is.
+    assert_eq!(entries(&dir), ["52-c-aGk-Clipboard-31m"]);
 }
 
 fn read(path: &Path) -> String {

@@ -19,7 +19,10 @@
 //! A request that is not a POST of the extension's JSON, a body over [`MAX_BODY`], or a name
 //! that would reach outside `DIR` (`/`, `\`, `..`) gets a 4xx answer and one line on stderr,
 //! and writes nothing. A problem file is written beside its place and renamed into it, so no
-//! file is ever half written.
+//! file is ever half written. Every text of a request that is printed (a name, a file name, a
+//! refused header or URL, the parser's complaint quoting the body) is escaped as a judged
+//! program's output is ([`crate::text::printable`]): a name holding `ESC ] 52 ; c ; ... BEL`
+//! would otherwise write the user's clipboard on many terminals.
 //!
 //! The user's files are never lost: the folder's [`MANIFEST`] records each file `listen`
 //! wrote and its hash, and a problem received again replaces or removes only those, and only
@@ -30,6 +33,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -118,13 +122,14 @@ impl Received {
                 ("stdin" | "stdout", _) => Ok(None),
                 ("file", Some(name)) => crate::judge::problem::file_name(name)
                     .map(Some)
-                    .map_err(|e| format!("{what} file {name:?}: {e}")),
+                    .map_err(|e| format!("{what} file \"{name}\": {e}")),
                 ("file", None) => Err(format!("{what} is a file, but no fileName is given")),
                 (kind, _) => Err(format!(
-                    "{what} of type {kind:?}{}: only stdin/stdout and named files are judged here",
+                    "{what} of type \"{kind}\"{}: only stdin/stdout and named files are judged \
+                     here",
                     s.pattern
                         .as_deref()
-                        .map(|p| format!(" (pattern {p:?})"))
+                        .map(|p| format!(" (pattern \"{p}\")"))
                         .unwrap_or_default()
                 )),
             }
@@ -179,7 +184,7 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
     let port = server.server_addr().to_ip().map_or(l.port, |a| a.port());
     say!(
         "listening on 127.0.0.1:{port} for Competitive Companion; problems go to {}",
-        dir.display()
+        crate::text::name(dir.as_os_str().as_bytes())
     );
     let mut received = 0;
     for mut request in server.incoming_requests() {
@@ -191,6 +196,8 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
                 (200, "ok".to_string())
             }
             Err((status, why)) => {
+                // Escaped whole: any part of a reason may be the request's own text.
+                let why = crate::text::printable(why.as_bytes());
                 eprintln!("listen: refused ({status}): {why}");
                 (status, why)
             }
@@ -203,7 +210,8 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
     Ok(())
 }
 
-/// One request: the line to print, or the status and reason it was refused for.
+/// One request: the line to print, or the status and reason it was refused for (raw: the
+/// caller escapes it).
 fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<String, (u16, String)> {
     admit(request, port).map_err(|why| (403, format!("{} {why}", request.method())))?;
     if *request.method() != tiny_http::Method::Post {
@@ -228,7 +236,7 @@ fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<Strin
         .map_err(|e| (400, format!("not Competitive Companion's JSON: {e}")))?;
     problem
         .files()
-        .map_err(|e| (422, format!("{}: {e}", problem.name)))?;
+        .map_err(|e| (422, format!("\"{}\": {e}", problem.name)))?;
     let folder = place(&problem, dir).map_err(|e| (400, e))?;
     let written = write(&problem, &folder).map_err(|e| (500, e))?;
     let mut line = announce(&problem, &folder);
@@ -328,10 +336,10 @@ fn check_origin(origins: &[&str]) -> Result<(), String> {
 
 /// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest.
 pub fn place(p: &Received, dir: &Path) -> Result<PathBuf, String> {
-    let name = folder_name(&p.name).map_err(|e| format!("name {:?}: {e}", p.name))?;
+    let name = folder_name(&p.name).map_err(|e| format!("name \"{}\": {e}", p.name))?;
     let in_contest = p.batch.as_ref().is_some_and(|b| b.size > 1);
     if in_contest {
-        let group = folder_name(&p.group).map_err(|e| format!("group {:?}: {e}", p.group))?;
+        let group = folder_name(&p.group).map_err(|e| format!("group \"{}\": {e}", p.group))?;
         Ok(dir.join(group).join(name))
     } else {
         Ok(dir.join(name))
@@ -516,9 +524,11 @@ pub fn info_toml(p: &Received) -> String {
     t
 }
 
-/// The line printed for a received problem, with the command that judges it.
+/// The line printed for a received problem, with the command that judges it. The request's
+/// texts in it are escaped; so is the folder, as the judge shows every path.
 fn announce(p: &Received, folder: &Path) -> String {
-    let shown = crate::text::short(&folder.display().to_string());
+    let printable = |s: &str| crate::text::printable(s.as_bytes());
+    let shown = crate::text::short(&crate::text::name(folder.as_os_str().as_bytes()));
     let contest = match &p.batch {
         Some(b) if b.size > 1 => format!(" (contest of {})", b.size),
         _ => String::new(),
@@ -529,10 +539,10 @@ fn announce(p: &Received, folder: &Path) -> String {
     }
     let (input, output) = p.files().unwrap_or_default();
     if let Some(name) = input {
-        let _ = write!(how, ", reads {name}");
+        let _ = write!(how, ", reads {}", printable(&name));
     }
     if let Some(name) = output {
-        let _ = write!(how, ", writes {name}");
+        let _ = write!(how, ", writes {}", printable(&name));
     }
     let judge = if p.interactive {
         "bfs-judge test main.cpp --interactor ./interactor"
@@ -541,7 +551,7 @@ fn announce(p: &Received, folder: &Path) -> String {
     };
     format!(
         "{}{contest}: {} tests, {} ms, {} MiB{how} -> {shown}   judge: cd {} && {judge}",
-        p.name,
+        printable(&p.name),
         p.tests.len(),
         p.time_limit,
         p.memory_limit,
