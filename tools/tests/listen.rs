@@ -63,19 +63,23 @@ impl Server {
         Server { child, port }
     }
 
-    /// POSTs `body` with curl; returns the HTTP status.
+    /// POSTs `body` as the extension's JSON with curl; returns the HTTP status.
     fn post(&self, body: &[u8]) -> u16 {
+        self.post_with(body, &["Content-Type: application/json"])
+    }
+
+    /// POSTs `body` with curl and these headers (`Host:` alone drops curl's own); returns the
+    /// HTTP status.
+    fn post_with(&self, body: &[u8], headers: &[&str]) -> u16 {
         let file =
             std::env::temp_dir().join(format!("listen-body-{}-{}", std::process::id(), self.port));
         std::fs::write(&file, body).unwrap();
-        let status = self.curl(&[
-            "-X",
-            "POST",
-            "-H",
-            "Content-Type: application/json",
-            "--data-binary",
-            &format!("@{}", file.display()),
-        ]);
+        let data = format!("@{}", file.display());
+        let mut args = vec!["-X", "POST", "--data-binary", &data];
+        for h in headers {
+            args.extend(["-H", h]);
+        }
+        let status = self.curl(&args);
         let _ = std::fs::remove_file(&file);
         status
     }
@@ -99,7 +103,16 @@ impl Server {
     }
 
     /// Waits (at most 10 s) for the server to stop by itself; returns what it printed.
-    fn finish(mut self) -> (String, String) {
+    fn finish(self) -> (String, String) {
+        let (stdout, stderr) = self.finish_bytes();
+        (
+            String::from_utf8_lossy(&stdout).into_owned(),
+            String::from_utf8_lossy(&stderr).into_owned(),
+        )
+    }
+
+    /// [`Server::finish`], the bytes as printed.
+    fn finish_bytes(mut self) -> (Vec<u8>, Vec<u8>) {
         let start = Instant::now();
         while self.child.try_wait().unwrap().is_none() {
             assert!(
@@ -109,10 +122,7 @@ impl Server {
             std::thread::sleep(Duration::from_millis(20));
         }
         let o = self.child.wait_with_output().unwrap();
-        (
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )
+        (o.stdout, o.stderr)
     }
 }
 
@@ -318,6 +328,154 @@ fn bad_requests_get_4xx_and_write_nothing() {
         "{stderr}"
     );
     assert!(dir.join("Fine/tests/1.in").is_file());
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_web_page_or_a_foreign_host_gets_403_and_writes_nothing() {
+    if !have_curl() {
+        return;
+    }
+    let dir = scratch("foreign");
+    let server = Server::start(&dir, 3);
+    let port = server.port;
+    let json = "Content-Type: application/json";
+    let ours = format!("Host: localhost:{port}");
+    let planted = problem_json("Planted", "g", ("p", 1), ("1\n", "1\n"));
+    let planted = planted.as_bytes();
+    // A page's form or fetch: a text/plain body needs no preflight, so the browser sends it.
+    let cross_site = ["Content-Type: text/plain", "Origin: https://evil.example"];
+    assert_eq!(server.post_with(planted, &cross_site), 403, "cross-site");
+    let evil_to_ours = [json, &ours, "Origin: https://evil.example"];
+    assert_eq!(server.post_with(planted, &evil_to_ours), 403, "cross-site");
+    // A sandboxed frame, a data: document, a file:// page.
+    let null = [json, "Origin: null"];
+    assert_eq!(server.post_with(planted, &null), 403, "Origin: null");
+    // DNS rebinding: attacker.example now resolves to 127.0.0.1, and the page is same-origin
+    // with it.
+    let rebound = format!("Host: attacker.example:{port}");
+    assert_eq!(
+        server.post_with(planted, &[json, &rebound]),
+        403,
+        "rebinding"
+    );
+    let same_origin = format!("Origin: http://attacker.example:{port}");
+    let rebinding = [json, &rebound, &same_origin];
+    assert_eq!(server.post_with(planted, &rebinding), 403, "rebinding");
+    let other_port = format!("Host: localhost:{}", port.wrapping_add(1));
+    assert_eq!(server.post_with(planted, &[json, &other_port]), 403, "port");
+    assert_eq!(
+        server.post_with(planted, &[json, "Host: localhost"]),
+        403,
+        "no port"
+    );
+    assert_eq!(server.post_with(planted, &[json, "Host:"]), 403, "no Host");
+    assert!(entries(&dir).is_empty(), "written: {:?}", entries(&dir));
+
+    // The extension's requests as Chrome and Firefox send them; Safari's scheme is taken too.
+    for (name, origin, host) in [
+        (
+            "From Chrome",
+            "chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl",
+            &ours,
+        ),
+        (
+            "From Firefox",
+            "moz-extension://0f334731-19e3-42f8-85e2-03dbf50026df",
+            &ours,
+        ),
+        (
+            "From Safari",
+            "safari-web-extension://2F3D0A4C-5B7E-4C1A-9D8E-6F0A1B2C3D4E",
+            &format!("Host: [::1]:{port}"),
+        ),
+    ] {
+        let body = problem_json(name, "g", ("e", 1), ("1\n", "1\n"));
+        let origin = format!("Origin: {origin}");
+        let status = server.post_with(body.as_bytes(), &[json, host, &origin]);
+        assert_eq!(status, 200, "{name}");
+    }
+    let (_, stderr) = server.finish();
+    assert_eq!(
+        entries(&dir),
+        ["From-Chrome", "From-Firefox", "From-Safari"],
+        "{stderr}"
+    );
+    let refused: Vec<&str> = stderr.lines().filter(|l| l.contains("refused")).collect();
+    assert_eq!(refused.len(), 8, "{stderr}");
+    assert!(refused.iter().all(|l| l.contains("(403)")), "{stderr}");
+    assert!(
+        refused[0].contains("POST with Origin \"https://evil.example\": a web page's"),
+        "{stderr}"
+    );
+    assert!(
+        refused[3].contains(&format!("Host \"attacker.example:{port}\"")),
+        "{stderr}"
+    );
+    assert!(refused[7].contains("without a Host header"), "{stderr}");
+}
+
+/// Whether bytes printed could drive a terminal: a C0 control but the newline, DEL, a C1
+/// control (U+0080..U+009F), or bytes that are not UTF-8 (a bare C1 byte).
+fn drives_a_terminal(bytes: &[u8]) -> bool {
+    bytes.iter().any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f)
+        || std::str::from_utf8(bytes).map_or(true, |s| {
+            s.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c))
+        })
+}
+
+#[test]
+fn a_name_that_would_write_the_clipboard_is_printed_escaped() {
+    if !have_curl() {
+        return;
+    }
+    // OSC 52: many terminals put the base64 text ("hi") on the clipboard.
+    const OSC52: &str = "\x1b]52;c;aGk=\x07";
+    const SHOWN: &str = "\\x1b]52;c;aGk=\\x07";
+    let dir = scratch("escape");
+    let server = Server::start(&dir, 1);
+    let name = format!("{OSC52}Clipboard\u{9b}31m");
+    let mut taken: serde_json::Value =
+        serde_json::from_str(&problem_json(&name, "g", ("o", 1), ("1\n", "1\n"))).unwrap();
+    taken["input"] = serde_json::json!({"type": "file", "fileName": format!("in{OSC52}.txt")});
+    // Refused, each quoting the sequence: a name naming a path, a pattern, a header.
+    let path = problem_json(&format!("{OSC52}/x"), "g", ("o", 1), ("1\n", "1\n"));
+    assert_eq!(server.post(path.as_bytes()), 400);
+    let mut regex = taken.clone();
+    regex["input"] = serde_json::json!({"type": "regex", "pattern": OSC52});
+    assert_eq!(server.post(regex.to_string().as_bytes()), 422);
+    let origin = format!("Origin: https://{OSC52}.example");
+    let headers = ["Content-Type: application/json", &origin];
+    assert_eq!(
+        server.post_with(taken.to_string().as_bytes(), &headers),
+        403
+    );
+    // (The server stops after this one.)
+    assert_eq!(server.post(taken.to_string().as_bytes()), 200);
+    let (stdout, stderr) = server.finish_bytes();
+    let (out, err) = (
+        String::from_utf8_lossy(&stdout),
+        String::from_utf8_lossy(&stderr),
+    );
+    assert!(!drives_a_terminal(&stdout), "{out:?}");
+    assert!(!drives_a_terminal(&stderr), "{err:?}");
+    assert!(
+        out.contains(&format!("{SHOWN}Clipboard\\u{{9b}}31m: 1 tests")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("reads in{SHOWN}.txt")), "{out}");
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.lines().all(|l| l.contains(SHOWN)), "{err}");
+    // The folder is named by the name's words, as any name is.
+    assert_eq!(entries(&dir), ["52-c-aGk-Clipboard-31m"]);
 }
 
 fn read(path: &Path) -> String {

@@ -7,10 +7,22 @@
 //! A problem becomes `DIR/<name>/` (a contest's, `DIR/<group>/<name>/`) holding
 //! `tests/1.in`, `tests/1.out`, ... and an `info.toml` with its limits, name, group and URL.
 //!
-//! The server listens on the loopback address only. A request that is not a POST of the
-//! extension's JSON, a body over [`MAX_BODY`], or a name that would reach outside `DIR`
-//! (`/`, `\`, `..`) gets a 4xx answer and one line on stderr, and writes nothing. A problem
-//! file is written beside its place and renamed into it, so no file is ever half written.
+//! The server listens on the loopback address only, and answers only the extension: any web
+//! page open in the browser can POST to 127.0.0.1 too (a cross-site form, or a `fetch` with
+//! a `text/plain` body, is sent without asking the server first), and a page whose own
+//! domain its DNS turns into 127.0.0.1 (DNS rebinding) reaches the port under that domain's
+//! name. So a request is taken only when its `Host` is `localhost`, `127.0.0.1` or `[::1]`
+//! with the port listened on, and its `Origin`, if any, is a browser extension's, which no
+//! page can claim (`admit`: a look at two headers). Anything else gets 403 and one line on
+//! stderr, and writes nothing.
+//!
+//! A request that is not a POST of the extension's JSON, a body over [`MAX_BODY`], or a name
+//! that would reach outside `DIR` (`/`, `\`, `..`) gets a 4xx answer and one line on stderr,
+//! and writes nothing. A problem file is written beside its place and renamed into it, so no
+//! file is ever half written. Every text of a request that is printed (a name, a file name, a
+//! refused header or URL, the parser's complaint quoting the body) is escaped as a judged
+//! program's output is ([`crate::text::printable`]): a name holding `ESC ] 52 ; c ; ... BEL`
+//! would otherwise write the user's clipboard on many terminals.
 //!
 //! The user's files are never lost: the folder's [`MANIFEST`] records each file `listen`
 //! wrote and its hash, and a problem received again replaces or removes only those, and only
@@ -21,6 +33,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -109,13 +122,14 @@ impl Received {
                 ("stdin" | "stdout", _) => Ok(None),
                 ("file", Some(name)) => crate::judge::problem::file_name(name)
                     .map(Some)
-                    .map_err(|e| format!("{what} file {name:?}: {e}")),
+                    .map_err(|e| format!("{what} file \"{name}\": {e}")),
                 ("file", None) => Err(format!("{what} is a file, but no fileName is given")),
                 (kind, _) => Err(format!(
-                    "{what} of type {kind:?}{}: only stdin/stdout and named files are judged here",
+                    "{what} of type \"{kind}\"{}: only stdin/stdout and named files are judged \
+                     here",
                     s.pattern
                         .as_deref()
-                        .map(|p| format!(" (pattern {p:?})"))
+                        .map(|p| format!(" (pattern \"{p}\")"))
                         .unwrap_or_default()
                 )),
             }
@@ -170,20 +184,22 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
     let port = server.server_addr().to_ip().map_or(l.port, |a| a.port());
     say!(
         "listening on 127.0.0.1:{port} for Competitive Companion; problems go to {}",
-        dir.display()
+        crate::text::name(dir.as_os_str().as_bytes())
     );
     let mut received = 0;
     for mut request in server.incoming_requests() {
-        let answer = take(&mut request, &dir);
-        let (status, text) = match &answer {
+        let answer = take(&mut request, &dir, port);
+        let (status, text) = match answer {
             Ok(line) => {
                 say!("{line}");
                 received += 1;
                 (200, "ok".to_string())
             }
             Err((status, why)) => {
+                // Escaped whole: any part of a reason may be the request's own text.
+                let why = crate::text::printable(why.as_bytes());
                 eprintln!("listen: refused ({status}): {why}");
-                (*status, why.clone())
+                (status, why)
             }
         };
         let _ = request.respond(tiny_http::Response::from_string(text).with_status_code(status));
@@ -194,8 +210,10 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
     Ok(())
 }
 
-/// One request: the line to print, or the status and reason it was refused for.
-fn take(request: &mut tiny_http::Request, dir: &Path) -> Result<String, (u16, String)> {
+/// One request: the line to print, or the status and reason it was refused for (raw: the
+/// caller escapes it).
+fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<String, (u16, String)> {
+    admit(request, port).map_err(|why| (403, format!("{} {why}", request.method())))?;
     if *request.method() != tiny_http::Method::Post {
         return Err((
             405,
@@ -218,7 +236,7 @@ fn take(request: &mut tiny_http::Request, dir: &Path) -> Result<String, (u16, St
         .map_err(|e| (400, format!("not Competitive Companion's JSON: {e}")))?;
     problem
         .files()
-        .map_err(|e| (422, format!("{}: {e}", problem.name)))?;
+        .map_err(|e| (422, format!("\"{}\": {e}", problem.name)))?;
     let folder = place(&problem, dir).map_err(|e| (400, e))?;
     let written = write(&problem, &folder).map_err(|e| (500, e))?;
     let mut line = announce(&problem, &folder);
@@ -232,12 +250,96 @@ fn take(request: &mut tiny_http::Request, dir: &Path) -> Result<String, (u16, St
     Ok(line)
 }
 
+/// The names a request may give in its `Host`, each with the port listened on. A page whose
+/// domain its DNS points at 127.0.0.1 (DNS rebinding) reaches the port with that domain here.
+const LOOPBACK_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+
+/// How a browser extension's `Origin` begins: Chromium's (Chrome, Edge, Opera, Brave),
+/// Firefox's, Safari's. The browser sets the header; no web page can claim these.
+const EXTENSION_ORIGINS: [&str; 3] = [
+    "chrome-extension://",
+    "moz-extension://",
+    "safari-web-extension://",
+];
+
+/// Whether a request is the extension's rather than a web page's: `Err` says why not, after
+/// the method (`POST with Origin "https://evil.example": ...`).
+///
+/// What Competitive Companion sends (jmerle/competitive-companion 2.65.0): its background
+/// script posts each problem with ``fetch(`http://localhost:${port}/`, {method: 'POST', body,
+/// headers: {'Content-Type': 'application/json'}})`` (src/hosts/CustomHost.ts, Host.ts) under
+/// the host permission `http://localhost/` (scripts/build/extension.ts), so its `Host` is
+/// `localhost:PORT`, always with the port. Its `Origin` is the extension's: Chrome names
+/// "origin 'chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl'" (the extension's store ID)
+/// when it blocks a send (jmerle/competitive-companion#620), Firefox sends
+/// `moz-extension://<UUID of the installation>` (ipfs/ipfs-companion#622,
+/// RESTEDClient/RESTED#143), and a browser may send none. The extension is built for Chrome
+/// and Firefox only; Safari's scheme is taken too, since no page can send it either.
+/// `Origin: null` is refused although Firefox 85 sent it from extensions for a while
+/// (ipfs/ipfs-companion#955): it is also what a sandboxed frame, a `data:` document or a
+/// `file://` page sends, the cheapest way round this check.
+fn admit(request: &tiny_http::Request, port: u16) -> Result<(), String> {
+    let values = |name: &'static str| -> Vec<&str> {
+        request
+            .headers()
+            .iter()
+            .filter(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str())
+            .collect()
+    };
+    check_host(&values("Host"), port)?;
+    check_origin(&values("Origin"))
+}
+
+/// [`admit`]'s rule for the `Host` headers of a request to `port`. A name without a port
+/// means port 80, as a browser writes it for 80 only.
+fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
+    let ours = |host: &str| {
+        LOOPBACK_NAMES.iter().any(|name| {
+            host.eq_ignore_ascii_case(&format!("{name}:{port}"))
+                || (port == 80 && host.eq_ignore_ascii_case(name))
+        })
+    };
+    match hosts {
+        [host] if ours(host) => Ok(()),
+        [] => Err(format!(
+            "without a Host header: HTTP/1.1 requires one, and the extension sends \
+             localhost:{port}"
+        )),
+        [host] => Err(format!(
+            "with Host \"{host}\": only localhost:{port}, 127.0.0.1:{port} or [::1]:{port} \
+             are answered (a web page that turns its own domain into 127.0.0.1, DNS \
+             rebinding, sends that domain)"
+        )),
+        _ => Err(format!("with {} Host headers", hosts.len())),
+    }
+}
+
+/// [`admit`]'s rule for the `Origin` headers: none, or one of [`EXTENSION_ORIGINS`].
+fn check_origin(origins: &[&str]) -> Result<(), String> {
+    let extension = |o: &str| {
+        EXTENSION_ORIGINS
+            .iter()
+            .any(|scheme| o.strip_prefix(scheme).is_some_and(|id| !id.is_empty()))
+    };
+    match origins {
+        [] => Ok(()),
+        [origin] if extension(origin) => Ok(()),
+        [origin] => Err(format!(
+            "with Origin \"{origin}\": a web page's, not a browser extension's (any page open \
+             in the browser can post to 127.0.0.1; the extension sends {} or no Origin)",
+            EXTENSION_ORIGINS.map(|s| format!("{s}...")).join(", ")
+        )),
+        _ => Err(format!("with {} Origin headers", origins.len())),
+    }
+}
+
 /// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest.
 pub fn place(p: &Received, dir: &Path) -> Result<PathBuf, String> {
-    let name = folder_name(&p.name).map_err(|e| format!("name {:?}: {e}", p.name))?;
+    let name = folder_name(&p.name).map_err(|e| format!("name \"{}\": {e}", p.name))?;
     let in_contest = p.batch.as_ref().is_some_and(|b| b.size > 1);
     if in_contest {
-        let group = folder_name(&p.group).map_err(|e| format!("group {:?}: {e}", p.group))?;
+        let group = folder_name(&p.group).map_err(|e| format!("group \"{}\": {e}", p.group))?;
         Ok(dir.join(group).join(name))
     } else {
         Ok(dir.join(name))
@@ -422,9 +524,11 @@ pub fn info_toml(p: &Received) -> String {
     t
 }
 
-/// The line printed for a received problem, with the command that judges it.
+/// The line printed for a received problem, with the command that judges it. The request's
+/// texts in it are escaped; so is the folder, as the judge shows every path.
 fn announce(p: &Received, folder: &Path) -> String {
-    let shown = crate::text::short(&folder.display().to_string());
+    let printable = |s: &str| crate::text::printable(s.as_bytes());
+    let shown = crate::text::short(&crate::text::name(folder.as_os_str().as_bytes()));
     let contest = match &p.batch {
         Some(b) if b.size > 1 => format!(" (contest of {})", b.size),
         _ => String::new(),
@@ -435,10 +539,10 @@ fn announce(p: &Received, folder: &Path) -> String {
     }
     let (input, output) = p.files().unwrap_or_default();
     if let Some(name) = input {
-        let _ = write!(how, ", reads {name}");
+        let _ = write!(how, ", reads {}", printable(&name));
     }
     if let Some(name) = output {
-        let _ = write!(how, ", writes {name}");
+        let _ = write!(how, ", writes {}", printable(&name));
     }
     let judge = if p.interactive {
         "bfs-judge test main.cpp --interactor ./interactor"
@@ -447,7 +551,7 @@ fn announce(p: &Received, folder: &Path) -> String {
     };
     format!(
         "{}{contest}: {} tests, {} ms, {} MiB{how} -> {shown}   judge: cd {} && {judge}",
-        p.name,
+        printable(&p.name),
         p.tests.len(),
         p.time_limit,
         p.memory_limit,
@@ -473,6 +577,57 @@ mod tests {
         assert!(folder_name(" .. ").is_err());
         assert!(folder_name("?!").is_err());
         assert!(folder_name(&"x".repeat(1000)).unwrap().len() <= 120);
+    }
+
+    #[test]
+    fn only_loopback_names_with_the_port_are_answered() {
+        for host in [
+            "localhost:10043",
+            "LocalHost:10043",
+            "127.0.0.1:10043",
+            "[::1]:10043",
+        ] {
+            assert_eq!(check_host(&[host], 10043), Ok(()), "{host}");
+        }
+        for host in [
+            "attacker.example:10043",
+            "localhost:10044",
+            "localhost",
+            "localhost.:10043",
+            "127.0.0.2:10043",
+            "localhost:10043.attacker.example",
+            "",
+        ] {
+            assert!(check_host(&[host], 10043).is_err(), "{host}");
+        }
+        assert!(check_host(&[], 10043).is_err());
+        assert!(check_host(&["localhost:10043", "attacker.example:10043"], 10043).is_err());
+        // A browser leaves out port 80, http's own.
+        assert_eq!(check_host(&["localhost"], 80), Ok(()));
+        assert!(check_host(&["localhost:80"], 10043).is_err());
+    }
+
+    #[test]
+    fn only_extensions_origins_are_answered() {
+        assert_eq!(check_origin(&[]), Ok(()));
+        for origin in [
+            "chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl",
+            "moz-extension://0f334731-19e3-42f8-85e2-03dbf50026df",
+            "safari-web-extension://2F3D0A4C-5B7E-4C1A-9D8E-6F0A1B2C3D4E",
+        ] {
+            assert_eq!(check_origin(&[origin]), Ok(()), "{origin}");
+        }
+        for origin in [
+            "https://evil.example",
+            "http://localhost:10043",
+            "null",
+            "moz-extension://",
+            "",
+        ] {
+            assert!(check_origin(&[origin]).is_err(), "{origin}");
+        }
+        let two = ["moz-extension://a", "https://evil.example"];
+        assert!(check_origin(&two).is_err());
     }
 
     #[test]
