@@ -1,9 +1,9 @@
-//! The `bfs-judge` command line: the subcommands, and the flat form `scripts/judge` takes.
+//! The `bfs-judge` command line: the subcommands, one command line for every user (the
+//! checkout's `scripts/judge`, whose modes are flags, turns them into subcommands).
 //!
 //! `bfs-judge SUBCOMMAND ...` parses with clap's derive, so each subcommand's `--help` is its
-//! manual; `bfs-judge __flat ...` is the older command line with the modes as flags
-//! (`--stress`, `--scale`), which `scripts/judge` keeps for its users and transcripts; and
-//! `bfs-judge __supervise ...` is the supervisor a run starts (`run::supervise`).
+//! manual, and each arm below hands its own arguments to its mode; `bfs-judge __supervise
+//! ...` is the supervisor a run starts (`run::supervise`), not a command line for people.
 //!
 //! Exit codes of the judging modes: 0 all AC, 1 some case not AC, 2 a setup or usage error
 //! (said once, on stderr).
@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::modes::args::{Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
+use crate::modes::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
 use crate::modes::{check, gen, listen, scale, source, stress, test, verify, watch};
 use crate::run::{sandbox, supervise, sys};
 use crate::show::style::{self, ColorChoice};
@@ -71,30 +71,13 @@ pub fn main() -> ExitCode {
     // Before anything else runs: what the caller left open reaches no process we start.
     sys::close_inherited_on_exec();
     let args: Vec<OsString> = std::env::args_os().collect();
-    match args.get(1).and_then(|a| a.to_str()) {
-        Some(supervise::ARG) => {
-            // Paths as they are: a case file's name need not be UTF-8.
-            return supervise::main(&args[2..]);
-        }
-        Some(FLAT) => {
-            let flat = std::iter::once(OsString::from("scripts/judge")).chain(args[2..].to_vec());
-            let options = Options::parse_from(flat);
-            if let Err(e) = options.check() {
-                Options::command()
-                    .error(clap::error::ErrorKind::ArgumentConflict, e)
-                    .exit();
-            }
-            return build_and_judge(options);
-        }
-        _ => {}
+    if args.get(1).is_some_and(|a| a == supervise::ARG) {
+        // Paths as they are: a case file's name need not be UTF-8.
+        return supervise::main(&args[2..]);
     }
-    let mut command = crate::modes::args::shape(
-        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help())),
-    );
-    let matches = match command
-        .try_get_matches_from_mut(&args)
-        .and_then(|m| crate::modes::args::reject_unusable(&mut command, &m).map(|()| m))
-    {
+    let mut command =
+        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help()));
+    let matches = match command.try_get_matches_from_mut(&args) {
         Ok(m) => m,
         Err(e) => {
             let checking = args.get(1).is_some_and(|a| a == "check");
@@ -110,7 +93,7 @@ pub fn main() -> ExitCode {
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let invoked = |mut o: Options| {
-        o.invoked = Some(invoked_as(&args[0]));
+        o.invoked = invoked_as(&args[0]);
         o
     };
     match cli.command {
@@ -124,12 +107,15 @@ pub fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             if watch {
-                return watch::main(options, &build_and_judge);
+                return watch::main(options, &|o| build_and_judge(o, test::run));
             }
-            build_and_judge(options)
+            build_and_judge(options, test::run)
         }
         Command::Stress(s) => {
-            if s.problem.is_some() && s.run.cmd.is_none() && !s.run.bundle {
+            // The one rule clap's declarations cannot say: our problem needs a program to
+            // compare with ours (the user's generator and brute force need one too, which
+            // `--gen` and `--brute` require of each other and the mode asks for).
+            if s.problem.is_some() && s.run.cmd.is_none() && !s.bundle.bundle {
                 Cli::command()
                     .error(
                         clap::error::ErrorKind::MissingRequiredArgument,
@@ -137,10 +123,19 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            build_and_judge(invoked(Options::from(s)))
+            build_and_judge(invoked(Options::from(s)), |o| match &o.stress {
+                Some(Some(problem)) => stress::run(o, problem),
+                _ => stress::run_own(o),
+            })
         }
-        Command::Scale(s) => build_and_judge(invoked(Options::from(s))),
-        Command::Verify(v) => judge(Options::from(v)),
+        Command::Scale(s) => {
+            let problem = s.problem.clone();
+            build_and_judge(invoked(Options::from(s)), move |o| scale::run(o, &problem))
+        }
+        Command::Verify(v) => {
+            let package = v.package.clone();
+            judge(invoked(Options::from(v)), move |o| verify::run(o, &package))
+        }
         Command::Listen(l) => listen::main(&l),
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
@@ -163,7 +158,7 @@ pub fn main() -> ExitCode {
 
 /// `test`: builds `--cmd` when it is a source file (a compile error is the verdict, CE:
 /// nothing is judged, exit 1), then judges.
-fn build_and_judge(mut options: Options) -> ExitCode {
+fn build_and_judge(mut options: Options, mode: impl FnOnce(&Options) -> Mode) -> ExitCode {
     crate::text::set_json_mode(options.run.json);
     style::init(if options.run.json {
         ColorChoice::Never
@@ -176,7 +171,7 @@ fn build_and_judge(mut options: Options) -> ExitCode {
         return ExitCode::from(2);
     }
     match source::resolve(&mut options) {
-        Ok(None) => judge(options),
+        Ok(None) => judge(options, mode),
         Ok(Some(ce)) => {
             source::say_compile_error(&ce, options.run.json);
             ExitCode::FAILURE
@@ -191,21 +186,24 @@ fn build_and_judge(mut options: Options) -> ExitCode {
     }
 }
 
-/// The judge as the user typed it, for the commands it prints: a bare name (`bfs-judge`,
-/// found on PATH) as it is, a path made absolute so that it runs from any folder.
-fn invoked_as(argv0: &OsString) -> String {
+/// The judge as the user typed it, for the commands it prints: through `scripts/judge` when
+/// the script says so, else a bare name (`bfs-judge`, found on PATH) as it is, a path made
+/// absolute so that it runs from any folder.
+fn invoked_as(argv0: &OsString) -> Invoked {
+    if let Some(script) = std::env::var_os(crate::modes::args::SCRIPT_VARIABLE) {
+        return Invoked::Script(script.to_string_lossy().into_owned());
+    }
     let path = std::path::Path::new(argv0);
     if path.components().count() == 1 {
-        return argv0.to_string_lossy().into_owned();
+        return Invoked::Command(argv0.to_string_lossy().into_owned());
     }
-    std::path::absolute(path)
-        .unwrap_or_else(|_| path.to_path_buf())
-        .display()
-        .to_string()
+    Invoked::Command(
+        std::path::absolute(path)
+            .unwrap_or_else(|_| path.to_path_buf())
+            .display()
+            .to_string(),
+    )
 }
-
-/// The hidden first argument of the flat command line (`scripts/judge`).
-pub const FLAT: &str = "__flat";
 
 /// What every run of this judge, a build's included, starts from: the isolation chosen and
 /// the supervisors' settings, once per process (a watch's later rounds keep them).
@@ -219,11 +217,11 @@ fn start_session(options: &Options) -> Result<(), String> {
     // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
     // /proc, nor traces it: not even a program running as the same user.
     let _ = sys::make_undumpable();
-    let (mechanism, why_none) = crate::run::jail::choose(options.run.isolation)?;
+    let (mechanism, why_none) = crate::run::jail::choose(options.run.sandbox.isolation)?;
     sandbox::configure(sandbox::Settings {
         mechanism,
         why_none,
-        env: sandbox::program_env(&options.run.env),
+        env: sandbox::program_env(&options.run.sandbox.env),
         // What every supervisor, and so every program, starts from: the judge's own state
         // now, whatever a program does to the judge later.
         start: sys::inherited(),
@@ -237,8 +235,11 @@ fn start_session(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs a judging mode: test, stress or scale.
-fn judge(options: Options) -> ExitCode {
+/// What a judging mode returns: whether every case was AC, or a setup error.
+type Mode = Result<bool, String>;
+
+/// Runs a judging mode (test, stress, scale, verify) in a session of its own.
+fn judge(options: Options, mode: impl FnOnce(&Options) -> Mode) -> ExitCode {
     crate::text::set_json_mode(options.run.json);
     style::init(if options.run.json {
         ColorChoice::Never
@@ -249,19 +250,7 @@ fn judge(options: Options) -> ExitCode {
         eprintln!("judge: {e}");
         return ExitCode::from(2);
     }
-    let result = match (&options.stress, &options.scale) {
-        _ if options.verify.is_some() => verify::run(
-            &options,
-            options
-                .verify
-                .as_deref()
-                .unwrap_or(std::path::Path::new(".")),
-        ),
-        (Some(Some(problem)), _) => stress::run(&options, problem),
-        (Some(None), _) => stress::run_own(&options),
-        (None, Some(problem)) => scale::run(&options, problem),
-        (None, None) => test::run(&options),
-    };
+    let result = mode(&options);
     sandbox::release();
     let _ = supervise::kill_all_descendants(|_| {});
     match result {
@@ -286,66 +275,6 @@ mod tests {
         Cli::command().debug_assert();
     }
 
-    /// Shell words, quotes removed (enough for the documented command lines).
-    fn words(line: &str) -> Vec<String> {
-        let (mut out, mut word, mut quote, mut any) = (Vec::new(), String::new(), None, false);
-        for c in line.chars() {
-            match (quote, c) {
-                (None, '\'' | '"') => (quote, any) = (Some(c), true),
-                (Some(q), _) if c == q => quote = None,
-                (None, ' ') => {
-                    if any || !word.is_empty() {
-                        out.push(std::mem::take(&mut word));
-                    }
-                    any = false;
-                }
-                _ => word.push(c),
-            }
-        }
-        if any || !word.is_empty() {
-            out.push(word);
-        }
-        out
-    }
-
-    /// Every `scripts/judge` command line the README, the manual and the statements show
-    /// parses as they show it: the flat form keeps every option it ever took.
-    #[test]
-    fn every_documented_scripts_judge_line_parses() {
-        let docs = [
-            include_str!("../../README.md"),
-            include_str!("../../docs/judge.md"),
-        ];
-        let mut checked = 0;
-        for line in docs.iter().flat_map(|d| d.lines()) {
-            let Some((_, rest)) = line.split_once("scripts/judge") else {
-                continue;
-            };
-            if !(rest.is_empty() || rest.starts_with(' '))
-                || rest.contains("...")
-                || rest.contains('[')
-            {
-                continue;
-            }
-            let rest = rest
-                .split(" # ")
-                .next()
-                .unwrap()
-                .split("; ")
-                .next()
-                .unwrap();
-            let rest = rest.split('`').next().unwrap();
-            let args = std::iter::once("scripts/judge".to_string()).chain(words(rest));
-            let parsed = match Options::try_parse_from(args) {
-                Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => Ok(()),
-                parsed => parsed.map_err(|e| e.to_string()).and_then(|o| o.check()),
-            };
-            assert!(parsed.is_ok(), "{line}: {parsed:?}");
-            checked += 1;
-        }
-        assert!(checked >= 30, "only {checked} lines found");
-    }
-
     #[test]
     fn subcommands_parse_into_the_modes() {
         let cli = Cli::try_parse_from(["bfs-judge", "stress", "chase", "--cmd", "./a"]).unwrap();
@@ -363,6 +292,96 @@ mod tests {
         assert_eq!((o.targets.len(), o.verdicts.jobs, o.stress), (1, 2, None));
         assert!(Cli::try_parse_from(["bfs-judge", "test", "--seed", "1"]).is_err());
         assert!(Cli::try_parse_from(["bfs-judge", "scale"]).is_err());
+        let cli = Cli::try_parse_from([
+            "bfs-judge",
+            "stress",
+            "chase",
+            "--cmd",
+            "./a",
+            "--size",
+            "3",
+            "4",
+            "--args=--path",
+            "-j",
+            "2",
+        ])
+        .unwrap();
+        let Command::Stress(s) = cli.command else {
+            panic!("not stress")
+        };
+        let o = Options::from(s);
+        assert_eq!(o.stress_args.sizes, ["3", "4"]);
+        assert_eq!(o.extra_args(), ["--path"]);
+        assert_eq!(o.verdicts.jobs, 2);
+        let cli = Cli::try_parse_from([
+            "bfs-judge",
+            "stress",
+            "--gen",
+            "./g",
+            "--brute",
+            "./b",
+            "--cmd",
+            "./a",
+        ])
+        .unwrap();
+        let Command::Stress(s) = cli.command else {
+            panic!("not stress")
+        };
+        let o = Options::from(s);
+        assert_eq!(
+            (o.stress, o.stress_args.gen.as_deref()),
+            (Some(None), Some("./g"))
+        );
+    }
+
+    /// Which options go together is said once, by clap's declarations: each subcommand takes
+    /// only the options it can use, and the conflicts are refused at parsing.
+    #[test]
+    fn each_subcommand_refuses_what_it_cannot_use() {
+        let refused = [
+            &["test", "--cmd", "a", "--bundle"][..],
+            &["test", "-j", "0"],
+            &["test", "--checker", "--checker-cmd", "c"],
+            &["test", "--outputs", "o", "--cmd", "a"],
+            &["stress", "chase", "a", "b"],
+            &["stress", "--gen", "./g"],
+            &["stress", "chase", "--cmd", "a", "--interactor", "i"],
+            &["stress", "chase", "--cmd", "a", "--outputs", "o"],
+            &["stress", "chase", "--cmd", "a", "--testset", "t"],
+            &["scale", "robot-maze", "--tests", "t"],
+            &["scale", "robot-maze", "--bundle"],
+            &["scale", "robot-maze", "--outputs", "o"],
+            &["verify", "p", "--bundle-dir", "b"],
+            &["verify", "p", "--cmd", "a"],
+        ];
+        for args in refused {
+            let line = std::iter::once("bfs-judge").chain(args.iter().copied());
+            assert!(Cli::try_parse_from(line).is_err(), "{args:?} was taken");
+        }
+        for args in [
+            &[
+                "test",
+                "--tests",
+                "t",
+                "--outputs",
+                "o",
+                "--testset",
+                "pretests",
+            ][..],
+            &[
+                "stress",
+                "chase",
+                "--bundle",
+                "--bundle-dir",
+                "b",
+                "--tests",
+                "t",
+            ],
+            &["verify", "p", "--isolation", "none", "--env", "X"],
+        ] {
+            let line = std::iter::once("bfs-judge").chain(args.iter().copied());
+            assert!(Cli::try_parse_from(line).is_ok(), "{args:?} was refused");
+        }
         let cli = Cli::try_parse_from(["bfs-judge", "bench", "--quick", "robot-maze"]).unwrap();
         assert!(
             matches!(cli.command, Command::Bench(b) if b.quick && b.problems == ["robot-maze"])

@@ -132,14 +132,21 @@ impl Places {
             .join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&scratch);
         std::fs::create_dir_all(scratch.join("path")).unwrap();
-        // `scripts/judge` without its build: the flat judge over this run's binaries.
+        // The checkout's `scripts/judge` itself, without its build: over this run's
+        // binaries (the judge in this profile's folder, the solvers beside it).
         let judge_script = scratch.join("path/scripts-judge");
+        let target = bin.parent().expect("a profile folder has a parent");
+        let profile = match bin.file_name().and_then(|n| n.to_str()) {
+            Some("debug") | None => "dev",
+            Some(other) => other,
+        };
         std::fs::write(
             &judge_script,
             format!(
-                "#!/bin/sh\nexec '{}' __flat --root '{}' --bin-dir '{}' --out-dir '{}' \"$@\"\n",
-                env!("CARGO_BIN_EXE_bfs-judge"),
-                root().display(),
+                "#!/bin/sh\nexport BFS_JUDGE_BUILT=1 BFS_JUDGE_TOOLS_PROFILE='{profile}' \
+                 CARGO_TARGET_DIR='{}'\nexec '{}' --bin-dir '{}' --out-dir '{}' \"$@\"\n",
+                target.display(),
+                root().join("scripts/judge").display(),
                 bin.display(),
                 scratch.join("out").display()
             ),
@@ -458,4 +465,138 @@ fn placeholders_match_figures_and_nothing_else() {
     ));
     assert!(matches("~/j/knight-0123abcd/", "~/j/knight-99ffee00/"));
     assert!(!matches("~/j/knight-0123abcd/", "~/j/other-99ffee00/"));
+}
+
+/// Every `scripts/judge` command line the README and the manual show reaches, through the
+/// real script (its dry run prints the subcommand it would run), a subcommand that takes
+/// every option on it: `bfs-judge SUBCOMMAND ... --help` parses (an option the subcommand
+/// lacks, or a word in the wrong place, is clap's usage error before the help).
+#[test]
+fn every_documented_scripts_judge_line_reaches_a_subcommand_that_takes_it() {
+    let script = root().join("scripts/judge").display().to_string();
+    let docs =
+        ["README.md", "docs/judge.md"].map(|d| std::fs::read_to_string(root().join(d)).unwrap());
+    let mut checked = 0;
+    for line in docs.iter().flat_map(|d| d.lines()) {
+        let Some((_, rest)) = line.split_once("scripts/judge") else {
+            continue;
+        };
+        if !(rest.is_empty() || rest.starts_with(' ')) || rest.contains("...") || rest.contains('[')
+        {
+            continue;
+        }
+        let rest = rest.split(" # ").next().unwrap().split('`').next().unwrap();
+        let rest = before_unquoted(rest, "; ");
+        let dry = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{script} {rest}"))
+            .env("BFS_JUDGE_DRY_RUN", "1")
+            .output()
+            .unwrap();
+        assert!(dry.status.success(), "{line}: {dry:?}");
+        let args: Vec<String> = String::from_utf8(dry.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        let parsed = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
+            .args(&args)
+            .arg("--help")
+            .output()
+            .unwrap();
+        assert!(
+            parsed.status.success(),
+            "{line}: bfs-judge {args:?}: {}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} lines found");
+}
+
+/// `line` up to the first `sep` outside single or double quotes (prose after a command).
+fn before_unquoted<'a>(line: &'a str, sep: &str) -> &'a str {
+    let mut quote = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, _) if line[i..].starts_with(sep) => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// `bfs-judge --help` and each subcommand's `--help` against the docs: every subcommand is in
+/// the README's list and the manual's table, and every option a subcommand's help lists is
+/// named in the README or the manual. A subcommand or an option added to one and not the
+/// other fails here.
+#[test]
+fn every_subcommand_and_option_of_the_help_is_in_the_docs() {
+    let help = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
+            .args(args)
+            .arg("--help")
+            .env("COLUMNS", "200")
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let manual = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();
+    let listed = readme
+        .lines()
+        .skip_while(|l| !l.contains("subcommands, `bfs-judge test |"))
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let top = help(&[]);
+    let subcommands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|s| *s != "help")
+        .collect();
+    assert!(subcommands.len() >= 12, "{top}");
+    let mut missing = Vec::new();
+    for sub in &subcommands {
+        if !listed.contains(&format!(" {sub} ")) && !listed.contains(&format!(" {sub}`")) {
+            missing.push(format!("README's list of subcommands lacks {sub}"));
+        }
+        if !manual
+            .lines()
+            .any(|l| l.starts_with("| `") && l.contains(&format!("`{sub}`")))
+        {
+            missing.push(format!("docs/judge.md's table of subcommands lacks {sub}"));
+        }
+        let text = help(&[sub]);
+        let mut options: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',' || c == '[')
+            .filter(|w| w.starts_with("--") && w.len() > 2)
+            .map(|w| {
+                w.split(['=', '<', ']', ')', '`', '.', ':', ';'])
+                    .next()
+                    .unwrap()
+            })
+            .filter(|w| !["--help", "--version"].contains(w))
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        for option in options {
+            let named = |doc: &str| {
+                doc.match_indices(option).any(|(at, _)| {
+                    !doc[at + option.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                })
+            };
+            if !named(&readme) && !named(&manual) {
+                missing.push(format!("{sub} {option}: in its --help, not in the docs"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

@@ -6,10 +6,40 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The judge as `scripts/judge` runs it: `bfs-judge __flat`, the modes as flags.
-fn flat_judge() -> Command {
+/// The checkout's `scripts/judge`, canonical, as the judge names it in what it prints.
+fn scripts_judge() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
+    path.canonicalize().unwrap().display().to_string()
+}
+
+/// The judge as `scripts/judge` runs it, without the script's build: `bfs-judge MODE` (the
+/// mode `args` start with, else `test`), told that it runs as the script, so that the
+/// commands it prints are the script's; and the rest of `args`.
+fn script_judge<'a, 'b>(args: &'a [&'b str]) -> (Command, &'a [&'b str]) {
+    let (mode, rest) = match args.first() {
+        Some(&m @ ("test" | "stress" | "scale" | "verify")) => (m, &args[1..]),
+        _ => ("test", args),
+    };
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
-    cmd.arg("__flat");
+    cmd.arg(mode).env("BFS_JUDGE_SCRIPT", scripts_judge());
+    (cmd, rest)
+}
+
+/// Runs a command line the judge printed (`scripts/judge ...`) through the real script,
+/// without its build: over this run's judge and tools.
+fn through_the_script(line: &str) -> Command {
+    let bin = Path::new(env!("CARGO_BIN_EXE_bfs-judge")).parent().unwrap();
+    let target = bin.parent().unwrap();
+    let profile = match bin.file_name().and_then(|n| n.to_str()) {
+        Some("debug") | None => "dev",
+        Some(other) => other,
+    };
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(line)
+        .env("BFS_JUDGE_BUILT", "1")
+        .env("BFS_JUDGE_TOOLS_PROFILE", profile)
+        .env("CARGO_TARGET_DIR", target);
     cmd
 }
 
@@ -91,7 +121,7 @@ fn judge(cwd: &Path, args: &[&str]) -> Judged {
 }
 
 fn judge_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Judged {
-    let mut cmd = flat_judge();
+    let (mut cmd, args) = script_judge(args);
     // Failing outputs of a folder's tests go to the user's cache: this run's own, here.
     let cache = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
         .parent()
@@ -286,7 +316,7 @@ fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
     let dir = sum_problem("stress");
     let out = out_dir(&dir);
     let args = [
-        "--stress",
+        "stress",
         "--gen",
         "sh gen.sh",
         "--brute",
@@ -329,26 +359,17 @@ fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
     let a: i64 = input.split_whitespace().next().unwrap().parse().unwrap();
     assert!(a > 50, "the planted bug needs a > 50: {input}");
 
-    // The printed reproduce command runs unchanged from another folder. (It calls
-    // scripts/judge, which would build the release binaries first; the judge under test
-    // stands in for it.)
+    // The printed reproduce command runs unchanged from another folder, through the real
+    // scripts/judge (without its build: over the judge under test).
     let line = j
         .stdout
         .lines()
         .find_map(|l| l.trim().strip_prefix("reproduce:"))
         .unwrap()
         .trim();
-    let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
-    let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
-    assert!(line.contains(&scripts_judge), "{line}");
-    let line = line.replace(
-        &scripts_judge,
-        concat!(env!("CARGO_BIN_EXE_bfs-judge"), " __flat"),
-    );
+    assert!(line.contains(&scripts_judge()), "{line}");
     let elsewhere = std::env::temp_dir();
-    let again = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{line} --out-dir {out}"))
+    let again = through_the_script(&format!("{line} --out-dir {out}"))
         .current_dir(&elsewhere)
         .output()
         .unwrap();
@@ -379,7 +400,7 @@ fn stress_stops_and_blames_the_brute_force_when_it_fails() {
     let j = judge(
         &dir,
         &[
-            "--stress",
+            "stress",
             "--gen",
             "sh gen.sh",
             "--brute",
@@ -576,7 +597,7 @@ fn the_readme_example_problem_behaves_as_documented() {
     let j = judge(
         &knight,
         &[
-            "--stress",
+            "stress",
             "--gen",
             "python3 gen.py",
             "--brute",
@@ -618,7 +639,7 @@ fn stress_shrinks_an_unknown_format_as_text() {
     let j = judge(
         &dir,
         &[
-            "--stress",
+            "stress",
             "--gen",
             "sh gen3.sh",
             "--brute",
@@ -660,15 +681,8 @@ fn stress_shrinks_an_unknown_format_as_text() {
         line.contains(" --tests /") && line.contains("/sum/tests"),
         "{line}"
     );
-    let scripts_judge = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
-    let scripts_judge = scripts_judge.canonicalize().unwrap().display().to_string();
-    let line = line.replace(
-        &scripts_judge,
-        concat!(env!("CARGO_BIN_EXE_bfs-judge"), " __flat"),
-    );
-    let again = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{line} --out-dir {out}"))
+    assert!(line.contains(&scripts_judge()), "{line}");
+    let again = through_the_script(&format!("{line} --out-dir {out}"))
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();

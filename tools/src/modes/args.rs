@@ -1,13 +1,16 @@
-//! The judging modes' options, declared once as groups that clap turns into `--help`,
+//! The judging subcommands' options, declared once as groups that clap turns into `--help`,
 //! parsing and usage errors (exit code 2): [`Run`] (what runs, under which limits, where),
-//! [`Verdicts`] (how answers are judged and shown) and [`StressArgs`]. The `test`,
-//! `stress` and `scale` subcommands flatten the groups they use; [`Options`], the flat
-//! command line that `scripts/judge` has always taken, flattens them all. Every mode works
-//! from an [`Options`], whichever command line it came from.
+//! [`TestsArg`], [`BundleArgs`] and [`PackageArgs`] (what the cases and the program are),
+//! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown) and [`StressArgs`].
+//! Each subcommand (`test`, `stress`, `scale`, `verify`) flattens exactly the groups it can
+//! use, so clap itself refuses an option a mode cannot use, and every rule about which
+//! options go together is a clap declaration here (but one, said in `cli.rs`: `stress
+//! PROBLEM` needs a program). The modes work from an [`Options`], the subcommand's groups
+//! gathered (not a command line of its own).
 
 use std::path::{Path, PathBuf};
 
-use clap::{ArgMatches, Args, Command, Parser};
+use clap::{Args, Parser};
 
 use crate::run::program::shell_quote;
 use crate::show::diff::DiffMode;
@@ -22,31 +25,20 @@ pub struct Run {
     #[arg(long, value_name = "COMMAND")]
     pub cmd: Option<String>,
 
-    /// Judge target/bundle/<problem>, the single-file bundle (compiled with rustc from
-    /// target/bundle/<problem>.rs when missing or older than it; `bfs-judge bundle` makes it).
-    #[arg(long, conflicts_with = "cmd")]
+    /// `--bundle` (see [`BundleArgs`]; `scale` has none).
+    #[arg(skip)]
     pub bundle: bool,
 
-    /// An output-only task (a CMS OutputOnly task, an italy_yaml `output_only: true` one):
-    /// judge the outputs handed in instead of a program's, from DIR, which holds
-    /// `output_NAME.txt` for each case as CMS names them (`output_000.txt`). A missing file
-    /// is that case's WA; nothing runs. Needs one --tests package.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["cmd", "bundle"])]
+    /// `--outputs` (see [`PackageArgs`]; `test` alone has it).
+    #[arg(skip)]
     pub outputs: Option<PathBuf>,
 
-    /// A Polygon package's testset to judge (`pretests`) [default: tests]; an unknown name
-    /// lists the testsets there. The header names the one read.
-    #[arg(long, value_name = "NAME")]
+    /// `--testset` (see [`PackageArgs`]; `test` alone has it).
+    #[arg(skip)]
     pub testset: Option<String>,
 
-    /// Judge the tests of any folder or package, its layout detected and named in the
-    /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
-    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
-    /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
-    /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
-    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
-    /// or an answer without its input, is warned about and skipped. May be repeated.
-    #[arg(long, value_name = "PATH")]
+    /// `--tests` (see [`TestsArg`]; `scale` has none).
+    #[arg(skip)]
     pub tests: Vec<PathBuf>,
 
     /// Override every problem's time limit (1 ms to a day).
@@ -81,19 +73,8 @@ pub struct Run {
           value_parser = clap::value_parser!(u64).range(1..=crate::judge::problem::MAX_MEMORY_LIMIT_MIB))]
     pub stack_limit_mib: Option<u64>,
 
-    /// How judged processes (programs, interactors, checkers) are isolated: `auto` takes
-    /// unprivileged namespaces, else Landlock with a seccomp filter, else none; the header
-    /// names the mechanism in force and what it does not enforce.
-    #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
-    pub isolation: crate::run::jail::Isolation,
-
-    /// Pass an environment variable to judged programs and builds, which otherwise get only
-    /// PATH, HOME and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT,
-    /// PYENV_VERSION, VIRTUAL_ENV, JAVA_HOME, RUSTUP_HOME, RUSTUP_TOOLCHAIN and CARGO_HOME
-    /// where set (rustup's and cargo's homes also where they are ~/.rustup and ~/.cargo).
-    /// `NAME` alone passes the judge's own value. May be repeated.
-    #[arg(long, value_name = "NAME[=VALUE]")]
-    pub env: Vec<String>,
+    #[command(flatten)]
+    pub sandbox: Sandbox,
 
     /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
@@ -113,6 +94,25 @@ pub struct Run {
     pub built: Option<(String, crate::run::program::Program)>,
 }
 
+/// How judged processes and builds are isolated, and what they are given (`test`, `stress`,
+/// `scale`, `verify`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct Sandbox {
+    /// How judged processes (programs, interactors, checkers, builds) are isolated: `auto`
+    /// takes unprivileged namespaces, else Landlock with a seccomp filter, else none; the
+    /// header names the mechanism in force and what it does not enforce.
+    #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
+    pub isolation: crate::run::jail::Isolation,
+
+    /// Pass an environment variable to judged programs and builds, which otherwise get only
+    /// PATH, HOME and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT,
+    /// PYENV_VERSION, VIRTUAL_ENV, JAVA_HOME, RUSTUP_HOME, RUSTUP_TOOLCHAIN and CARGO_HOME
+    /// where set (rustup's and cargo's homes also where they are ~/.rustup and ~/.cargo).
+    /// `NAME` alone passes the judge's own value. May be repeated.
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    pub env: Vec<String>,
+}
+
 /// Where the judge finds our problems and binaries, and keeps failing outputs.
 #[derive(Clone, Debug, Default, Args)]
 pub struct Places {
@@ -124,8 +124,8 @@ pub struct Places {
     #[arg(long, value_name = "DIR")]
     pub bin_dir: Option<PathBuf>,
 
-    /// Where the bundles are, for --bundle [default: BIN_DIR/../bundle, i.e. target/bundle].
-    #[arg(long, value_name = "DIR")]
+    /// `--bundle-dir` (see [`BundleArgs`]).
+    #[arg(skip)]
     pub bundle_dir: Option<PathBuf>,
 
     /// Where the problem folders are [default: ROOT/problems].
@@ -162,12 +162,8 @@ pub struct Verdicts {
     #[arg(long, value_name = "EPS", value_parser = parse_eps)]
     pub float_tolerance: Option<f64>,
 
-    /// Interactive problems: run CMD beside the program, testlib's convention: `CMD INPUT
-    /// OUTPUT [ANSWER]`, its stdin the program's stdout and its stdout the program's stdin;
-    /// exit codes as a checker's (0 AC, 1 WA, 2 PE, 3 failure, 7 points). With
-    /// --checker-cmd, the checker then judges the OUTPUT file the interactor wrote. (A
-    /// Kattis interactive package needs no option: its output validator is the interactor.)
-    #[arg(long, value_name = "CMD")]
+    /// `--interactor` (see [`InteractorArg`]; `stress` has none).
+    #[arg(skip)]
     pub interactor: Option<String>,
 
     /// Run N cases in parallel (1 gives the steadiest times).
@@ -201,6 +197,61 @@ impl Default for Verdicts {
     fn default() -> Verdicts {
         defaults::<Verdicts>()
     }
+}
+
+/// The cases of any folder or package (`test`, `stress`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct TestsArg {
+    /// Judge the tests of any folder or package, its layout detected and named in the
+    /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
+    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
+    /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
+    /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
+    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
+    /// or an answer without its input, is warned about and skipped. May be repeated.
+    #[arg(long, value_name = "PATH")]
+    pub tests: Vec<PathBuf>,
+}
+
+/// Our single-file bundles as the program (`test`, `stress`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct BundleArgs {
+    /// Judge target/bundle/<problem>, the single-file bundle (compiled with rustc from
+    /// target/bundle/<problem>.rs when missing or older than it; `bfs-judge bundle` makes it).
+    #[arg(long, conflicts_with = "cmd")]
+    pub bundle: bool,
+
+    /// Where the bundles are, for --bundle [default: BIN_DIR/../bundle, i.e. target/bundle].
+    #[arg(long, value_name = "DIR")]
+    pub bundle_dir: Option<PathBuf>,
+}
+
+/// What only `test` can judge of a package: another testset, or outputs handed in.
+#[derive(Clone, Debug, Default, Args)]
+pub struct PackageArgs {
+    /// An output-only task (a CMS OutputOnly task, an italy_yaml `output_only: true` one):
+    /// judge the outputs handed in instead of a program's, from DIR, which holds
+    /// `output_NAME.txt` for each case as CMS names them (`output_000.txt`). A missing file
+    /// is that case's WA; nothing runs. Needs one --tests package.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cmd", "bundle"])]
+    pub outputs: Option<PathBuf>,
+
+    /// A Polygon package's testset to judge (`pretests`) [default: tests]; an unknown name
+    /// lists the testsets there. The header names the one read.
+    #[arg(long, value_name = "NAME")]
+    pub testset: Option<String>,
+}
+
+/// An interactor beside the program (`test`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct InteractorArg {
+    /// Interactive problems: run CMD beside the program, testlib's convention: `CMD INPUT
+    /// OUTPUT [ANSWER]`, its stdin the program's stdout and its stdout the program's stdin;
+    /// exit codes as a checker's (0 AC, 1 WA, 2 PE, 3 failure, 7 points). With
+    /// --checker-cmd, the checker then judges the OUTPUT file the interactor wrote. (A
+    /// Kattis interactive package needs no option: its output validator is the interactor.)
+    #[arg(long, value_name = "CMD")]
+    pub interactor: Option<String>,
 }
 
 /// The stress mode's own options.
@@ -262,23 +313,6 @@ pub struct StressArgs {
 impl Default for StressArgs {
     fn default() -> StressArgs {
         defaults::<StressArgs>()
-    }
-}
-
-impl StressArgs {
-    /// Whether any option of the group was given (the flat command line needs `--stress`).
-    fn any_given(&self) -> bool {
-        self.gen.is_some()
-            || self.brute.is_some()
-            || self.seed.is_some()
-            || self.count != StressArgs::default().count
-            || self.kind.is_some()
-            || !self.sizes.is_empty()
-            || self.args.is_some()
-            || self.shrink
-            || self.validator.is_some()
-            || self.brute_time_limit_ms.is_some()
-            || self.gen_time_limit_ms != StressArgs::default().gen_time_limit_ms
     }
 }
 
@@ -379,7 +413,19 @@ pub struct TestCmd {
     pub run: Run,
 
     #[command(flatten)]
+    pub tests: TestsArg,
+
+    #[command(flatten)]
+    pub bundle: BundleArgs,
+
+    #[command(flatten)]
+    pub package: PackageArgs,
+
+    #[command(flatten)]
     pub verdicts: Verdicts,
+
+    #[command(flatten)]
+    pub interactor: InteractorArg,
 }
 
 /// `bfs-judge stress`: random cases against a trusted answer.
@@ -398,6 +444,12 @@ pub struct StressCmd {
 
     #[command(flatten)]
     pub run: Run,
+
+    #[command(flatten)]
+    pub tests: TestsArg,
+
+    #[command(flatten)]
+    pub bundle: BundleArgs,
 
     #[command(flatten)]
     pub verdicts: Verdicts,
@@ -442,134 +494,51 @@ pub struct VerifyCmd {
     pub memory_limit_mib: Option<u64>,
 
     #[command(flatten)]
+    pub sandbox: Sandbox,
+
+    #[command(flatten)]
     pub places: Places,
 }
 
-/// The options a subcommand's flattened groups bring that the subcommand cannot use, by
-/// their clap ids: [`shape`] hides them from its `--help` and [`reject_unusable`] refuses
-/// them as clap refuses an unknown option. A new option a mode cannot use is one entry here.
-pub const UNUSABLE: &[(&str, &[&str])] = &[
-    // A stress run has no interactor: its reference and the candidate both write answers;
-    // nor outputs handed in: its inputs are made as it runs.
-    ("stress", &["interactor", "outputs", "testset"]),
-    // The probe runs a program on our generator's mazes: no folder of tests, no bundle.
-    (
-        "scale",
-        &["tests", "bundle", "bundle_dir", "outputs", "testset"],
-    ),
-    // verify builds the package's own submissions.
-    ("verify", &["bundle_dir"]),
-];
-
-/// `cli`'s command with each subcommand's unusable options hidden.
-pub fn shape(mut cli: Command) -> Command {
-    for (mode, ids) in UNUSABLE {
-        cli = cli.mut_subcommand(*mode, |mut c| {
-            for id in *ids {
-                c = c.mut_arg(*id, |a| a.hide(true));
-            }
-            c
-        });
-    }
-    cli
-}
-
-/// Refuses an option given to a subcommand that cannot use it (see [`UNUSABLE`]), as clap
-/// refuses an unknown one (exit code 2).
-pub fn reject_unusable(cli: &mut Command, matches: &ArgMatches) -> Result<(), clap::Error> {
-    let Some((mode, sub)) = matches.subcommand() else {
-        return Ok(());
-    };
-    let Some((_, ids)) = UNUSABLE.iter().find(|(m, _)| *m == mode) else {
-        return Ok(());
-    };
-    for id in *ids {
-        if sub.value_source(id) == Some(clap::parser::ValueSource::CommandLine) {
-            let flag = format!("--{}", id.replace('_', "-"));
-            let message = format!("`bfs-judge {mode}` takes no {flag}: it cannot use it");
-            let kind = clap::error::ErrorKind::UnknownArgument;
-            return Err(match cli.find_subcommand_mut(mode) {
-                Some(sub) => sub.error(kind, message),
-                None => cli.error(kind, message),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// The flat command line `scripts/judge` takes: every mode's options on one command, the
-/// mode chosen by `--stress` or `--scale`.
-#[derive(Clone, Debug, Default, Parser)]
-#[command(
-    name = "scripts/judge",
-    bin_name = "scripts/judge",
-    after_help = "\
-Examples:
-  scripts/judge                                   every problem, our binaries (what CI runs)
-  scripts/judge --cmd ./a.out robot-maze          your program on one of our problems
-  scripts/judge --cmd ./a.out 'wave/open*'        some cases, by name or glob
-  scripts/judge --tests test --cmd ./a.out        your own folder: test/NAME.in + NAME.out
-  scripts/judge --tests test --cmd ./a.out --checker-cmd ./check
-  scripts/judge --tests shortest_path --cmd ./a.out   a Library Checker folder (its checker)
-  scripts/judge --tests hello --cmd 'python3 a.py'    a Kattis package (its validator, groups)
-  scripts/judge --tests t --cmd ./a.out --float-tolerance 1e-6
-  scripts/judge --tests t --cmd ./a.out --interactor ./interactor
-  scripts/judge --verify path/to/package              every submission's expected verdict
-  scripts/judge --stress --gen ./gen --brute ./brute --cmd ./a.out [--checker-cmd ./check]
-
-scripts/judge is `bfs-judge` with the modes as flags: `scripts/judge --stress P ...` is
-`bfs-judge stress P ...`, `--scale P` is `bfs-judge scale P`, anything else `bfs-judge test`.
-`bfs-judge test --help` explains the verdicts, the time and the memory measured.
-Nothing a program starts outlives its case: background, setsid, double-forked and
-group-leaving processes are killed with it, and no program can hang the judge."
-)]
+/// A judging mode's settings: the groups of the subcommand that asked for it (`test`,
+/// `stress`, `scale` or `verify`), gathered for the layers below, which read what they need.
+#[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB (`'wave/open*'`) among our
-    /// problems (default: all); with --tests, CASE or GLOB among that folder's cases.
-    #[arg(value_name = "PROBLEM[/CASE]")]
+    /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB among our problems (default:
+    /// all); with --tests, CASE or GLOB among that folder's cases.
     pub targets: Vec<String>,
-
-    #[command(flatten)]
     pub run: Run,
-
-    #[command(flatten)]
     pub verdicts: Verdicts,
-
-    /// Stress: compare COMMAND (or --bundle) on random inputs with a trusted answer, stop at
-    /// the first disagreement, keep it under OUT_DIR/stress/ and print the commands that
-    /// reproduce it. `--stress PROBLEM`: our generator and our binary; `--stress --gen CMD
-    /// --brute CMD`: yours (case i runs `CMD SEED+i`; the brute force's answer is expected).
-    #[arg(long, value_name = "PROBLEM", num_args = 0..=1, conflicts_with = "targets")]
+    /// `stress [PROBLEM]`: `Some(None)` with the user's --gen and --brute.
     pub stress: Option<Option<String>>,
-
-    #[command(flatten, next_help_heading = "Stress (with --stress)")]
     pub stress_args: StressArgs,
-
-    /// Scaling probe: run COMMAND (or ours) on our hardest generator kinds at doubling sizes,
-    /// fit time and memory per cell, and predict TLE or MLE at the problem's largest size.
-    #[arg(long, value_name = "PROBLEM", conflicts_with_all = ["targets", "stress"],
-          help_heading = "Scale (with --scale)")]
+    /// `scale PROBLEM`.
     pub scale: Option<String>,
-
-    /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
-    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window, requires = "scale",
-          help_heading = "Scale (with --scale)")]
     pub scale_to: Option<(u32, u32)>,
-
-    /// The problem setter's check (`bfs-judge verify`): build and judge every submission
-    /// PACKAGE lists (submissions/<verdict>/ of a Kattis package, sol/ and [[solutions]] of
-    /// a Library Checker folder), one line each: expected and actual verdict, and the case
-    /// that decided it. Exit 0 when every submission that could be built got its expected
-    /// verdict (`bfs-judge verify --help` lists the languages and their commands).
-    #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["targets", "stress", "scale", "cmd", "tests", "outputs"])]
+    /// `verify PACKAGE`.
     pub verify: Option<PathBuf>,
-
-    /// How the judge was invoked, for the commands it prints: the subcommand form's
-    /// executable (`bfs-judge` as found on PATH, else its absolute path), or `None` for the
-    /// flat form, whose commands name the checkout's `scripts/judge`.
-    #[arg(skip)]
-    pub invoked: Option<String>,
+    /// How the judge was invoked, for the commands it prints (see [`Options::command_for`]).
+    pub invoked: Invoked,
 }
+
+/// How the commands the judge prints (a `reproduce:` line, the command that judges a
+/// shrunk input) name the judge.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Invoked {
+    /// As the subcommand form: the executable (`bfs-judge` as found on PATH, else its
+    /// absolute path) and the mode's subcommand.
+    Command(String),
+    /// Through a checkout's `scripts/judge` at this path (it says so in
+    /// [`SCRIPT_VARIABLE`]), whose own form has the modes as flags: `scripts/judge --stress`.
+    Script(String),
+    /// Not said (tests of the layers): `bfs-judge`.
+    #[default]
+    Unsaid,
+}
+
+/// The environment variable `scripts/judge` names itself in, so that the commands the judge
+/// prints are the script's own.
+pub const SCRIPT_VARIABLE: &str = "BFS_JUDGE_SCRIPT";
 
 /// The folders a run works with, defaults resolved.
 #[derive(Clone, Debug)]
@@ -593,44 +562,6 @@ pub fn built_in_root() -> PathBuf {
 pub use crate::run::files::cache_dir;
 
 impl Options {
-    /// The flat command line's own rule, beyond what clap checks: the stress options need
-    /// `--stress`.
-    pub fn check(&self) -> Result<(), String> {
-        if self.stress.is_none() && self.stress_args.any_given() {
-            return Err(
-                "the stress options (--gen, --brute, --seed, --count, --kind, --size, \
-                        --args, --shrink) need --stress"
-                    .to_string(),
-            );
-        }
-        if self.stress.is_some() && self.verdicts.interactor.is_some() {
-            return Err("--stress takes no --interactor: it cannot use it".to_string());
-        }
-        if self.run.outputs.is_some() && (self.stress.is_some() || self.scale.is_some()) {
-            return Err(
-                "--outputs judges the outputs handed in for a package's cases: --stress and \
-                 --scale cannot use it"
-                    .to_string(),
-            );
-        }
-        if self.run.testset.is_some() && (self.stress.is_some() || self.scale.is_some()) {
-            return Err(
-                "--testset chooses the cases `test` judges: --stress and --scale \
-                        cannot use it"
-                    .to_string(),
-            );
-        }
-        if self.scale.is_some() && (self.run.bundle || !self.run.tests.is_empty()) {
-            return Err(
-                "--scale takes no --tests or --bundle: it runs on our generator's mazes".into(),
-            );
-        }
-        if self.stress.is_some() && self.run.cmd.is_none() && !self.run.bundle {
-            return Err("--stress needs --cmd COMMAND (or --bundle) to compare with ours".into());
-        }
-        Ok(())
-    }
-
     pub fn dirs(&self) -> Dirs {
         let p = &self.run.places;
         let root = p.root.clone().unwrap_or_else(built_in_root);
@@ -664,19 +595,16 @@ impl Options {
     }
 
     /// The command that runs `mode` (`test` or `stress`) as this judge was invoked:
-    /// `bfs-judge stress` for the installed command, `<checkout>/scripts/judge --stress` for
-    /// the flat form.
+    /// `bfs-judge stress` for the installed command, `<checkout>/scripts/judge --stress`
+    /// through the script.
     pub fn command_for(&self, mode: &str) -> String {
         match &self.invoked {
-            Some(exe) => format!("{} {mode}", shell_quote(exe)),
-            None => {
-                let judge =
-                    shell_quote(&self.dirs().root.join("scripts/judge").display().to_string());
-                match mode {
-                    "test" => judge,
-                    _ => format!("{judge} --{mode}"),
-                }
-            }
+            Invoked::Command(exe) => format!("{} {mode}", shell_quote(exe)),
+            Invoked::Unsaid => format!("bfs-judge {mode}"),
+            Invoked::Script(script) => match mode {
+                "test" => shell_quote(script),
+                _ => format!("{} --{mode}", shell_quote(script)),
+            },
         }
     }
 
@@ -692,12 +620,27 @@ impl Options {
     }
 }
 
+impl Run {
+    /// These options with the cases' and the bundle's groups of a subcommand laid in.
+    fn with(mut self, tests: TestsArg, bundle: BundleArgs) -> Run {
+        self.tests = tests.tests;
+        self.bundle = bundle.bundle;
+        self.places.bundle_dir = bundle.bundle_dir;
+        self
+    }
+}
+
 impl From<TestCmd> for Options {
     fn from(t: TestCmd) -> Options {
+        let mut run = t.run.with(t.tests, t.bundle);
+        run.outputs = t.package.outputs;
+        run.testset = t.package.testset;
+        let mut verdicts = t.verdicts;
+        verdicts.interactor = t.interactor.interactor;
         Options {
             targets: t.targets,
-            run: t.run,
-            verdicts: t.verdicts,
+            run,
+            verdicts,
             ..Options::default()
         }
     }
@@ -706,7 +649,7 @@ impl From<TestCmd> for Options {
 impl From<StressCmd> for Options {
     fn from(s: StressCmd) -> Options {
         Options {
-            run: s.run,
+            run: s.run.with(s.tests, s.bundle),
             verdicts: s.verdicts,
             stress: Some(s.problem),
             stress_args: s.stress,
@@ -725,6 +668,7 @@ impl From<VerifyCmd> for Options {
         o.run.time_limit_factor = v.time_limit_factor;
         o.run.memory_limit_mib = v.memory_limit_mib;
         o.run.places = v.places;
+        o.run.sandbox = v.sandbox;
         o
     }
 }
@@ -743,12 +687,6 @@ impl From<ScaleCmd> for Options {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
-
-    #[test]
-    fn the_declaration_is_consistent() {
-        Options::command().debug_assert();
-    }
 
     #[test]
     fn group_defaults_are_clap_defaults() {
@@ -756,45 +694,5 @@ mod tests {
         assert_eq!(Verdicts::default().jobs, 1);
         assert_eq!(Verdicts::default().draw_window, (20, 60));
         assert_eq!(StressArgs::default().gen_time_limit_ms, 10_000);
-    }
-
-    #[test]
-    fn options_parse_as_documented() {
-        let o = Options::try_parse_from([
-            "judge",
-            "--stress",
-            "chase",
-            "--cmd",
-            "./a",
-            "--size",
-            "3",
-            "4",
-            "--args=--path",
-            "-j",
-            "2",
-        ])
-        .unwrap();
-        assert_eq!(o.stress, Some(Some("chase".to_string())));
-        assert_eq!(o.stress_args.sizes, ["3", "4"]);
-        assert_eq!(o.extra_args(), ["--path"]);
-        assert_eq!(o.verdicts.jobs, 2);
-        assert!(o.check().is_ok());
-        assert!(Options::try_parse_from(["judge", "--cmd", "a", "--bundle"]).is_err());
-        assert!(Options::try_parse_from(["judge", "-j", "0"]).is_err());
-        let lone_seed = Options::try_parse_from(["judge", "--seed", "1"]).unwrap();
-        assert!(lone_seed.check().is_err());
-        assert!(Options::try_parse_from(["judge", "--stress", "a", "b"]).is_err());
-        let o = Options::try_parse_from([
-            "judge", "--stress", "--gen", "./g", "--brute", "./b", "--cmd", "./a",
-        ])
-        .unwrap();
-        assert_eq!(
-            (o.stress, o.stress_args.gen.as_deref()),
-            (Some(None), Some("./g"))
-        );
-        assert!(Options::try_parse_from(["judge", "--stress", "--gen", "./g"]).is_err());
-        assert!(Options::try_parse_from(["judge", "--checker", "--checker-cmd", "c"]).is_err());
-        let no_cmd = Options::try_parse_from(["judge", "--stress", "chase"]).unwrap();
-        assert!(no_cmd.check().is_err());
     }
 }

@@ -20,7 +20,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{flat_judge, scratch, vm_hwm_kib, Judged};
+use super::{bfs_judge, scratch, vm_hwm_kib, Judged};
 
 /// `answers MODE TESTS`: on the input `attack` does MODE to the folder TESTS and prints what
 /// MODE says; on any other input prints the input (the right answer there).
@@ -168,7 +168,7 @@ const BOUND: Duration = Duration::from_secs(20);
 /// still running after a minute is killed, and the probe fails.
 fn judge_at(dir: &Path, args: &[&str]) -> Timed {
     let started = Instant::now();
-    let mut child = flat_judge()
+    let mut child = bfs_judge("test")
         .arg("--out-dir")
         .arg(dir.join("out"))
         .args(args)

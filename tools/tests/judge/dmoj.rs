@@ -11,11 +11,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use super::{bin_dir, flat_judge, scratch, Judged};
+use super::{bfs_judge, bin_dir, scratch, Judged};
 
 /// The judge with `args`, its cache (where archives are copied out to) in `cache`.
 fn judge(cache: &Path, out: &Path, args: &[&str]) -> Judged {
-    let o = flat_judge()
+    let (mode, args) = super::mode_of(args);
+    let o = bfs_judge(mode)
         .arg("--bin-dir")
         .arg(bin_dir())
         .arg("--out-dir")
@@ -417,14 +418,14 @@ fn a_time_limit_factor_scales_the_limit_in_force_and_the_header_says_why() {
     let j = judge(
         &cache,
         &out,
-        &["--verify", &k_s, "--time-limit-factor", "2.5"],
+        &["verify", &k_s, "--time-limit-factor", "2.5"],
     );
     assert!(
         j.stdout
             .contains("time limit 5000 ms (2000 ms from the package x 2.5 (--time-limit-factor))"),
         "{j}"
     );
-    let j = judge(&cache, &out, &["--verify", &k_s]);
+    let j = judge(&cache, &out, &["verify", &k_s]);
     assert!(
         j.stdout.contains("time limit 2000 ms (from the package)"),
         "{j}"
@@ -500,7 +501,7 @@ fn verify_judges_a_dmoj_problem_by_its_testsuite_expectations() {
     let j = judge(
         &dir.join("cache"),
         &dir.join("out"),
-        &["--verify", &p.display().to_string()],
+        &["verify", &p.display().to_string()],
     );
     for line in [
         "OK    tests/ac ",

@@ -133,7 +133,7 @@ fn a_library_checker_folder_is_judged_as_it_is() {
             ("sol/wrong.sh", "awk '{ print $1 - $2 }'\n"),
         ],
     );
-    let j = judge(&out, &["--verify", &p_s]);
+    let j = judge(&out, &["verify", &p_s]);
     assert!(j.stdout.contains("OK    sol/correct.cpp"), "{j}");
     assert!(j.stdout.contains("SKIP  sol/wrong.sh"), "{j}");
     assert!(j.stdout.contains("1 passed, 0 failed, 1 skipped"), "{j}");
@@ -376,7 +376,7 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
         j.stdout.contains("limits 2000 ms cpu") && j.stdout.contains(" 64 MiB"),
         "{j}"
     );
-    let j = judge(&out, &["--verify", &p_s]);
+    let j = judge(&out, &["verify", &p_s]);
     for line in [
         "OK    accepted/echo.rs",
         "expected AC with a partial score, got AC with score 50",
@@ -396,7 +396,7 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
             &fs::read_to_string(p.join("submissions/accepted/echo.rs")).unwrap(),
         )],
     );
-    let j = judge(&out, &["--verify", &p_s]);
+    let j = judge(&out, &["verify", &p_s]);
     assert!(j.stdout.contains("FAIL  wrong_answer/right.rs"), "{j}");
     assert!(j.stdout.contains("expected WA, got AC"), "{j}");
     assert_eq!(j.code, Some(1), "{j}");
@@ -860,9 +860,9 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     );
     let path = std::env::var("PATH").unwrap_or_default();
     let verify = |path: &str| {
-        let o = super::flat_judge()
+        let o = super::bfs_judge("verify")
+            .arg(&p)
             .args(["--out-dir", &dir.join("out").display().to_string()])
-            .args(["--verify", &p.display().to_string()])
             .args(["--isolation", "none"])
             .env("PATH", path)
             .env("COLUMNS", "100")
@@ -910,7 +910,7 @@ fn submissions_yaml_reads_as_bapctools_reads_it() {
               wa/42.py:\n  \"secret/*{ 4 }{ 2 }\":\n    required: [AC]\n"),
         ],
     );
-    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    let j = judge(&dir.join("out"), &["verify", &p.display().to_string()]);
     for line in [
         "OK    accepted/wa.py",
         "expected as submissions.yaml `accepted` says (permitted WA, required WA), got WA",
@@ -953,7 +953,7 @@ fn included_files_and_constants_reach_submissions_and_validators() {
             ("submissions/wrong_answer/once.py", "print(int(input()) * ({{max_n}} // 1000))\n"),
         ],
     );
-    let j = judge(&dir.join("out"), &["--verify", &p.display().to_string()]);
+    let j = judge(&dir.join("out"), &["verify", &p.display().to_string()]);
     for line in [
         "OK    accepted/uses_include.py",
         "OK    accepted/solve.cpp",
@@ -1018,7 +1018,7 @@ fn shrinking_keeps_to_the_validator() {
     let j = judge(
         &out,
         &[
-            "--stress",
+            "stress",
             "--gen",
             &sh("gen.sh"),
             "--brute",
@@ -1077,7 +1077,7 @@ fn verify_never_stops_at_a_submission_the_package_fails_on() {
         ],
     );
     let p_s = p.display().to_string();
-    let j = judge(&dir.join("out"), &["--verify", &p_s]);
+    let j = judge(&dir.join("out"), &["verify", &p_s]);
     for line in [
         "OK    accepted/echo.py",
         "ERROR wrong_answer/boom.py",
@@ -1120,7 +1120,7 @@ fn verify_applies_submissions_yaml() {
     );
     let p_s = p.display().to_string();
     let out = dir.join("out");
-    let j = judge(&out, &["--verify", &p_s]);
+    let j = judge(&out, &["verify", &p_s]);
     for line in [
         "OK    accepted/sum.rs",
         "OK    wrong_answer/big.rs",
@@ -1137,7 +1137,7 @@ fn verify_applies_submissions_yaml() {
             "wrong_answer/big.rs:\n  secret/big:\n    permitted: [AC]\n",
         )],
     );
-    let j = judge(&out, &["--verify", &p_s]);
+    let j = judge(&out, &["verify", &p_s]);
     assert!(j.stdout.contains("FAIL  wrong_answer/big.rs"), "{j}");
     assert!(j.stdout.contains("submissions.yaml `wrong_answer/big.rs` on secret/big: WA on secret/big/1 is not permitted (AC)"), "{j}");
     // `other/` is no longer named: a warning, not a run.
@@ -1241,14 +1241,14 @@ fn a_folder_submission_starts_from_its_entrypoint() {
         ],
     );
     let (p_s, out) = (p.display().to_string(), dir.join("out"));
-    let without = judge(&out, &["--verify", &p_s]);
+    let without = judge(&out, &["verify", &p_s]);
     assert!(without.stdout.contains("FAIL  accepted/pair"), "{without}");
     fs::write(
         p.join("submissions/submissions.yaml"),
         "accepted/pair:\n  entrypoint: main.py\n",
     )
     .unwrap();
-    let with = judge(&out, &["--verify", &p_s]);
+    let with = judge(&out, &["verify", &p_s]);
     assert!(with.stdout.contains("OK    accepted/pair"), "{with}");
     assert_eq!(with.code, Some(0), "{with}");
 }

@@ -965,7 +965,7 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                 }
                 // A selector that is not UTF-8 is a usage error, not a panic.
                 let out = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
-                    .args(["__flat", "--tests", &t, "--cmd", "cat"])
+                    .args(["test", "--tests", &t, "--cmd", "cat"])
                     .arg(std::ffi::OsStr::from_bytes(b"\xff"))
                     .output()
                     .unwrap();
@@ -1058,7 +1058,7 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                 Command::new("chmod").arg("+x").arg(&gen).status().unwrap();
                 let (t, g) = (t.display().to_string(), gen.display().to_string());
                 let args = [
-                    "--stress", "--gen", &g, "--brute", "cat", "--cmd", "echo 7", "--seed", "5",
+                    "stress", "--gen", &g, "--brute", "cat", "--cmd", "echo 7", "--seed", "5",
                     "--count", "3", "--tests", &t,
                 ];
                 let mut json = args.to_vec();
@@ -1136,8 +1136,8 @@ fn probe_as(
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = with_programs(&dir, cmd);
-    let mut judge = super::flat_judge();
-    let flat = judge.get_program().to_owned();
+    let mut judge = super::bfs_judge("test");
+    let binary = judge.get_program().to_owned();
     match launcher {
         Launcher::Direct => {}
         Launcher::AsUser(uid) => {
@@ -1148,12 +1148,12 @@ fn probe_as(
                 .arg(format!("--reuid={uid}"))
                 .arg(format!("--regid={uid}"))
                 .arg("--clear-groups")
-                .arg(flat)
-                .arg("__flat");
+                .arg(&binary)
+                .arg("test");
         }
         Launcher::Through(wrapper) => {
             judge = Command::new(wrapper);
-            judge.arg(flat).arg("__flat");
+            judge.arg(&binary).arg("test");
         }
         Launcher::WithFds => {
             std::fs::write(dir.join("log"), "").unwrap();
@@ -1163,8 +1163,8 @@ fn probe_as(
                 .arg("exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"")
                 .arg("sh")
                 .arg(&dir)
-                .arg(flat)
-                .arg("__flat");
+                .arg(&binary)
+                .arg("test");
         }
     }
     let started = Instant::now();
@@ -1576,7 +1576,7 @@ fn a_starved_program_is_named_starved_not_asleep() {
     let judged = |name: &str, cmd: &str| {
         let dir = scratch(name);
         let tests = tests_folder(&dir, "p", None).display().to_string();
-        let judge = super::flat_judge();
+        let judge = super::bfs_judge("test");
         let out = Command::new("taskset")
             .args(["-c", &cpu])
             .arg(judge.get_program())
@@ -1642,8 +1642,14 @@ fn a_stack_overflow_is_named_as_one() {
 /// MiB` with 512 MiB there).
 #[test]
 fn memory_in_a_memfd_counts() {
-    let p = probe("memfd", "{P}/memfd 512", &["--memory-limit-mib", "256"]);
-    p.expect("MLE", 1, Duration::from_secs(10)).unwrap();
+    // A time limit far past what writing 256 MiB takes, and a backstop on the judge's own
+    // time of minutes: on a loaded machine the default limit's wall backstop came first.
+    let p = probe(
+        "memfd",
+        "{P}/memfd 512",
+        &["--memory-limit-mib", "256", "--time-limit-ms", "15000"],
+    );
+    p.expect("MLE", 1, Duration::from_secs(60)).unwrap();
     // 16 MiB there is within the limit: the verdict is the output's (it prints nothing).
     let small = probe(
         "memfd-small",
@@ -1794,9 +1800,13 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         let memfd = probe(
             &format!("memfd-{isolation}"),
             "{P}/memfd 512",
-            &[&iso[..], &["--memory-limit-mib", "256"]].concat(),
+            &[
+                &iso[..],
+                &["--memory-limit-mib", "256", "--time-limit-ms", "15000"],
+            ]
+            .concat(),
         );
-        memfd.expect("MLE", 1, secs(10)).unwrap();
+        memfd.expect("MLE", 1, secs(60)).unwrap();
 
         // Three detached segments of 40 MiB, 120 together, under a 100 MiB limit: MLE under
         // namespaces (see above); with no isolation each child holds 40 at most and the run
@@ -1862,7 +1872,7 @@ fn a_session_leaves_no_folder_of_its_own() {
         let tests = tests_folder(&dir, "p", None);
         std::fs::write(tests.join("two.in"), "4\n").unwrap();
         std::fs::write(tests.join("two.out"), "5\n").unwrap();
-        let child = super::flat_judge()
+        let child = super::bfs_judge("test")
             .arg("--out-dir")
             .arg(dir.join("out"))
             .arg("--tests")
@@ -2096,7 +2106,7 @@ fn files_in_the_private_folder_count_as_memory() {
 /// Runs the judge (the flat form) in `dir`, where a folder's `.bfs-judge.toml` is found, with
 /// a build cache of the folder's own.
 fn judge_at(dir: &Path, args: &[&str]) -> Judged {
-    let out = super::flat_judge()
+    let out = super::bfs_judge("test")
         .arg("--bin-dir")
         .arg(super::bin_dir())
         .arg("--out-dir")

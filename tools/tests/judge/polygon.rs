@@ -14,7 +14,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use super::{flat_judge, scratch, Judged};
+use super::{bfs_judge, scratch, Judged};
 
 /// Writes `files` (path, text) under `dir`.
 fn write_all(dir: &Path, files: &[(&str, &str)]) {
@@ -37,7 +37,8 @@ fn no_gpp() -> bool {
 
 /// The judge with its cache (where a package's generated tests go) in `cache`.
 fn judge(cache: &Path, out: &Path, args: &[&str]) -> Judged {
-    let o = flat_judge()
+    let (mode, args) = super::mode_of(args);
+    let o = bfs_judge(mode)
         .arg("--bin-dir")
         .arg(super::bin_dir())
         .arg("--out-dir")
@@ -495,7 +496,7 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
     let p = knight_package(&dir);
     let (cache, out) = (dir.join("cache"), dir.join("out"));
     let p_s = p.display().to_string();
-    let j = judge(&cache, &out, &["--verify", &p_s]);
+    let j = judge(&cache, &out, &["verify", &p_s]);
     for (solution, said) in [
         ("main/main.cpp", "expected AC, got AC with score 70"),
         ("accepted/same.cpp", "expected AC, got AC with score 70"),
@@ -547,7 +548,7 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
         ],
     );
     fs::write(p.join("problem.xml"), xml).unwrap();
-    let j = judge(&cache, &out, &["--verify", &p_s]);
+    let j = judge(&cache, &out, &["verify", &p_s]);
     for solution in ["odd.cpp", "fine.cpp", "spins.cpp", "aborts.cpp"] {
         let line = j
             .stdout
@@ -589,7 +590,7 @@ fn a_polygon_package_with_file_io_reads_and_writes_its_files() {
             ("solutions/files.cpp", &main),
         ],
     );
-    let j = judge(&cache, &out, &["--verify", &p_s]);
+    let j = judge(&cache, &out, &["verify", &p_s]);
     assert!(j.stdout.contains("OK    main/files.cpp"), "{j}");
     assert!(
         j.stdout.contains("expected AC, got AC with score 70"),
@@ -716,7 +717,7 @@ fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
     let p = guess_package(&dir);
     let (cache, out) = (dir.join("cache"), dir.join("out"));
     let p_s = p.display().to_string();
-    let j = judge(&cache, &out, &["--verify", &p_s]);
+    let j = judge(&cache, &out, &["verify", &p_s]);
     assert!(j.stdout.contains("OK    main/halves.cpp"), "{j}");
     assert!(j.stdout.contains("OK    wrong-answer/counts.cpp"), "{j}");
     assert_eq!(j.code, Some(0), "{j}");

@@ -248,7 +248,7 @@ fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
     let out = dir.join("out");
     let cmd = awk(&dir, "-v order=RLDU");
     let args = [
-        "--stress",
+        "stress",
         "robot-maze",
         "--cmd",
         &cmd,
@@ -282,7 +282,7 @@ fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
         .lines()
         .find_map(|l| {
             l.strip_prefix("  reproduce:  ")?
-                .split_once("/scripts/judge ")
+                .split_once("/bfs-judge test ")
         })
         .map(|(_, rest)| rest)
         .unwrap_or_else(|| panic!("{j}"));
@@ -308,7 +308,7 @@ fn shrink_reduces_a_30x30_stress_case_to_at_most_5x5_that_still_fails() {
 /// line and the shrunk input.
 fn shrunk(dir: &Path, problem: &str, cmd: &str, args: &[&str]) -> (String, String) {
     let out = dir.join("out");
-    let mut all = vec!["--stress", problem, "--cmd", cmd, "--seed", "1", "--shrink"];
+    let mut all = vec!["stress", problem, "--cmd", cmd, "--seed", "1", "--shrink"];
     all.extend_from_slice(args);
     let j = judge_in(&out, &all, None);
     let line = j
@@ -619,7 +619,7 @@ fn the_scaling_probe_tells_a_fast_program_from_a_slow_one() {
     let out = dir.join("out");
     let j = judge_in(
         &out,
-        &["--scale", "robot-maze", "--time-limit-ms", "1000"],
+        &["scale", "robot-maze", "--time-limit-ms", "1000"],
         None,
     );
     assert_eq!(j.code, Some(0), "{j}");
@@ -633,7 +633,7 @@ fn the_scaling_probe_tells_a_fast_program_from_a_slow_one() {
     let j = judge_in(
         &out,
         &[
-            "--scale",
+            "scale",
             "robot-maze",
             "--cmd",
             &cmd,
