@@ -9,6 +9,15 @@
 
 use super::dir::Dir;
 
+/// The largest number of grid bytes, `rows * (cols + 1)`, a grid may have.
+///
+/// Not `u32::MAX`: moving up from row 0 wraps to `2^32 - width + col`, which must lie
+/// past the grid (`>= rows * width`), so `(rows + 1) * width <= 2^32` is needed. A bound
+/// on `rows * width` alone guarantees that only when it is at most `2^31` (then
+/// `width <= 2^31` too). With `u32::MAX` a 1431655765 x 2 grid stepped from its first
+/// row into its last.
+pub const MAX_GRID_BYTES: u64 = 1 << 31;
+
 /// A grid of `rows x cols` cells over a borrowed byte buffer of `rows * (cols + 1)` bytes.
 pub struct Grid<'a> {
     cells: &'a mut [u8],
@@ -23,7 +32,7 @@ impl<'a> Grid<'a> {
     /// the scanner checks both against the input before building a grid).
     pub fn new(cells: &'a mut [u8], rows: u32, cols: u32) -> Self {
         assert_eq!(cells.len() as u64, u64::from(rows) * (u64::from(cols) + 1));
-        assert!(cells.len() as u64 <= super::scan::MAX_GRID_BYTES);
+        assert!(cells.len() as u64 <= MAX_GRID_BYTES);
         Grid { cells, rows, cols }
     }
 

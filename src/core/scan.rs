@@ -96,14 +96,8 @@ pub struct GridDims {
 /// The byte stored after every compacted row: the grid's wall column.
 pub const SENTINEL: u8 = b'\n';
 
-/// The largest number of grid bytes, `rows * (cols + 1)`, a grid may have.
-///
-/// Not `u32::MAX`: moving up from row 0 wraps to `2^32 - width + col`, which must lie
-/// past the grid (`>= rows * width`), so `(rows + 1) * width <= 2^32` is needed. A bound
-/// on `rows * width` alone guarantees that only when it is at most `2^31` (then
-/// `width <= 2^31` too). With `u32::MAX` a 1431655765 x 2 grid stepped from its first
-/// row into its last.
-pub const MAX_GRID_BYTES: u64 = 1 << 31;
+/// The grid's size bound (see [`MAX_GRID_BYTES`]), a fact of the flat grid's indices.
+pub use super::grid::MAX_GRID_BYTES;
 
 #[inline]
 fn is_space(b: u8) -> bool {

@@ -3,7 +3,6 @@
 //! imports of the library's top modules.
 
 use super::lex::{Kind, Token};
-use super::project::whole_line;
 
 /// A path as written, with the line it is on; `binding` is the name a `use` leaf brings
 /// into scope (None for globs and for chains outside `use`).
@@ -353,5 +352,16 @@ impl<'a> Code<'a> {
             ));
         }
         found
+    }
+}
+
+/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
+pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
+    if src[line_start..start].trim().is_empty() && src[end..line_end].trim().is_empty() {
+        (line_start, line_end)
+    } else {
+        (start, end)
     }
 }

@@ -2,7 +2,7 @@
 //! files under `src/`, each file read and cleaned (comments other than `// SAFETY:` blocks
 //! and `#[cfg(test)]` items dropped), and the std-only stand-ins under `src/standin/`.
 
-use super::code::Code;
+use super::code::{whole_line, Code};
 use super::lex::{lex, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -237,17 +237,6 @@ pub(crate) struct Standin {
     pub(crate) items: BTreeSet<String>,
     /// Every item name, methods included.
     pub(crate) names: BTreeSet<String>,
-}
-
-/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
-pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
-    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
-    if src[line_start..start].trim().is_empty() && src[end..line_end].trim().is_empty() {
-        (line_start, line_end)
-    } else {
-        (start, end)
-    }
 }
 
 /// Blank lines dropped and trailing spaces removed: a bundle is for a judge's size
