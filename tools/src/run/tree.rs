@@ -6,6 +6,10 @@
 //!   children it reaped (`/proc/PID/stat` fields 14 to 17), plus what the supervisor reaped
 //!   itself (`wait4`'s rusage, added by the caller). A tree is read parents first, so a child
 //!   reaped by its parent while the tree is read is missed once, never counted twice.
+//!   Besides, every process any look saw is remembered with its own time and its reaped
+//!   children's, as last seen (see [`Seen`]): what a process the kernel reaps for nobody
+//!   (its parent ignores `SIGCHLD`) used, with the subtree it waited for, is lost only for
+//!   the time since the last look, and no process's time is counted twice.
 //! - Memory: the sum of the processes' proportional set sizes (`Pss` in
 //!   `/proc/PID/smaps_rollup`), which counts a page that forked processes share once, and at
 //!   least the largest single process's peak (`VmHWM`), which the kernel tracks between
@@ -186,9 +190,10 @@ pub struct Sample {
     pub cpu_ms: u64,
     /// Memory as described in the module's doc, KiB.
     pub memory_kib: u64,
-    /// The own CPU time of every process any look has seen, the last time it was seen:
-    /// what a process reaped by nobody who counts (its parent ignores SIGCHLD) used, less at
-    /// most one look's worth, in milliseconds.
+    /// The CPU time of every process any look has seen, and of the children each reaped, as
+    /// last seen, each counted once (see [`Seen`]): what a subtree reaped by nobody who
+    /// counts (its root's parent ignores SIGCHLD) used, less what it used since the last
+    /// look, in milliseconds.
     pub seen_ms: u64,
     /// Whether a process of the tree was running or ready to run (state `R`): a look that
     /// finds one while the tree gets little CPU time finds it starved by a busy machine.
@@ -204,15 +209,96 @@ pub struct Sample {
 /// process on the machine), so that a watcher costs a small part of a core.
 const FULL_SCAN_EVERY: u64 = 8;
 
+/// The CPU time the looks saw, kept past the end of the processes that used it.
+///
+/// Each process seen (by pid and start time) is kept with its parent, its own ticks
+/// (`utime + stime`) and its waited ticks (`cutime + cstime`: the children it reaped, with
+/// theirs) at its last look. The count is the sum over processes of own ticks plus waited
+/// ticks less the totals (own + waited) of its seen children that have ended: a child seen
+/// alive and then reaped by its parent is in both, and counts once; a parent's waited time
+/// outlives the parent, so a middle process reaped by the kernel keeps the children it
+/// waited for. A child that ended while its parent lived is taken out of the parent's waited
+/// time even if the parent did not reap it (the kernel did), which can undercount, never
+/// double; one that ends after its parent (an orphan, reaped by the supervisor) is not.
+/// Cost: a hash lookup per process a look reads, and one per process that ended.
+#[derive(Debug, Default)]
+struct Seen {
+    /// The processes of the last look.
+    live: HashMap<(i32, u64), Record>,
+    /// The settled ticks of the processes that have ended.
+    ended_ticks: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Record {
+    parent: Option<(i32, u64)>,
+    own: u64,
+    waited: u64,
+    /// The own + waited ticks of its seen children that have ended while it lived.
+    ended_children: u64,
+}
+
+impl Record {
+    /// What it adds to the count.
+    fn ticks(&self) -> u64 {
+        self.own + self.waited.saturating_sub(self.ended_children)
+    }
+}
+
+impl Seen {
+    /// Takes the processes one look read (parents before children) and returns the count, in
+    /// ticks. A process of the last look that is not among them has ended, unless
+    /// `still_there` says that it has not (a full scan can miss a live process whose parent
+    /// ended while `/proc` was read): it is then kept as last seen.
+    fn look(&mut self, tree: &[Proc], still_there: impl Fn(i32, u64) -> bool) -> u64 {
+        let starts: HashMap<i32, u64> = tree.iter().map(|p| (p.pid, p.start)).collect();
+        let mut now: HashMap<(i32, u64), Record> = HashMap::with_capacity(tree.len());
+        for p in tree {
+            let key = (p.pid, p.start);
+            let ended_children = self.live.remove(&key).map_or(0, |r| r.ended_children);
+            now.insert(
+                key,
+                Record {
+                    parent: starts.get(&p.ppid).map(|&start| (p.ppid, start)),
+                    own: p.own_ticks,
+                    waited: p.ticks.saturating_sub(p.own_ticks),
+                    ended_children,
+                },
+            );
+        }
+        let mut ended = std::mem::replace(&mut self.live, now);
+        ended.retain(|&(pid, start), r| {
+            let kept = still_there(pid, start);
+            if kept {
+                self.live.insert((pid, start), *r);
+            }
+            !kept
+        });
+        // A child that ended comes out of its parent's waited time, the parent still there
+        // or ended since the same look (it may have reaped the child first).
+        let totals: Vec<((i32, u64), u64)> = ended
+            .values()
+            .filter_map(|r| Some((r.parent?, r.own + r.waited)))
+            .collect();
+        for (parent, total) in totals {
+            if let Some(p) = self.live.get_mut(&parent).or(ended.get_mut(&parent)) {
+                p.ended_children += total;
+            }
+        }
+        self.ended_ticks += ended.values().map(Record::ticks).sum::<u64>();
+        self.ended_ticks + self.live.values().map(Record::ticks).sum::<u64>()
+    }
+}
+
 /// A tree watched poll after poll.
 pub struct Watch {
     root: i32,
     ticks_per_second: u64,
-    /// The members found by the last full scan, parents first.
-    known: Vec<i32>,
+    /// The members found by the last full scan, parents first, by pid and start time.
+    known: Vec<(i32, u64)>,
     polls: u64,
-    /// Own CPU ticks of each process seen, by pid and start time (see [`Sample::seen_ms`]).
-    seen: HashMap<(i32, u64), u64>,
+    /// The CPU time of every process seen (see [`Sample::seen_ms`]).
+    seen: Seen,
     /// The last memory figure, reused between full scans of a large tree.
     memory_kib: u64,
     /// What its memfds held at the last full scan, KiB.
@@ -230,7 +316,7 @@ impl Watch {
             ticks_per_second: crate::run::sys::clock_ticks_per_second().max(1),
             known: Vec::new(),
             polls: 0,
-            seen: HashMap::new(),
+            seen: Seen::default(),
             memory_kib: 0,
             memfd_kib: 0,
             task_limit,
@@ -242,17 +328,21 @@ impl Watch {
         let full = self.polls.is_multiple_of(FULL_SCAN_EVERY) || self.known.is_empty();
         let tree: Vec<Proc> = if full {
             let tree = descendants(self.root, &scan());
-            self.known = tree.iter().map(|p| p.pid).collect();
+            self.known = tree.iter().map(|p| (p.pid, p.start)).collect();
             tree
         } else {
-            self.known.iter().filter_map(|&pid| stat(pid)).collect()
+            // A pid now another process's (its start time differs) is no longer the tree's.
+            self.known
+                .iter()
+                .filter_map(|&(pid, start)| stat(pid).filter(|p| p.start == start))
+                .collect()
         };
         self.polls += 1;
         let ticks: u64 = tree.iter().map(|p| p.ticks).sum();
-        for p in &tree {
-            self.seen.insert((p.pid, p.start), p.own_ticks);
-        }
-        let seen_ms = self.seen.values().sum::<u64>() * 1000 / self.ticks_per_second;
+        let seen_ticks = self.seen.look(&tree, |pid, start| {
+            full && stat(pid).is_some_and(|p| p.start == start)
+        });
+        let seen_ms = seen_ticks * 1000 / self.ticks_per_second;
         let runnable = tree.iter().any(|p| p.state == b'R');
         let tasks = tree
             .iter()
@@ -354,5 +444,121 @@ mod tests {
         let all = [p(5, 3), p(3, 1), p(4, 1), p(9, 8), p(1, 0), p(6, 5)];
         let order: Vec<i32> = descendants(1, &all).iter().map(|p| p.pid).collect();
         assert_eq!(order, [3, 4, 5, 6]);
+    }
+
+    /// Process `pid` (started at 0) under `ppid` with `own` ticks and `waited` ticks of
+    /// reaped children.
+    fn proc(pid: i32, ppid: i32, own: u64, waited: u64) -> Proc {
+        Proc {
+            pid,
+            ppid,
+            state: b'S',
+            ticks: own + waited,
+            own_ticks: own,
+            start: 0,
+            threads: 1,
+        }
+    }
+
+    /// Looks at each tree in turn (1 is the root, never in a tree; nothing missed by a scan
+    /// is still there) and returns the counts.
+    fn counts(looks: &[&[Proc]]) -> Vec<u64> {
+        let mut seen = Seen::default();
+        looks
+            .iter()
+            .map(|tree| seen.look(tree, |_, _| false))
+            .collect()
+    }
+
+    #[test]
+    fn a_child_seen_and_then_reaped_by_its_parent_counts_once() {
+        // 10 seen alive, 12 when reaped: the parent's waited 12, not 12 + 10.
+        let c = counts(&[&[proc(2, 1, 1, 0), proc(3, 2, 10, 0)], &[proc(2, 1, 1, 12)]]);
+        assert_eq!(c, [11, 13]);
+    }
+
+    #[test]
+    fn a_middle_process_the_kernel_reaps_keeps_the_time_it_waited_for() {
+        // 2 ignores SIGCHLD; its child 3 waits for children never seen (100 ticks, then
+        // 150), and 5 seen alive at 4 and reaped at 6; then 3 is gone, reaped by the kernel.
+        let c = counts(&[
+            &[proc(2, 1, 1, 0), proc(3, 2, 1, 100), proc(5, 3, 4, 0)],
+            &[proc(2, 1, 1, 0), proc(3, 2, 2, 150 + 6)],
+            &[proc(2, 1, 1, 0)],
+            &[proc(2, 1, 1, 0)],
+        ]);
+        // (Own time alone, as counted before, would say 7 at the end.)
+        assert_eq!(c, [106, 159, 159, 159]);
+    }
+
+    #[test]
+    fn a_grandchild_reaped_inside_a_waited_child_counts_once() {
+        // 4 is seen in 3, which reaps it (9) and is then reaped by 2 (own 2 + waited 9).
+        let c = counts(&[
+            &[proc(2, 1, 1, 0), proc(3, 2, 1, 0), proc(4, 3, 5, 0)],
+            &[proc(2, 1, 1, 0), proc(3, 2, 2, 9)],
+            &[proc(2, 1, 1, 11)],
+        ]);
+        assert_eq!(c, [7, 12, 12]);
+    }
+
+    #[test]
+    fn an_orphan_ending_after_its_parent_is_not_taken_from_the_parents_time() {
+        // 3 is 2's child; 2 waited for 50 ticks of others and ends; 3, now the root's (the
+        // supervisor reaps it), runs on and ends.
+        let c = counts(&[
+            &[proc(2, 1, 1, 50), proc(3, 2, 5, 0)],
+            &[proc(3, 1, 7, 0)],
+            &[],
+        ]);
+        assert_eq!(c, [56, 58, 58]);
+    }
+
+    #[test]
+    fn parent_and_child_ending_together_count_the_child_once() {
+        // 3 (10 ticks) ends between two looks, and so does 2, which may have reaped it first.
+        let c = counts(&[
+            &[proc(2, 1, 1, 0), proc(3, 2, 10, 0)],
+            &[proc(2, 1, 1, 0), proc(3, 2, 10, 0)],
+            &[],
+        ]);
+        assert_eq!(c, [11, 11, 11]);
+        let reaped = counts(&[&[proc(2, 1, 1, 0), proc(3, 2, 10, 0)], &[]]);
+        assert_eq!(reaped, [11, 11]);
+        // Had 2 reaped 3 (waited 10) at the second look, still 11.
+        let c = counts(&[
+            &[proc(2, 1, 1, 0), proc(3, 2, 10, 0)],
+            &[proc(2, 1, 1, 10)],
+            &[],
+        ]);
+        assert_eq!(c, [11, 11, 11]);
+    }
+
+    #[test]
+    fn a_pid_used_again_is_another_process() {
+        let mut seen = Seen::default();
+        let first = seen.look(&[proc(2, 1, 1, 0), proc(3, 2, 10, 0)], |_, _| false);
+        let again = Proc {
+            start: 99,
+            ..proc(3, 2, 4, 0)
+        };
+        // 3 ended (2 did not wait for it: the kernel did) and its pid came back: 2's waited
+        // time is 0, less 10, never below 0; the old 3 keeps its 10 and the new one adds 4.
+        let second = seen.look(&[proc(2, 1, 1, 0), again], |_, _| false);
+        assert_eq!((first, second), (11, 15));
+    }
+
+    #[test]
+    fn a_process_a_full_scan_missed_is_kept_as_last_seen() {
+        let mut seen = Seen::default();
+        seen.look(&[proc(2, 1, 1, 0), proc(3, 2, 10, 0)], |_, _| false);
+        // 3 missing from the scan but still there: neither ended nor taken from 2.
+        assert_eq!(seen.look(&[proc(2, 1, 1, 0)], |pid, _| pid == 3), 11);
+        // Seen again, reaped by 2 later: once.
+        assert_eq!(
+            seen.look(&[proc(2, 1, 1, 0), proc(3, 2, 12, 0)], |_, _| false),
+            13
+        );
+        assert_eq!(seen.look(&[proc(2, 1, 1, 12)], |_, _| false), 13);
     }
 }
