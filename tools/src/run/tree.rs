@@ -13,18 +13,24 @@
 //! - Memory: the sum of the processes' proportional set sizes (`Pss` in
 //!   `/proc/PID/smaps_rollup`), which counts a page that forked processes share once, and at
 //!   least the largest single process's peak (`VmHWM`), which the kernel tracks between
-//!   polls. A tree of one process is its `VmHWM`, as `wait4` would say. The pages of the
-//!   memfds its processes hold open are added (read on full scans): written and never
-//!   mapped, they are in no resident set.
+//!   polls. A tree of one process is its `VmHWM`, as `wait4` would say. On full scans the
+//!   descriptors of every process (`/proc/PID/fd`, one `readlink` each) add what the kernel
+//!   holds for them and no resident set shows (see [`Held`]): the pages of memfds, 64 KiB a
+//!   pipe, and what Unix sockets have queued (one `NETLINK_SOCK_DIAG` dump, only when the
+//!   tree holds a socket). The supervisor's own pipes (the program's stdout and stderr) are
+//!   not the program's.
 //!
 //! The whole of `/proc` is scanned for new members every 8th poll; in between only the known
 //! members are read again, which keeps a watcher's cost small.
 //!
 //! Nothing here creates or changes a cgroup: this is the accounting that works for any user
-//! on any Linux, at the price of polling (what passes between two polls is the slack).
+//! on any Linux, at the price of polling (what passes between two polls is the slack). The
+//! one `unsafe` call, opening the netlink socket, is fenced in [`sock_diag_socket`].
 
-use std::collections::HashMap;
-use std::fs;
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
 
 /// One process, as its `/proc/PID/stat` line says.
 #[derive(Clone, Copy, Debug)]
@@ -150,37 +156,277 @@ fn pss_kib(pid: i32) -> Option<u64> {
     )
 }
 
-/// What the memfds the processes `pids` hold open store, KiB: each once (by its inode),
-/// its allocated blocks. A memfd written to and never mapped holds memory that no process's
-/// resident set shows; one also mapped counts twice, the side a judge should err on.
-fn memfd_kib(pids: &[i32]) -> u64 {
+/// What a pipe is charged, KiB: its default capacity (16 pages), the most its buffer holds.
+/// An isolated program cannot grow one (seccomp denies `F_SETPIPE_SZ`); without isolation a
+/// pipe grown past it still counts this much.
+const PIPE_KIB: u64 = 64;
+
+/// What the descriptors of a tree's processes hold in the kernel: each memfd, pipe and socket
+/// once, however many descriptors and processes share it.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Held {
+    /// The memfds' allocated blocks, KiB. A memfd written to and never mapped holds memory
+    /// that no process's resident set shows; one also mapped counts twice, the side a judge
+    /// should err on.
+    memfd_kib: u64,
+    /// The pipes' inodes (`pipe:[N]`). A FIFO (an interactive run's) shows as its path and is
+    /// not among them.
+    pipes: HashSet<u64>,
+    /// The sockets' inodes (`socket:[N]`).
+    sockets: HashSet<u64>,
+}
+
+/// The kind of object a descriptor's `/proc/PID/fd` link names, from its text.
+#[derive(Debug, PartialEq, Eq)]
+enum Link {
+    Memfd,
+    Pipe(u64),
+    Socket(u64),
+    Other,
+}
+
+fn link_kind(target: &[u8]) -> Link {
+    let inode = |rest: &[u8]| -> Option<u64> {
+        std::str::from_utf8(rest.strip_suffix(b"]")?)
+            .ok()?
+            .parse()
+            .ok()
+    };
+    if target.starts_with(b"/memfd:") {
+        Link::Memfd
+    } else if let Some(n) = target.strip_prefix(b"pipe:[").and_then(inode) {
+        Link::Pipe(n)
+    } else if let Some(n) = target.strip_prefix(b"socket:[").and_then(inode) {
+        Link::Socket(n)
+    } else {
+        Link::Other
+    }
+}
+
+/// Walks the descriptors of the processes `pids`, leaving out the pipes and sockets in `not`
+/// (the supervisor's own). A process whose descriptors cannot be listed (it has just ended)
+/// adds nothing.
+fn held(pids: &[i32], not: &HashSet<u64>) -> Held {
     use std::os::unix::fs::MetadataExt;
-    let mut seen: Vec<(u64, u64)> = Vec::new();
-    let mut kib = 0;
+    let mut out = Held::default();
+    let mut memfds: HashSet<(u64, u64)> = HashSet::new();
     for pid in pids {
         let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
             continue;
         };
         for fd in fds.flatten() {
             let path = fd.path();
-            let is_memfd = fs::read_link(&path).is_ok_and(|target| {
-                target
-                    .as_os_str()
-                    .as_encoded_bytes()
-                    .starts_with(b"/memfd:")
-            });
-            if !is_memfd {
+            let Ok(target) = fs::read_link(&path) else {
                 continue;
+            };
+            match link_kind(target.as_os_str().as_encoded_bytes()) {
+                Link::Memfd => {
+                    if let Ok(m) = fs::metadata(&path) {
+                        if memfds.insert((m.dev(), m.ino())) {
+                            out.memfd_kib += m.blocks() / 2;
+                        }
+                    }
+                }
+                Link::Pipe(n) if !not.contains(&n) => {
+                    out.pipes.insert(n);
+                }
+                Link::Socket(n) if !not.contains(&n) => {
+                    out.sockets.insert(n);
+                }
+                _ => {}
             }
-            if let Ok(m) = fs::metadata(&path) {
-                if !seen.contains(&(m.dev(), m.ino())) {
-                    seen.push((m.dev(), m.ino()));
-                    kib += m.blocks() / 2;
+        }
+    }
+    out
+}
+
+/// The pipes and sockets process `pid` holds (for the supervisor: its capture pipes and its
+/// pipes to the judge, which are not the program's).
+fn own_inodes(pid: i32) -> HashSet<u64> {
+    let mut own = HashSet::new();
+    if let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) {
+        for fd in fds.flatten() {
+            if let Ok(target) = fs::read_link(fd.path()) {
+                if let Link::Pipe(n) | Link::Socket(n) =
+                    link_kind(target.as_os_str().as_encoded_bytes())
+                {
+                    own.insert(n);
                 }
             }
         }
     }
-    kib
+    own
+}
+
+/// A Unix socket as `NETLINK_SOCK_DIAG` describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct UnixSocket {
+    /// What it has sent that is still queued at its peer (`sk_wmem_alloc`: the kernel charges
+    /// a Unix socket's messages to their sender, at their true size, headers included).
+    wmem: u64,
+    /// The bytes queued to it (for a datagram socket, its first message only).
+    inq: u64,
+    /// Its peer's inode, 0 for none.
+    peer: u64,
+    listening: bool,
+}
+
+/// Constants of `<linux/sock_diag.h>` and `<linux/unix_diag.h>`.
+const SOCK_DIAG_BY_FAMILY: u16 = 20;
+const UDIAG_SHOW_PEER: u32 = 0x4;
+const UDIAG_SHOW_RQLEN: u32 = 0x10;
+const UDIAG_SHOW_MEMINFO: u32 = 0x20;
+const UNIX_DIAG_PEER: u16 = 2;
+const UNIX_DIAG_RQLEN: u16 = 4;
+const UNIX_DIAG_MEMINFO: u16 = 5;
+/// The index of `SK_MEMINFO_WMEM_ALLOC` in `UNIX_DIAG_MEMINFO`'s array.
+const SK_MEMINFO_WMEM_ALLOC: usize = 2;
+/// `TCP_LISTEN`, the state of a listening Unix socket too.
+const LISTEN: u8 = 10;
+
+/// A socket of the kernel's socket-diagnostics netlink family, closed on `exec`.
+fn sock_diag_socket() -> io::Result<OwnedFd> {
+    // SAFETY: `socket` takes no pointers and has no precondition. A non-negative result is a
+    // new descriptor that nothing else owns, so the `OwnedFd` made of it is its only owner.
+    unsafe {
+        let fd = libc::socket(
+            libc::AF_NETLINK,
+            libc::SOCK_RAW | libc::SOCK_CLOEXEC,
+            libc::NETLINK_SOCK_DIAG,
+        );
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(OwnedFd::from_raw_fd(fd))
+    }
+}
+
+/// Every Unix socket of the caller's network namespace, by inode: one dump request, answered
+/// in a few reads of up to 32 KiB (about 90 bytes a socket). Reads block: a dump the kernel
+/// answers always ends (`NLMSG_DONE`), and nothing a program does can hold it up.
+fn unix_sockets() -> io::Result<HashMap<u64, UnixSocket>> {
+    let mut nl = File::from(sock_diag_socket()?);
+    // struct nlmsghdr, then struct unix_diag_req: family AF_UNIX, every state, no one inode.
+    let mut req = Vec::with_capacity(40);
+    req.extend_from_slice(&40u32.to_ne_bytes());
+    req.extend_from_slice(&SOCK_DIAG_BY_FAMILY.to_ne_bytes());
+    let flags = (libc::NLM_F_REQUEST | libc::NLM_F_DUMP) as u16;
+    req.extend_from_slice(&flags.to_ne_bytes());
+    req.extend_from_slice(&1u32.to_ne_bytes()); // sequence number
+    req.extend_from_slice(&0u32.to_ne_bytes()); // to the kernel
+    req.extend_from_slice(&[libc::AF_UNIX as u8, 0, 0, 0]);
+    req.extend_from_slice(&u32::MAX.to_ne_bytes()); // states
+    req.extend_from_slice(&0u32.to_ne_bytes()); // inode: all
+    let show = UDIAG_SHOW_PEER | UDIAG_SHOW_RQLEN | UDIAG_SHOW_MEMINFO;
+    req.extend_from_slice(&show.to_ne_bytes());
+    req.extend_from_slice(&[0u8; 8]); // cookie
+
+    // Unconnected, a netlink socket sends to the kernel.
+    nl.write_all(&req)?;
+    let mut out = HashMap::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = nl.read(&mut buf)?;
+        if n == 0 {
+            return Err(io::Error::other(
+                "sock_diag: the dump ended without NLMSG_DONE",
+            ));
+        }
+        if parse_dump(&buf[..n], &mut out)? {
+            return Ok(out);
+        }
+    }
+}
+
+/// Reads the netlink messages of one read of a dump into `out`: `Ok(true)` at its end.
+fn parse_dump(mut msgs: &[u8], out: &mut HashMap<u64, UnixSocket>) -> io::Result<bool> {
+    let u16_at = |b: &[u8], at: usize| b.get(at..at + 2).map(|x| u16::from_ne_bytes([x[0], x[1]]));
+    let u32_at = |b: &[u8], at: usize| {
+        b.get(at..at + 4)
+            .map(|x| u32::from_ne_bytes([x[0], x[1], x[2], x[3]]))
+    };
+    let bad = || io::Error::other("sock_diag: a malformed message");
+    while msgs.len() >= 16 {
+        let len = u32_at(msgs, 0).ok_or_else(bad)? as usize;
+        let kind = u16_at(msgs, 4).ok_or_else(bad)?;
+        if len < 16 || len > msgs.len() {
+            return Err(bad());
+        }
+        let body = &msgs[16..len];
+        match i32::from(kind) {
+            libc::NLMSG_DONE => return Ok(true),
+            libc::NLMSG_ERROR => {
+                let code = u32_at(body, 0).ok_or_else(bad)? as i32;
+                return Err(io::Error::from_raw_os_error(-code));
+            }
+            _ if kind == SOCK_DIAG_BY_FAMILY && body.len() >= 16 => {
+                // struct unix_diag_msg: family, type, state, pad, inode, cookie; attributes.
+                let inode = u64::from(u32_at(body, 4).ok_or_else(bad)?);
+                let mut s = UnixSocket {
+                    wmem: 0,
+                    inq: 0,
+                    peer: 0,
+                    listening: body[2] == LISTEN,
+                };
+                let mut attrs = &body[16..];
+                while attrs.len() >= 4 {
+                    let alen = usize::from(u16_at(attrs, 0).ok_or_else(bad)?);
+                    let atype = u16_at(attrs, 2).ok_or_else(bad)? & 0x3fff;
+                    if alen < 4 || alen > attrs.len() {
+                        return Err(bad());
+                    }
+                    let data = &attrs[4..alen];
+                    let word = |i: usize| u32_at(data, 4 * i).map_or(0, u64::from);
+                    match atype {
+                        UNIX_DIAG_PEER => s.peer = word(0),
+                        UNIX_DIAG_RQLEN => s.inq = word(0),
+                        UNIX_DIAG_MEMINFO => s.wmem = word(SK_MEMINFO_WMEM_ALLOC),
+                        _ => {}
+                    }
+                    attrs = attrs.get((alen + 3) & !3..).unwrap_or_default();
+                }
+                out.insert(inode, s);
+            }
+            _ => {}
+        }
+        msgs = msgs.get((len + 3) & !3..).unwrap_or_default();
+    }
+    Ok(false)
+}
+
+/// What the sockets `held` by a tree hold, KiB: a Unix socket in `unix` (the namespace's, by
+/// inode) is charged what it sent that is still queued, and, when its peer is not the tree's
+/// (gone, or outside), what is queued to it; any other socket (or any socket at all, without
+/// `unix`) is charged `flat_kib`.
+fn socket_kib(held: &HashSet<u64>, unix: Option<&HashMap<u64, UnixSocket>>, flat_kib: u64) -> u64 {
+    let mut bytes = 0;
+    let mut flat = 0;
+    for ino in held {
+        match unix.and_then(|u| u.get(ino)) {
+            Some(s) => {
+                bytes += s.wmem;
+                if !s.listening && !held.contains(&s.peer) {
+                    bytes += s.inq;
+                }
+            }
+            None => flat += flat_kib,
+        }
+    }
+    bytes.div_ceil(1024) + flat
+}
+
+/// What a socket that is not a Unix one (or any socket, where `NETLINK_SOCK_DIAG` cannot be
+/// asked) is charged, KiB: its default receive and send buffers (`net.core.rmem_default` +
+/// `wmem_default`), what it holds with both full unless it raised them (`SO_RCVBUF`,
+/// `SO_SNDBUF`); 416 KiB where they cannot be read.
+fn flat_socket_kib() -> u64 {
+    let read = |name: &str| {
+        fs::read_to_string(format!("/proc/sys/net/core/{name}"))
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+            .unwrap_or(212_992)
+    };
+    (read("rmem_default") + read("wmem_default")).div_ceil(1024)
 }
 
 /// What a tree uses at one moment.
@@ -301,8 +547,13 @@ pub struct Watch {
     seen: Seen,
     /// The last memory figure, reused between full scans of a large tree.
     memory_kib: u64,
-    /// What its memfds held at the last full scan, KiB.
-    memfd_kib: u64,
+    /// What its descriptors held at the last full scan (see [`Held`]), KiB.
+    held_kib: u64,
+    /// The root's own pipes and sockets, read at the first look (they are the same all the
+    /// run long: the supervisor makes none while a program runs).
+    root_inodes: Option<HashSet<u64>>,
+    /// What a socket that is not a Unix one is charged, KiB, read when first needed.
+    flat_socket_kib: Option<u64>,
     /// The processes and threads past which a sample reads no memory (the tree is killed).
     task_limit: u64,
 }
@@ -318,7 +569,9 @@ impl Watch {
             polls: 0,
             seen: Seen::default(),
             memory_kib: 0,
-            memfd_kib: 0,
+            held_kib: 0,
+            root_inodes: None,
+            flat_socket_kib: None,
             task_limit,
         }
     }
@@ -398,11 +651,11 @@ impl Watch {
                 .sum();
             pss.max(largest_peak)
         };
-        // A memfd's pages are read on full scans only: a folder listing a process.
+        // What the descriptors hold is read on full scans only: a folder listing a process.
         if full {
-            self.memfd_kib = memfd_kib(&live);
+            self.held_kib = self.read_held(&live);
         }
-        let memory_kib = memory_kib + self.memfd_kib;
+        let memory_kib = memory_kib + self.held_kib;
         self.memory_kib = memory_kib;
         Sample {
             cpu_ms: ticks * 1000 / self.ticks_per_second,
@@ -412,6 +665,20 @@ impl Watch {
             stack_kib,
             tasks,
         }
+    }
+
+    /// What the descriptors of the processes `live` hold, KiB (see [`Held`]).
+    fn read_held(&mut self, live: &[i32]) -> u64 {
+        let root = self.root;
+        let own = self.root_inodes.get_or_insert_with(|| own_inodes(root));
+        let h = held(live, own);
+        let mut kib = h.memfd_kib + h.pipes.len() as u64 * PIPE_KIB;
+        if !h.sockets.is_empty() {
+            let unix = unix_sockets().ok();
+            let flat = *self.flat_socket_kib.get_or_insert_with(flat_socket_kib);
+            kib += socket_kib(&h.sockets, unix.as_ref(), flat);
+        }
+        kib
     }
 }
 
@@ -560,5 +827,169 @@ mod tests {
             13
         );
         assert_eq!(seen.look(&[proc(2, 1, 1, 12)], |_, _| false), 13);
+    }
+
+    #[test]
+    fn descriptor_links_are_told_apart() {
+        assert_eq!(link_kind(b"pipe:[4026]"), Link::Pipe(4026));
+        assert_eq!(link_kind(b"socket:[77]"), Link::Socket(77));
+        assert_eq!(link_kind(b"/memfd:x (deleted)"), Link::Memfd);
+        // A FIFO (an interactive run's) is a path; a pipe's name is not read past `]`.
+        assert_eq!(link_kind(b"/tmp/run/in.fifo"), Link::Other);
+        assert_eq!(link_kind(b"pipe:[12"), Link::Other);
+        assert_eq!(link_kind(b"anon_inode:[eventfd]"), Link::Other);
+    }
+
+    /// One `SOCK_DIAG_BY_FAMILY` message as the kernel writes it.
+    fn diag_msg(inode: u32, state: u8, peer: u32, inq: u32, wmem: u32) -> Vec<u8> {
+        let attr = |kind: u16, words: &[u32]| {
+            let mut a = ((4 + 4 * words.len()) as u16).to_ne_bytes().to_vec();
+            a.extend_from_slice(&kind.to_ne_bytes());
+            words
+                .iter()
+                .for_each(|w| a.extend_from_slice(&w.to_ne_bytes()));
+            a
+        };
+        let mut body = vec![libc::AF_UNIX as u8, libc::SOCK_STREAM as u8, state, 0];
+        body.extend_from_slice(&inode.to_ne_bytes());
+        body.extend_from_slice(&[0; 8]);
+        body.extend(attr(UNIX_DIAG_PEER, &[peer]));
+        body.extend(attr(UNIX_DIAG_RQLEN, &[inq, 0]));
+        body.extend(attr(UNIX_DIAG_MEMINFO, &[0, 1, wmem, 4, 5, 6, 7, 8, 9]));
+        nl_msg(SOCK_DIAG_BY_FAMILY, &body)
+    }
+
+    fn nl_msg(kind: u16, body: &[u8]) -> Vec<u8> {
+        let mut m = ((16 + body.len()) as u32).to_ne_bytes().to_vec();
+        m.extend_from_slice(&kind.to_ne_bytes());
+        m.extend_from_slice(&[0; 10]);
+        m.extend_from_slice(body);
+        m
+    }
+
+    #[test]
+    fn a_sock_diag_dump_parses() {
+        let mut out = HashMap::new();
+        let mut read = diag_msg(7, 1, 8, 0, 238_336);
+        read.extend(diag_msg(8, 1, 7, 233_152, 0));
+        assert!(!parse_dump(&read, &mut out).unwrap());
+        let done = nl_msg(libc::NLMSG_DONE as u16, &[0; 4]);
+        assert!(parse_dump(&done, &mut out).unwrap());
+        let (a, b) = (out[&7], out[&8]);
+        assert_eq!((a.wmem, a.inq, a.peer, a.listening), (238_336, 0, 8, false));
+        assert_eq!((b.wmem, b.inq, b.peer), (0, 233_152, 7));
+        // The kernel's refusal (no unix_diag: ENOENT) is an error; a cut message too.
+        let refused = nl_msg(libc::NLMSG_ERROR as u16, &(-libc::ENOENT).to_ne_bytes());
+        let e = parse_dump(&refused, &mut out).unwrap_err();
+        assert_eq!(e.raw_os_error(), Some(libc::ENOENT));
+        assert!(parse_dump(&read[..read.len() - 3], &mut out).is_err());
+    }
+
+    #[test]
+    fn a_message_is_charged_to_its_sender_or_else_where_it_waits() {
+        let sock = |wmem, inq, peer, listening| UnixSocket {
+            wmem,
+            inq,
+            peer,
+            listening,
+        };
+        let unix: HashMap<u64, UnixSocket> = [
+            // A pair, 7 filled 8: charged at 7 (its true size), not again at 8.
+            (7, sock(238_336, 0, 8, false)),
+            (8, sock(0, 233_152, 7, false)),
+            // 9 received 4096 bytes from a socket since closed.
+            (9, sock(0, 4096, 0, false)),
+            // A listening socket: its queue counts connections, not bytes.
+            (10, sock(0, 3, 0, true)),
+        ]
+        .into_iter()
+        .collect();
+        let set = |s: &[u64]| s.iter().copied().collect::<HashSet<u64>>();
+        assert_eq!(socket_kib(&set(&[7, 8]), Some(&unix), 416), 233);
+        // 8 alone (7 is outside the tree): what waits in it.
+        assert_eq!(socket_kib(&set(&[8]), Some(&unix), 416), 228);
+        assert_eq!(socket_kib(&set(&[9, 10]), Some(&unix), 416), 4);
+        // Not a Unix socket of the namespace, or no dump at all: the flat charge each.
+        assert_eq!(socket_kib(&set(&[7, 11]), Some(&unix), 416), 233 + 416);
+        assert_eq!(socket_kib(&set(&[7, 8]), None, 416), 832);
+    }
+
+    /// The inode of descriptor `fd` of this process.
+    fn inode_of(fd: i32) -> u64 {
+        let target = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
+        match link_kind(target.as_os_str().as_encoded_bytes()) {
+            Link::Pipe(n) | Link::Socket(n) => n,
+            other => panic!("fd {fd}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_kernel_reports_a_filled_socket_pair() {
+        use std::os::fd::AsRawFd;
+        let (a, b) = std::os::unix::net::UnixStream::pair().unwrap();
+        a.set_nonblocking(true).unwrap();
+        let mut sent = 0;
+        while let Ok(n) = (&a).write(&[7u8; 65536]) {
+            sent += n;
+        }
+        let (ia, ib) = (inode_of(a.as_raw_fd()), inode_of(b.as_raw_fd()));
+        let unix = match unix_sockets() {
+            Ok(u) => u,
+            // A kernel without unix_diag: the flat charge is all there is.
+            Err(e) if e.raw_os_error() == Some(libc::ENOENT) => {
+                eprintln!("notice: no NETLINK_SOCK_DIAG for Unix sockets here: skipped");
+                return;
+            }
+            Err(e) => panic!("sock_diag: {e}"),
+        };
+        let (sa, sb) = (unix[&ia], unix[&ib]);
+        assert_eq!((sa.peer, sb.peer), (ib, ia));
+        assert_eq!(sb.inq, sent as u64);
+        // Charged at its true size: more than its bytes, once.
+        let both: HashSet<u64> = [ia, ib].into_iter().collect();
+        let kib = socket_kib(&both, Some(&unix), 416);
+        assert!(
+            kib >= sent as u64 / 1024 && kib < 2 * sent as u64 / 1024,
+            "{kib} KiB for {sent} bytes"
+        );
+    }
+
+    #[test]
+    fn a_trees_own_pipe_is_charged_and_the_roots_are_not() {
+        use std::process::{Command, Stdio};
+        // The root holds the pipes its children write their output to, as the supervisor
+        // does; its two children hold a pipe of their own.
+        let mut root = Command::new("sh")
+            .args(["-c", "sleep 30 | sleep 30 & wait"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = root.id() as i32;
+        // Waits for both children: an event, with a backstop against a hang.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let tree = loop {
+            let tree: Vec<i32> = descendants(pid, &scan()).iter().map(|p| p.pid).collect();
+            let both_sleep = tree.len() == 2
+                && tree.iter().all(|p| {
+                    fs::read_to_string(format!("/proc/{p}/cmdline"))
+                        .is_ok_and(|c| c.starts_with("sleep"))
+                });
+            if both_sleep || std::time::Instant::now() > deadline {
+                break tree;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        let own = own_inodes(pid);
+        let h = held(&tree, &own);
+        let _ = root.kill();
+        for p in &tree {
+            let _ = Command::new("kill").arg(p.to_string()).status();
+        }
+        let _ = root.wait();
+        assert_eq!(tree.len(), 2, "the pipeline did not start");
+        assert_eq!((h.pipes.len(), h.sockets.len(), h.memfd_kib), (1, 0, 0));
+        assert!(own.len() >= 2 && h.pipes.is_disjoint(&own), "{own:?} {h:?}");
     }
 }
