@@ -1197,3 +1197,8 @@ mod cms;
 
 #[path = "judge/polygon.rs"]
 mod polygon;
+
+// What the kernel holds for a program, and CPU time no wait4 of ours sees (issue 40). -----
+
+#[path = "judge/kernel.rs"]
+mod kernel;

@@ -359,21 +359,24 @@ const SOURCES: &[(&str, &str)] = &[
 /// The folder of the compiled probes.
 fn programs() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = scratch("hostile-programs");
-        for (name, source) in SOURCES {
-            let src = dir.join(format!("{name}.c"));
-            std::fs::write(&src, source).unwrap();
-            let ok = Command::new("cc")
-                .args(["-O2", "-o"])
-                .arg(dir.join(name))
-                .arg(&src)
-                .status()
-                .expect("cc (the C compiler Rust links with) is needed for these probes");
-            assert!(ok.success(), "compiling {name}.c failed");
-        }
-        dir
-    })
+    DIR.get_or_init(|| compile("hostile-programs", SOURCES))
+}
+
+/// A scratch folder `name` holding each of `sources` (name, C source) compiled.
+pub(super) fn compile(name: &str, sources: &[(&str, &str)]) -> PathBuf {
+    let dir = scratch(name);
+    for (name, source) in sources {
+        let src = dir.join(format!("{name}.c"));
+        std::fs::write(&src, source).unwrap();
+        let ok = Command::new("cc")
+            .args(["-O2", "-o"])
+            .arg(dir.join(name))
+            .arg(&src)
+            .status()
+            .expect("cc (the C compiler Rust links with) is needed for these probes");
+        assert!(ok.success(), "compiling {name}.c failed");
+    }
+    dir
 }
 
 /// `{P}` in a command: the probe's own folder, which holds a copy of every program, so that
@@ -420,7 +423,7 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 /// A folder of tests `DIR/NAME/tests` with one case, `1 2 3` in and out (and `info` as its
 /// info.toml when given); returns the tests folder.
-fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBuf {
+pub(super) fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBuf {
     let tests = dir.join(name).join("tests");
     std::fs::create_dir_all(&tests).unwrap();
     std::fs::write(tests.join("one.in"), "1 2 3\n").unwrap();
@@ -432,8 +435,8 @@ fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBuf {
 }
 
 /// A probe's outcome: the judge's run, how long it took, and the scratch folder.
-struct Probe {
-    j: Judged,
+pub(super) struct Probe {
+    pub(super) j: Judged,
     took: Duration,
     dir: PathBuf,
 }
@@ -487,7 +490,7 @@ fn probe_cases(
     Ok((p, verdicts))
 }
 
-fn run(dir: PathBuf, args: &[&str]) -> Probe {
+pub(super) fn run(dir: PathBuf, args: &[&str]) -> Probe {
     let started = Instant::now();
     let j = judge_in(&dir.join("out"), args, None);
     Probe {
@@ -500,7 +503,7 @@ fn run(dir: PathBuf, args: &[&str]) -> Probe {
 impl Probe {
     /// Checks the verdict of the one case, the judge's exit code, its time, and that nothing
     /// the probe's programs started is alive.
-    fn expect(&self, verdict: &str, code: i32, within: Duration) -> Result<(), String> {
+    pub(super) fn expect(&self, verdict: &str, code: i32, within: Duration) -> Result<(), String> {
         let j = &self.j;
         let verdicts = j.verdicts();
         if verdicts.len() != 1 || verdicts[0].0 != verdict {
@@ -544,7 +547,7 @@ impl Probe {
     }
 
     /// A figure of the case line: `ms cpu` (1) or `MiB` (7).
-    fn figure(&self, at: usize) -> f64 {
+    pub(super) fn figure(&self, at: usize) -> f64 {
         let line = self.j.case_lines().next().unwrap_or("");
         line.split_whitespace()
             .nth(at)
@@ -558,7 +561,7 @@ impl Probe {
 static BOMB: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 /// Runs the probes in parallel and fails with every failure, named.
-fn all(probes: Vec<(&'static str, Check)>) {
+pub(super) fn all(probes: Vec<(&'static str, Check)>) {
     let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
@@ -577,9 +580,9 @@ fn all(probes: Vec<(&'static str, Check)>) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-type Check = Box<dyn FnOnce() -> Result<(), String> + Send>;
+pub(super) type Check = Box<dyn FnOnce() -> Result<(), String> + Send>;
 
-fn check(f: impl FnOnce() -> Result<(), String> + Send + 'static) -> Check {
+pub(super) fn check(f: impl FnOnce() -> Result<(), String> + Send + 'static) -> Check {
     Box::new(f)
 }
 
