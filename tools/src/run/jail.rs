@@ -1331,8 +1331,9 @@ const SYS_REMOVEXATTRAT: i64 = 466;
 /// Under both mechanisms: calls that act on another process by pid (its limits, priority,
 /// affinity, scheduler, I/O priority) unless the pid is 0 (the caller itself); the
 /// `TIOCSTI` ioctl (pushing input into a terminal); growing a pipe past its 64 KiB
-/// (`F_SETPIPE_SZ`: the accounting charges each pipe that much, see `tree.rs`); and the
-/// kernel's keyrings (`add_key`, `request_key`, `keyctl`): a key outlives its process in the
+/// (`F_SETPIPE_SZ`: the accounting charges each pipe that much, see `tree.rs`); making itself
+/// not dumpable (`PR_SET_DUMPABLE`: its memory and descriptors would hide from the looks of a
+/// supervisor that is not root); and the kernel's keyrings (`add_key`, `request_key`, `keyctl`): a key outlives its process in the
 /// user's keyring, which no namespace here makes private.
 ///
 /// Under Landlock alone, what its rules cannot see, since the program shares the host's file
@@ -1374,6 +1375,12 @@ fn seccomp_filter(mechanism: Mechanism) -> io::Result<seccompiler::BpfProgram> {
         (
             libc::SYS_fcntl,
             vec![arg(1, SeccompCmpOp::Eq, libc::F_SETPIPE_SZ as u64)?],
+        ),
+        // A process that makes itself not dumpable hides its /proc/PID/fd and smaps_rollup
+        // from a supervisor that is not root: its memory and descriptors go uncounted.
+        (
+            libc::SYS_prctl,
+            vec![arg(0, SeccompCmpOp::Eq, libc::PR_SET_DUMPABLE as u64)?],
         ),
         // An empty list of rules: the call is denied whatever its arguments.
         (libc::SYS_add_key, vec![]),

@@ -612,19 +612,26 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
 
 /// The resource limits every process of a run gets, whatever the supervisor was handed: the
 /// stack (the run's own), no core files, no file larger than twice the memory limit (under
-/// namespaces the private tmpfs, the size of the memory limit, is full first), and at most [`PROCESSES`] processes and threads (counted per
+/// namespaces the private tmpfs, the size of the memory limit, is full first), at most
+/// [`OPEN_FILES`] open files, and at most [`PROCESSES`] processes and threads (counted per
 /// user namespace, so only under namespaces do they count the run's processes alone).
 fn program_limits(req: &Request, mechanism: Mechanism) -> Vec<(u32, u64)> {
     let mut limits = vec![
         (libc::RLIMIT_STACK, req.stack_kib.saturating_mul(1024)),
         (libc::RLIMIT_CORE, 0),
         (libc::RLIMIT_FSIZE, req.memory_kib.saturating_mul(2048)),
+        (libc::RLIMIT_NOFILE, OPEN_FILES),
     ];
     if mechanism == Mechanism::Namespaces {
         limits.push((libc::RLIMIT_NPROC, PROCESSES));
     }
     limits
 }
+
+/// The open files of each process of a run (`RLIMIT_NOFILE`, the usual soft limit of a
+/// shell): it bounds what a process can hold in pipes and sockets besides what the looks
+/// count, and the descriptors in flight in a Unix socket's messages, which no look sees.
+pub const OPEN_FILES: u64 = 1024;
 
 /// The process limit of a run (processes and threads): `RLIMIT_NPROC` under namespaces
 /// (counted per user namespace, so the run's alone; but the kernel exempts root), and

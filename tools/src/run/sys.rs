@@ -1,6 +1,7 @@
-//! The judge's only `unsafe` code: the process control that `std` does not offer, through
-//! `libc`. Each function is a thin, checked wrapper around one system call, so that the
-//! modules above it (the supervisor, the sandbox) read as plain Rust.
+//! The process control that `std` does not offer, through `libc` (with `jail.rs` and one
+//! block of `tree.rs`, the crate's only `unsafe`). Each function is a thin, checked wrapper
+//! around one system call, so that the modules above it (the supervisor, the sandbox) read
+//! as plain Rust.
 //!
 //! Linux only: `PR_SET_CHILD_SUBREAPER`, `PR_SET_PDEATHSIG`, `/proc`.
 
