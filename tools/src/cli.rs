@@ -13,10 +13,10 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::modes::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
+use crate::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
 use crate::modes::{check, gen, listen, scale, source, stress, test, verify, watch};
-use crate::run::{sandbox, supervise, sys};
-use crate::show::style::{self, ColorChoice};
+use crate::run::{supervise, sys};
+use crate::session::Session;
 
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:
 /// judge a program on test cases (`test`), against a trusted answer on random cases
@@ -107,9 +107,9 @@ pub fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             if watch {
-                return watch::main(options, &|o| build_and_judge(o, test::run));
+                return watch::main(options, &|o| judge(o, true, test::run));
             }
-            build_and_judge(options, test::run)
+            judge(options, true, test::run)
         }
         Command::Stress(s) => {
             // The one rule clap's declarations cannot say: our problem needs a program to
@@ -123,18 +123,22 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            build_and_judge(invoked(Options::from(s)), |o| match &o.stress {
+            judge(invoked(Options::from(s)), true, |o| match &o.stress {
                 Some(Some(problem)) => stress::run(o, problem),
                 _ => stress::run_own(o),
             })
         }
         Command::Scale(s) => {
             let problem = s.problem.clone();
-            build_and_judge(invoked(Options::from(s)), move |o| scale::run(o, &problem))
+            judge(invoked(Options::from(s)), true, move |o| {
+                scale::run(o, &problem)
+            })
         }
         Command::Verify(v) => {
             let package = v.package.clone();
-            judge(invoked(Options::from(v)), move |o| verify::run(o, &package))
+            judge(invoked(Options::from(v)), false, move |o| {
+                verify::run(o, &package)
+            })
         }
         Command::Listen(l) => listen::main(&l),
         Command::Bundle(b) => crate::modes::bundle::main(&b),
@@ -156,26 +160,24 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// `test`: builds `--cmd` when it is a source file (a compile error is the verdict, CE:
-/// nothing is judged, exit 1), then judges.
-fn build_and_judge(mut options: Options, mode: impl FnOnce(&Options) -> Mode) -> ExitCode {
-    crate::text::set_json_mode(options.run.json);
-    style::init(if options.run.json {
-        ColorChoice::Never
-    } else {
-        options.run.color
-    });
-    // A source is built in the isolation its program runs in.
-    if let Err(e) = start_session(&options) {
-        eprintln!("judge: {e}");
-        return ExitCode::from(2);
-    }
-    match source::resolve(&mut options) {
-        Ok(None) => judge(options, mode),
-        Ok(Some(ce)) => {
-            source::say_compile_error(&ce, options.run.json);
-            ExitCode::FAILURE
+/// A judging mode in a session of its own (`build`: `--cmd` built first when it is a source
+/// file, in the isolation its program runs in; a compile error is the verdict, CE: nothing is
+/// judged, exit 1). Exit codes: 0 every case AC, 1 one was not, 2 a setup error.
+fn judge(mut options: Options, build: bool, mode: impl FnOnce(&Options) -> Mode) -> ExitCode {
+    let result = Session::start(&options).and_then(|session| {
+        if build {
+            if let Some(ce) = source::resolve(&mut options)? {
+                source::say_compile_error(&ce, options.run.json);
+                return Ok(false);
+            }
         }
+        let verdict = mode(&options);
+        drop(session);
+        verdict
+    });
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(e) => {
             if options.run.json {
                 crate::say!("{}", crate::show::report::error_json(&e));
@@ -190,7 +192,7 @@ fn build_and_judge(mut options: Options, mode: impl FnOnce(&Options) -> Mode) ->
 /// the script says so, else a bare name (`bfs-judge`, found on PATH) as it is, a path made
 /// absolute so that it runs from any folder.
 fn invoked_as(argv0: &OsString) -> Invoked {
-    if let Some(script) = std::env::var_os(crate::modes::args::SCRIPT_VARIABLE) {
+    if let Some(script) = std::env::var_os(crate::args::SCRIPT_VARIABLE) {
         return Invoked::Script(script.to_string_lossy().into_owned());
     }
     let path = std::path::Path::new(argv0);
@@ -205,66 +207,8 @@ fn invoked_as(argv0: &OsString) -> Invoked {
     )
 }
 
-/// What every run of this judge, a build's included, starts from: the isolation chosen and
-/// the supervisors' settings, once per process (a watch's later rounds keep them).
-fn start_session(options: &Options) -> Result<(), String> {
-    if sandbox::configured() {
-        return Ok(());
-    }
-    // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
-    // nothing a program started outlives the judge either.
-    let _ = sys::become_subreaper();
-    // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
-    // /proc, nor traces it: not even a program running as the same user.
-    let _ = sys::make_undumpable();
-    let (mechanism, why_none) = crate::run::jail::choose(options.run.sandbox.isolation)?;
-    sandbox::configure(sandbox::Settings {
-        mechanism,
-        why_none,
-        env: sandbox::program_env(&options.run.sandbox.env),
-        // What every supervisor, and so every program, starts from: the judge's own state
-        // now, whatever a program does to the judge later.
-        start: sys::inherited(),
-        // Where it keeps outputs: an interactor or validator may write what it is named
-        // there.
-        writable: vec![{
-            let out = options.dirs().out;
-            std::path::absolute(&out).unwrap_or(out)
-        }],
-    });
-    Ok(())
-}
-
 /// What a judging mode returns: whether every case was AC, or a setup error.
 type Mode = Result<bool, String>;
-
-/// Runs a judging mode (test, stress, scale, verify) in a session of its own.
-fn judge(options: Options, mode: impl FnOnce(&Options) -> Mode) -> ExitCode {
-    crate::text::set_json_mode(options.run.json);
-    style::init(if options.run.json {
-        ColorChoice::Never
-    } else {
-        options.run.color
-    });
-    if let Err(e) = start_session(&options) {
-        eprintln!("judge: {e}");
-        return ExitCode::from(2);
-    }
-    let result = mode(&options);
-    sandbox::release();
-    let _ = supervise::kill_all_descendants(|_| {});
-    match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            if options.run.json {
-                crate::say!("{}", crate::show::report::error_json(&e));
-            }
-            eprintln!("judge: {e}");
-            ExitCode::from(2)
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

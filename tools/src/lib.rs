@@ -5,17 +5,23 @@
 //! - `run`: starting a program and supervising it under its limits;
 //! - `judge`: problems, cases, comparison, checkers, verdicts;
 //! - `show`: what is printed and kept for a person (case lines, diffs, drawings, pages);
+//! - `args`: the judging subcommands' option groups (clap's derive), as data for the layers
+//!   above;
+//! - `session`: what every judging mode starts and ends with (isolation, the supervisors,
+//!   the output's style);
 //! - `modes`: one module per subcommand (test, stress, shrink, scale, listen, gen, check);
 //! - `cli`: the command line that picks a mode.
 //!
 //! Beside the judge, and used only by `cli`: `bundle` (one source file per problem for
 //! online judges) and `bench` (the benchmark suite).
 
+pub mod args;
 pub mod bench;
 pub mod bundle;
 pub mod cli;
 pub mod judge;
 pub mod modes;
 pub mod run;
+pub mod session;
 pub mod show;
 pub mod text;

@@ -91,7 +91,7 @@ pub struct BenchCmd {
 
     /// The repository root, whose `../shared` holds the seeds [default: the checkout this
     /// tool was built from].
-    #[arg(long, value_name = "DIR", default_value_os_t = crate::modes::args::built_in_root(),
+    #[arg(long, value_name = "DIR", default_value_os_t = crate::args::built_in_root(),
           hide_default_value = true)]
     pub root: PathBuf,
 

@@ -30,7 +30,7 @@ pub struct Options {
     out_dir: Option<PathBuf>,
 
     /// The checkout to bundle [default: the one this tool was built from].
-    #[arg(long, value_name = "DIR", default_value_os_t = crate::modes::args::built_in_root(),
+    #[arg(long, value_name = "DIR", default_value_os_t = crate::args::built_in_root(),
           hide_default_value = true)]
     root: PathBuf,
 }

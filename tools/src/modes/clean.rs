@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
 
-use crate::modes::args::cache_dir;
+use crate::args::cache_dir;
 
 /// How long a folder of failing cases stays in the cache untouched.
 pub const MAX_AGE_DAYS: u64 = 14;

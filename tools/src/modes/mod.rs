@@ -1,11 +1,10 @@
 //! The top layer: one module per subcommand of `bfs-judge`, each built from the layers
-//! below. `args` declares the judging modes' options; `case` judges one case (run, verdict,
+//! below. `case` judges one case (run, verdict,
 //! what a failure keeps and shows) for `test`, `stress` and `scale`; `shrink` follows a
 //! stress disagreement; `listen` receives problems from the browser; `gen` and `check` are
 //! the generators and checkers of our problems as commands; `verify` is the problem setter's
 //! check of a package's submissions.
 
-pub mod args;
 pub mod bundle;
 pub mod case;
 pub mod check;

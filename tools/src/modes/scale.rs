@@ -18,9 +18,9 @@
 use std::fs;
 use std::path::Path;
 
+use crate::args::Options;
 use crate::judge::problem::Problem;
 use crate::judge::verdict;
-use crate::modes::args::Options;
 use crate::modes::test;
 use crate::run::sandbox::run_program;
 use crate::say_text;

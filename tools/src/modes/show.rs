@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::modes::args::built_in_root;
+use crate::args::built_in_root;
 use crate::show::search;
 
 /// `bfs-judge show`: watch the reference search on an input.

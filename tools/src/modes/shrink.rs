@@ -23,13 +23,13 @@ use std::path::{Path, PathBuf};
 
 use bfs_judge::check::{tie, Mistake};
 
+use crate::args::Options;
 use crate::judge::checker::{Checker, Judgement};
 use crate::judge::compare;
 use crate::judge::problem::Problem;
 use crate::judge::tokens::Comparison;
 use crate::judge::validator::InputValidator;
 use crate::judge::verdict::{self, Verdict};
-use crate::modes::args::Options;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;

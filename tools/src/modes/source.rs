@@ -14,7 +14,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::modes::args::{cache_dir, Options};
+use crate::args::{cache_dir, Options};
 use crate::run::compile::{self, Langs, SourceError};
 use crate::run::program::Program;
 

@@ -22,11 +22,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::args::Options;
 use crate::judge::checker::Checker;
 use crate::judge::problem::Problem;
 use crate::judge::validator;
 use crate::judge::verdict::{self, Verdict};
-use crate::modes::args::Options;
 use crate::modes::case::{judge_answer, How};
 use crate::modes::shrink;
 use crate::modes::source::source_in;

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+use crate::args::{CompareMode, Dirs, Options};
 use crate::judge::cases::{self, Case};
 use crate::judge::checker::Checker;
 use crate::judge::format::Protocol;
@@ -22,7 +23,6 @@ use crate::judge::problem::{
 use crate::judge::tokens::Comparison;
 use crate::judge::validator;
 use crate::judge::verdict::Outcome;
-use crate::modes::args::{CompareMode, Dirs, Options};
 use crate::modes::case::{self, FileIo, Source, Target};
 use crate::modes::verify;
 use crate::run::program::Program;
@@ -748,7 +748,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             crate::modes::clean::forget_passed(&t.out_dir);
         }
     }
-    if dirs.out == crate::modes::args::cache_dir() {
+    if dirs.out == crate::args::cache_dir() {
         crate::modes::clean::trim(&dirs.out);
     }
     let passed: usize = tallies.iter().map(|t| t.passed).sum();

@@ -26,13 +26,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::args::{Dirs, Options};
 use crate::judge::cases::{Case, Expect};
 use crate::judge::format::files::glob_covers;
 use crate::judge::format::stage;
 use crate::judge::format::{Expectation, Names, Package, Score, ScoreRule, Submission};
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
-use crate::modes::args::{Dirs, Options};
 use crate::modes::case::{self, Source, Target};
 use crate::modes::test;
 use crate::run::compile::{self, BuildError};

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::thread;
 use std::time::{Duration, SystemTime};
 
-use crate::modes::args::Options;
+use crate::args::Options;
 use crate::modes::source;
 
 /// How often the watched files are looked at.
