@@ -5,12 +5,9 @@
 //! a program or checker that cannot run) is found before the first case where it can be,
 //! and otherwise stops the run at the first case that meets it: a setup error, said once.
 
-use std::collections::BTreeMap;
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::thread;
 
 use crate::args::{CompareMode, Dirs, Options};
 use crate::judge::cases::{self, Case};
@@ -28,6 +25,7 @@ use crate::modes::verify;
 use crate::run::program::Program;
 use crate::run::sandbox::Limits;
 use crate::say;
+use crate::session::pool;
 use crate::show::report::{self, case_line, Progress, Tally};
 
 /// A problem's limits: the options' overrides, else its info.toml, else the defaults.
@@ -664,81 +662,57 @@ pub fn run(o: &Options) -> Result<bool, String> {
     }
 
     let total = cases.len();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Result<Outcome, String>)>();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
     let mut graded: Vec<Vec<(String, Outcome)>> = vec![Vec::new(); problems.len()];
-    let mut progress = Progress::new();
+    // Both the delivery and the wait update the progress line.
+    let progress = std::cell::RefCell::new(Progress::new());
     let mut setup_error = None;
-    thread::scope(|s| {
-        for _ in 0..(o.verdicts.jobs as usize).min(total) {
-            let tx = tx.clone();
-            let (cases, targets, next, stop) = (&cases, &targets, &next, &stop);
-            s.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(case) = cases.get(i) else { break };
-                    let judged = case::judge_case(case, &targets[case.problem]);
-                    if tx.send((i, judged)).is_err() {
-                        break;
-                    }
+    pool::in_order(
+        total,
+        o.verdicts.jobs as usize,
+        |_, i| case::judge_case(&cases[i], &targets[cases[i].problem]),
+        |i, judged| {
+            let outcome = match judged {
+                Ok(outcome) => outcome,
+                Err(e) => {
+                    setup_error = Some(e);
+                    return ControlFlow::Break(());
                 }
-                crate::run::sandbox::release();
-            });
-        }
-        drop(tx);
-        let mut pending = BTreeMap::new();
-        let mut printed = 0;
-        let mut received = 0;
-        for (i, judged) in rx {
-            received += 1;
-            pending.insert(i, judged);
-            while let Some(judged) = pending.remove(&printed) {
-                let outcome = match judged {
-                    Ok(outcome) => outcome,
-                    Err(e) => {
-                        stop.store(true, Ordering::Relaxed);
-                        setup_error.get_or_insert(e);
-                        break;
-                    }
-                };
-                let case = &cases[printed];
-                let p = &problems[case.problem];
-                progress.clear();
-                if json {
-                    say!("{}", report::case_json(&p.name, &case.name, &outcome));
-                } else {
-                    say!(
-                        "{}",
-                        case_line(&outcome, &format!("{}/{}", p.name, case.name))
-                    );
-                }
-                tallies[case.problem].add(&outcome);
-                graded[case.problem].push((case.name.clone(), outcome.clone()));
-                printed += 1;
-                if !json && cases.get(printed).is_none_or(|c| c.problem != case.problem) {
-                    say!(
-                        "{}",
-                        tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
-                    );
-                    let score = p
-                        .layout
-                        .as_ref()
-                        .and_then(|l| l.grade(&graded[case.problem]));
-                    if let Some(score) = score {
-                        say!("{}", verify::score_line(&score));
-                    }
+            };
+            let case = &cases[i];
+            let p = &problems[case.problem];
+            progress.borrow_mut().clear();
+            if json {
+                say!("{}", report::case_json(&p.name, &case.name, &outcome));
+            } else {
+                say!(
+                    "{}",
+                    case_line(&outcome, &format!("{}/{}", p.name, case.name))
+                );
+            }
+            tallies[case.problem].add(&outcome);
+            graded[case.problem].push((case.name.clone(), outcome));
+            if !json && cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
+                say!(
+                    "{}",
+                    tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
+                );
+                let score = p
+                    .layout
+                    .as_ref()
+                    .and_then(|l| l.grade(&graded[case.problem]));
+                if let Some(score) = score {
+                    say!("{}", verify::score_line(&score));
                 }
             }
-            if setup_error.is_some() {
-                break;
-            }
-            let now = cases.get(printed).map_or("", |c| c.name.as_str());
-            progress.update(received, total, now);
-        }
-        progress.clear();
-    });
+            ControlFlow::Continue(())
+        },
+        |received, delivered| {
+            let now = cases.get(delivered).map_or("", |c| c.name.as_str());
+            progress.borrow_mut().update(received, total, now);
+        },
+    );
+    progress.borrow_mut().clear();
     if let Some(e) = setup_error {
         return Err(e);
     }
