@@ -37,7 +37,7 @@ use std::sync::{Condvar, Mutex};
 use std::thread;
 
 use crate::judge::cases::Case;
-use crate::judge::checker::{Checker, Judgement};
+use crate::judge::check::external::{Checker, Judgement};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -112,7 +112,7 @@ impl Interactor {
 /// The interactor's limits: a checker's CPU and memory, and a wall clock that outlasts the
 /// program's backstop by five seconds, so that the program's own ending is seen first.
 fn interactor_limits(program: &Limits) -> Limits {
-    let c = crate::judge::checker::LIMITS;
+    let c = crate::judge::check::external::LIMITS;
     Limits {
         // The backstop is twice the CPU limit plus a second.
         time_ms: c
@@ -556,9 +556,10 @@ fn interactor_said(
         }
     };
     match (&interactor.convention, run.status) {
-        (Convention::Kattis { .. }, Status::Code(42)) => {
-            Ok((Said::Accept, crate::judge::validator::read_score(feedback)?))
-        }
+        (Convention::Kattis { .. }, Status::Code(42)) => Ok((
+            Said::Accept,
+            crate::judge::check::external::read_score(feedback)?,
+        )),
         (Convention::Kattis { .. }, Status::Code(43)) => {
             Ok((Said::Reject(Verdict::Wa, or("rejected")), None))
         }
@@ -713,7 +714,7 @@ fn communicate(
     };
     let (out, err) = (text(&m_out), text(&m_err));
     let (score, message) =
-        crate::judge::checker::cms_answer(&m_run, &out, &err).map_err(|how| {
+        crate::judge::check::external::cms_answer(&m_run, &out, &err).map_err(|how| {
             format!(
                 "the {} {how}{}",
                 manager.describe(),
@@ -746,7 +747,7 @@ fn communicate(
     let verdict = match verdict {
         Some(v) => v,
         None => {
-            let v = match crate::judge::checker::cms_judgement(score, &message) {
+            let v = match crate::judge::check::external::cms_judgement(score, &message) {
                 Judgement::Accepted => Verdict::Ac,
                 Judgement::Points(..) => Verdict::Pts,
                 _ => Verdict::Wa,

@@ -13,11 +13,11 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
-use crate::judge::checker::{Checker, Judgement};
-use crate::judge::compare;
+use crate::judge::check::external::{Checker, Judgement};
+use crate::judge::check::lines;
+use crate::judge::check::tokens::Comparison;
 use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
-use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -387,7 +387,7 @@ pub fn judge_answer(
     // in-process: its time is shown as an external checker's is.
     let started = std::time::Instant::now();
     if let Some(outcome) = how.comparison.named(answer, got)? {
-        use crate::judge::named::Outcome as Named;
+        use crate::judge::check::named::Outcome as Named;
         let line = |why: &str| vec![detail(&printable(why.as_bytes()))];
         let timed = |verdict, lines| Judged {
             checker_ms: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
@@ -408,7 +408,7 @@ pub fn judge_answer(
             Some(why) => judged(Verdict::Wa, vec![detail(&printable(why.as_bytes()))]),
         });
     }
-    match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
+    match lines::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
         None => Ok(judged(Verdict::Ac, vec![])),
         Some(d) => {
             let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));

@@ -23,11 +23,11 @@ use std::path::{Path, PathBuf};
 
 use bfs_judge::check::{tie, Mistake};
 
-use crate::judge::checker::{Checker, Judgement};
-use crate::judge::compare;
+use crate::judge::check::external::{Checker, Judgement};
+use crate::judge::check::lines;
+use crate::judge::check::tokens::Comparison;
+use crate::judge::input_validator::InputValidator;
 use crate::judge::problem::Problem;
-use crate::judge::tokens::Comparison;
-use crate::judge::validator::InputValidator;
 use crate::judge::verdict::{self, Verdict};
 use crate::modes::args::Options;
 use crate::run::program::{shell_quote, Program};
@@ -421,7 +421,7 @@ impl Trial<'_> {
     /// or when ours refuses the input (a reduction made it invalid).
     pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, String> {
         let file = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
-        if crate::judge::validator::all_accept(self.validators, input, &self.dir.join(stem))?
+        if crate::judge::input_validator::all_accept(self.validators, input, &self.dir.join(stem))?
             .is_some()
         {
             return Ok(None);
@@ -464,10 +464,10 @@ impl Trial<'_> {
                 }
             }
             None => match self.comparison.named(&expected, &got)? {
-                Some(outcome) => outcome != crate::judge::named::Outcome::Accepted,
+                Some(outcome) => outcome != crate::judge::check::named::Outcome::Accepted,
                 None => match self.comparison.tokens(&[], &expected, &got)? {
                     Some(differs) => differs.is_some(),
-                    None => compare::first_difference(&expected, &got)
+                    None => lines::first_difference(&expected, &got)
                         .map_err(|e| format!("comparing: {e}"))?
                         .is_some(),
                 },

@@ -22,9 +22,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::judge::checker::Checker;
+use crate::judge::check::external::Checker;
+use crate::judge::input_validator;
 use crate::judge::problem::Problem;
-use crate::judge::validator;
 use crate::judge::verdict::{self, Verdict};
 use crate::modes::args::Options;
 use crate::modes::case::{judge_answer, How};
@@ -336,9 +336,9 @@ struct Env<'a> {
     expected_by: &'a Program,
     candidate: &'a Program,
     checker: Option<&'a Checker>,
-    comparison: &'a crate::judge::tokens::Comparison,
+    comparison: &'a crate::judge::check::tokens::Comparison,
     show: &'a explain::Show,
-    validators: &'a [validator::InputValidator],
+    validators: &'a [input_validator::InputValidator],
     args: &'a [String],
     limits: Limits,
     reference_limits: Limits,
@@ -488,16 +488,16 @@ fn report_failure(
 
 /// The input validators shrinking keeps to: `--validator`, and the package's own (a Kattis
 /// package's input validators, Library Checker's verifier) when `--tests` names one.
-fn validators(p: &Problem, o: &Options) -> Result<Vec<validator::InputValidator>, String> {
+fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputValidator>, String> {
     let mut v = Vec::new();
     if let Some(cmd) = &o.stress_args.validator {
-        v.push(validator::from_cmd(cmd)?);
+        v.push(input_validator::from_cmd(cmd)?);
     }
     if let Some(layout) = &p.layout {
         let mut skipped = Vec::new();
-        v.extend(validator::of_package(
+        v.extend(input_validator::of_package(
             layout,
-            &validator::build_dir(&o.dirs().out),
+            &crate::judge::build_dir(&o.dirs().out),
             &mut skipped,
         )?);
         for s in skipped {

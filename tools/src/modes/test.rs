@@ -13,14 +13,13 @@ use std::sync::mpsc;
 use std::thread;
 
 use crate::judge::cases::{self, Case};
-use crate::judge::checker::Checker;
+use crate::judge::check::external::Checker;
+use crate::judge::check::tokens::Comparison;
 use crate::judge::format::Protocol;
 use crate::judge::interact::{Convention, Interactor};
 use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
-use crate::judge::tokens::Comparison;
-use crate::judge::validator;
 use crate::judge::verdict::Outcome;
 use crate::modes::args::{CompareMode, Dirs, Options};
 use crate::modes::case::{self, FileIo, Source, Target};
@@ -130,7 +129,7 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
         Protocol::Kattis { .. } => "the output validator",
         _ => "the checker",
     };
-    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
+    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
     Ok(Some(match &tool.protocol {
         Protocol::Testlib => Checker::testlib(program),
         Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
@@ -157,7 +156,7 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         Protocol::Kattis { .. } => "the output validator",
         _ => "the interactor",
     };
-    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
+    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
     let convention = match &tool.protocol {
         Protocol::Testlib => Convention::Testlib,
         Protocol::Kattis { flags } => Convention::Kattis {

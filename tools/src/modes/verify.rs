@@ -370,7 +370,7 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
         package,
         o,
         dirs: dirs.clone(),
-        build: crate::judge::validator::build_dir(&dirs.out),
+        build: crate::judge::build_dir(&dirs.out),
         out,
     })
 }

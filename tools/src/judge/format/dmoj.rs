@@ -37,6 +37,8 @@ use std::path::{Component, Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
+use crate::judge::check::named::{self, ErrorMode, SplitOn};
+use crate::judge::check::tokens::Comparison;
 use crate::judge::format::files::name_of;
 use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
@@ -44,8 +46,6 @@ use crate::judge::format::{
     Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
     ScoredGroup, Submission, Tool,
 };
-use crate::judge::named::{self, ErrorMode, SplitOn};
-use crate::judge::tokens::Comparison;
 
 pub const READER: Reader = Reader {
     name: "DMOJ",

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::judge::check::tokens::Comparison;
 use crate::judge::format::info::Info;
-use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{Outcome, Verdict};
 
 /// The formats the judge reads.

@@ -21,10 +21,11 @@
 //! Its message (stdout, then stderr) is kept whole up to [`MESSAGE_KEEP`] bytes, to be saved
 //! beside a failing case's outputs; what is printed is a few lines of it, cut to the width.
 
+use std::fs;
 use std::io::Read;
 use std::path::Path;
 
-use crate::run::files::sibling;
+use crate::run::files::{read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program, Limits, Run};
 use crate::run::sys::Status;
@@ -325,8 +326,7 @@ impl Checker {
                 .map(|c| (c, None));
         };
         let args: Vec<String> = args.iter().chain(extra).cloned().collect();
-        let (judgement, score, wall_ms) =
-            crate::judge::validator::output(self, &args, input, output, answer, scratch)?;
+        let (judgement, score, wall_ms) = kattis(self, &args, input, output, answer, scratch)?;
         let message = match &judgement {
             Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),
             Judgement::Points(_, m) => m.clone(),
@@ -399,5 +399,107 @@ pub fn cms_judgement(score: f64, message: &str) -> Judgement {
         Judgement::Wrong(message.to_string())
     } else {
         Judgement::Points(format!("{score}"), message.to_string())
+    }
+}
+
+/// The message a validator left: `judgemessage.txt`, else its stdout and stderr, one line.
+pub fn message(feedback: &Path, out: &Path, err: &Path) -> String {
+    // Capped reads: a validator that writes gigabytes costs the judge no more than this.
+    const KEEP: u64 = 64 * 1024;
+    let mut text = read_capped(&feedback.join("judgemessage.txt"), KEEP);
+    if text.iter().all(u8::is_ascii_whitespace) {
+        text = read_capped(out, KEEP);
+        text.push(b'\n');
+        text.extend(read_capped(err, KEEP));
+    }
+    text.truncate(KEEP as usize);
+    String::from_utf8_lossy(&text)
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Runs a Kattis output validator on `output` (its stdin): `VALIDATOR INPUT ANSWER
+/// FEEDBACK_DIR/ ARGS...`. The feedback folder is `scratch.feedback/`, left in place for a
+/// look; the score is `score.txt`'s number when the output is accepted, and the validator's wall
+/// time comes with it.
+fn kattis(
+    checker: &Checker,
+    args: &[String],
+    input: &Path,
+    output: &Path,
+    answer: &Path,
+    scratch: &Path,
+) -> Result<(Judgement, Option<f64>, u64), String> {
+    let feedback = sibling(scratch, "feedback");
+    let _ = fs::remove_dir_all(&feedback);
+    fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+    let abs = |p: &Path| {
+        std::path::absolute(p)
+            .unwrap_or(p.to_path_buf())
+            .display()
+            .to_string()
+    };
+    let mut argv = vec![abs(input), abs(answer), format!("{}/", abs(&feedback))];
+    argv.extend(args.iter().cloned());
+    let (out, err) = (
+        sibling(scratch, "validator.out"),
+        sibling(scratch, "validator.err"),
+    );
+    let run = run_program(&checker.program, &argv, Some(output), &out, &err, LIMITS)
+        .map_err(|e| format!("output validator: {e}"))?;
+    let said = message(&feedback, &out, &err);
+    let _ = fs::remove_file(&out);
+    let _ = fs::remove_file(&err);
+    let failed = |how: String| {
+        Err(format!(
+            "the output validator `{}` {how} (Kattis' codes: 42 accepted, 43 wrong answer){}",
+            checker.program.describe(),
+            if said.is_empty() {
+                String::new()
+            } else {
+                format!(": {said}")
+            }
+        ))
+    };
+    if let Some(kill) = run.killed {
+        return failed(format!("was killed ({} limit)", kill.name()));
+    }
+    match run.status {
+        Status::Code(42) => {
+            let score = read_score(&feedback)?;
+            let _ = fs::remove_dir_all(&feedback);
+            Ok((Judgement::Accepted, score, run.wall_ms))
+        }
+        Status::Code(43) => Ok((
+            Judgement::Wrong(if said.is_empty() {
+                "rejected (no judgemessage.txt)".to_string()
+            } else {
+                said
+            }),
+            None,
+            run.wall_ms,
+        )),
+        Status::Code(c) => failed(format!("ended with exit code {c}")),
+        Status::Signal(s) => failed(format!("was killed by {}", crate::run::sys::signal_name(s))),
+    }
+}
+
+/// `score.txt` in a feedback folder, if there is one; bad contents are a setup error.
+pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
+    let path = feedback.join("score.txt");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = String::from_utf8_lossy(&read_capped(&path, 4096)).into_owned();
+    match text.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+        _ => Err(format!(
+            "{}: expected a non-negative number, found `{}`",
+            path.display(),
+            crate::text::printable(text.trim().as_bytes())
+        )),
     }
 }

@@ -28,7 +28,7 @@ pub enum Comparison {
     /// Token by token, with the default validator's flags (a case may add its group's).
     Tokens(Vec<String>),
     /// One of DMOJ's named checkers (`judge/named.rs`).
-    Named(crate::judge::named::Checker),
+    Named(crate::judge::check::named::Checker),
 }
 
 impl Comparison {
@@ -48,7 +48,7 @@ impl Comparison {
         &self,
         expected: &Path,
         got: &Path,
-    ) -> Result<Option<crate::judge::named::Outcome>, String> {
+    ) -> Result<Option<crate::judge::check::named::Outcome>, String> {
         match self {
             Comparison::Named(c) => c.check_files(expected, got).map(Some),
             _ => Ok(None),
@@ -273,7 +273,7 @@ fn shown(t: &Token) -> String {
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
 pub fn compare(expected: &Path, got: &Path, rules: &Rules) -> io::Result<Option<String>> {
-    use crate::judge::compare::open_output;
+    use crate::judge::check::lines::open_output;
     compare_readers(open_output(expected)?, open_output(got)?, rules)
 }
 

@@ -120,7 +120,7 @@ impl Checker {
     pub fn check_files(&self, expected: &Path, got: &Path) -> Result<Outcome, String> {
         let read = |p: &Path| -> Result<Vec<u8>, String> {
             let mut v = Vec::new();
-            crate::judge::compare::open_output(p)
+            crate::judge::check::lines::open_output(p)
                 .and_then(|mut f| f.read_to_end(&mut v))
                 .map_err(|e| format!("comparing: {e}"))?;
             Ok(v)

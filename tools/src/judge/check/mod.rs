@@ -1,0 +1,4 @@
+pub mod external;
+pub mod lines;
+pub mod named;
+pub mod tokens;
