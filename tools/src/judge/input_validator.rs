@@ -100,7 +100,8 @@ pub fn of_package(
     build_dir: &Path,
     skipped: &mut Vec<String>,
 ) -> Result<Vec<InputValidator>, String> {
-    use crate::judge::format::{Build, Protocol};
+    use crate::judge::check::Protocol;
+    use crate::judge::format::Build;
     let mut v = Vec::new();
     for tool in &p.validators {
         let name = tool.path.display().to_string();

@@ -38,6 +38,7 @@ use std::thread;
 
 use crate::judge::cases::Case;
 use crate::judge::check::external::{Checker, Judgement};
+use crate::judge::check::Protocol;
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -49,50 +50,44 @@ use crate::text::{detail, printable};
 /// The most of the exchange a failing case keeps (`CASE.interaction`).
 pub const TRANSCRIPT_CAP: usize = 64 * 1024;
 
-/// How the interactor is called and answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Convention {
-    /// `CMD INPUT OUTPUT [ANSWER]`, exit 0 / 1 / 2 / 3 / 7.
-    Testlib,
-    /// `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS...`, exit 42 / 43.
-    Kattis { flags: Vec<String> },
-    /// CMS's Communication manager with `processes` copies of the program (see
-    /// [`communicate`]).
-    Cms { processes: usize },
-}
-
 #[derive(Clone, Debug)]
 pub struct Interactor {
     pub program: Program,
-    pub convention: Convention,
-}
-
-impl Convention {
-    /// Whether the interactor's run says "accepted".
-    fn accepts(&self, run: &Run) -> bool {
-        let want = match self {
-            Convention::Testlib => 0,
-            Convention::Kattis { .. } => 42,
-            Convention::Cms { .. } => 0,
-        };
-        run.killed.is_none() && run.status == Status::Code(want)
-    }
+    pub protocol: Protocol,
 }
 
 impl Interactor {
+    /// An interactor that speaks `protocol`; `None` for a CMS checker, which is no
+    /// Communication manager.
+    pub fn new(program: Program, protocol: Protocol) -> Option<Interactor> {
+        match protocol {
+            Protocol::Cms => None,
+            protocol => Some(Interactor { program, protocol }),
+        }
+    }
+
+    /// Whether the interactor's run says "accepted".
+    fn accepts(&self, run: &Run) -> bool {
+        let Status::Code(code) = run.status else {
+            return false;
+        };
+        run.killed.is_none() && self.protocol.verdict_of_exit(code) == Some(Verdict::Ac)
+    }
+
     pub fn describe(&self) -> String {
-        match &self.convention {
-            Convention::Testlib => format!("interactor {}", self.program.describe()),
-            Convention::Kattis { .. } => {
+        match &self.protocol {
+            Protocol::Testlib => format!("interactor {}", self.program.describe()),
+            Protocol::Kattis { .. } => {
                 format!("interactive validator {} (42/43)", self.program.describe())
             }
-            Convention::Cms { processes: 1 } => {
+            Protocol::CmsManager { processes: 1 } => {
                 format!("CMS manager {}", self.program.describe())
             }
-            Convention::Cms { processes } => format!(
+            Protocol::CmsManager { processes } => format!(
                 "CMS manager {} with {processes} processes",
                 self.program.describe()
             ),
+            Protocol::Cms => unreachable!("Interactor::new refuses a CMS checker"),
         }
     }
 
@@ -104,7 +99,7 @@ impl Interactor {
             .map_err(|e| format!("--interactor: {e}"))?;
         Ok(Interactor {
             program,
-            convention: Convention::Testlib,
+            protocol: Protocol::Testlib,
         })
     }
 }
@@ -304,7 +299,7 @@ pub struct Side<'a> {
 
 /// Judges `case` interactively: the program of `t` against `interactor`.
 pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<Outcome, String> {
-    if let Convention::Cms { processes } = interactor.convention {
+    if let Protocol::CmsManager { processes } = interactor.protocol {
         return communicate(case, t, interactor, processes);
     }
     let base = t.out_dir.join(&case.name);
@@ -336,10 +331,10 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             .display()
             .to_string()
     };
-    let i_args: Vec<String> = match &interactor.convention {
-        Convention::Testlib => vec![abs(&case.input), abs(&got), abs(&answer)],
-        Convention::Cms { .. } => unreachable!("judged by communicate"),
-        Convention::Kattis { flags } => {
+    let i_args: Vec<String> = match &interactor.protocol {
+        Protocol::Testlib => vec![abs(&case.input), abs(&got), abs(&answer)],
+        Protocol::Cms | Protocol::CmsManager { .. } => unreachable!("judged by communicate"),
+        Protocol::Kattis { flags } => {
             fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
             let mut v = vec![
                 abs(&case.input),
@@ -350,7 +345,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             v
         }
     };
-    if matches!(interactor.convention, Convention::Kattis { .. }) {
+    if matches!(interactor.protocol, Protocol::Kattis { .. }) {
         // The program's own stdout is not a file here; `got` keeps its side of the exchange.
         let _ = fs::remove_file(&got);
     }
@@ -389,9 +384,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
                 &i_err,
                 i_limits,
             );
-            told.1 = r
-                .as_ref()
-                .is_ok_and(|run| interactor.convention.accepts(run));
+            told.1 = r.as_ref().is_ok_and(|run| interactor.accepts(run));
             drop(told);
             release(&fifos);
             // Its supervisor ends with the thread, before the scope does.
@@ -467,7 +460,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     };
     // testlib: the checker, if any, judges what the interactor wrote.
     let mut checked_score = None;
-    if verdict == Verdict::Ac && interactor.convention == Convention::Testlib {
+    if verdict == Verdict::Ac && interactor.protocol == Protocol::Testlib {
         if let Some(checker) = t.checker {
             let (v, more, s) = check_output(checker, case, &got, &answer, &base)?;
             verdict = v;
@@ -555,34 +548,34 @@ fn interactor_said(
             message.clone()
         }
     };
-    match (&interactor.convention, run.status) {
-        (Convention::Kattis { .. }, Status::Code(42)) => Ok((
+    match (&interactor.protocol, run.status) {
+        (Protocol::Kattis { .. }, Status::Code(42)) => Ok((
             Said::Accept,
             crate::judge::check::external::read_score(feedback)?,
         )),
-        (Convention::Kattis { .. }, Status::Code(43)) => {
+        (Protocol::Kattis { .. }, Status::Code(43)) => {
             Ok((Said::Reject(Verdict::Wa, or("rejected")), None))
         }
-        (Convention::Testlib, Status::Code(0)) => Ok((Said::Accept, None)),
-        (Convention::Testlib, Status::Code(1)) => {
+        (Protocol::Testlib, Status::Code(0)) => Ok((Said::Accept, None)),
+        (Protocol::Testlib, Status::Code(1)) => {
             Ok((Said::Reject(Verdict::Wa, or("wrong answer")), None))
         }
-        (Convention::Testlib, Status::Code(2)) => {
+        (Protocol::Testlib, Status::Code(2)) => {
             Ok((Said::Reject(Verdict::Pe, or("presentation error")), None))
         }
-        (Convention::Testlib, Status::Code(7)) => {
+        (Protocol::Testlib, Status::Code(7)) => {
             Ok((Said::Reject(Verdict::Pts, or("points")), None))
         }
-        (Convention::Kattis { .. }, Status::Code(c)) => failed(format!(
+        (Protocol::Kattis { .. }, Status::Code(c)) => failed(format!(
             "ended with exit code {c} (Kattis' codes: 42 accepted, 43 wrong answer)"
         )),
-        (Convention::Testlib, Status::Code(c)) => failed(format!(
+        (Protocol::Testlib, Status::Code(c)) => failed(format!(
             "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 failure, 7 points)"
         )),
         (_, Status::Signal(s)) => {
             failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
         }
-        (Convention::Cms { .. }, _) => unreachable!("judged by communicate"),
+        (Protocol::Cms | Protocol::CmsManager { .. }, _) => unreachable!("judged by communicate"),
     }
 }
 

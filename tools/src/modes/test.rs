@@ -15,8 +15,8 @@ use std::thread;
 use crate::judge::cases::{self, Case};
 use crate::judge::check::external::Checker;
 use crate::judge::check::tokens::Comparison;
-use crate::judge::format::Protocol;
-use crate::judge::interact::{Convention, Interactor};
+use crate::judge::check::Protocol;
+use crate::judge::interact::Interactor;
 use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
@@ -130,17 +130,13 @@ pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>,
         _ => "the checker",
     };
     let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
-    Ok(Some(match &tool.protocol {
-        Protocol::Testlib => Checker::testlib(program),
-        Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
-        Protocol::Cms => Checker::cms(program),
-        Protocol::CmsManager { .. } => {
-            return Err(format!(
-                "{}: a CMS manager is an interactor, not a checker",
-                tool.path.display()
-            ))
-        }
-    }))
+    let checker = Checker::new(program, tool.protocol.clone()).ok_or_else(|| {
+        format!(
+            "{}: a CMS manager is an interactor, not a checker",
+            tool.path.display()
+        )
+    })?;
+    Ok(Some(checker))
 }
 
 /// The interactor: `--interactor CMD` (testlib's convention), else the package's own (an
@@ -157,25 +153,13 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         _ => "the interactor",
     };
     let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
-    let convention = match &tool.protocol {
-        Protocol::Testlib => Convention::Testlib,
-        Protocol::Kattis { flags } => Convention::Kattis {
-            flags: flags.clone(),
-        },
-        Protocol::CmsManager { processes } => Convention::Cms {
-            processes: *processes,
-        },
-        Protocol::Cms => {
-            return Err(format!(
-                "{}: a CMS checker is not a Communication manager",
-                tool.path.display()
-            ))
-        }
-    };
-    Ok(Some(Interactor {
-        program,
-        convention,
-    }))
+    let interactor = Interactor::new(program, tool.protocol.clone()).ok_or_else(|| {
+        format!(
+            "{}: a CMS checker is not a Communication manager",
+            tool.path.display()
+        )
+    })?;
+    Ok(Some(interactor))
 }
 
 /// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,

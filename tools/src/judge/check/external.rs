@@ -25,6 +25,7 @@ use std::fs;
 use std::io::Read;
 use std::path::Path;
 
+use super::Protocol;
 use crate::run::files::{read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program, Limits, Run};
@@ -36,19 +37,6 @@ use crate::run::sys::Status;
 pub struct Checker {
     pub program: Program,
     pub protocol: Protocol,
-}
-
-/// How a checker is called and how it answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Protocol {
-    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7.
-    Testlib,
-    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS... < OUTPUT`, exit 42 / 43; `args`
-    /// are the package's flags (each case may add its group's).
-    Kattis { args: Vec<String> },
-    /// CMS: `CHECKER INPUT ANSWER OUTPUT`, the score in [0, 1] on stdout, the message on
-    /// stderr, exit 0.
-    Cms,
 }
 
 /// What a checker said of an answer (the strings are its message).
@@ -124,40 +112,26 @@ impl Checker {
         })
     }
 
-    /// A testlib checker found in a package (Library Checker's `checker`).
-    pub fn testlib(program: Program) -> Checker {
-        Checker {
-            program,
-            protocol: Protocol::Testlib,
-        }
-    }
-
-    /// A Kattis output validator with the package's flags.
-    /// A CMS checker (a TPS export's `checker/`, italy_yaml's `cor/correttore`).
-    pub fn cms(program: Program) -> Checker {
-        Checker {
-            program,
-            protocol: Protocol::Cms,
-        }
-    }
-
-    pub fn kattis(program: Program, args: Vec<String>) -> Checker {
-        Checker {
-            program,
-            protocol: Protocol::Kattis { args },
+    /// A checker program that speaks `protocol`; `None` for a CMS manager, which is an
+    /// interactor.
+    pub fn new(program: Program, protocol: Protocol) -> Option<Checker> {
+        match protocol {
+            Protocol::CmsManager { .. } => None,
+            protocol => Some(Checker { program, protocol }),
         }
     }
 
     pub fn describe(&self) -> String {
         match &self.protocol {
             Protocol::Testlib => self.program.describe(),
-            Protocol::Kattis { args } if args.is_empty() => {
+            Protocol::Kattis { flags } if flags.is_empty() => {
                 format!("{} (42/43)", self.program.describe())
             }
-            Protocol::Kattis { args } => {
-                format!("{} {} (42/43)", self.program.describe(), args.join(" "))
+            Protocol::Kattis { flags } => {
+                format!("{} {} (42/43)", self.program.describe(), flags.join(" "))
             }
             Protocol::Cms => format!("{} (CMS: score on stdout)", self.program.describe()),
+            Protocol::CmsManager { .. } => unreachable!("Checker::new refuses a manager"),
         }
     }
 
@@ -180,6 +154,7 @@ impl Checker {
                     .map(|(c, _)| c)
             }
             Protocol::Testlib => {}
+            Protocol::CmsManager { .. } => unreachable!("Checker::new refuses a manager"),
         }
         let (run, out, err) = self.run(&[input, output, answer], scratch)?;
         let mut text = out;
@@ -320,12 +295,12 @@ impl Checker {
                 .check_cms(input, output, answer, scratch, keep)
                 .map(|(c, score)| (c, Some(score)));
         }
-        let Protocol::Kattis { args } = &self.protocol else {
+        let Protocol::Kattis { flags } = &self.protocol else {
             return self
                 .check(input, output, answer, scratch, keep)
                 .map(|c| (c, None));
         };
-        let args: Vec<String> = args.iter().chain(extra).cloned().collect();
+        let args: Vec<String> = flags.iter().chain(extra).cloned().collect();
         let (judgement, score, wall_ms) = kattis(self, &args, input, output, answer, scratch)?;
         let message = match &judgement {
             Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),

@@ -22,11 +22,12 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::judge::check::tokens::Comparison;
+use crate::judge::check::Protocol;
 use crate::judge::format::files::{cpp_with_headers, file_names, natural_cmp, pair};
 use crate::judge::format::info::{check_limit, file_name, read_config};
 use crate::judge::format::{
-    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
-    ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
+    Submission, Tool,
 };
 
 pub const READER: Reader = Reader {

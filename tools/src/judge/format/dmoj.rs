@@ -39,12 +39,13 @@ use yaml_rust2::Yaml;
 
 use crate::judge::check::named::{self, ErrorMode, SplitOn};
 use crate::judge::check::tokens::Comparison;
+use crate::judge::check::Protocol;
 use crate::judge::format::files::name_of;
 use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
-    Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
-    ScoredGroup, Submission, Tool,
+    Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoredGroup,
+    Submission, Tool,
 };
 
 pub const READER: Reader = Reader {

@@ -23,11 +23,12 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 use crate::judge::check::tokens::Comparison;
+use crate::judge::check::Protocol;
 use crate::judge::format::files::{cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::{
-    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
-    ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
+    Submission, Tool,
 };
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program_in, Limits};

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::judge::check::tokens::Comparison;
+use crate::judge::check::Protocol;
 use crate::judge::format::info::Info;
 use crate::judge::verdict::{Outcome, Verdict};
 
@@ -95,22 +96,6 @@ pub struct Tool {
     pub path: PathBuf,
     pub protocol: Protocol,
     pub build: Build,
-}
-
-/// How a checker is called and answers (as an interactor, how it is wired).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Protocol {
-    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7; as an interactor,
-    /// `INTERACTOR INPUT OUTPUT` between the program's pipes.
-    Testlib,
-    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
-    Kattis { flags: Vec<String> },
-    /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
-    /// stderr.
-    Cms,
-    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
-    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
-    CmsManager { processes: usize },
 }
 
 /// How a [`Tool`] is built.

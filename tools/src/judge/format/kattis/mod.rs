@@ -17,11 +17,12 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 use crate::judge::check::tokens::Comparison;
+use crate::judge::check::Protocol;
 use crate::judge::format::files as layout;
 use crate::judge::format::info::{read_config, Info};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
-    Build, Context, Expectation, Found, Grading, Kind, Protocol, Reader, Score, Timing, Tool,
+    Build, Context, Expectation, Found, Grading, Kind, Reader, Score, Timing, Tool,
 };
 use crate::judge::verdict::Outcome;
 
