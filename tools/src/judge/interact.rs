@@ -37,8 +37,7 @@ use std::sync::{Condvar, Mutex};
 use std::thread;
 
 use crate::judge::cases::Case;
-use crate::judge::check::external::{Checker, Judgement};
-use crate::judge::check::Protocol;
+use crate::judge::check::{external, Check, Detail, Files, Protocol};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -107,7 +106,7 @@ impl Interactor {
 /// The interactor's limits: a checker's CPU and memory, and a wall clock that outlasts the
 /// program's backstop by five seconds, so that the program's own ending is seen first.
 fn interactor_limits(program: &Limits) -> Limits {
-    let c = crate::judge::check::external::LIMITS;
+    let c = external::LIMITS;
     Limits {
         // The backstop is twice the CPU limit plus a second.
         time_ms: c
@@ -288,12 +287,13 @@ fn release(fifos: &[&PathBuf]) {
     }
 }
 
-/// The program's side of an interactive case: what runs, its limits, the checker of the
-/// interactor's OUTPUT (testlib), and where a failing case's files go.
+/// The program's side of an interactive case: what runs, its limits, how answers are
+/// judged (a checker program judges the interactor's OUTPUT, testlib), and where a failing
+/// case's files go.
 pub struct Side<'a> {
     pub program: &'a Program,
     pub limits: Limits,
-    pub checker: Option<&'a Checker>,
+    pub check: &'a Check,
     pub out_dir: &'a Path,
 }
 
@@ -460,13 +460,12 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     };
     // testlib: the checker, if any, judges what the interactor wrote.
     let mut checked_score = None;
-    if verdict == Verdict::Ac && interactor.protocol == Protocol::Testlib {
-        if let Some(checker) = t.checker {
-            let (v, more, s) = check_output(checker, case, &got, &answer, &base)?;
-            verdict = v;
-            lines.extend(more);
-            checked_score = s;
-        }
+    let testlib = interactor.protocol == Protocol::Testlib;
+    if verdict == Verdict::Ac && testlib && t.check.external().is_some() {
+        let (v, more, s) = check_output(t.check, case, &got, &answer, &base)?;
+        verdict = v;
+        lines.extend(more);
+        checked_score = s;
     }
     if verdict == Verdict::Ac {
         let _ = fs::remove_file(&got);
@@ -549,10 +548,9 @@ fn interactor_said(
         }
     };
     match (&interactor.protocol, run.status) {
-        (Protocol::Kattis { .. }, Status::Code(42)) => Ok((
-            Said::Accept,
-            crate::judge::check::external::read_score(feedback)?,
-        )),
+        (Protocol::Kattis { .. }, Status::Code(42)) => {
+            Ok((Said::Accept, external::read_score(feedback)?))
+        }
         (Protocol::Kattis { .. }, Status::Code(43)) => {
             Ok((Said::Reject(Verdict::Wa, or("rejected")), None))
         }
@@ -579,23 +577,29 @@ fn interactor_said(
     }
 }
 
-/// `--checker-cmd` on the interactor's OUTPUT file.
+/// The checker on the interactor's OUTPUT file.
 fn check_output(
-    checker: &Checker,
+    check: &Check,
     case: &Case,
     output: &Path,
     answer: &Path,
     base: &Path,
 ) -> Result<(Verdict, Vec<String>, Option<f64>), String> {
-    let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-    let kept = sibling(base, "checker");
-    let (checked, score) =
-        checker.check_scored(&case.input, output, answer, base, &kept, &case.checker_args)?;
-    Ok(match checked.judgement {
-        Judgement::Accepted => (Verdict::Ac, vec![], score),
-        Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)], None),
-        Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)], None),
-        Judgement::Points(s, m) => (Verdict::Pts, vec![said(&format!("points {s}: {m}"))], None),
+    let keep = sibling(base, "checker");
+    let files = Files {
+        input: &case.input,
+        output,
+        answer,
+        scratch: base,
+        keep: &keep,
+    };
+    let judgement = check.judge(&files, &case.checker_args)?;
+    Ok(match judgement.detail {
+        Some(Detail::Message { said, .. }) => {
+            let line = detail(&format!("checker: {}", printable(said.as_bytes())));
+            (judgement.verdict, vec![line], None)
+        }
+        _ => (judgement.verdict, vec![], judgement.score),
     })
 }
 
@@ -706,18 +710,17 @@ fn communicate(
             .join("\n")
     };
     let (out, err) = (text(&m_out), text(&m_err));
-    let (score, message) =
-        crate::judge::check::external::cms_answer(&m_run, &out, &err).map_err(|how| {
-            format!(
-                "the {} {how}{}",
-                manager.describe(),
-                if err.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", printable(err.as_bytes()))
-                }
-            )
-        })?;
+    let (score, message) = external::cms_answer(&m_run, &out, &err).map_err(|how| {
+        format!(
+            "the {} {how}{}",
+            manager.describe(),
+            if err.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", printable(err.as_bytes()))
+            }
+        )
+    })?;
     let mut lines = Vec::new();
     let mut verdict = None;
     for (i, run) in runs.iter().enumerate() {
@@ -740,11 +743,7 @@ fn communicate(
     let verdict = match verdict {
         Some(v) => v,
         None => {
-            let v = match crate::judge::check::external::cms_judgement(score, &message) {
-                Judgement::Accepted => Verdict::Ac,
-                Judgement::Points(..) => Verdict::Pts,
-                _ => Verdict::Wa,
-            };
+            let v = external::cms_verdict(score);
             if v != Verdict::Ac {
                 let said = match v {
                     Verdict::Pts => format!("manager: score {score}: {message}"),

@@ -1,52 +1,47 @@
-//! Running a checker with testlib's convention: `CHECKER INPUT OUTPUT ANSWER`, exit code 0
-//! accepted, 1 wrong answer, 2 presentation error, 3 the checker itself failed, 7 points; its
-//! message is what it printed on stdout and stderr.
+//! Checker programs: ours, `--checker-cmd`'s, or a package's checker or output validator,
+//! run on one answer in the [`Protocol`] it speaks:
 //!
-//! Kattis' output validators speak another protocol, also here: `VALIDATOR INPUT ANSWER
-//! FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit code 42 accepted, 43 wrong answer, anything else the
-//! validator's own failure; its message is `judgemessage.txt` from the feedback folder (else
-//! what it printed), and a scoring problem's case score is `score.txt`.
+//! - testlib: `CHECKER INPUT OUTPUT ANSWER`, exit code 0 accepted, 1 wrong answer, 2
+//!   presentation error, 3 the checker itself failed, 7 points; its message is what it
+//!   printed on stdout and stderr.
+//! - Kattis' output validators: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit
+//!   code 42 accepted, 43 wrong answer, anything else the validator's own failure; its
+//!   message is `judgemessage.txt` from the feedback folder (else what it printed), and a
+//!   scoring problem's case score is `score.txt`.
+//! - CMS's checkers (a TPS export's `checker/`, italy_yaml's `cor/correttore`): `CHECKER
+//!   INPUT ANSWER OUTPUT`, the case's score in [0, 1] on stdout's first line and the message
+//!   on stderr's first line (CMS's `translate:success`, `translate:wrong` and
+//!   `translate:partial` are shown as CMS shows them); exit code 0, anything else is the
+//!   checker's own failure. Score 1 is accepted, 0 wrong, anything between partial points.
 //!
-//! CMS's checkers (a TPS export's `checker/`, italy_yaml's `cor/correttore`) speak a third:
-//! `CHECKER INPUT ANSWER OUTPUT`, the case's score in [0, 1] on stdout's first line and the
-//! message on stderr's first line (CMS's `translate:success`, `translate:wrong` and
-//! `translate:partial` are shown as CMS shows them); exit code 0, anything else is the
-//! checker's own failure. Score 1 is accepted, 0 wrong, anything between partial points.
-//!
-//! A checker runs under the same supervisor as a program (10 s of CPU, 1 GiB, 64 MiB of
-//! output), so a hanging or flooding checker cannot hang the judge. One that fails (exit 3,
-//! any other code, a signal, a limit) is a setup error: the contestant's program is not to
-//! blame, so the judge stops and says so once.
+//! A checker runs under the same supervisor as a program, within [`LIMITS`] (10 s of CPU,
+//! 1 GiB, 64 MiB of output), so a hanging or flooding checker cannot hang the judge. One
+//! that fails (exit 3, any other code, a signal, a limit) is a setup error
+//! ([`CheckError::Failed`]): the contestant's program is not to blame, so the judge stops
+//! and says so once.
 //!
 //! Its message (stdout, then stderr) is kept whole up to [`MESSAGE_KEEP`] bytes, to be saved
 //! beside a failing case's outputs; what is printed is a few lines of it, cut to the width.
+//! Interactors and input validators read what they said with the helpers here
+//! ([`validator_message`], [`read_score`], [`cms_answer`]).
 
 use std::fs;
-use std::io::Read;
+use std::io::Write;
 use std::path::Path;
 
-use super::Protocol;
-use crate::run::files::{read_capped, sibling};
+use super::{CheckError, Detail, Files, Judgement, Protocol};
+use crate::judge::verdict::Verdict;
+use crate::run::files::{create_fresh, read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program, Limits, Run};
-use crate::run::sys::Status;
+use crate::run::sys::{signal_name, Status};
+use crate::text::printable;
 
-/// A checker: our `checker` tool for one of our problems (`checker PROBLEM ...`), or any
-/// command (`--checker-cmd`).
-#[derive(Clone, Debug)]
-pub struct Checker {
-    pub program: Program,
-    pub protocol: Protocol,
-}
-
-/// What a checker said of an answer (the strings are its message).
+/// A checker program and the protocol it speaks (never a CMS manager's).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Judgement {
-    Accepted,
-    Wrong(String),
-    Presentation(String),
-    /// Partial points: the score as the checker printed it, and the rest of its message.
-    Points(String, String),
+pub struct External {
+    program: Program,
+    protocol: Protocol,
 }
 
 pub const LIMITS: Limits = Limits {
@@ -60,18 +55,265 @@ pub const LIMITS: Limits = Limits {
 /// The most of a checker's message that is kept (each of stdout and stderr).
 pub const MESSAGE_KEEP: u64 = 1 << 20;
 
-/// A checker's word on one answer.
-#[derive(Clone, Debug)]
-pub struct Checked {
-    pub judgement: Judgement,
-    /// Its whole message (up to [`MESSAGE_KEEP`] of each stream), non-empty lines.
-    pub message: String,
-    /// Its wall time, start-up included.
-    pub wall_ms: u64,
+impl External {
+    /// Our checker (this binary's `check` subcommand) for `problem`.
+    pub fn ours(problem: &str) -> Result<External, String> {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
+        Ok(External {
+            program: Program::Direct(vec![
+                exe.display().to_string(),
+                "check".to_string(),
+                problem.to_string(),
+            ]),
+            protocol: Protocol::Testlib,
+        })
+    }
+
+    /// `--checker-cmd CMD`, which must be runnable.
+    pub fn command(cmd: &str) -> Result<External, String> {
+        let program = Program::from_cmd(cmd);
+        program
+            .check_runnable()
+            .map_err(|e| format!("--checker-cmd: {e}"))?;
+        Ok(External {
+            program,
+            protocol: Protocol::Testlib,
+        })
+    }
+
+    /// A checker program that speaks `protocol`; `None` for a CMS manager, which is an
+    /// interactor.
+    pub fn new(program: Program, protocol: Protocol) -> Option<External> {
+        match protocol {
+            Protocol::CmsManager { .. } => None,
+            protocol => Some(External { program, protocol }),
+        }
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    pub fn describe(&self) -> String {
+        let program = self.program.describe();
+        match &self.protocol {
+            Protocol::Testlib => program,
+            Protocol::Kattis { flags } if flags.is_empty() => format!("{program} (42/43)"),
+            Protocol::Kattis { flags } => format!("{program} {} (42/43)", flags.join(" ")),
+            Protocol::Cms => format!("{program} (CMS: score on stdout)"),
+            Protocol::CmsManager { .. } => unreachable!("External::new refuses a manager"),
+        }
+    }
+
+    /// Judges an answer in the checker's protocol; `args` follow a Kattis validator's flags.
+    pub(super) fn judge(&self, f: &Files<'_>, args: &[String]) -> Result<Judgement, CheckError> {
+        match &self.protocol {
+            Protocol::Testlib => self.testlib(f),
+            Protocol::Kattis { flags } => {
+                let args: Vec<String> = flags.iter().chain(args).cloned().collect();
+                self.kattis(f, &args)
+            }
+            Protocol::Cms => self.cms(f),
+            Protocol::CmsManager { .. } => unreachable!("External::new refuses a manager"),
+        }
+    }
+
+    /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code.
+    fn testlib(&self, f: &Files<'_>) -> Result<Judgement, CheckError> {
+        let (run, out, err) = self.run(&[f.input, f.output, f.answer], f.scratch)?;
+        let mut text = out;
+        text.push(b'\n');
+        text.extend(err);
+        let message = lines_of(&text);
+        let failed = |how: String| Err(self.failed(how, &message, f.keep));
+        if let Some(kill) = run.killed {
+            return failed(format!("was killed ({} limit)", kill.name()));
+        }
+        let verdict = match run.status {
+            Status::Code(c) => match self.protocol.verdict_of_exit(c) {
+                Some(v) => v,
+                None if c == 3 => return failed("failed (exit code 3)".to_string()),
+                None => return failed(format!(
+                    "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
+                )),
+            },
+            Status::Signal(s) => return failed(format!("was killed by {}", signal_name(s))),
+        };
+        let or = |default: &str| match message.as_str() {
+            "" => default.to_string(),
+            m => m.to_string(),
+        };
+        let said = match verdict {
+            Verdict::Ac => None,
+            Verdict::Pe => Some(or("presentation error")),
+            Verdict::Pts => {
+                // testlib's quitp prints `points SCORE message`.
+                let rest = message.strip_prefix("points ").unwrap_or(&message);
+                let (score, why) = rest.split_once(' ').unwrap_or((rest, ""));
+                Some(format!("points {score}: {}", why.trim()))
+            }
+            _ => Some(or("rejected (no reason given)")),
+        };
+        Ok(Judgement {
+            verdict,
+            detail: said.map(|said| Detail::Message {
+                said,
+                whole: message,
+            }),
+            checker_ms: Some(run.wall_ms),
+            score: None,
+        })
+    }
+
+    /// A CMS checker: `CHECKER INPUT ANSWER OUTPUT`, the score on stdout's first line, the
+    /// message on stderr's first line.
+    fn cms(&self, f: &Files<'_>) -> Result<Judgement, CheckError> {
+        let (run, out, err) = self.run(&[f.input, f.answer, f.output], f.scratch)?;
+        let (out, err) = (lines_of(&out), lines_of(&err));
+        let (score, message) = cms_answer(&run, &out, &err).map_err(|how| {
+            let printed: Vec<&str> = [out.as_str(), err.as_str()]
+                .into_iter()
+                .filter(|m| !m.is_empty())
+                .collect();
+            self.failed(how, &printed.join("\n"), f.keep)
+        })?;
+        let verdict = cms_verdict(score);
+        let said = match verdict {
+            Verdict::Pts => format!("points {score}: {message}"),
+            _ => message.clone(),
+        };
+        let whole = if err.is_empty() { message } else { err };
+        Ok(Judgement {
+            verdict,
+            detail: (verdict != Verdict::Ac).then_some(Detail::Message { said, whole }),
+            checker_ms: Some(run.wall_ms),
+            score: Some(score),
+        })
+    }
+
+    /// A Kattis output validator on the output (its stdin): `VALIDATOR INPUT ANSWER
+    /// FEEDBACK_DIR/ ARGS...`. The feedback folder is `scratch.feedback/`, left in place for
+    /// a look unless the output is accepted; the score is `score.txt`'s number then.
+    fn kattis(&self, f: &Files<'_>, args: &[String]) -> Result<Judgement, CheckError> {
+        let feedback = sibling(f.scratch, "feedback");
+        let _ = fs::remove_dir_all(&feedback);
+        fs::create_dir_all(&feedback).map_err(|error| CheckError::Io {
+            what: feedback.display().to_string(),
+            error,
+        })?;
+        let dir = format!("{}/", absolute(&feedback));
+        let mut argv = vec![absolute(f.input), absolute(f.answer), dir];
+        argv.extend(args.iter().cloned());
+        let (out, err) = (
+            sibling(f.scratch, "validator.out"),
+            sibling(f.scratch, "validator.err"),
+        );
+        let run = run_program(&self.program, &argv, Some(f.output), &out, &err, LIMITS).map_err(
+            |why| CheckError::CannotRun {
+                who: "output validator",
+                why,
+            },
+        )?;
+        let said = validator_message(&feedback, &out, &err);
+        let _ = fs::remove_file(&out);
+        let _ = fs::remove_file(&err);
+        let failed = |how: String| {
+            let said = match said.as_str() {
+                "" => String::new(),
+                s => format!(": {s}"),
+            };
+            Err(CheckError::Failed(format!(
+                "the output validator `{}` {how} (Kattis' codes: 42 accepted, 43 wrong answer){said}",
+                self.program.describe(),
+            )))
+        };
+        if let Some(kill) = run.killed {
+            return failed(format!("was killed ({} limit)", kill.name()));
+        }
+        let code = match run.status {
+            Status::Code(c) => c,
+            Status::Signal(s) => return failed(format!("was killed by {}", signal_name(s))),
+        };
+        let verdict = match self.protocol.verdict_of_exit(code) {
+            Some(v) => v,
+            None => return failed(format!("ended with exit code {code}")),
+        };
+        let mut judgement = Judgement {
+            verdict,
+            detail: None,
+            checker_ms: Some(run.wall_ms),
+            score: None,
+        };
+        if verdict == Verdict::Ac {
+            judgement.score = read_score(&feedback).map_err(CheckError::Failed)?;
+            let _ = fs::remove_dir_all(&feedback);
+        } else {
+            let said = match said {
+                s if s.is_empty() => "rejected (no judgemessage.txt)".to_string(),
+                s => s,
+            };
+            let whole = said.clone();
+            judgement.detail = Some(Detail::Message { said, whole });
+        }
+        Ok(judgement)
+    }
+
+    /// Runs the checker on `files` (made absolute); its stdout and stderr, each up to
+    /// [`MESSAGE_KEEP`] bytes.
+    fn run(&self, files: &[&Path], scratch: &Path) -> Result<(Run, Vec<u8>, Vec<u8>), CheckError> {
+        let args: Vec<String> = files.iter().map(|p| absolute(p)).collect();
+        let (out, err) = (
+            sibling(scratch, "checker.out"),
+            sibling(scratch, "checker.err"),
+        );
+        let run = run_program(&self.program, &args, None, &out, &err, LIMITS).map_err(|why| {
+            CheckError::CannotRun {
+                who: "checker",
+                why,
+            }
+        })?;
+        let read = |p: &Path| {
+            let v = read_capped(p, MESSAGE_KEEP);
+            let _ = fs::remove_file(p);
+            v
+        };
+        let (out, err) = (read(&out), read(&err));
+        Ok((run, out, err))
+    }
+
+    /// The error of a checker that failed `how`, with its message's first lines; the whole
+    /// message is written to `keep`.
+    fn failed(&self, how: String, message: &str, keep: &Path) -> CheckError {
+        if let Some(parent) = keep.parent() {
+            let _ = fs::create_dir_all(parent);
+        }
+        let written = create_fresh(keep).and_then(|mut f| f.write_all(message.as_bytes()));
+        let kept = match written {
+            Ok(()) if !message.is_empty() => format!(" (whole message: {})", keep.display()),
+            _ => String::new(),
+        };
+        let said = match message {
+            "" => String::new(),
+            m => format!(": {}", printable(summary(m, 3, 200).as_bytes())),
+        };
+        CheckError::Failed(format!(
+            "the checker `{}` {how}{said}{kept}",
+            self.describe()
+        ))
+    }
+}
+
+/// A path as a program that judges is given it: absolute, as text.
+pub fn absolute(p: &Path) -> String {
+    std::path::absolute(p)
+        .unwrap_or(p.to_path_buf())
+        .display()
+        .to_string()
 }
 
 /// The first lines of a long message, joined by `; `, with how many more there were.
-pub fn summary(message: &str, lines: usize, chars: usize) -> String {
+fn summary(message: &str, lines: usize, chars: usize) -> String {
     let all: Vec<&str> = message.lines().collect();
     let mut s: String = all
         .iter()
@@ -85,241 +327,8 @@ pub fn summary(message: &str, lines: usize, chars: usize) -> String {
     s
 }
 
-impl Checker {
-    /// Our checker (this binary's `check` subcommand) for `problem`.
-    pub fn ours(problem: &str) -> Result<Checker, String> {
-        let exe = std::env::current_exe()
-            .map_err(|e| format!("cannot find the judge's own binary: {e}"))?;
-        Ok(Checker {
-            program: Program::Direct(vec![
-                exe.display().to_string(),
-                "check".to_string(),
-                problem.to_string(),
-            ]),
-            protocol: Protocol::Testlib,
-        })
-    }
-
-    /// `--checker-cmd CMD`, which must be runnable.
-    pub fn command(cmd: &str) -> Result<Checker, String> {
-        let program = Program::from_cmd(cmd);
-        program
-            .check_runnable()
-            .map_err(|e| format!("--checker-cmd: {e}"))?;
-        Ok(Checker {
-            program,
-            protocol: Protocol::Testlib,
-        })
-    }
-
-    /// A checker program that speaks `protocol`; `None` for a CMS manager, which is an
-    /// interactor.
-    pub fn new(program: Program, protocol: Protocol) -> Option<Checker> {
-        match protocol {
-            Protocol::CmsManager { .. } => None,
-            protocol => Some(Checker { program, protocol }),
-        }
-    }
-
-    pub fn describe(&self) -> String {
-        match &self.protocol {
-            Protocol::Testlib => self.program.describe(),
-            Protocol::Kattis { flags } if flags.is_empty() => {
-                format!("{} (42/43)", self.program.describe())
-            }
-            Protocol::Kattis { flags } => {
-                format!("{} {} (42/43)", self.program.describe(), flags.join(" "))
-            }
-            Protocol::Cms => format!("{} (CMS: score on stdout)", self.program.describe()),
-            Protocol::CmsManager { .. } => unreachable!("Checker::new refuses a manager"),
-        }
-    }
-
-    /// Checks `output` against `answer` for `input`; `scratch` names the files the checker's
-    /// own output goes to (`.checker.out`, `.checker.err` are appended; a private folder's).
-    /// `Err` when the checker failed: its reason, with the message's first lines; the whole
-    /// message is then written to `keep` (`CASE.checker` beside the kept outputs).
-    pub fn check(
-        &self,
-        input: &Path,
-        output: &Path,
-        answer: &Path,
-        scratch: &Path,
-        keep: &Path,
-    ) -> Result<Checked, String> {
-        match &self.protocol {
-            Protocol::Kattis { .. } | Protocol::Cms => {
-                return self
-                    .check_scored(input, output, answer, scratch, keep, &[])
-                    .map(|(c, _)| c)
-            }
-            Protocol::Testlib => {}
-            Protocol::CmsManager { .. } => unreachable!("Checker::new refuses a manager"),
-        }
-        let (run, out, err) = self.run(&[input, output, answer], scratch)?;
-        let mut text = out;
-        text.push(b'\n');
-        text.extend(err);
-        let message = lines_of(&text);
-        let failed = |how: String| self.failed(how, &message, keep);
-        if let Some(kill) = run.killed {
-            return failed(format!("was killed ({} limit)", kill.name()));
-        }
-        let or_default = |m: &str, default: &str| {
-            if m.is_empty() {
-                default.to_string()
-            } else {
-                m.to_string()
-            }
-        };
-        let judgement = match run.status {
-            Status::Code(0) => Judgement::Accepted,
-            Status::Code(1) => Judgement::Wrong(or_default(&message, "rejected (no reason given)")),
-            Status::Code(2) => Judgement::Presentation(or_default(&message, "presentation error")),
-            Status::Code(7) => {
-                // testlib's quitp prints `points SCORE message`.
-                let rest = message.strip_prefix("points ").unwrap_or(&message);
-                let (score, why) = rest.split_once(' ').unwrap_or((rest, ""));
-                Judgement::Points(score.to_string(), why.trim().to_string())
-            }
-            Status::Code(3) => return failed("failed (exit code 3)".to_string()),
-            Status::Code(c) => return failed(format!(
-                "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
-            )),
-            Status::Signal(s) => {
-                return failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
-            }
-        };
-        Ok(Checked {
-            judgement,
-            message,
-            wall_ms: run.wall_ms,
-        })
-    }
-
-    /// Runs the checker on `files` (made absolute); its stdout and stderr, each up to
-    /// [`MESSAGE_KEEP`] bytes.
-    fn run(&self, files: &[&Path], scratch: &Path) -> Result<(Run, Vec<u8>, Vec<u8>), String> {
-        let files: Vec<String> = files
-            .iter()
-            .map(|p| {
-                std::path::absolute(p)
-                    .unwrap_or(p.to_path_buf())
-                    .display()
-                    .to_string()
-            })
-            .collect();
-        let (out, err) = (
-            sibling(scratch, "checker.out"),
-            sibling(scratch, "checker.err"),
-        );
-        let run = run_program(&self.program, &files, None, &out, &err, LIMITS)
-            .map_err(|e| format!("checker: {e}"))?;
-        let read = |p: &Path| {
-            let mut v = Vec::new();
-            if let Ok(f) = std::fs::File::open(p) {
-                let _ = f.take(MESSAGE_KEEP).read_to_end(&mut v);
-            }
-            let _ = std::fs::remove_file(p);
-            v
-        };
-        let (out, err) = (read(&out), read(&err));
-        Ok((run, out, err))
-    }
-
-    /// The setup error of a checker that failed `how`, with its message's first lines; the
-    /// whole message is written to `keep`.
-    fn failed<T>(&self, how: String, message: &str, keep: &Path) -> Result<T, String> {
-        let written = crate::run::files::create_fresh(keep)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, message.as_bytes()));
-        let kept = match written {
-            Ok(()) if !message.is_empty() => format!(" (whole message: {})", keep.display()),
-            _ => String::new(),
-        };
-        Err(format!(
-            "the checker `{}` {how}{}{kept}",
-            self.describe(),
-            if message.is_empty() {
-                String::new()
-            } else {
-                let line = summary(message, 3, 200);
-                format!(": {}", crate::text::printable(line.as_bytes()))
-            }
-        ))
-    }
-
-    /// A CMS checker's word: `CHECKER INPUT ANSWER OUTPUT`, the score on stdout's first
-    /// line, the message on stderr's first line.
-    fn check_cms(
-        &self,
-        input: &Path,
-        output: &Path,
-        answer: &Path,
-        scratch: &Path,
-        keep: &Path,
-    ) -> Result<(Checked, f64), String> {
-        let (run, out, err) = self.run(&[input, answer, output], scratch)?;
-        let (out, err) = (lines_of(&out), lines_of(&err));
-        let whole = [out.as_str(), err.as_str()]
-            .iter()
-            .filter(|m| !m.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n");
-        let (score, message) = match cms_answer(&run, &out, &err) {
-            Ok(answer) => answer,
-            Err(how) => return self.failed(how, &whole, keep),
-        };
-        let judgement = cms_judgement(score, &message);
-        let checked = Checked {
-            judgement,
-            message: if err.is_empty() { message } else { err },
-            wall_ms: run.wall_ms,
-        };
-        Ok((checked, score))
-    }
-
-    /// [`Checker::check`] with a case's extra validator arguments, and the score a Kattis
-    /// validator gave (`score.txt`), if any.
-    pub fn check_scored(
-        &self,
-        input: &Path,
-        output: &Path,
-        answer: &Path,
-        scratch: &Path,
-        keep: &Path,
-        extra: &[String],
-    ) -> Result<(Checked, Option<f64>), String> {
-        if self.protocol == Protocol::Cms {
-            return self
-                .check_cms(input, output, answer, scratch, keep)
-                .map(|(c, score)| (c, Some(score)));
-        }
-        let Protocol::Kattis { flags } = &self.protocol else {
-            return self
-                .check(input, output, answer, scratch, keep)
-                .map(|c| (c, None));
-        };
-        let args: Vec<String> = flags.iter().chain(extra).cloned().collect();
-        let (judgement, score, wall_ms) = kattis(self, &args, input, output, answer, scratch)?;
-        let message = match &judgement {
-            Judgement::Wrong(m) | Judgement::Presentation(m) => m.clone(),
-            Judgement::Points(_, m) => m.clone(),
-            Judgement::Accepted => String::new(),
-        };
-        Ok((
-            Checked {
-                judgement,
-                message,
-                wall_ms,
-            },
-            score,
-        ))
-    }
-}
-
 /// Output's text as its trimmed non-empty lines.
-fn lines_of(bytes: &[u8]) -> String {
+pub fn lines_of(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes)
         .lines()
         .map(str::trim)
@@ -352,9 +361,7 @@ pub fn cms_answer(run: &Run, out: &str, err: &str) -> Result<(f64, String), Stri
                 "ended with exit code {c} (CMS's protocol: exit 0, the score on stdout)"
             ))
         }
-        Status::Signal(s) => {
-            return Err(format!("was killed by {}", crate::run::sys::signal_name(s)))
-        }
+        Status::Signal(s) => return Err(format!("was killed by {}", signal_name(s))),
     }
     let first = out.lines().next().unwrap_or("");
     match first.trim().parse::<f64>() {
@@ -367,18 +374,18 @@ pub fn cms_answer(run: &Run, out: &str, err: &str) -> Result<(f64, String), Stri
 }
 
 /// What a CMS score means: 1 accepted, 0 wrong, between them partial points.
-pub fn cms_judgement(score: f64, message: &str) -> Judgement {
+pub fn cms_verdict(score: f64) -> Verdict {
     if score >= 1.0 {
-        Judgement::Accepted
+        Verdict::Ac
     } else if score <= 0.0 {
-        Judgement::Wrong(message.to_string())
+        Verdict::Wa
     } else {
-        Judgement::Points(format!("{score}"), message.to_string())
+        Verdict::Pts
     }
 }
 
 /// The message a validator left: `judgemessage.txt`, else its stdout and stderr, one line.
-pub fn message(feedback: &Path, out: &Path, err: &Path) -> String {
+pub fn validator_message(feedback: &Path, out: &Path, err: &Path) -> String {
     // Capped reads: a validator that writes gigabytes costs the judge no more than this.
     const KEEP: u64 = 64 * 1024;
     let mut text = read_capped(&feedback.join("judgemessage.txt"), KEEP);
@@ -396,73 +403,8 @@ pub fn message(feedback: &Path, out: &Path, err: &Path) -> String {
         .join("; ")
 }
 
-/// Runs a Kattis output validator on `output` (its stdin): `VALIDATOR INPUT ANSWER
-/// FEEDBACK_DIR/ ARGS...`. The feedback folder is `scratch.feedback/`, left in place for a
-/// look; the score is `score.txt`'s number when the output is accepted, and the validator's wall
-/// time comes with it.
-fn kattis(
-    checker: &Checker,
-    args: &[String],
-    input: &Path,
-    output: &Path,
-    answer: &Path,
-    scratch: &Path,
-) -> Result<(Judgement, Option<f64>, u64), String> {
-    let feedback = sibling(scratch, "feedback");
-    let _ = fs::remove_dir_all(&feedback);
-    fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
-    let abs = |p: &Path| {
-        std::path::absolute(p)
-            .unwrap_or(p.to_path_buf())
-            .display()
-            .to_string()
-    };
-    let mut argv = vec![abs(input), abs(answer), format!("{}/", abs(&feedback))];
-    argv.extend(args.iter().cloned());
-    let (out, err) = (
-        sibling(scratch, "validator.out"),
-        sibling(scratch, "validator.err"),
-    );
-    let run = run_program(&checker.program, &argv, Some(output), &out, &err, LIMITS)
-        .map_err(|e| format!("output validator: {e}"))?;
-    let said = message(&feedback, &out, &err);
-    let _ = fs::remove_file(&out);
-    let _ = fs::remove_file(&err);
-    let failed = |how: String| {
-        Err(format!(
-            "the output validator `{}` {how} (Kattis' codes: 42 accepted, 43 wrong answer){}",
-            checker.program.describe(),
-            if said.is_empty() {
-                String::new()
-            } else {
-                format!(": {said}")
-            }
-        ))
-    };
-    if let Some(kill) = run.killed {
-        return failed(format!("was killed ({} limit)", kill.name()));
-    }
-    match run.status {
-        Status::Code(42) => {
-            let score = read_score(&feedback)?;
-            let _ = fs::remove_dir_all(&feedback);
-            Ok((Judgement::Accepted, score, run.wall_ms))
-        }
-        Status::Code(43) => Ok((
-            Judgement::Wrong(if said.is_empty() {
-                "rejected (no judgemessage.txt)".to_string()
-            } else {
-                said
-            }),
-            None,
-            run.wall_ms,
-        )),
-        Status::Code(c) => failed(format!("ended with exit code {c}")),
-        Status::Signal(s) => failed(format!("was killed by {}", crate::run::sys::signal_name(s))),
-    }
-}
-
-/// `score.txt` in a feedback folder, if there is one; bad contents are a setup error.
+/// `score.txt` in a feedback folder, if there is one; bad contents are the validator's
+/// failure.
 pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
     let path = feedback.join("score.txt");
     if !path.is_file() {
@@ -474,7 +416,7 @@ pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
         _ => Err(format!(
             "{}: expected a non-negative number, found `{}`",
             path.display(),
-            crate::text::printable(text.trim().as_bytes())
+            printable(text.trim().as_bytes())
         )),
     }
 }

@@ -13,8 +13,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::judge::check::tokens::Comparison;
-use crate::judge::check::Protocol;
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::info::Info;
 use crate::judge::verdict::{Outcome, Verdict};
 
@@ -355,7 +354,7 @@ pub struct Package {
     /// with exit 0.
     pub validators: Vec<Tool>,
     /// How outputs are compared where no checker decides, if the format says.
-    pub compare: Option<Comparison>,
+    pub compare: Option<Check>,
     /// Files compiled together with every submission (CMS's `graders/`), by ending.
     pub grader: Vec<PathBuf>,
     pub grading: Grading,
