@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::judge::check::external::{validator_message, LIMITS};
+use crate::judge::check::external::{message_line, LIMITS};
 use crate::run::files::sibling;
 use crate::run::program::Program;
 use crate::run::sandbox::run_program;
@@ -53,7 +53,7 @@ impl InputValidator {
         );
         let run = run_program(&self.program, &self.args, Some(input), &out, &err, LIMITS)
             .map_err(|e| format!("input validator: {e}"))?;
-        let said = validator_message(Path::new("/nonexistent"), &out, &err);
+        let said = message_line(None, &[&out, &err], 64 * 1024);
         let _ = fs::remove_file(&out);
         let _ = fs::remove_file(&err);
         let ok = matches!(

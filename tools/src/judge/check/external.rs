@@ -23,7 +23,7 @@
 //! Its message (stdout, then stderr) is kept whole up to [`MESSAGE_KEEP`] bytes, to be saved
 //! beside a failing case's outputs; what is printed is a few lines of it, cut to the width.
 //! Interactors and input validators read what they said with the helpers here
-//! ([`validator_message`], [`read_score`], [`cms_answer`]).
+//! ([`message_line`], [`read_score`], [`cms_answer`]).
 
 use std::fs;
 use std::io::Write;
@@ -122,10 +122,7 @@ impl External {
     /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code.
     fn testlib(&self, f: &Files<'_>) -> Result<Judgement, CheckError> {
         let (run, out, err) = self.run(&[f.input, f.output, f.answer], f.scratch)?;
-        let mut text = out;
-        text.push(b'\n');
-        text.extend(err);
-        let message = lines_of(&text);
+        let message = lines_of(&[out, err].join(&b'\n'));
         let failed = |how: String| Err(self.failed(how, &message, f.keep));
         if let Some(kill) = run.killed {
             return failed(format!("was killed ({} limit)", kill.name()));
@@ -172,11 +169,8 @@ impl External {
         let (run, out, err) = self.run(&[f.input, f.answer, f.output], f.scratch)?;
         let (out, err) = (lines_of(&out), lines_of(&err));
         let (score, message) = cms_answer(&run, &out, &err).map_err(|how| {
-            let printed: Vec<&str> = [out.as_str(), err.as_str()]
-                .into_iter()
-                .filter(|m| !m.is_empty())
-                .collect();
-            self.failed(how, &printed.join("\n"), f.keep)
+            let printed = lines_of(format!("{out}\n{err}").as_bytes());
+            self.failed(how, &printed, f.keep)
         })?;
         let verdict = cms_verdict(score);
         let said = match verdict {
@@ -215,7 +209,7 @@ impl External {
                 why,
             },
         )?;
-        let said = validator_message(&feedback, &out, &err);
+        let said = message_line(Some(&feedback), &[&out, &err], 64 * 1024);
         let _ = fs::remove_file(&out);
         let _ = fs::remove_file(&err);
         let failed = |how: String| {
@@ -384,23 +378,19 @@ pub fn cms_verdict(score: f64) -> Verdict {
     }
 }
 
-/// The message a validator left: `judgemessage.txt`, else its stdout and stderr, one line.
-pub fn validator_message(feedback: &Path, out: &Path, err: &Path) -> String {
-    // Capped reads: a validator that writes gigabytes costs the judge no more than this.
-    const KEEP: u64 = 64 * 1024;
-    let mut text = read_capped(&feedback.join("judgemessage.txt"), KEEP);
+/// What a program that judges said, in one line: `judgemessage.txt` in its Kattis feedback
+/// folder when it wrote one, else what it printed (the files `printed`, in turn), at most
+/// `cap` bytes (a program that writes gigabytes costs the judge no more), its trimmed
+/// non-empty lines joined by `; `.
+pub fn message_line(feedback: Option<&Path>, printed: &[&Path], cap: u64) -> String {
+    let judgemessage = |f: &Path| read_capped(&f.join("judgemessage.txt"), cap);
+    let mut text = feedback.map(judgemessage).unwrap_or_default();
     if text.iter().all(u8::is_ascii_whitespace) {
-        text = read_capped(out, KEEP);
-        text.push(b'\n');
-        text.extend(read_capped(err, KEEP));
+        let each: Vec<Vec<u8>> = printed.iter().map(|p| read_capped(p, cap)).collect();
+        text = each.join(&b'\n');
     }
-    text.truncate(KEEP as usize);
-    String::from_utf8_lossy(&text)
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ")
+    text.truncate(cap as usize);
+    lines_of(&text).replace('\n', "; ")
 }
 
 /// `score.txt` in a feedback folder, if there is one; bad contents are the validator's

@@ -2,7 +2,7 @@
 //! documentation describes it), whose `test_cases` list cases (`in`, `out`, `points`) and
 //! batches (`batched`, `points`, `dependencies`), `pretest_test_cases` run before them, the
 //! data read from the folder or from the zip named by `archive`, and the checker named by
-//! `checker` (DMOJ's named ones, see `judge/named.rs`, or `bridged`: a compiled checker of
+//! `checker` (DMOJ's named ones, see `judge/check/named.rs`, or `bridged`: a compiled checker of
 //! the package's own, called as testlib's are).
 //!
 //! As DMOJ resolves them: a key missing on a case is taken from its batch, then from the
