@@ -3,8 +3,9 @@
 //! problem's rules.
 //!
 //! Each runs under the same supervisor and limits as a checker
-//! ([`crate::judge::check::external::LIMITS`]). A validator's "no" is an answer, not an
-//! error: the input is not a valid one.
+//! ([`crate::judge::check::external::LIMITS`]): one run per validator and input, the input
+//! on its stdin. A validator's "no" is an answer, not an error: the input is not a valid
+//! one.
 
 use std::fs;
 use std::path::Path;
@@ -46,7 +47,7 @@ impl InputValidator {
 
     /// `Ok(None)` when the validator accepts `input`, `Ok(Some(why))` when it does not; `Err`
     /// when it cannot run at all. `scratch` names its output files.
-    pub fn check(&self, input: &Path, scratch: &Path) -> Result<Option<String>, String> {
+    pub fn refusal(&self, input: &Path, scratch: &Path) -> Result<Option<String>, String> {
         let (out, err) = (
             sibling(scratch, "validator.out"),
             sibling(scratch, "validator.err"),
@@ -84,7 +85,7 @@ pub fn all_accept(
     scratch: &Path,
 ) -> Result<Option<String>, String> {
     for v in list {
-        if let Some(why) = v.check(input, scratch)? {
+        if let Some(why) = v.refusal(input, scratch)? {
             return Ok(Some(format!("{}: {why}", v.program.describe())));
         }
     }

@@ -43,7 +43,7 @@ use std::thread;
 
 use crate::judge::cases::Case;
 use crate::judge::check::external::{self, absolute};
-use crate::judge::check::{Check, Detail, Files, Protocol};
+use crate::judge::check::{Check, Files, Protocol, Why};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -345,7 +345,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         let judgement = t.check.judge(&files, &case.checker_args)?;
         verdict = judgement.verdict;
         checked_score = judgement.score.filter(|_| verdict == Verdict::Ac);
-        if let Some(Detail::Message { said, .. }) = judgement.detail {
+        if let Some(Why::Message { said, .. }) = judgement.why {
             lines.push(detail(&format!("checker: {}", printable(said.as_bytes()))));
         }
     }

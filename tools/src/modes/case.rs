@@ -15,7 +15,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
-use crate::judge::check::{Check, Detail, Files, Judgement};
+use crate::judge::check::{Check, Files, Judgement, Why};
 use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::verdict::{self, Outcome, Verdict};
@@ -278,16 +278,17 @@ fn judge_output(
         if !err.contains(fragment.as_str()) {
             let first = err.lines().next().unwrap_or("(empty)");
             // The program's stderr is wrong, not its answer: no checker has a say.
+            let lacks = format!("stderr lacks: {fragment}");
+            let lines = vec![
+                detail(&lacks),
+                detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
+            ];
             let judgement = Judgement {
                 verdict: Verdict::Wa,
-                detail: None,
+                why: Some(Why::Reason(lacks)),
                 checker_ms: None,
                 score: None,
             };
-            let lines = vec![
-                detail(&format!("stderr lacks: {fragment}")),
-                detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
-            ];
             return Ok((judgement, lines));
         }
     }
@@ -321,15 +322,15 @@ pub fn judge_answer(
 ) -> Result<(Judgement, Vec<String>), String> {
     let judgement = check.judge(files, args)?;
     let (input, got, answer) = (files.input, files.output, files.answer);
-    let lines = match &judgement.detail {
+    let lines = match &judgement.why {
         None => Vec::new(),
-        Some(Detail::Difference(d)) => {
+        Some(Why::Difference(d)) => {
             let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
             lines.extend(crate::show::diff::render(answer, got, d, diff));
             lines
         }
-        Some(Detail::Reason(why)) => vec![detail(&printable(why.as_bytes()))],
-        Some(Detail::Message { said, whole }) => {
+        Some(Why::Reason(why)) => vec![detail(&printable(why.as_bytes()))],
+        Some(Why::Message { said, whole }) => {
             keep_message(whole, files.keep)?;
             match judgement.verdict {
                 Verdict::Wa if explain::is_named(said) => explain::checker_detail(said),

@@ -29,7 +29,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use super::{CheckError, Detail, Files, Judgement, Protocol};
+use super::{CheckError, Files, Judgement, Protocol, Why};
 use crate::judge::verdict::Verdict;
 use crate::run::files::{create_fresh, read_capped, sibling};
 use crate::run::program::Program;
@@ -154,7 +154,7 @@ impl External {
         };
         Ok(Judgement {
             verdict,
-            detail: said.map(|said| Detail::Message {
+            why: said.map(|said| Why::Message {
                 said,
                 whole: message,
             }),
@@ -180,7 +180,7 @@ impl External {
         let whole = if err.is_empty() { message } else { err };
         Ok(Judgement {
             verdict,
-            detail: (verdict != Verdict::Ac).then_some(Detail::Message { said, whole }),
+            why: (verdict != Verdict::Ac).then_some(Why::Message { said, whole }),
             checker_ms: Some(run.wall_ms),
             score: Some(score),
         })
@@ -235,7 +235,7 @@ impl External {
         };
         let mut judgement = Judgement {
             verdict,
-            detail: None,
+            why: None,
             checker_ms: Some(run.wall_ms),
             score: None,
         };
@@ -248,7 +248,7 @@ impl External {
                 s => s,
             };
             let whole = said.clone();
-            judgement.detail = Some(Detail::Message { said, whole });
+            judgement.why = Some(Why::Message { said, whole });
         }
         Ok(judgement)
     }

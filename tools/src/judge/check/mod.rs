@@ -4,7 +4,7 @@
 //! and an interactor's output alike. One file per method, as DMOJ's judge keeps one per
 //! checker: `lines`, `tokens`, `named`, `external`.
 //!
-//! What it finds is a [`Judgement`]: the verdict (AC, WA, PE or PTS), the [`Detail`] that
+//! What it finds is a [`Judgement`]: the verdict (AC, WA, PE or PTS), the [`Why`] that
 //! explains a rejection as data (the first differing line, a reason, a checker's message),
 //! and the checker's time and score; turning it into lines for a person is the caller's
 //! (`modes::case`). What stops it is a [`CheckError`], a setup error and never the
@@ -69,7 +69,7 @@ pub struct Judgement {
     /// AC, WA, PE or PTS.
     pub verdict: Verdict,
     /// Why the answer was rejected, as the method says it (`None` when accepted).
-    pub detail: Option<Detail>,
+    pub why: Option<Why>,
     /// The checker's time: a program's wall time, start-up included, or a named checker's
     /// in the judge; `None` for the comparisons.
     pub checker_ms: Option<u64>,
@@ -80,7 +80,7 @@ pub struct Judgement {
 
 /// Why an answer was rejected.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Detail {
+pub enum Why {
     /// The first line where the output and the answer differ (the exact comparison).
     Difference(Difference),
     /// The judge's own reason (the token comparison, a named checker).
@@ -136,14 +136,14 @@ impl CheckError {
 }
 
 impl Judgement {
-    /// The judge's own word: accepted without `detail`, else a wrong answer.
-    fn of(detail: Option<Detail>) -> Judgement {
+    /// The judge's own word: accepted without a `why`, else a wrong answer.
+    fn of(why: Option<Why>) -> Judgement {
         Judgement {
-            verdict: match detail {
+            verdict: match why {
                 None => Verdict::Ac,
                 Some(_) => Verdict::Wa,
             },
-            detail,
+            why,
             checker_ms: None,
             score: None,
         }
@@ -180,13 +180,13 @@ impl Check {
             Check::Lines => {
                 let differs =
                     lines::first_difference(answer, output).map_err(CheckError::comparing)?;
-                Ok(Judgement::of(differs.map(Detail::Difference)))
+                Ok(Judgement::of(differs.map(Why::Difference)))
             }
             Check::Tokens(flags) => {
                 let all: Vec<&String> = flags.iter().chain(args).collect();
                 let rules = Rules::from_flags(&all).map_err(CheckError::Flags)?;
                 let why = tokens::compare(answer, output, &rules).map_err(CheckError::comparing)?;
-                Ok(Judgement::of(why.map(Detail::Reason)))
+                Ok(Judgement::of(why.map(Why::Reason)))
             }
             Check::Named(named) => {
                 // The package's checker, run here: its time is shown as a program's is.

@@ -33,7 +33,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::lines::open_output;
-use super::{CheckError, Detail, Judgement};
+use super::{CheckError, Judgement, Why};
 use crate::judge::verdict::Verdict;
 
 /// The names DMOJ's judge knows (its `dmoj/checkers/`), in the order its documentation gives
@@ -128,7 +128,7 @@ impl Named {
     pub fn judge(&self, expected: &[u8], got: &[u8]) -> Judgement {
         let answer = normalised(expected);
         let e: &[u8] = &answer;
-        let wrong = |why: Option<String>| Judgement::of(why.map(Detail::Reason));
+        let wrong = |why: Option<String>| Judgement::of(why.map(Why::Reason));
         match *self {
             Named::Standard => wrong(standard(e, got)),
             Named::Floats { precision, mode } => wrong(floats(e, got, precision, mode)),
@@ -440,7 +440,7 @@ fn sorted(expected: &[u8], got: &[u8], split: SplitOn) -> Option<String> {
 }
 
 fn linecount(expected: &[u8], got: &[u8]) -> Judgement {
-    let wrong_answer = |why: String| Judgement::of(Some(Detail::Reason(why)));
+    let wrong_answer = |why: String| Judgement::of(Some(Why::Reason(why)));
     let (ne, ng) = (lines(expected).count(), lines(got).count());
     if ng > ne {
         return wrong_answer(format!(
@@ -541,8 +541,8 @@ mod tests {
     }
 
     fn why(c: &Named, e: &str, g: &str) -> String {
-        match c.judge(e.as_bytes(), g.as_bytes()).detail {
-            Some(Detail::Reason(w)) => w,
+        match c.judge(e.as_bytes(), g.as_bytes()).why {
+            Some(Why::Reason(w)) => w,
             _ => panic!("{e:?} accepted {g:?} under {c:?}"),
         }
     }
@@ -625,7 +625,7 @@ mod tests {
             c.judge(b"1\n2\n3\n4\n", b"1\nx\n3\n"),
             Judgement {
                 verdict: Verdict::Pts,
-                detail: Some(Detail::Reason(half)),
+                why: Some(Why::Reason(half)),
                 checker_ms: None,
                 score: Some(0.5),
             }
