@@ -240,7 +240,7 @@ impl External {
             score: None,
         };
         if verdict == Verdict::Ac {
-            judgement.score = read_score(&feedback).map_err(CheckError::Failed)?;
+            judgement.score = read_score(&feedback)?;
             let _ = fs::remove_dir_all(&feedback);
         } else {
             let said = match said {
@@ -395,7 +395,7 @@ pub fn message_line(feedback: Option<&Path>, printed: &[&Path], cap: u64) -> Str
 
 /// `score.txt` in a feedback folder, if there is one; bad contents are the validator's
 /// failure.
-pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
+pub fn read_score(feedback: &Path) -> Result<Option<f64>, CheckError> {
     let path = feedback.join("score.txt");
     if !path.is_file() {
         return Ok(None);
@@ -403,10 +403,10 @@ pub fn read_score(feedback: &Path) -> Result<Option<f64>, String> {
     let text = String::from_utf8_lossy(&read_capped(&path, 4096)).into_owned();
     match text.trim().parse::<f64>() {
         Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
-        _ => Err(format!(
+        _ => Err(CheckError::Failed(format!(
             "{}: expected a non-negative number, found `{}`",
             path.display(),
             printable(text.trim().as_bytes())
-        )),
+        ))),
     }
 }
