@@ -2,10 +2,12 @@
 //! supervisor and limits, the program's stdout feeding the interactor's stdin and the other
 //! way round, with the judge relaying (and recording) the exchange in between.
 //!
-//! Two conventions: testlib's (`--interactor CMD`: `CMD INPUT OUTPUT [ANSWER]`, exit codes as
-//! a checker's; `--checker-cmd` then judges the OUTPUT file it wrote) and Kattis' (an
-//! interactive package's output validator: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ < program's
-//! output > program's input`, 42 accepted, 43 wrong answer).
+//! The interactor speaks one of the [`Protocol`]s a checker speaks: testlib's (`--interactor
+//! CMD`: `CMD INPUT OUTPUT [ANSWER]`, exit codes as a checker's; a checker program then
+//! judges the OUTPUT file it wrote, by [`Check::judge`]) or Kattis' (an interactive package's
+//! output validator: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ < program's output > program's
+//! input`, 42 accepted, 43 wrong answer). A CMS Communication manager talks with one or more
+//! copies of the program over FIFOs of their own, with no relay (see `communicate`).
 //!
 //! The plumbing is four FIFOs in the case's scratch folder, which the supervisor opens by
 //! path like any stdin and stdout, passing a FIFO through live instead of capturing it
@@ -20,14 +22,17 @@
 //! The verdict, by a rule that never depends on timing (docs/judge.md, "Interactive
 //! problems"): the side whose end the judge sees first is recorded by the relays themselves,
 //! before they pass that end on to the other side, so the other side's reaction (EOF,
-//! `SIGPIPE`) always comes after it. If the interactor ended first and rejected, WA, whatever
-//! the program did next; otherwise a program that ended badly (a limit, a crash) has that
+//! `SIGPIPE`) always comes after it. If the interactor ended first and rejected, its verdict
+//! (WA, PE, PTS), whatever the program did next; otherwise a program that ended badly (a limit, a crash) has that
 //! verdict; otherwise the interactor's. As in problemtools, what the interactor writes after
 //! the program has gone is read and dropped (it never dies of `SIGPIPE` for a program that
 //! left early: it reads EOF and decides), and the program loses its output pipe only once the
 //! interactor has ended without accepting (so a program still writing as an accepting
 //! interactor exits is not killed by `SIGPIPE` either). A program that waits for an answer
 //! without flushing its question uses no CPU, and the wall-clock backstop ends it: TLE.
+//!
+//! Cost: three threads besides the two runs, the exchange copied once through 16 KiB
+//! buffers, and at most [`TRANSCRIPT_CAP`] bytes of it held.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
@@ -37,62 +42,59 @@ use std::sync::{Condvar, Mutex};
 use std::thread;
 
 use crate::judge::cases::Case;
-use crate::judge::checker::{Checker, Judgement};
+use crate::judge::check::external::{self, absolute};
+use crate::judge::check::{Check, Files, Protocol, Why};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::{Limits, Run};
-use crate::run::sys::Status;
+use crate::run::sys::{signal_name, Status};
 use crate::text::{detail, printable};
 
 /// The most of the exchange a failing case keeps (`CASE.interaction`).
 pub const TRANSCRIPT_CAP: usize = 64 * 1024;
 
-/// How the interactor is called and answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Convention {
-    /// `CMD INPUT OUTPUT [ANSWER]`, exit 0 / 1 / 2 / 3 / 7.
-    Testlib,
-    /// `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS...`, exit 42 / 43.
-    Kattis { flags: Vec<String> },
-    /// CMS's Communication manager with `processes` copies of the program (see
-    /// [`communicate`]).
-    Cms { processes: usize },
-}
-
+/// An interactor (a testlib interactor, a Kattis interactive validator) or a CMS
+/// Communication manager, and the protocol it speaks (never a CMS checker's).
 #[derive(Clone, Debug)]
 pub struct Interactor {
-    pub program: Program,
-    pub convention: Convention,
-}
-
-impl Convention {
-    /// Whether the interactor's run says "accepted".
-    fn accepts(&self, run: &Run) -> bool {
-        let want = match self {
-            Convention::Testlib => 0,
-            Convention::Kattis { .. } => 42,
-            Convention::Cms { .. } => 0,
-        };
-        run.killed.is_none() && run.status == Status::Code(want)
-    }
+    program: Program,
+    protocol: Protocol,
 }
 
 impl Interactor {
+    /// An interactor that speaks `protocol`; `None` for a CMS checker, which is no
+    /// Communication manager.
+    pub fn new(program: Program, protocol: Protocol) -> Option<Interactor> {
+        match protocol {
+            Protocol::Cms => None,
+            protocol => Some(Interactor { program, protocol }),
+        }
+    }
+
+    /// Whether the interactor's run says "accepted".
+    fn accepts(&self, run: &Run) -> bool {
+        let Status::Code(code) = run.status else {
+            return false;
+        };
+        run.killed.is_none() && self.protocol.verdict_of_exit(code) == Some(Verdict::Ac)
+    }
+
     pub fn describe(&self) -> String {
-        match &self.convention {
-            Convention::Testlib => format!("interactor {}", self.program.describe()),
-            Convention::Kattis { .. } => {
+        match &self.protocol {
+            Protocol::Testlib => format!("interactor {}", self.program.describe()),
+            Protocol::Kattis { .. } => {
                 format!("interactive validator {} (42/43)", self.program.describe())
             }
-            Convention::Cms { processes: 1 } => {
+            Protocol::CmsManager { processes: 1 } => {
                 format!("CMS manager {}", self.program.describe())
             }
-            Convention::Cms { processes } => format!(
+            Protocol::CmsManager { processes } => format!(
                 "CMS manager {} with {processes} processes",
                 self.program.describe()
             ),
+            Protocol::Cms => unreachable!("Interactor::new refuses a CMS checker"),
         }
     }
 
@@ -104,7 +106,7 @@ impl Interactor {
             .map_err(|e| format!("--interactor: {e}"))?;
         Ok(Interactor {
             program,
-            convention: Convention::Testlib,
+            protocol: Protocol::Testlib,
         })
     }
 }
@@ -112,7 +114,7 @@ impl Interactor {
 /// The interactor's limits: a checker's CPU and memory, and a wall clock that outlasts the
 /// program's backstop by five seconds, so that the program's own ending is seen first.
 fn interactor_limits(program: &Limits) -> Limits {
-    let c = crate::judge::checker::LIMITS;
+    let c = external::LIMITS;
     Limits {
         // The backstop is twice the CPU limit plus a second.
         time_ms: c
@@ -123,6 +125,7 @@ fn interactor_limits(program: &Limits) -> Limits {
 }
 
 /// The exchange so far, both directions, capped.
+#[derive(Default)]
 struct Transcript {
     text: Vec<u8>,
     dropped: u64,
@@ -140,6 +143,14 @@ impl Transcript {
         self.text.extend_from_slice(line);
         self.text.push(b'\n');
     }
+}
+
+/// The folder of a case's FIFOs, `CASE.pipes/`, made afresh (removed after the run).
+fn fifo_folder(base: &Path) -> Result<PathBuf, String> {
+    let pipes = sibling(base, "pipes");
+    let _ = fs::remove_dir_all(&pipes);
+    fs::create_dir_all(&pipes).map_err(|e| format!("{}: {e}", pipes.display()))?;
+    Ok(pipes)
 }
 
 fn mkfifo(path: &Path) -> Result<(), String> {
@@ -287,79 +298,154 @@ fn relay(from: &Path, to: &Path, writer: End, mark: &str, log: &Mutex<Transcript
 
 /// Opens each FIFO with read and write at once (which never blocks) and closes it: a relay
 /// still waiting in `open` for a side that never came is released.
-fn release(fifos: &[&PathBuf]) {
+fn release<P: AsRef<Path>>(fifos: &[P]) {
     for f in fifos {
         let _ = OpenOptions::new().read(true).write(true).open(f);
     }
 }
 
-/// The program's side of an interactive case: what runs, its limits, the checker of the
-/// interactor's OUTPUT (testlib), and where a failing case's files go.
+/// The program's side of an interactive case: what runs, its limits, how answers are
+/// judged (a checker program judges the interactor's OUTPUT, testlib), and where a failing
+/// case's files go.
 pub struct Side<'a> {
     pub program: &'a Program,
     pub limits: Limits,
-    pub checker: Option<&'a Checker>,
+    pub check: &'a Check,
     pub out_dir: &'a Path,
 }
 
 /// Judges `case` interactively: the program of `t` against `interactor`.
 pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<Outcome, String> {
-    if let Convention::Cms { processes } = interactor.convention {
+    if let Protocol::CmsManager { processes } = interactor.protocol {
         return communicate(case, t, interactor, processes);
     }
-    let base = t.out_dir.join(&case.name);
-    let scratch = sibling(&base, "pipes");
-    let _ = fs::remove_dir_all(&scratch);
-    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-    let [to_program, from_program, to_interactor, from_interactor] = [
-        "to-program",
-        "from-program",
-        "to-interactor",
-        "from-interactor",
-    ]
-    .map(|n| scratch.join(n));
-    for f in [&to_program, &from_program, &to_interactor, &from_interactor] {
-        mkfifo(f)?;
-    }
-    let stderr = sibling(&base, "stderr");
-    let got = sibling(&base, "got");
-    let i_err = sibling(&base, "interactor.stderr");
-    let answer = case
-        .answer()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| "/dev/null".into());
-    let feedback = sibling(&base, "feedback");
-    let _ = fs::remove_dir_all(&feedback);
-    let abs = |p: &Path| {
-        std::path::absolute(p)
-            .unwrap_or(p.to_path_buf())
-            .display()
-            .to_string()
-    };
-    let i_args: Vec<String> = match &interactor.convention {
-        Convention::Testlib => vec![abs(&case.input), abs(&got), abs(&answer)],
-        Convention::Cms { .. } => unreachable!("judged by communicate"),
-        Convention::Kattis { flags } => {
-            fs::create_dir_all(&feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
-            let mut v = vec![
-                abs(&case.input),
-                abs(&answer),
-                format!("{}/", abs(&feedback)),
-            ];
-            v.extend(flags.iter().chain(&case.checker_args).cloned());
-            v
+    let x = Exchange::new(case, t.out_dir)?;
+    let i_args = interactor_args(interactor, case, &x)?;
+    let (p_run, i_run, transcript, first) = converse(case, t, interactor, &x, &i_args);
+    let _ = fs::remove_dir_all(&x.pipes);
+    let p_run = p_run?;
+    let i_run = i_run.map_err(|e| format!("interactor: {e}"))?;
+    case.intact()?;
+    let (rejected, score) = interactor_said(interactor, &i_run, &x.i_err, &x.feedback)?;
+    let program_bad = verdict::of_run(&p_run, &t.limits, 0)?;
+    let interactor_first = first == Some(End::Interactor);
+    let (mut verdict, mut lines) = decide(rejected, program_bad, interactor_first, &x.stderr);
+    // testlib: the checker, if any, judges what the interactor wrote.
+    let mut checked_score = None;
+    let testlib = interactor.protocol == Protocol::Testlib;
+    if verdict == Verdict::Ac && testlib && t.check.external().is_some() {
+        let keep = sibling(&x.base, "checker");
+        let files = Files {
+            input: &case.input,
+            output: &x.got,
+            answer: &x.answer,
+            scratch: &x.base,
+            keep: &keep,
+        };
+        let judgement = t.check.judge(&files, &case.checker_args)?;
+        verdict = judgement.verdict;
+        checked_score = judgement.score.filter(|_| verdict == Verdict::Ac);
+        if let Some(Why::Message { said, .. }) = judgement.why {
+            lines.push(detail(&format!("checker: {}", printable(said.as_bytes()))));
         }
-    };
-    if matches!(interactor.convention, Convention::Kattis { .. }) {
-        // The program's own stdout is not a file here; `got` keeps its side of the exchange.
-        let _ = fs::remove_file(&got);
     }
+    if verdict == Verdict::Ac {
+        let _ = fs::remove_file(&x.got);
+        let _ = fs::remove_file(&x.stderr);
+        let _ = fs::remove_file(&x.i_err);
+        let _ = fs::remove_dir_all(&x.feedback);
+    } else {
+        lines.extend(keep_transcript(transcript, &x.base)?);
+    }
+    let mut outcome = Outcome::of_run(verdict, &p_run, lines);
+    outcome.score = score.or(checked_score);
+    // The interactor runs alongside the program, so its wall time is the exchange's: what
+    // it cost is its CPU time.
+    outcome.checker_ms = Some(i_run.cpu_ms);
+    Ok(outcome)
+}
+
+/// The files of one interactive case beside `base` (`OUT/CASE`): its four FIFOs in `pipes`
+/// (`CASE.pipes/`), the program's `stderr`, the OUTPUT file `got` a testlib interactor
+/// writes, the interactor's `i_err`, a Kattis interactor's `feedback` folder, and the case's
+/// `answer` (`/dev/null` when it has none).
+struct Exchange {
+    base: PathBuf,
+    pipes: PathBuf,
+    /// to-program, from-program, to-interactor, from-interactor.
+    fifos: [PathBuf; 4],
+    stderr: PathBuf,
+    got: PathBuf,
+    i_err: PathBuf,
+    feedback: PathBuf,
+    answer: PathBuf,
+}
+
+impl Exchange {
+    /// The case's files, its FIFOs made.
+    fn new(case: &Case, out_dir: &Path) -> Result<Exchange, String> {
+        let base = out_dir.join(&case.name);
+        let pipes = fifo_folder(&base)?;
+        let fifos = [
+            "to-program",
+            "from-program",
+            "to-interactor",
+            "from-interactor",
+        ]
+        .map(|n| pipes.join(n));
+        fifos.iter().try_for_each(|f| mkfifo(f))?;
+        let at = |ext: &str| sibling(&base, ext);
+        let feedback = at("feedback");
+        let _ = fs::remove_dir_all(&feedback);
+        Ok(Exchange {
+            stderr: at("stderr"),
+            got: at("got"),
+            i_err: at("interactor.stderr"),
+            answer: case.answer().unwrap_or(Path::new("/dev/null")).into(),
+            feedback,
+            fifos,
+            pipes,
+            base,
+        })
+    }
+}
+
+/// The interactor's command line in its protocol (a Kattis interactor's feedback folder
+/// made).
+fn interactor_args(i: &Interactor, case: &Case, x: &Exchange) -> Result<Vec<String>, String> {
+    let (input, answer) = (absolute(&case.input), absolute(&x.answer));
+    match &i.protocol {
+        Protocol::Testlib => Ok(vec![input, absolute(&x.got), answer]),
+        Protocol::Kattis { flags } => {
+            let feedback = &x.feedback;
+            fs::create_dir_all(feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;
+            let mut v = vec![input, answer, format!("{}/", absolute(feedback))];
+            v.extend(flags.iter().chain(&case.checker_args).cloned());
+            // The program's own stdout is not a file here; `got` keeps its side of the
+            // exchange.
+            let _ = fs::remove_file(&x.got);
+            Ok(v)
+        }
+        Protocol::Cms | Protocol::CmsManager { .. } => unreachable!("judged by communicate"),
+    }
+}
+
+/// A run, or why it could not be made.
+type Ran = Result<Run, String>;
+
+/// The program and the interactor, side by side through the relays: their runs, the
+/// exchange, and the side whose end the relays saw first.
+fn converse(
+    case: &Case,
+    t: &Side<'_>,
+    interactor: &Interactor,
+    x: &Exchange,
+    i_args: &[String],
+) -> (Ran, Ran, Transcript, Option<End>) {
     let i_limits = interactor_limits(&t.limits);
-    let log = Mutex::new(Transcript {
-        text: Vec::new(),
-        dropped: 0,
-    });
-    let fifos = [&to_program, &from_program, &to_interactor, &from_interactor];
+    let log = Mutex::new(Transcript::default());
+    let fifos = &x.fifos;
+    let [to_program, from_program, to_interactor, from_interactor] = fifos;
     let watch = Watch::default();
     let (p_run, i_run) = thread::scope(|s| {
         // When one side ends (or never starts), opens still waiting for it are released, so
@@ -368,12 +454,12 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             let r = run_program(
                 t.program,
                 &case.args,
-                Some(&to_program),
-                &from_program,
-                &stderr,
+                Some(to_program),
+                from_program,
+                &x.stderr,
                 t.limits,
             );
-            release(&fifos);
+            release(fifos);
             // Its supervisor ends with the thread, before the scope does.
             crate::run::sandbox::release();
             r
@@ -383,39 +469,29 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             let mut told = Told(&watch, false);
             let r = run_program(
                 &interactor.program,
-                &i_args,
-                Some(&to_interactor),
-                &from_interactor,
-                &i_err,
+                i_args,
+                Some(to_interactor),
+                from_interactor,
+                &x.i_err,
                 i_limits,
             );
-            told.1 = r
-                .as_ref()
-                .is_ok_and(|run| interactor.convention.accepts(run));
+            told.1 = r.as_ref().is_ok_and(|run| interactor.accepts(run));
             drop(told);
-            release(&fifos);
+            release(fifos);
             // Its supervisor ends with the thread, before the scope does.
             crate::run::sandbox::release();
             r
         });
-        let a = s.spawn(|| {
+        let (log, watch) = (&log, &watch);
+        let a = s.spawn(move || relay(from_program, to_interactor, End::Program, "> ", log, watch));
+        let b = s.spawn(move || {
             relay(
-                &from_program,
-                &to_interactor,
-                End::Program,
-                "> ",
-                &log,
-                &watch,
-            )
-        });
-        let b = s.spawn(|| {
-            relay(
-                &from_interactor,
-                &to_program,
+                from_interactor,
+                to_program,
                 End::Interactor,
                 "< ",
-                &log,
-                &watch,
+                log,
+                watch,
             )
         });
         let p_run = p
@@ -428,181 +504,103 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
         let _ = b.join();
         (p_run, i_run)
     });
-    let _ = fs::remove_dir_all(&scratch);
-    let p_run = p_run?;
-    let i_run = i_run.map_err(|e| format!("interactor: {e}"))?;
-    case.intact()?;
     let transcript = log.into_inner().unwrap_or_else(|e| e.into_inner());
-
-    let (said, score) = interactor_said(interactor, &i_run, &i_err, &feedback)?;
-    let program_bad = verdict::of_run(&p_run, &t.limits, 0)?;
-    let interactor_first = watch.first() == Some(End::Interactor);
-    let mut lines = Vec::new();
-    let mut verdict = match (&said, &program_bad) {
-        (Said::Reject(v, why), _) if interactor_first || program_bad.is_none() => {
-            lines.push(detail(&format!(
-                "interactor: {}",
-                printable(why.as_bytes())
-            )));
-            *v
-        }
-        (_, Some((v, why))) => {
-            lines.push(detail(why));
-            if *v == Verdict::Re {
-                lines.extend(verdict::stderr_line(&read_tail(&stderr, 16 * 1024)));
-            }
-            if let Said::Reject(_, m) = &said {
-                lines.push(detail(&format!("interactor: {}", printable(m.as_bytes()))));
-            }
-            *v
-        }
-        (Said::Reject(v, why), None) => {
-            lines.push(detail(&format!(
-                "interactor: {}",
-                printable(why.as_bytes())
-            )));
-            *v
-        }
-        (Said::Accept, None) => Verdict::Ac,
-    };
-    // testlib: the checker, if any, judges what the interactor wrote.
-    let mut checked_score = None;
-    if verdict == Verdict::Ac && interactor.convention == Convention::Testlib {
-        if let Some(checker) = t.checker {
-            let (v, more, s) = check_output(checker, case, &got, &answer, &base)?;
-            verdict = v;
-            lines.extend(more);
-            checked_score = s;
-        }
-    }
-    if verdict == Verdict::Ac {
-        let _ = fs::remove_file(&got);
-        let _ = fs::remove_file(&stderr);
-        let _ = fs::remove_file(&i_err);
-        let _ = fs::remove_dir_all(&feedback);
-    } else {
-        let path = sibling(&base, "interaction");
-        let mut text = transcript.text;
-        if transcript.dropped > 0 {
-            text.extend(format!("[judge: {} more bytes not kept]\n", transcript.dropped).bytes());
-        }
-        fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-        lines.push(detail(&format!(
-            "the exchange (> program, < interactor): {}",
-            crate::text::short(&path.display().to_string())
-        )));
-        for l in String::from_utf8_lossy(&text)
-            .lines()
-            .rev()
-            .take(4)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-        {
-            lines.push(detail(&format!("  {}", printable(l.as_bytes()))));
-        }
-    }
-    let mut outcome = Outcome::of_run(verdict, &p_run, lines);
-    outcome.score = score.or(checked_score);
-    // The interactor runs alongside the program, so its wall time is the exchange's: what
-    // it cost is its CPU time.
-    outcome.checker_ms = Some(i_run.cpu_ms);
-    Ok(outcome)
+    (p_run, i_run, transcript, watch.first())
 }
 
-/// What the interactor said.
-enum Said {
-    Accept,
-    /// A rejection (WA, PE, PTS) and its message.
-    Reject(Verdict, String),
+/// A verdict other than AC and why (as [`verdict::of_run`] gives one for a run).
+type Rejection = (Verdict, String);
+
+/// The verdict by the rule of the module's note, and the lines that explain it: the
+/// interactor's rejection (its verdict and why) when it ended first or the program ended
+/// well, else the way the program ended (`stderr`: its last line under an RE).
+fn decide(
+    rejected: Option<Rejection>,
+    program_bad: Option<Rejection>,
+    interactor_first: bool,
+    stderr: &Path,
+) -> (Verdict, Vec<String>) {
+    let interactor = |why: &str| detail(&format!("interactor: {}", printable(why.as_bytes())));
+    match (rejected, program_bad) {
+        (None, None) => (Verdict::Ac, Vec::new()),
+        (Some((v, why)), None) => (v, vec![interactor(&why)]),
+        (Some((v, why)), Some(_)) if interactor_first => (v, vec![interactor(&why)]),
+        (rejected, Some((v, why))) => {
+            let mut lines = vec![detail(&why)];
+            if v == Verdict::Re {
+                lines.extend(verdict::stderr_line(&read_tail(stderr, 16 * 1024)));
+            }
+            lines.extend(rejected.map(|(_, m)| interactor(&m)));
+            (v, lines)
+        }
+    }
 }
 
+/// Keeps a failing case's exchange as `CASE.interaction`; the lines that name it and show
+/// its last four lines.
+fn keep_transcript(transcript: Transcript, base: &Path) -> Result<Vec<String>, String> {
+    let path = sibling(base, "interaction");
+    let mut text = transcript.text;
+    if transcript.dropped > 0 {
+        text.extend(format!("[judge: {} more bytes not kept]\n", transcript.dropped).bytes());
+    }
+    fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = vec![detail(&format!(
+        "the exchange (> program, < interactor): {}",
+        crate::text::short(&path.display().to_string())
+    ))];
+    let text = String::from_utf8_lossy(&text);
+    let last: Vec<&str> = text.lines().rev().take(4).collect();
+    for l in last.into_iter().rev() {
+        lines.push(detail(&format!("  {}", printable(l.as_bytes()))));
+    }
+    Ok(lines)
+}
+
+/// What the interactor's run says in its protocol: `None` for accepted, else its verdict and
+/// why; and a Kattis interactor's score. `Err` when it failed (a setup error).
 fn interactor_said(
     interactor: &Interactor,
     run: &Run,
     err: &Path,
     feedback: &Path,
-) -> Result<(Said, Option<f64>), String> {
-    let mut text = read_capped(&feedback.join("judgemessage.txt"), 16 * 1024);
-    if text.iter().all(u8::is_ascii_whitespace) {
-        text = read_capped(err, 16 * 1024);
-    }
-    text.truncate(16 * 1024);
-    let message = String::from_utf8_lossy(&text)
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ");
+) -> Result<(Option<Rejection>, Option<f64>), String> {
+    let message = external::message_line(Some(feedback), &[err], 16 * 1024);
     let failed = |how: String| {
-        Err(format!(
-            "the {} {how}{}",
-            interactor.describe(),
-            if message.is_empty() {
-                String::new()
-            } else {
-                format!(": {message}")
-            }
-        ))
+        let said = match message.as_str() {
+            "" => String::new(),
+            m => format!(": {m}"),
+        };
+        Err(format!("the {} {how}{said}", interactor.describe()))
     };
     if let Some(k) = run.killed {
         return failed(format!("was killed ({} limit)", k.name()));
     }
-    let or = |d: &str| {
-        if message.is_empty() {
-            d.to_string()
-        } else {
-            message.clone()
-        }
+    let code = match run.status {
+        Status::Code(c) => c,
+        Status::Signal(s) => return failed(format!("was killed by {}", signal_name(s))),
     };
-    match (&interactor.convention, run.status) {
-        (Convention::Kattis { .. }, Status::Code(42)) => {
-            Ok((Said::Accept, crate::judge::validator::read_score(feedback)?))
-        }
-        (Convention::Kattis { .. }, Status::Code(43)) => {
-            Ok((Said::Reject(Verdict::Wa, or("rejected")), None))
-        }
-        (Convention::Testlib, Status::Code(0)) => Ok((Said::Accept, None)),
-        (Convention::Testlib, Status::Code(1)) => {
-            Ok((Said::Reject(Verdict::Wa, or("wrong answer")), None))
-        }
-        (Convention::Testlib, Status::Code(2)) => {
-            Ok((Said::Reject(Verdict::Pe, or("presentation error")), None))
-        }
-        (Convention::Testlib, Status::Code(7)) => {
-            Ok((Said::Reject(Verdict::Pts, or("points")), None))
-        }
-        (Convention::Kattis { .. }, Status::Code(c)) => failed(format!(
-            "ended with exit code {c} (Kattis' codes: 42 accepted, 43 wrong answer)"
-        )),
-        (Convention::Testlib, Status::Code(c)) => failed(format!(
-            "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 failure, 7 points)"
-        )),
-        (_, Status::Signal(s)) => {
-            failed(format!("was killed by {}", crate::run::sys::signal_name(s)))
-        }
-        (Convention::Cms { .. }, _) => unreachable!("judged by communicate"),
-    }
-}
-
-/// `--checker-cmd` on the interactor's OUTPUT file.
-fn check_output(
-    checker: &Checker,
-    case: &Case,
-    output: &Path,
-    answer: &Path,
-    base: &Path,
-) -> Result<(Verdict, Vec<String>, Option<f64>), String> {
-    let said = |m: &str| detail(&format!("checker: {}", printable(m.as_bytes())));
-    let kept = sibling(base, "checker");
-    let (checked, score) =
-        checker.check_scored(&case.input, output, answer, base, &kept, &case.checker_args)?;
-    Ok(match checked.judgement {
-        Judgement::Accepted => (Verdict::Ac, vec![], score),
-        Judgement::Wrong(m) => (Verdict::Wa, vec![said(&m)], None),
-        Judgement::Presentation(m) => (Verdict::Pe, vec![said(&m)], None),
-        Judgement::Points(s, m) => (Verdict::Pts, vec![said(&format!("points {s}: {m}"))], None),
-    })
+    let kattis = matches!(interactor.protocol, Protocol::Kattis { .. });
+    let Some(verdict) = interactor.protocol.verdict_of_exit(code) else {
+        let codes = match kattis {
+            true => "Kattis' codes: 42 accepted, 43 wrong answer",
+            false => "testlib's codes: 0 AC, 1 WA, 2 PE, 3 failure, 7 points",
+        };
+        return failed(format!("ended with exit code {code} ({codes})"));
+    };
+    let default = match verdict {
+        Verdict::Ac if kattis => return Ok((None, external::read_score(feedback)?)),
+        Verdict::Ac => return Ok((None, None)),
+        Verdict::Wa if kattis => "rejected",
+        Verdict::Wa => "wrong answer",
+        Verdict::Pe => "presentation error",
+        _ => "points",
+    };
+    let why = match message {
+        m if m.is_empty() => default.to_string(),
+        m => m,
+    };
+    Ok((Some((verdict, why)), None))
 }
 
 /// Judges `case` as CMS's Communication task type does: the manager reads the input on its
@@ -625,140 +623,51 @@ fn communicate(
     processes: usize,
 ) -> Result<Outcome, String> {
     let base = t.out_dir.join(&case.name);
-    let scratch = sibling(&base, "pipes");
-    let _ = fs::remove_dir_all(&scratch);
-    fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
-    let abs = |p: &Path| {
-        std::path::absolute(p)
-            .unwrap_or(p.to_path_buf())
-            .display()
-            .to_string()
+    let pipes = fifo_folder(&base)?;
+    let pair = |i| {
+        (
+            pipes.join(format!("u{i}-to-m")),
+            pipes.join(format!("m-to-u{i}")),
+        )
     };
-    let mut pairs = Vec::new();
-    for i in 0..processes {
-        let (up, down) = (
-            scratch.join(format!("u{i}-to-m")),
-            scratch.join(format!("m-to-u{i}")),
-        );
-        mkfifo(&up)?;
-        mkfifo(&down)?;
-        pairs.push((up, down));
+    let pairs: Vec<(PathBuf, PathBuf)> = (0..processes).map(pair).collect();
+    for (up, down) in &pairs {
+        mkfifo(up)?;
+        mkfifo(down)?;
     }
-    let fifos: Vec<&PathBuf> = pairs.iter().flat_map(|(u, d)| [u, d]).collect();
-    let m_args: Vec<String> = pairs.iter().flat_map(|(u, d)| [abs(u), abs(d)]).collect();
     let (m_out, m_err) = (
         sibling(&base, "manager.stdout"),
         sibling(&base, "manager.stderr"),
     );
-    let stderr_of = |i: usize| match processes {
-        1 => sibling(&base, "stderr"),
-        _ => sibling(&base, &format!("{i}.stderr")),
-    };
-    let m_limits = interactor_limits(&t.limits);
-    let (m_run, runs) = thread::scope(|s| {
-        let m = s.spawn(|| {
-            let r = run_program(
-                &manager.program,
-                &m_args,
-                Some(&case.input),
-                &m_out,
-                &m_err,
-                m_limits,
-            );
-            // Opens still waiting for a side that has gone are released (see `release`).
-            release(&fifos);
-            crate::run::sandbox::release();
-            r
-        });
-        let users: Vec<_> = pairs
-            .iter()
-            .enumerate()
-            .map(|(i, (up, down))| {
-                let (fifos, stderr) = (&fifos, stderr_of(i));
-                s.spawn(move || {
-                    let mut args = case.args.clone();
-                    if processes > 1 {
-                        args.push(i.to_string());
-                    }
-                    let r = run_program(t.program, &args, Some(down), up, &stderr, t.limits);
-                    release(fifos);
-                    crate::run::sandbox::release();
-                    r
-                })
-            })
-            .collect();
-        let runs: Vec<Result<Run, String>> = users
-            .into_iter()
-            .map(|u| {
-                u.join()
-                    .unwrap_or_else(|_| Err("the program's runner panicked".into()))
-            })
-            .collect();
-        let m_run = m
-            .join()
-            .unwrap_or_else(|_| Err("the manager's runner panicked".into()));
-        (m_run, runs)
-    });
-    let _ = fs::remove_dir_all(&scratch);
+    let (m_run, runs) = run_copies(case, t, manager, &pairs, [&m_out, &m_err], &base);
+    let _ = fs::remove_dir_all(&pipes);
     let runs = runs.into_iter().collect::<Result<Vec<Run>, String>>()?;
     let m_run = m_run.map_err(|e| format!("manager: {e}"))?;
     case.intact()?;
-    let text = |p: &Path| {
-        String::from_utf8_lossy(&read_capped(p, 16 * 1024))
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let text = |p: &Path| external::lines_of(&read_capped(p, 16 * 1024));
     let (out, err) = (text(&m_out), text(&m_err));
-    let (score, message) =
-        crate::judge::checker::cms_answer(&m_run, &out, &err).map_err(|how| {
-            format!(
-                "the {} {how}{}",
-                manager.describe(),
-                if err.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", printable(err.as_bytes()))
-                }
-            )
-        })?;
-    let mut lines = Vec::new();
-    let mut verdict = None;
-    for (i, run) in runs.iter().enumerate() {
-        let hung_up = run.status == Status::Signal(libc::SIGPIPE) && score < 1.0;
-        if let Some((v, why)) = verdict::of_run(run, &t.limits, 0)? {
-            if hung_up {
-                continue;
-            }
-            let who = match processes {
-                1 => String::new(),
-                _ => format!("process {i}: "),
-            };
-            lines.push(detail(&format!("{who}{why}")));
-            if v == Verdict::Re {
-                lines.extend(verdict::stderr_line(&read_tail(&stderr_of(i), 16 * 1024)));
-            }
-            verdict.get_or_insert(v);
-        }
-    }
-    let verdict = match verdict {
-        Some(v) => v,
+    let (score, message) = external::cms_answer(&m_run, &out, &err).map_err(|how| {
+        let said = match err.as_str() {
+            "" => String::new(),
+            e => format!(": {}", printable(e.as_bytes())),
+        };
+        format!("the {} {how}{said}", manager.describe())
+    })?;
+    let (verdict, lines) = match copies_verdict(&runs, &t.limits, score, &base)? {
+        Some(bad) => bad,
         None => {
-            let v = match crate::judge::checker::cms_judgement(score, &message) {
-                Judgement::Accepted => Verdict::Ac,
-                Judgement::Points(..) => Verdict::Pts,
-                _ => Verdict::Wa,
+            let v = external::cms_verdict(score);
+            let said = match v {
+                Verdict::Ac => vec![],
+                Verdict::Pts => vec![format!("manager: score {score}: {message}")],
+                _ => vec![format!("manager: {message}")],
             };
-            if v != Verdict::Ac {
-                let said = match v {
-                    Verdict::Pts => format!("manager: score {score}: {message}"),
-                    _ => format!("manager: {message}"),
-                };
-                lines.push(detail(&printable(said.as_bytes())));
-            }
-            v
+            (
+                v,
+                said.iter()
+                    .map(|s| detail(&printable(s.as_bytes())))
+                    .collect(),
+            )
         }
     };
     if verdict == Verdict::Ac {
@@ -766,7 +675,7 @@ fn communicate(
             let _ = fs::remove_file(f);
         }
         for i in 0..processes {
-            let _ = fs::remove_file(stderr_of(i));
+            let _ = fs::remove_file(copy_stderr(&base, processes, i));
         }
     }
     let slowest = runs
@@ -780,4 +689,108 @@ fn communicate(
         0.0
     });
     Ok(outcome)
+}
+
+/// The stderr file of copy `i` of `processes`.
+fn copy_stderr(base: &Path, processes: usize, i: usize) -> PathBuf {
+    match processes {
+        1 => sibling(base, "stderr"),
+        _ => sibling(base, &format!("{i}.stderr")),
+    }
+}
+
+/// The manager (its stdout and stderr to `m_out`, `m_err`) and a copy of the program for
+/// each pair of FIFOs (its stderr beside `base`), side by side: the manager's run and each
+/// copy's.
+fn run_copies(
+    case: &Case,
+    t: &Side<'_>,
+    manager: &Interactor,
+    pairs: &[(PathBuf, PathBuf)],
+    [m_out, m_err]: [&Path; 2],
+    base: &Path,
+) -> (Ran, Vec<Ran>) {
+    let processes = pairs.len();
+    let fifos: Vec<&PathBuf> = pairs.iter().flat_map(|(u, d)| [u, d]).collect();
+    let m_args: Vec<String> = pairs
+        .iter()
+        .flat_map(|(u, d)| [absolute(u), absolute(d)])
+        .collect();
+    let m_limits = interactor_limits(&t.limits);
+    thread::scope(|s| {
+        let m = s.spawn(|| {
+            let r = run_program(
+                &manager.program,
+                &m_args,
+                Some(&case.input),
+                m_out,
+                m_err,
+                m_limits,
+            );
+            // Opens still waiting for a side that has gone are released (see `release`).
+            release(&fifos);
+            crate::run::sandbox::release();
+            r
+        });
+        let users: Vec<_> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (up, down))| {
+                let (fifos, stderr) = (&fifos, copy_stderr(base, processes, i));
+                s.spawn(move || {
+                    let mut args = case.args.clone();
+                    if processes > 1 {
+                        args.push(i.to_string());
+                    }
+                    let r = run_program(t.program, &args, Some(down), up, &stderr, t.limits);
+                    release(fifos);
+                    crate::run::sandbox::release();
+                    r
+                })
+            })
+            .collect();
+        let runs: Vec<Ran> = users
+            .into_iter()
+            .map(|u| {
+                u.join()
+                    .unwrap_or_else(|_| Err("the program's runner panicked".into()))
+            })
+            .collect();
+        let m_run = m
+            .join()
+            .unwrap_or_else(|_| Err("the manager's runner panicked".into()));
+        (m_run, runs)
+    })
+}
+
+/// The verdict of the first copy that went over a limit or crashed (one that the manager
+/// hung up on aside: `SIGPIPE` under a score below 1), with a line for each such copy;
+/// `None` when every copy ended well.
+fn copies_verdict(
+    runs: &[Run],
+    limits: &Limits,
+    score: f64,
+    base: &Path,
+) -> Result<Option<(Verdict, Vec<String>)>, String> {
+    let mut lines = Vec::new();
+    let mut verdict = None;
+    for (i, run) in runs.iter().enumerate() {
+        let hung_up = run.status == Status::Signal(libc::SIGPIPE) && score < 1.0;
+        if let Some((v, why)) = verdict::of_run(run, limits, 0)? {
+            if hung_up {
+                continue;
+            }
+            let who = match runs.len() {
+                1 => String::new(),
+                _ => format!("process {i}: "),
+            };
+            lines.push(detail(&format!("{who}{why}")));
+            if v == Verdict::Re {
+                let stderr = copy_stderr(base, runs.len(), i);
+                lines.extend(verdict::stderr_line(&read_tail(&stderr, 16 * 1024)));
+            }
+            verdict.get_or_insert(v);
+        }
+    }
+    Ok(verdict.map(|v| (v, lines)))
 }

@@ -1,17 +1,21 @@
 //! The judging layer: a problem folder and its `info.toml` (`problem`), its cases
-//! (`cases`), the comparison of an output with the answer (`compare`), checkers
-//! (`checker`) and the verdict of a run (`verdict`); the formats `--tests` reads, each into
-//! one model (`format`), the token comparison (`tokens`), DMOJ's named checkers (`named`), Kattis output validators and
-//! input validators (`validator`), and interactive runs (`interact`). It uses `run`; nothing
-//! here prints.
+//! (`cases`), the formats `--tests` reads, each into one model (`format`), judging an answer
+//! (`check`: the exact comparison, tokens, DMOJ's named checkers, checker programs), input
+//! validators (`input_validator`), interactive runs (`interact`) and the verdict of a run
+//! (`verdict`). It uses `run`; nothing here prints.
+
+use std::path::{Path, PathBuf};
 
 pub mod cases;
-pub mod checker;
-pub mod compare;
+pub mod check;
 pub mod format;
+pub mod input_validator;
 pub mod interact;
-pub mod named;
 pub mod problem;
-pub mod tokens;
-pub mod validator;
 pub mod verdict;
+
+/// The folder where a package's programs (checkers, interactors, validators) are built:
+/// `OUT/.build`.
+pub fn build_dir(out: &Path) -> PathBuf {
+    out.join(".build")
+}

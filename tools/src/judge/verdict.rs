@@ -136,96 +136,17 @@ fn at_process_limit(run: &Run) -> bool {
     run.task_limit > 0 && run.tasks.saturating_mul(10) >= run.task_limit.saturating_mul(9)
 }
 
+/// The verdict of the way `run` ended, before [`of_run`]'s word on the process limit.
 fn by_limits(
     run: &Run,
     limits: &Limits,
     exit_expected: i32,
 ) -> Result<Option<(Verdict, String)>, String> {
+    if let Some(kill) = run.killed {
+        return by_kill(kill, run, limits).map(Some);
+    }
     let lim = limits.time_ms;
     let tle = |why: String| Ok(Some((Verdict::Tle, why)));
-    match run.killed {
-        Some(Kill::Cancelled) => return Err("interrupted".to_string()),
-        Some(Kill::Cpu) => {
-            return tle(format!(
-                "killed after {} ms of CPU time (limit {lim} ms)",
-                run.cpu_ms
-            ))
-        }
-        Some(Kill::Wall) if limits.wall_time => {
-            return tle(format!(
-                "killed after {} ms of wall time (limit {lim} ms, --wall-time)",
-                run.wall_ms
-            ))
-        }
-        // Ready to run at most looks, yet given little CPU time: the machine's fault.
-        Some(Kill::Wall) if run.runnable_pct >= STARVED_PCT => {
-            return tle(format!(
-                "killed at the {} ms wall-clock backstop with only {} ms of CPU time, though \
-                 it was ready to run at {}% of the judge's looks: starved of CPU by a busy \
-                 machine, not slow; judge it again on a quieter one (or with fewer -j)",
-                limits.wall_backstop_ms(),
-                run.cpu_ms,
-                run.runnable_pct,
-            ))
-        }
-        Some(Kill::Wall) => {
-            return tle(format!(
-                "killed at the {} ms wall-clock backstop with {} ms of CPU time: sleeping or \
-                 waiting for input?",
-                limits.wall_backstop_ms(),
-                run.cpu_ms,
-            ))
-        }
-        Some(Kill::Memory) => {
-            return Ok(Some((
-                Verdict::Mle,
-                format!(
-                    "killed at {} (limit {})",
-                    mib(run.peak_kib),
-                    mib(limits.memory_kib)
-                ),
-            )))
-        }
-        Some(Kill::SupervisorKilled) => {
-            let how = match run.status {
-                Status::Signal(sig) => format!(" ({})", sys::signal_name(sig)),
-                Status::Code(_) => String::new(),
-            };
-            return Ok(Some((
-                Verdict::Re,
-                format!("the program signalled its supervisor{how}; its processes were killed"),
-            )));
-        }
-        Some(Kill::SupervisorStopped) => {
-            return Ok(Some((
-                Verdict::Re,
-                format!(
-                    "the program stopped its supervisor (SIGSTOP); the judge ended the run \
-                     {} ms after it began",
-                    run.wall_ms
-                ),
-            )))
-        }
-        Some(Kill::Processes) => {
-            return Ok(Some((
-                Verdict::Re,
-                format!(
-                    "killed at {} processes and threads, past the process limit of {}",
-                    run.tasks, run.task_limit
-                ),
-            )))
-        }
-        Some(Kill::Output) => {
-            return Ok(Some((
-                Verdict::Ole,
-                format!(
-                    "killed: stdout passed the output limit of {} MiB",
-                    limits.output_bytes >> 20
-                ),
-            )))
-        }
-        None => {}
-    }
     if run.peak_kib > limits.memory_kib {
         return Ok(Some((
             Verdict::Mle,
@@ -275,6 +196,78 @@ fn by_limits(
             format!("exit code {c}, expected {exit_expected}"),
         )),
     })
+}
+
+/// The verdict of a run its supervisor killed (`kill`); `Err` when the judge cancelled it.
+fn by_kill(kill: Kill, run: &Run, limits: &Limits) -> Result<(Verdict, String), String> {
+    let lim = limits.time_ms;
+    let tle = |why: String| Ok((Verdict::Tle, why));
+    match kill {
+        Kill::Cancelled => Err("interrupted".to_string()),
+        Kill::Cpu => tle(format!(
+            "killed after {} ms of CPU time (limit {lim} ms)",
+            run.cpu_ms
+        )),
+        Kill::Wall if limits.wall_time => tle(format!(
+            "killed after {} ms of wall time (limit {lim} ms, --wall-time)",
+            run.wall_ms
+        )),
+        // Ready to run at most looks, yet given little CPU time: the machine's fault.
+        Kill::Wall if run.runnable_pct >= STARVED_PCT => tle(format!(
+            "killed at the {} ms wall-clock backstop with only {} ms of CPU time, though \
+             it was ready to run at {}% of the judge's looks: starved of CPU by a busy \
+             machine, not slow; judge it again on a quieter one (or with fewer -j)",
+            limits.wall_backstop_ms(),
+            run.cpu_ms,
+            run.runnable_pct,
+        )),
+        Kill::Wall => tle(format!(
+            "killed at the {} ms wall-clock backstop with {} ms of CPU time: sleeping or \
+             waiting for input?",
+            limits.wall_backstop_ms(),
+            run.cpu_ms,
+        )),
+        Kill::Memory => Ok((
+            Verdict::Mle,
+            format!(
+                "killed at {} (limit {})",
+                mib(run.peak_kib),
+                mib(limits.memory_kib)
+            ),
+        )),
+        Kill::SupervisorKilled => {
+            let how = match run.status {
+                Status::Signal(sig) => format!(" ({})", sys::signal_name(sig)),
+                Status::Code(_) => String::new(),
+            };
+            Ok((
+                Verdict::Re,
+                format!("the program signalled its supervisor{how}; its processes were killed"),
+            ))
+        }
+        Kill::SupervisorStopped => Ok((
+            Verdict::Re,
+            format!(
+                "the program stopped its supervisor (SIGSTOP); the judge ended the run {} ms \
+                 after it began",
+                run.wall_ms
+            ),
+        )),
+        Kill::Processes => Ok((
+            Verdict::Re,
+            format!(
+                "killed at {} processes and threads, past the process limit of {}",
+                run.tasks, run.task_limit
+            ),
+        )),
+        Kill::Output => Ok((
+            Verdict::Ole,
+            format!(
+                "killed: stdout passed the output limit of {} MiB",
+                limits.output_bytes >> 20
+            ),
+        )),
+    }
 }
 
 /// The stderr line worth showing under an RE: the last non-empty one, where Python, Java

@@ -1,9 +1,11 @@
 //! Judging one case: run the program under its limits, turn the way it ended into a verdict,
-//! else compare its output (exactly, or through the checker), show a small input whole under
-//! a failing case, and keep what a failing case needs for a look afterwards (`CASE.got`,
-//! `CASE.expected`, `CASE.stderr`, each at most [`KEEP_BYTES`]). An output-only task's
-//! outputs handed in ([`Source::HandedIn`]) skip the run: the file handed in for the case is
-//! judged as a program's output would be, and a missing one is a wrong answer.
+//! else judge its output by the problem's [`Check`] ([`judge_answer`], which also says why a
+//! rejected answer is wrong, for `stress` too), show a small input whole under a failing
+//! case, and keep what a failing case needs for a look afterwards (`CASE.got`,
+//! `CASE.expected`, `CASE.stderr`, each at most [`KEEP_BYTES`]; `CASE.checker`, a checker's
+//! whole message). An output-only task's outputs handed in ([`Source::HandedIn`]) skip the
+//! run: the file handed in for the case is judged as a program's output would be, and a
+//! missing one is a wrong answer.
 //!
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.
@@ -13,11 +15,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
-use crate::judge::checker::{Checker, Judgement};
-use crate::judge::compare;
+use crate::judge::check::{Check, Files, Judgement, Why};
 use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
-use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
@@ -35,9 +35,8 @@ pub struct Target {
     /// What gives each case's output.
     pub source: Source,
     pub limits: Limits,
-    pub checker: Option<Checker>,
-    /// How answers are compared when no checker decides.
-    pub comparison: Comparison,
+    /// How answers are judged: a checker program, or a comparison.
+    pub check: Check,
     /// Interactive problems: the interactor the program talks with.
     pub interactor: Option<Interactor>,
     pub diff: DiffMode,
@@ -94,27 +93,6 @@ fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
     }
 }
 
-/// How an answer was judged.
-pub struct Judged {
-    pub verdict: Verdict,
-    pub lines: Vec<String>,
-    /// The checker's wall time, when one ran.
-    pub checker_ms: Option<u64>,
-    /// The score a Kattis output validator gave (`score.txt`), if any.
-    pub score: Option<f64>,
-}
-
-/// How an answer is judged: the checker if any, else the comparison.
-pub struct How<'a> {
-    pub checker: Option<&'a Checker>,
-    pub comparison: &'a Comparison,
-    /// The case's extra arguments for the validator (or the default validator's flags).
-    pub checker_args: &'a [String],
-    /// For our grid problems: the named mistake first.
-    pub show: Option<&'a explain::Show>,
-    pub diff: DiffMode,
-}
-
 pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
     let program = match &t.source {
         Source::Run(program) => program,
@@ -124,7 +102,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
         let side = interact::Side {
             program,
             limits: t.limits,
-            checker: t.checker.as_ref(),
+            check: &t.check,
             out_dir: &t.out_dir,
         };
         return interact::judge_case(case, &side, interactor);
@@ -187,11 +165,11 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             Verdict::Wa
         }
         None => {
-            let judged = judge_output(case, t, &got, &stderr, &private, &base)?;
-            detail_lines.extend(judged.lines);
-            checker_ms = judged.checker_ms;
-            score = judged.score;
-            judged.verdict
+            let (judgement, lines) = judge_output(case, t, &got, &stderr, &private, &base)?;
+            detail_lines.extend(lines);
+            checker_ms = judgement.checker_ms;
+            score = judgement.score;
+            judgement.verdict
         }
     };
     if verdict != Verdict::Ac {
@@ -214,14 +192,8 @@ fn judge_handed_in(case: &Case, t: &Target, dir: &Path) -> Result<Outcome, Strin
     let none = private.join("none");
     let (verdict, mut lines, checker_ms, score, got) = match fs::symlink_metadata(&file) {
         Ok(m) if m.is_file() => {
-            let judged = judge_output(case, t, &file, &none, &private, &base)?;
-            let (v, l, ms, s) = (
-                judged.verdict,
-                judged.lines,
-                judged.checker_ms,
-                judged.score,
-            );
-            (v, l, ms, s, file.as_path())
+            let (j, lines) = judge_output(case, t, &file, &none, &private, &base)?;
+            (j.verdict, lines, j.checker_ms, j.score, file.as_path())
         }
         Ok(_) => {
             let why = format!("{name} is not a regular file");
@@ -291,7 +263,7 @@ fn keep_failing(
     Ok(())
 }
 
-/// The verdict of a run that ended well, from its output, and the validator's score.
+/// The judgement of a run that ended well, from its output, and the lines that explain it.
 fn judge_output(
     case: &Case,
     t: &Target,
@@ -299,123 +271,84 @@ fn judge_output(
     stderr: &Path,
     private: &Private,
     base: &Path,
-) -> Result<Judged, String> {
+) -> Result<(Judgement, Vec<String>), String> {
     if let Expect::Invalid { fragment, .. } = &case.expect {
         let err = read_capped(stderr, 1 << 20);
         let err = String::from_utf8_lossy(&err);
         if !err.contains(fragment.as_str()) {
             let first = err.lines().next().unwrap_or("(empty)");
-            return Ok(Judged {
+            // The program's stderr is wrong, not its answer: no checker has a say.
+            let lacks = format!("stderr lacks: {fragment}");
+            let lines = vec![
+                detail(&lacks),
+                detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
+            ];
+            let judgement = Judgement {
                 verdict: Verdict::Wa,
-                lines: vec![
-                    detail(&format!("stderr lacks: {fragment}")),
-                    detail(&format!("stderr was:   {}", printable(first.as_bytes()))),
-                ],
+                why: Some(Why::Reason(lacks)),
                 checker_ms: None,
                 score: None,
-            });
+            };
+            return Ok((judgement, lines));
         }
     }
     let empty = PathBuf::from("/dev/null");
-    let answer = case.answer().unwrap_or(&empty);
-    let checker = match case.expect {
-        Expect::Output(_) => t.checker.as_ref(),
-        Expect::Invalid { .. } => None,
+    let exact = Check::Lines;
+    let (check, show) = match (&case.expect, &t.check) {
+        (Expect::Output(_), check) => (check, Some(&t.show)),
+        // An invalid input's stdout is compared: a checker would want a valid input.
+        (Expect::Invalid { .. }, Check::External(_)) => (&exact, None),
+        (Expect::Invalid { .. }, check) => (check, None),
     };
-    let show = matches!(case.expect, Expect::Output(_)).then_some(&t.show);
-    let scratch = private.join("case");
-    let how = How {
-        checker,
-        comparison: &t.comparison,
-        checker_args: &case.checker_args,
-        show,
-        diff: t.diff,
+    let files = Files {
+        input: &case.input,
+        output: got,
+        answer: case.answer().unwrap_or(&empty),
+        scratch: &private.join("case"),
+        keep: &sibling(base, "checker"),
     };
-    judge_answer(&case.input, got, answer, &how, &scratch, base)
+    judge_answer(check, &files, &case.checker_args, show, t.diff)
 }
 
-/// The verdict of an output `got` against `answer`: through the checker when there is one,
-/// else by the comparison (lines or tokens), with the detail lines that explain a rejection
-/// (for our grid problems, `show` names the mistake first). `scratch` names the checker's own
-/// files (in a private folder); a rejecting checker's whole message is kept as
-/// `keep`.checker.
+/// Judges an output by `check` (`args`: the case's arguments for the checker), with the
+/// detail lines that explain a rejection: for our grid problems `show` names the mistake
+/// first; a checker's message is shown by its first lines and kept whole as `files.keep`.
 pub fn judge_answer(
-    input: &Path,
-    got: &Path,
-    answer: &Path,
-    how: &How<'_>,
-    scratch: &Path,
-    keep: &Path,
-) -> Result<Judged, String> {
-    let (show, diff) = (how.show, how.diff);
-    if let Some(checker) = how.checker {
-        let kept = sibling(keep, "checker");
-        if let Some(parent) = kept.parent() {
-            fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
-        }
-        let (checked, score) =
-            checker.check_scored(input, got, answer, scratch, &kept, how.checker_args)?;
-        let said = |m: &str| message_lines(m, &kept);
-        let (verdict, lines) = match &checked.judgement {
-            Judgement::Accepted => (Verdict::Ac, vec![]),
-            Judgement::Wrong(m) if explain::is_named(m) => {
-                (Verdict::Wa, explain::checker_detail(m))
-            }
-            Judgement::Wrong(m) => (Verdict::Wa, said(m)),
-            Judgement::Presentation(m) => (Verdict::Pe, said(m)),
-            Judgement::Points(score, m) => (Verdict::Pts, said(&format!("points {score}: {m}"))),
-        };
-        if verdict != Verdict::Ac {
-            create_fresh(&kept)
-                .and_then(|mut f| f.write_all(checked.message.as_bytes()))
-                .map_err(|e| format!("{}: {e}", kept.display()))?;
-        }
-        return Ok(Judged {
-            verdict,
-            lines,
-            checker_ms: Some(checked.wall_ms),
-            score,
-        });
-    }
-    let judged = |verdict, lines| Judged {
-        verdict,
-        lines,
-        checker_ms: None,
-        score: None,
-    };
-    // A named checker (DMOJ's `floats`, `linecount`...) is the package's checker, run here
-    // in-process: its time is shown as an external checker's is.
-    let started = std::time::Instant::now();
-    if let Some(outcome) = how.comparison.named(answer, got)? {
-        use crate::judge::named::Outcome as Named;
-        let line = |why: &str| vec![detail(&printable(why.as_bytes()))];
-        let timed = |verdict, lines| Judged {
-            checker_ms: Some(u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX)),
-            ..judged(verdict, lines)
-        };
-        return Ok(match outcome {
-            Named::Accepted => timed(Verdict::Ac, vec![]),
-            Named::Wrong(why) => timed(Verdict::Wa, line(&why)),
-            Named::Partial(fraction, why) => Judged {
-                score: Some(fraction),
-                ..timed(Verdict::Pts, line(&why))
-            },
-        });
-    }
-    if let Some(differs) = how.comparison.tokens(how.checker_args, answer, got)? {
-        return Ok(match differs {
-            None => judged(Verdict::Ac, vec![]),
-            Some(why) => judged(Verdict::Wa, vec![detail(&printable(why.as_bytes()))]),
-        });
-    }
-    match compare::first_difference(answer, got).map_err(|e| format!("comparing: {e}"))? {
-        None => Ok(judged(Verdict::Ac, vec![])),
-        Some(d) => {
+    check: &Check,
+    files: &Files<'_>,
+    args: &[String],
+    show: Option<&explain::Show>,
+    diff: DiffMode,
+) -> Result<(Judgement, Vec<String>), String> {
+    let judgement = check.judge(files, args)?;
+    let (input, got, answer) = (files.input, files.output, files.answer);
+    let lines = match &judgement.why {
+        None => Vec::new(),
+        Some(Why::Difference(d)) => {
             let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
-            lines.extend(crate::show::diff::render(answer, got, &d, diff));
-            Ok(judged(Verdict::Wa, lines))
+            lines.extend(crate::show::diff::render(answer, got, d, diff));
+            lines
         }
+        Some(Why::Reason(why)) => vec![detail(&printable(why.as_bytes()))],
+        Some(Why::Message { said, whole }) => {
+            keep_message(whole, files.keep)?;
+            match judgement.verdict {
+                Verdict::Wa if explain::is_named(said) => explain::checker_detail(said),
+                _ => message_lines(said, files.keep),
+            }
+        }
+    };
+    Ok((judgement, lines))
+}
+
+/// Writes a rejecting checker's whole message to `kept`.
+fn keep_message(message: &str, kept: &Path) -> Result<(), String> {
+    if let Some(parent) = kept.parent() {
+        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
+    create_fresh(kept)
+        .and_then(|mut f| f.write_all(message.as_bytes()))
+        .map_err(|e| format!("{}: {e}", kept.display()))
 }
 
 /// The most lines of a checker's message shown under a case.

@@ -24,11 +24,9 @@ use std::path::{Path, PathBuf};
 use bfs_judge::check::{tie, Mistake};
 
 use crate::args::Options;
-use crate::judge::checker::{Checker, Judgement};
-use crate::judge::compare;
+use crate::judge::check::{Check, CheckError, Files};
+use crate::judge::input_validator::InputValidator;
 use crate::judge::problem::Problem;
-use crate::judge::tokens::Comparison;
-use crate::judge::validator::InputValidator;
 use crate::judge::verdict::{self, Verdict};
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
@@ -404,9 +402,8 @@ pub struct Trial<'a> {
     pub problem: &'a str,
     pub ours: &'a Program,
     pub candidate: &'a Program,
-    pub checker: Option<&'a Checker>,
-    /// How answers are compared when there is no checker.
-    pub comparison: &'a Comparison,
+    /// How answers are judged.
+    pub check: &'a Check,
     /// Only inputs these accept are tried (the problem's rules).
     pub validators: &'a [InputValidator],
     pub explain: bool,
@@ -421,7 +418,7 @@ impl Trial<'_> {
     /// or when ours refuses the input (a reduction made it invalid).
     pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, String> {
         let file = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
-        if crate::judge::validator::all_accept(self.validators, input, &self.dir.join(stem))?
+        if crate::judge::input_validator::all_accept(self.validators, input, &self.dir.join(stem))?
             .is_some()
         {
             return Ok(None);
@@ -450,28 +447,21 @@ impl Trial<'_> {
         if let Some((v, _)) = verdict::of_run(&r, &self.limits, 0)? {
             return Ok(Some((v, Mistake::Other)));
         }
-        let wrong = match self.checker {
+        let scratch = self.dir.join(stem);
+        let files = Files {
+            input,
+            output: &got,
+            answer: &expected,
+            scratch: &scratch,
+            keep: &crate::run::files::sibling(&scratch, "checker"),
+        };
+        let wrong = match self.check.judge(&files, &[]) {
+            Ok(judgement) => judgement.verdict != Verdict::Ac,
             // A checker that fails on a candidate says the candidate is not a valid input
             // (testlib's `FAIL Unexpected end of file`), not that the setup is broken; one
-            // that cannot be started at all still is.
-            Some(checker) => {
-                let scratch = self.dir.join(stem);
-                let kept = crate::run::files::sibling(&scratch, "checker");
-                match checker.check(input, &got, &expected, &scratch, &kept) {
-                    Ok(c) => c.judgement != Judgement::Accepted,
-                    Err(e) if e.contains("cannot run") => return Err(e),
-                    Err(_) => return Ok(None),
-                }
-            }
-            None => match self.comparison.named(&expected, &got)? {
-                Some(outcome) => outcome != crate::judge::named::Outcome::Accepted,
-                None => match self.comparison.tokens(&[], &expected, &got)? {
-                    Some(differs) => differs.is_some(),
-                    None => compare::first_difference(&expected, &got)
-                        .map_err(|e| format!("comparing: {e}"))?
-                        .is_some(),
-                },
-            },
+            // that cannot run at all still is.
+            Err(CheckError::Failed(_)) => return Ok(None),
+            Err(e) => return Err(e.to_string()),
         };
         if !wrong {
             return Ok(None);
@@ -882,10 +872,14 @@ pub fn after_stress(
         )
     } else {
         let mut line = format!("{judge} --tests {}", shell_quote(&absolute(&tests)));
-        if let Some(c) = trial.checker.filter(|_| o.verdicts.checker_cmd.is_some()) {
+        if let Some(c) = trial
+            .check
+            .external()
+            .filter(|_| o.verdicts.checker_cmd.is_some())
+        {
             line.push_str(&format!(
                 " --checker-cmd {}",
-                shell_quote(&c.program.absolutized().command_line())
+                shell_quote(&c.program().absolutized().command_line())
             ));
         }
         line

@@ -23,11 +23,11 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::args::Options;
-use crate::judge::checker::Checker;
+use crate::judge::check::{self, Check};
+use crate::judge::input_validator;
 use crate::judge::problem::Problem;
-use crate::judge::validator;
 use crate::judge::verdict::{self, Verdict};
-use crate::modes::case::{judge_answer, How};
+use crate::modes::case::judge_answer;
 use crate::modes::shrink;
 use crate::modes::source::source_in;
 use crate::modes::test;
@@ -165,12 +165,12 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
         problem: name.to_string(),
         ours: p.ours(&dirs.bin)?,
     };
-    let checker = test::checker(&p, o, &dirs)?;
+    let check = test::check(&p, o, &dirs)?;
     stress(
         o,
         &p,
         oracle,
-        checker,
+        check,
         Files::new(dirs.out.join("stress").join(name))?,
     )
 }
@@ -196,22 +196,21 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         gen: runnable("gen", gen)?,
         brute: runnable("brute", brute)?,
     };
-    let checker = test::checker(&p, o, &dirs)?;
+    let check = test::check(&p, o, &dirs)?;
     // Under a folder named by the hash of the tests folder's path, so that two folders of the
     // same name never share one, and the shrunk case's folder keeps the problem's name.
     let files = Files::new(dirs.out.join("stress").join(p.path_hash()).join(&p.name))?;
-    stress(o, &p, oracle, checker, files)
+    stress(o, &p, oracle, check, files)
 }
 
 fn stress(
     o: &Options,
     p: &Problem,
     oracle: Oracle,
-    checker: Option<Checker>,
+    check: Check,
     f: Files,
 ) -> Result<bool, String> {
     let candidate = test::program(p, o, &o.dirs())?.absolutized();
-    let comparison = test::comparison(p, o);
     let validators = validators(p, o)?;
     let limits = test::limits(p, o);
     let args = o.extra_args();
@@ -234,9 +233,9 @@ fn stress(
         candidate.describe(),
         o.stress_args.count,
         crate::show::report::limits_text(&limits),
-        match &checker {
-            Some(c) => format!("checker {}", c.describe()),
-            None => "exact".to_string(),
+        match &check {
+            Check::External(c) => format!("checker {}", c.describe()),
+            _ => "exact".to_string(),
         },
         crate::show::report::ACCOUNTING,
     );
@@ -255,8 +254,7 @@ fn stress(
         oracle: &oracle,
         expected_by,
         candidate: &candidate,
-        checker: checker.as_ref(),
-        comparison: &comparison,
+        check: &check,
         show: &show,
         validators: &validators,
         args: &args,
@@ -335,10 +333,9 @@ struct Env<'a> {
     oracle: &'a Oracle,
     expected_by: &'a Program,
     candidate: &'a Program,
-    checker: Option<&'a Checker>,
-    comparison: &'a crate::judge::tokens::Comparison,
+    check: &'a Check,
     show: &'a explain::Show,
-    validators: &'a [validator::InputValidator],
+    validators: &'a [input_validator::InputValidator],
     args: &'a [String],
     limits: Limits,
     reference_limits: Limits,
@@ -389,16 +386,17 @@ impl Env<'_> {
                 (v, lines)
             }
             None => {
-                let how = How {
-                    checker: self.checker,
-                    comparison: self.comparison,
-                    checker_args: &[],
-                    show: Some(self.show),
-                    diff: self.o.verdicts.diff,
-                };
                 let case = f.dir.join("case");
-                let j = judge_answer(&f.input, &f.got, &f.expected, &how, &case, &case)?;
-                let mut lines = j.lines;
+                let files = check::Files {
+                    input: &f.input,
+                    output: &f.got,
+                    answer: &f.expected,
+                    scratch: &case,
+                    keep: &crate::run::files::sibling(&case, "checker"),
+                };
+                let diff = self.o.verdicts.diff;
+                // A generated input is in no group: the checker gets no arguments of its own.
+                let (j, mut lines) = judge_answer(self.check, &files, &[], Some(self.show), diff)?;
                 lines.extend(crate::show::diff::small_file("input", &f.input));
                 (j.verdict, lines)
             }
@@ -463,8 +461,7 @@ fn report_failure(
         problem: &p.name,
         ours: env.expected_by,
         candidate: env.candidate,
-        checker: env.checker,
-        comparison: env.comparison,
+        check: env.check,
         validators: env.validators,
         explain: env.show.problem.is_some(),
         args: env.args,
@@ -472,8 +469,7 @@ fn report_failure(
         dir: &f.dir,
     };
     let shrunk = shrink::after_stress(o, p, &trial, &f.input)?;
-    let checker = env.checker.cloned();
-    let again = shrunk.unwrap_or_else(|| reproduce(o, env.oracle, env.candidate, seed, &checker));
+    let again = shrunk.unwrap_or_else(|| reproduce(o, env.oracle, env.candidate, seed, env.check));
     say_text!("  reproduce:  {again}");
     say_text!("{i} passed, 1 failed");
     crate::say_json!({
@@ -488,16 +484,16 @@ fn report_failure(
 
 /// The input validators shrinking keeps to: `--validator`, and the package's own (a Kattis
 /// package's input validators, Library Checker's verifier) when `--tests` names one.
-fn validators(p: &Problem, o: &Options) -> Result<Vec<validator::InputValidator>, String> {
+fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputValidator>, String> {
     let mut v = Vec::new();
     if let Some(cmd) = &o.stress_args.validator {
-        v.push(validator::from_cmd(cmd)?);
+        v.push(input_validator::from_cmd(cmd)?);
     }
     if let Some(layout) = &p.layout {
         let mut skipped = Vec::new();
-        v.extend(validator::of_package(
+        v.extend(input_validator::of_package(
             layout,
-            &validator::build_dir(&o.dirs().out),
+            &crate::judge::build_dir(&o.dirs().out),
             &mut skipped,
         )?);
         for s in skipped {
@@ -604,7 +600,7 @@ fn reproduce(
     oracle: &Oracle,
     candidate: &Program,
     seed: u64,
-    checker: &Option<Checker>,
+    check: &Check,
 ) -> String {
     let mut again = o.command_for("stress");
     let mut programs = vec![candidate];
@@ -632,16 +628,16 @@ fn reproduce(
             programs.extend([gen, brute]);
         }
     }
-    if let Some(c) = checker
-        .as_ref()
+    if let Some(c) = check
+        .external()
         .filter(|_| o.verdicts.checker_cmd.is_some())
     {
         let _ = write!(
             again,
             " --checker-cmd {}",
-            shell_quote(&c.program.absolutized().command_line())
+            shell_quote(&c.program().absolutized().command_line())
         );
-        programs.push(&c.program);
+        programs.push(c.program());
     }
     match (&o.run.cmd, &o.run.built) {
         // A source file by the name the user gave it (`--cmd main.cpp`), not its build in

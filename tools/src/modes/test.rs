@@ -11,14 +11,12 @@ use std::path::{Path, PathBuf};
 
 use crate::args::{CompareMode, Dirs, Options};
 use crate::judge::cases::{self, Case};
-use crate::judge::checker::Checker;
-use crate::judge::format::Protocol;
-use crate::judge::interact::{Convention, Interactor};
+use crate::judge::check::external::External;
+use crate::judge::check::{Check, Protocol};
+use crate::judge::interact::Interactor;
 use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
-use crate::judge::tokens::Comparison;
-use crate::judge::validator;
 use crate::judge::verdict::Outcome;
 use crate::modes::case::{self, FileIo, Source, Target};
 use crate::modes::verify;
@@ -111,35 +109,32 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
     Ok(program)
 }
 
-/// The checker: `--checker-cmd`, ours when `--checker` asks for it and the problem has
-/// one, else the package's own (Library Checker's `checker`, built when needed; a Kattis
-/// package's output validator, built from its sources).
-pub fn checker(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Checker>, String> {
+/// How answers are judged: by `--checker-cmd`, by ours when `--checker` asks for it and
+/// the problem has one, else by the package's own checker (Library Checker's `checker`,
+/// built when needed; a Kattis package's output validator, built from its sources), else
+/// by the [`comparison`].
+pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, String> {
     if let Some(cmd) = &o.verdicts.checker_cmd {
-        return Checker::command(cmd).map(Some);
+        return External::command(cmd).map(Check::External);
     }
     if o.verdicts.checker && p.info.checker {
-        return Checker::ours(&p.name).map(Some);
+        return External::ours(&p.name).map(Check::External);
     }
     let Some(tool) = p.layout.as_ref().and_then(|l| l.checker.as_ref()) else {
-        return Ok(None);
+        return Ok(comparison(p, o));
     };
     let what = match tool.protocol {
         Protocol::Kattis { .. } => "the output validator",
         _ => "the checker",
     };
-    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
-    Ok(Some(match &tool.protocol {
-        Protocol::Testlib => Checker::testlib(program),
-        Protocol::Kattis { flags } => Checker::kattis(program, flags.clone()),
-        Protocol::Cms => Checker::cms(program),
-        Protocol::CmsManager { .. } => {
-            return Err(format!(
-                "{}: a CMS manager is an interactor, not a checker",
-                tool.path.display()
-            ))
-        }
-    }))
+    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
+    let checker = External::new(program, tool.protocol.clone()).ok_or_else(|| {
+        format!(
+            "{}: a CMS manager is an interactor, not a checker",
+            tool.path.display()
+        )
+    })?;
+    Ok(Check::External(checker))
 }
 
 /// The interactor: `--interactor CMD` (testlib's convention), else the package's own (an
@@ -155,41 +150,29 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         Protocol::Kattis { .. } => "the output validator",
         _ => "the interactor",
     };
-    let program = tool.build(what, &validator::build_dir(&dirs.out))?;
-    let convention = match &tool.protocol {
-        Protocol::Testlib => Convention::Testlib,
-        Protocol::Kattis { flags } => Convention::Kattis {
-            flags: flags.clone(),
-        },
-        Protocol::CmsManager { processes } => Convention::Cms {
-            processes: *processes,
-        },
-        Protocol::Cms => {
-            return Err(format!(
-                "{}: a CMS checker is not a Communication manager",
-                tool.path.display()
-            ))
-        }
-    };
-    Ok(Some(Interactor {
-        program,
-        convention,
-    }))
+    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
+    let interactor = Interactor::new(program, tool.protocol.clone()).ok_or_else(|| {
+        format!(
+            "{}: a CMS checker is not a Communication manager",
+            tool.path.display()
+        )
+    })?;
+    Ok(Some(interactor))
 }
 
 /// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,
 /// else the package's default (Kattis: tokens, with problem.yaml's `validator_flags`), else
 /// lines.
-pub fn comparison(p: &Problem, o: &Options) -> Comparison {
+fn comparison(p: &Problem, o: &Options) -> Check {
     let own = p.layout.as_ref().and_then(|l| l.compare.clone());
     if let Some(eps) = o.verdicts.float_tolerance {
-        return Comparison::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
+        return Check::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
     }
     match (o.verdicts.compare, own) {
-        (Some(CompareMode::Lines), _) => Comparison::Lines,
-        (Some(CompareMode::Tokens), Some(Comparison::Tokens(flags))) => Comparison::Tokens(flags),
-        (Some(CompareMode::Tokens), _) => Comparison::Tokens(Vec::new()),
-        (None, own) => own.unwrap_or(Comparison::Lines),
+        (Some(CompareMode::Lines), _) => Check::Lines,
+        (Some(CompareMode::Tokens), Some(Check::Tokens(flags))) => Check::Tokens(flags),
+        (Some(CompareMode::Tokens), _) => Check::Tokens(Vec::new()),
+        (None, own) => own.unwrap_or(Check::Lines),
     }
 }
 
@@ -574,8 +557,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
         targets.push(Target {
             source,
             limits: limits(&p, o),
-            checker: checker(&p, o, &dirs)?,
-            comparison: comparison(&p, o),
+            check: check(&p, o, &dirs)?,
             interactor,
             diff: o.verdicts.diff,
             out_dir,
@@ -594,28 +576,30 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let json = o.run.json;
     if !json {
         for (((p, t), note), time) in problems.iter().zip(&targets).zip(&notes).zip(&times) {
-            let mut mode = match (&t.checker, o.verdicts.checker) {
+            let mut mode = match (&t.check, o.verdicts.checker) {
                 _ if t.interactor.is_some() => {
                     let i = t
                         .interactor
                         .as_ref()
                         .map(|i| i.describe())
                         .unwrap_or_default();
-                    match &t.checker {
-                        Some(c) => format!(
+                    match &t.check {
+                        Check::External(c) => format!(
                             "{} | checker {}",
                             crate::text::short(&i),
                             crate::text::short(&c.describe())
                         ),
-                        None => crate::text::short(&i),
+                        _ => crate::text::short(&i),
                     }
                 }
-                (Some(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
+                (Check::External(c), _)
+                    if o.verdicts.checker_cmd.is_some() || p.layout.is_some() =>
+                {
                     format!("checker {}", crate::text::short(&c.describe()))
                 }
-                (Some(_), _) => "checker".to_string(),
-                (None, true) => "exact (no checker for this problem)".to_string(),
-                (None, false) => t.comparison.describe(),
+                (Check::External(_), _) => "checker".to_string(),
+                (_, true) => "exact (no checker for this problem)".to_string(),
+                (check, false) => check.describe(),
             };
             if let Some(layout) = &p.layout {
                 mode.push_str(&format!(" | {}", layout.kind.describe()));

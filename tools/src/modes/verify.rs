@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 
 use crate::args::{Dirs, Options};
 use crate::judge::cases::{Case, Expect};
+use crate::judge::check::Check;
 use crate::judge::format::files::glob_covers;
 use crate::judge::format::stage;
 use crate::judge::format::{Expectation, Names, Package, Score, ScoreRule, Submission};
@@ -160,8 +161,7 @@ impl Bench<'_> {
                 source => source,
             },
             limits,
-            checker: test::checker(&self.problem, self.o, &self.dirs)?,
-            comparison: test::comparison(&self.problem, self.o),
+            check: test::check(&self.problem, self.o, &self.dirs)?,
             interactor: test::interactor(&self.problem, self.o, &self.dirs)?,
             diff: self.o.verdicts.diff,
             out_dir,
@@ -370,7 +370,7 @@ fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<
         package,
         o,
         dirs: dirs.clone(),
-        build: crate::judge::validator::build_dir(&dirs.out),
+        build: crate::judge::build_dir(&dirs.out),
         out,
     })
 }
@@ -577,11 +577,11 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         .time_limit_factor
         .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
     let mut limits = test::limits(&bench.problem, o);
-    let checker = test::checker(&bench.problem, o, &dirs)?;
-    let how = match (&checker, test::interactor(&bench.problem, o, &dirs)?) {
+    let check = test::check(&bench.problem, o, &dirs)?;
+    let how = match (&check, test::interactor(&bench.problem, o, &dirs)?) {
         (_, Some(i)) => short(&i.describe()),
-        (Some(c), None) => format!("checker {}", short(&c.describe())),
-        (None, None) => test::comparison(&bench.problem, o).describe(),
+        (Check::External(c), None) => format!("checker {}", short(&c.describe())),
+        (check, None) => check.describe(),
     };
     say!(
         "# verify {}{}: {}{} | {} cases | {} | memory {} MiB | time limit {}",

@@ -14,7 +14,7 @@ use std::path::Path;
 
 use similar::{ChangeTag, TextDiff};
 
-use crate::judge::compare::{self, Difference};
+use crate::judge::check::lines::{self, Difference};
 use crate::show::style;
 use crate::text::{fit, printable, width};
 
@@ -50,7 +50,7 @@ pub fn small_lines(path: &Path) -> Option<Vec<Vec<u8>>> {
     if std::fs::metadata(path).ok()?.len() > SMALL_BYTES {
         return None;
     }
-    let mut lines = compare::lines_between(path, 1, SMALL_LINES as u64 + 1).ok()?;
+    let mut lines = lines::lines_between(path, 1, SMALL_LINES as u64 + 1).ok()?;
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
@@ -91,7 +91,7 @@ fn texts(lines: &[Vec<u8>]) -> Vec<String> {
 }
 /// The lines `first..=last` of both files, diffed.
 fn hunk(expected: &Path, got: &Path, d: &Difference, (first, last): (u64, u64)) -> Vec<String> {
-    let window = |p: &Path| compare::lines_between(p, first, last).unwrap_or_default();
+    let window = |p: &Path| lines::lines_between(p, first, last).unwrap_or_default();
     let (old, new) = (window(expected), window(got));
     let mut out = vec![indent(&format!(
         "first difference at line {} (- expected, + got):",
@@ -287,7 +287,7 @@ mod tests {
             let lines: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
             std::fs::write(&expected, lines.join("\n") + "\n").unwrap();
             std::fs::write(&got, format!("0\n{}\n", lines[1..].join("\n"))).unwrap();
-            let d = compare::first_difference(&expected, &got).unwrap().unwrap();
+            let d = lines::first_difference(&expected, &got).unwrap().unwrap();
             render(&expected, &got, &d, DiffMode::Hunk)
         };
         // Eight lines: all of them, past the hunk's two lines of context.

@@ -21,13 +21,13 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::files::{cpp_with_headers, file_names, natural_cmp, pair};
 use crate::judge::format::info::{check_limit, file_name, read_config};
 use crate::judge::format::{
-    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
-    ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
+    Submission, Tool,
 };
-use crate::judge::tokens::Comparison;
 
 pub const READER: Reader = Reader {
     name: "CMS",
@@ -357,7 +357,7 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
         package.checker = Some(Tool::source(checker, Protocol::Cms));
     } else {
         // CMS's "diff": whitespace-separated tokens compared as strings.
-        package.compare = Some(Comparison::Tokens(Default::default()));
+        package.compare = Some(Check::Tokens(Default::default()));
     }
     let graders = dir.join("graders");
     match &problem.task_type {

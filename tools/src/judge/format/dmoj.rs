@@ -2,7 +2,7 @@
 //! documentation describes it), whose `test_cases` list cases (`in`, `out`, `points`) and
 //! batches (`batched`, `points`, `dependencies`), `pretest_test_cases` run before them, the
 //! data read from the folder or from the zip named by `archive`, and the checker named by
-//! `checker` (DMOJ's named ones, see `judge/named.rs`, or `bridged`: a compiled checker of
+//! `checker` (DMOJ's named ones, see `judge/check/named.rs`, or `bridged`: a compiled checker of
 //! the package's own, called as testlib's are).
 //!
 //! As DMOJ resolves them: a key missing on a case is taken from its batch, then from the
@@ -37,15 +37,15 @@ use std::path::{Component, Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
+use crate::judge::check::named::{self, ErrorMode, SplitOn};
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::files::name_of;
 use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
-    Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
-    ScoredGroup, Submission, Tool,
+    Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoredGroup,
+    Submission, Tool,
 };
-use crate::judge::named::{self, ErrorMode, SplitOn};
-use crate::judge::tokens::Comparison;
 
 pub const READER: Reader = Reader {
     name: "DMOJ",
@@ -188,7 +188,7 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
         full,
     };
     match checker {
-        Judged::Named(c) => package.compare = Some(Comparison::Named(c)),
+        Judged::Named(c) => package.compare = Some(Check::Named(c)),
         Judged::Tool(t) => package.checker = Some(t),
     }
     let limit = match &top["output_limit_length"] {
@@ -551,7 +551,7 @@ fn deps(batch: &Yaml, number: usize, shown: &str, at: &str) -> Result<Vec<usize>
 
 /// How outputs are judged: one of DMOJ's named checkers, or the package's own program.
 enum Judged {
-    Named(named::Checker),
+    Named(named::Named),
     Tool(Tool),
 }
 
@@ -609,7 +609,7 @@ fn checker_of(
         Some(Yaml::Boolean(b)) => Ok(*b),
         Some(_) => Err(bad(key, "true or false")),
     };
-    let floats = |fixed: Option<ErrorMode>| -> Result<named::Checker, String> {
+    let floats = |fixed: Option<ErrorMode>| -> Result<named::Named, String> {
         let precision = match arg("precision") {
             None => 6,
             Some(y) => y
@@ -626,13 +626,13 @@ fn checker_of(
             (None, Some(Some("relative"))) => ErrorMode::Relative,
             (None, Some(_)) => return Err(bad("error_mode", "default, absolute or relative")),
         };
-        Ok(named::Checker::Floats { precision, mode })
+        Ok(named::Named::Floats { precision, mode })
     };
     // Each checker with the arguments it takes (`feedback`: whether DMOJ shows linecount's
     // per-line marks; the judge always names the lines).
     let (checker, takes): (Judged, &[&str]) = match name.as_str() {
-        "standard" => (Judged::Named(named::Checker::Standard), &[]),
-        "easy" => (Judged::Named(named::Checker::Easy), &[]),
+        "standard" => (Judged::Named(named::Named::Standard), &[]),
+        "easy" => (Judged::Named(named::Named::Easy), &[]),
         "floats" => (Judged::Named(floats(None)?), &["precision", "error_mode"]),
         "floatsabs" => (
             Judged::Named(floats(Some(ErrorMode::Absolute))?),
@@ -643,14 +643,14 @@ fn checker_of(
             &["precision"],
         ),
         "identical" => (
-            Judged::Named(named::Checker::Identical {
+            Judged::Named(named::Named::Identical {
                 pe_allowed: flag("pe_allowed", true)?,
             }),
             &["pe_allowed"],
         ),
-        "linecount" => (Judged::Named(named::Checker::Linecount), &["feedback"]),
+        "linecount" => (Judged::Named(named::Named::Linecount), &["feedback"]),
         "sorted" => (
-            Judged::Named(named::Checker::Sorted(
+            Judged::Named(named::Named::Sorted(
                 match arg("split_on").map(Yaml::as_str) {
                     None | Some(Some("lines")) => SplitOn::Lines,
                     Some(Some("whitespace")) => SplitOn::Whitespace,
@@ -660,11 +660,11 @@ fn checker_of(
             &["split_on"],
         ),
         "unordered" => (
-            Judged::Named(named::Checker::Sorted(SplitOn::Whitespace)),
+            Judged::Named(named::Named::Sorted(SplitOn::Whitespace)),
             &[],
         ),
         "rstripped" => (
-            Judged::Named(named::Checker::Rstripped {
+            Judged::Named(named::Named::Rstripped {
                 filter_new_line: flag("filter_new_line", false)?,
             }),
             &["filter_new_line"],

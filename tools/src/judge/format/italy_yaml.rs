@@ -22,13 +22,13 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::files::{cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::{
-    Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule, ScoreRule,
-    ScoredGroup, Submission, Tool,
+    Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
+    Submission, Tool,
 };
-use crate::judge::tokens::Comparison;
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program_in, Limits};
 use crate::run::sys::Status;
@@ -589,7 +589,7 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
     match tool_source(dir, &["correttore", "checker"]) {
         Some(c) => package.checker = Some(Tool::source(c, Protocol::Cms)),
         // CMS's "diff": whitespace-separated tokens compared as strings.
-        None => package.compare = Some(Comparison::Tokens(vec!["case_sensitive".to_string()])),
+        None => package.compare = Some(Check::Tokens(vec!["case_sensitive".to_string()])),
     }
     if let Some(m) = manager {
         package.interactor = Some(Tool::source(

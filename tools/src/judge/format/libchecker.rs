@@ -14,11 +14,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::judge::check::Protocol;
 use crate::judge::format::files::{self, name_of};
 use crate::judge::format::info::Info;
-use crate::judge::format::{
-    Build, Context, Kind, Names, Package, Protocol, Reader, Rule, Submission, Tool,
-};
+use crate::judge::format::{Build, Context, Kind, Names, Package, Reader, Rule, Submission, Tool};
 use crate::run::compile;
 use crate::run::program::Program;
 

@@ -22,6 +22,7 @@ pub use model::*;
 
 use std::path::{Path, PathBuf};
 
+use crate::judge::check::Protocol;
 use crate::run::compile::BuildError;
 use crate::run::program::Program;
 

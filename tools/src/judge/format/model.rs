@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::info::Info;
-use crate::judge::tokens::Comparison;
 use crate::judge::verdict::{Outcome, Verdict};
 
 /// The formats the judge reads.
@@ -95,22 +95,6 @@ pub struct Tool {
     pub path: PathBuf,
     pub protocol: Protocol,
     pub build: Build,
-}
-
-/// How a checker is called and answers (as an interactor, how it is wired).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Protocol {
-    /// testlib: `CHECKER INPUT OUTPUT ANSWER`, exit 0 / 1 / 2 / 3 / 7; as an interactor,
-    /// `INTERACTOR INPUT OUTPUT` between the program's pipes.
-    Testlib,
-    /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 / 43.
-    Kattis { flags: Vec<String> },
-    /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
-    /// stderr.
-    Cms,
-    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
-    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
-    CmsManager { processes: usize },
 }
 
 /// How a [`Tool`] is built.
@@ -370,7 +354,7 @@ pub struct Package {
     /// with exit 0.
     pub validators: Vec<Tool>,
     /// How outputs are compared where no checker decides, if the format says.
-    pub compare: Option<Comparison>,
+    pub compare: Option<Check>,
     /// Files compiled together with every submission (CMS's `graders/`), by ending.
     pub grader: Vec<PathBuf>,
     pub grading: Grading,

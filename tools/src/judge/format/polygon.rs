@@ -40,11 +40,12 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
+use crate::judge::check::Protocol;
 use crate::judge::format::files::{file_names, name_of};
 use crate::judge::format::info::{self, Info};
 use crate::judge::format::{
-    Build, Context, Found, Grading, Kind, Names, Package, Policy, Protocol, Reader, Rule,
-    ScoreRule, ScoredGroup, Submission, Tool,
+    Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule,
+    ScoredGroup, Submission, Tool,
 };
 use crate::run::compile;
 use crate::run::program::Program;

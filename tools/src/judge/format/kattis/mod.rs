@@ -16,13 +16,13 @@ use std::path::{Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
+use crate::judge::check::{Check, Protocol};
 use crate::judge::format::files as layout;
 use crate::judge::format::info::{read_config, Info};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
-    Build, Context, Expectation, Found, Grading, Kind, Protocol, Reader, Score, Timing, Tool,
+    Build, Context, Expectation, Found, Grading, Kind, Reader, Score, Timing, Tool,
 };
-use crate::judge::tokens::Comparison;
 use crate::judge::verdict::Outcome;
 
 mod submissions;
@@ -438,7 +438,7 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
     } else if tool.is_some() {
         package.checker = tool;
     } else {
-        package.compare = Some(Comparison::Tokens(k.validator_flags.clone()));
+        package.compare = Some(Check::Tokens(k.validator_flags.clone()));
     }
     package.validators = k
         .input_validators

@@ -20,60 +20,6 @@ use std::path::Path;
 /// The most of a token kept for comparing and showing; the rest is hashed.
 pub const TOKEN_CAP: usize = 256;
 
-/// How an output is compared with its answer when no checker decides.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Comparison {
-    /// Line by line, trailing whitespace, CRLF and trailing blank lines aside (`compare.rs`).
-    Lines,
-    /// Token by token, with the default validator's flags (a case may add its group's).
-    Tokens(Vec<String>),
-    /// One of DMOJ's named checkers (`judge/named.rs`).
-    Named(crate::judge::named::Checker),
-}
-
-impl Comparison {
-    pub fn describe(&self) -> String {
-        match self {
-            Comparison::Lines => "exact".to_string(),
-            Comparison::Tokens(flags) => Rules::from_flags(flags)
-                .map(|r| r.describe())
-                .unwrap_or_else(|_| format!("tokens {}", flags.join(" "))),
-            Comparison::Named(c) => c.describe(),
-        }
-    }
-
-    /// Judges `got` against `expected` by a named checker: `None` when this comparison is
-    /// not one.
-    pub fn named(
-        &self,
-        expected: &Path,
-        got: &Path,
-    ) -> Result<Option<crate::judge::named::Outcome>, String> {
-        match self {
-            Comparison::Named(c) => c.check_files(expected, got).map(Some),
-            _ => Ok(None),
-        }
-    }
-
-    /// Compares `got` with `expected`: `None` when they agree, else the reason, for the token
-    /// modes (the line mode has its own diff, in `judging.rs`).
-    pub fn tokens(
-        &self,
-        extra: &[String],
-        expected: &Path,
-        got: &Path,
-    ) -> Result<Option<Option<String>>, String> {
-        let Comparison::Tokens(flags) = self else {
-            return Ok(None);
-        };
-        let all: Vec<&String> = flags.iter().chain(extra).collect();
-        let rules = Rules::from_flags(&all).map_err(|e| format!("the default validator: {e}"))?;
-        compare(expected, got, &rules)
-            .map(Some)
-            .map_err(|e| format!("comparing: {e}"))
-    }
-}
-
 /// How tokens are compared: the default validator's flags.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rules {
@@ -273,7 +219,7 @@ fn shown(t: &Token) -> String {
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
 pub fn compare(expected: &Path, got: &Path, rules: &Rules) -> io::Result<Option<String>> {
-    use crate::judge::compare::open_output;
+    use super::lines::open_output;
     compare_readers(open_output(expected)?, open_output(got)?, rules)
 }
 

@@ -32,6 +32,10 @@
 use std::io::Read;
 use std::path::Path;
 
+use super::lines::open_output;
+use super::{CheckError, Judgement, Why};
+use crate::judge::verdict::Verdict;
+
 /// The names DMOJ's judge knows (its `dmoj/checkers/`), in the order its documentation gives
 /// them; `bridged` (a compiled checker of the package's own) is read by the format.
 pub const KNOWN: &[&str] = &[
@@ -66,7 +70,7 @@ pub enum SplitOn {
 
 /// One of DMOJ's named checkers, with its arguments.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Checker {
+pub enum Named {
     Standard,
     Floats { precision: i32, mode: ErrorMode },
     Identical { pe_allowed: bool },
@@ -76,22 +80,13 @@ pub enum Checker {
     Easy,
 }
 
-/// What a named checker says of an output.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    Accepted,
-    Wrong(String),
-    /// A fraction of the case's points in (0, 1), and why not all of them (`linecount`).
-    Partial(f64, String),
-}
-
-impl Checker {
+impl Named {
     /// The checker as an `init.yml` names it, with the arguments that differ from DMOJ's
     /// defaults (for headers).
     pub fn describe(&self) -> String {
         match self {
-            Checker::Standard => "DMOJ standard".to_string(),
-            Checker::Floats { precision, mode } => {
+            Named::Standard => "DMOJ standard".to_string(),
+            Named::Floats { precision, mode } => {
                 let name = match mode {
                     ErrorMode::Default => "floats",
                     ErrorMode::Absolute => "floatsabs",
@@ -99,48 +94,49 @@ impl Checker {
                 };
                 format!("DMOJ {name}, precision {precision} (error 1e-{precision})")
             }
-            Checker::Identical { pe_allowed: true } => "DMOJ identical".to_string(),
-            Checker::Identical { pe_allowed: false } => {
+            Named::Identical { pe_allowed: true } => "DMOJ identical".to_string(),
+            Named::Identical { pe_allowed: false } => {
                 "DMOJ identical, pe_allowed false".to_string()
             }
-            Checker::Sorted(SplitOn::Lines) => "DMOJ sorted (lines)".to_string(),
-            Checker::Sorted(SplitOn::Whitespace) => "DMOJ sorted (tokens)".to_string(),
-            Checker::Linecount => "DMOJ linecount (partial by lines)".to_string(),
-            Checker::Rstripped {
+            Named::Sorted(SplitOn::Lines) => "DMOJ sorted (lines)".to_string(),
+            Named::Sorted(SplitOn::Whitespace) => "DMOJ sorted (tokens)".to_string(),
+            Named::Linecount => "DMOJ linecount (partial by lines)".to_string(),
+            Named::Rstripped {
                 filter_new_line: false,
             } => "DMOJ rstripped".to_string(),
-            Checker::Rstripped {
+            Named::Rstripped {
                 filter_new_line: true,
             } => "DMOJ rstripped, filter_new_line".to_string(),
-            Checker::Easy => "DMOJ easy".to_string(),
+            Named::Easy => "DMOJ easy".to_string(),
         }
     }
 
     /// Judges the output file `got` against the answer file `expected`.
-    pub fn check_files(&self, expected: &Path, got: &Path) -> Result<Outcome, String> {
-        let read = |p: &Path| -> Result<Vec<u8>, String> {
+    pub fn judge_files(&self, expected: &Path, got: &Path) -> Result<Judgement, CheckError> {
+        let read = |p: &Path| -> Result<Vec<u8>, CheckError> {
             let mut v = Vec::new();
-            crate::judge::compare::open_output(p)
+            open_output(p)
                 .and_then(|mut f| f.read_to_end(&mut v))
-                .map_err(|e| format!("comparing: {e}"))?;
+                .map_err(CheckError::comparing)?;
             Ok(v)
         };
-        Ok(self.check(&read(expected)?, &read(got)?))
+        Ok(self.judge(&read(expected)?, &read(got)?))
     }
 
-    /// Judges the output `got` against the answer `expected`.
-    pub fn check(&self, expected: &[u8], got: &[u8]) -> Outcome {
+    /// Judges the output `got` against the answer `expected`: AC, WA, or for `linecount`
+    /// PTS with its fraction as the score.
+    pub fn judge(&self, expected: &[u8], got: &[u8]) -> Judgement {
         let answer = normalised(expected);
         let e: &[u8] = &answer;
-        let wrong = |why: Option<String>| why.map_or(Outcome::Accepted, Outcome::Wrong);
+        let wrong = |why: Option<String>| Judgement::of(why.map(Why::Reason));
         match *self {
-            Checker::Standard => wrong(standard(e, got)),
-            Checker::Floats { precision, mode } => wrong(floats(e, got, precision, mode)),
-            Checker::Identical { pe_allowed } => wrong(identical(e, got, pe_allowed)),
-            Checker::Sorted(split) => wrong(sorted(e, got, split)),
-            Checker::Linecount => linecount(e, got),
-            Checker::Rstripped { filter_new_line } => wrong(rstripped(e, got, filter_new_line)),
-            Checker::Easy => wrong(easy(e, got)),
+            Named::Standard => wrong(standard(e, got)),
+            Named::Floats { precision, mode } => wrong(floats(e, got, precision, mode)),
+            Named::Identical { pe_allowed } => wrong(identical(e, got, pe_allowed)),
+            Named::Sorted(split) => wrong(sorted(e, got, split)),
+            Named::Linecount => linecount(e, got),
+            Named::Rstripped { filter_new_line } => wrong(rstripped(e, got, filter_new_line)),
+            Named::Easy => wrong(easy(e, got)),
         }
     }
 }
@@ -443,15 +439,16 @@ fn sorted(expected: &[u8], got: &[u8], split: SplitOn) -> Option<String> {
     ))
 }
 
-fn linecount(expected: &[u8], got: &[u8]) -> Outcome {
+fn linecount(expected: &[u8], got: &[u8]) -> Judgement {
+    let wrong_answer = |why: String| Judgement::of(Some(Why::Reason(why)));
     let (ne, ng) = (lines(expected).count(), lines(got).count());
     if ng > ne {
-        return Outcome::Wrong(format!(
+        return wrong_answer(format!(
             "{ne} lines expected (blank lines aside), the output has {ng}: no points (linecount)"
         ));
     }
     if ne == 0 {
-        return Outcome::Accepted;
+        return Judgement::of(None);
     }
     let trim = |l: &[u8]| l.trim_ascii().to_vec();
     let wrong: Vec<usize> = (1..=ne)
@@ -461,7 +458,7 @@ fn linecount(expected: &[u8], got: &[u8]) -> Outcome {
         .map(|((n, _), _)| n)
         .collect();
     if wrong.is_empty() {
-        return Outcome::Accepted;
+        return Judgement::of(None);
     }
     let listed: Vec<String> = wrong.iter().take(10).map(usize::to_string).collect();
     let why = format!(
@@ -473,9 +470,13 @@ fn linecount(expected: &[u8], got: &[u8]) -> Outcome {
         if wrong.len() == 1 { "s" } else { "" },
     );
     if wrong.len() == ne {
-        return Outcome::Wrong(why);
+        return wrong_answer(why);
     }
-    Outcome::Partial((ne - wrong.len()) as f64 / ne as f64, why)
+    Judgement {
+        verdict: Verdict::Pts,
+        score: Some((ne - wrong.len()) as f64 / ne as f64),
+        ..wrong_answer(why)
+    }
 }
 
 fn rstripped(expected: &[u8], got: &[u8], filter_new_line: bool) -> Option<String> {
@@ -535,20 +536,20 @@ fn easy(expected: &[u8], got: &[u8]) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn ok(c: &Checker, e: &str, g: &str) -> bool {
-        c.check(e.as_bytes(), g.as_bytes()) == Outcome::Accepted
+    fn ok(c: &Named, e: &str, g: &str) -> bool {
+        c.judge(e.as_bytes(), g.as_bytes()).verdict == Verdict::Ac
     }
 
-    fn why(c: &Checker, e: &str, g: &str) -> String {
-        match c.check(e.as_bytes(), g.as_bytes()) {
-            Outcome::Wrong(w) | Outcome::Partial(_, w) => w,
-            Outcome::Accepted => panic!("{e:?} accepted {g:?} under {c:?}"),
+    fn why(c: &Named, e: &str, g: &str) -> String {
+        match c.judge(e.as_bytes(), g.as_bytes()).why {
+            Some(Why::Reason(w)) => w,
+            _ => panic!("{e:?} accepted {g:?} under {c:?}"),
         }
     }
 
     #[test]
     fn standard_lets_spaces_vary_but_not_line_breaks() {
-        let c = Checker::Standard;
+        let c = Named::Standard;
         assert!(ok(&c, "1 2\n3\n", "  1\t 2  \n\n\n3"));
         assert!(ok(&c, "", "\n \n"));
         assert!(!ok(&c, "Yes\n", "yes\n"));
@@ -563,7 +564,7 @@ mod tests {
 
     #[test]
     fn floats_follow_precision_and_error_mode() {
-        let f = |precision, mode| Checker::Floats { precision, mode };
+        let f = |precision, mode| Named::Floats { precision, mode };
         let c = f(6, ErrorMode::Default);
         assert!(ok(&c, "0.5 abc\n", "5.0000001e-1 abc\n"));
         assert!(ok(&c, "1000000\n", "1000000.9\n")); // relative 9e-7
@@ -588,7 +589,7 @@ mod tests {
 
     #[test]
     fn identical_counts_every_byte_and_names_a_whitespace_slip() {
-        let c = Checker::Identical { pe_allowed: true };
+        let c = Named::Identical { pe_allowed: true };
         assert!(ok(&c, "1 2\n", "1 2\n"));
         // The answer is normalised (CRLF, no final LF), the output is not.
         assert!(ok(&c, "1 2\r\n3", "1 2\n3\n"));
@@ -596,20 +597,20 @@ mod tests {
         let w = why(&c, "1 2\n", "1  2\n");
         assert!(w.starts_with("presentation error"), "{w}");
         assert!(w.contains("byte 3 (line 1)"), "{w}");
-        let strict = Checker::Identical { pe_allowed: false };
+        let strict = Named::Identical { pe_allowed: false };
         assert!(!why(&strict, "1 2\n", "1  2\n").contains("presentation"));
         assert!(why(&c, "1 2\n", "1 3\n").starts_with("byte 3"));
     }
 
     #[test]
     fn sorted_accepts_any_order_of_lines_or_tokens() {
-        let lines = Checker::Sorted(SplitOn::Lines);
+        let lines = Named::Sorted(SplitOn::Lines);
         assert!(ok(&lines, "a b\nc d\n", "c  d\n\na b\n"));
         assert!(!ok(&lines, "a b\nc d\n", "b a\nc d\n"));
         let w = why(&lines, "a b\nc d\n", "a b\na b\n");
         assert!(w.contains("the output has `a b` more often"), "{w}");
         assert!(why(&lines, "a\n", "a\na\n").contains("1 lines"));
-        let words = Checker::Sorted(SplitOn::Whitespace);
+        let words = Named::Sorted(SplitOn::Whitespace);
         assert!(ok(&words, "1 2 3\n", "3\n2 1"));
         let w = why(&words, "1 2 3\n", "1 2 2\n");
         assert!(w.contains("the output has `2` more often"), "{w}");
@@ -617,16 +618,19 @@ mod tests {
 
     #[test]
     fn linecount_scores_the_lines_in_place() {
-        let c = Checker::Linecount;
+        let c = Named::Linecount;
         assert!(ok(&c, "1\n2\n", " 1 \n2\n"));
+        let half = "2 of 4 lines right; lines 2, 4 differ (linecount)".to_string();
         assert_eq!(
-            c.check(b"1\n2\n3\n4\n", b"1\nx\n3\n"),
-            Outcome::Partial(
-                0.5,
-                "2 of 4 lines right; lines 2, 4 differ (linecount)".to_string()
-            )
+            c.judge(b"1\n2\n3\n4\n", b"1\nx\n3\n"),
+            Judgement {
+                verdict: Verdict::Pts,
+                why: Some(Why::Reason(half)),
+                checker_ms: None,
+                score: Some(0.5),
+            }
         );
-        assert!(matches!(c.check(b"1\n", b"2\n"), Outcome::Wrong(_)));
+        assert_eq!(c.judge(b"1\n", b"2\n").verdict, Verdict::Wa);
         let w = why(&c, "1\n", "1\n2\n");
         assert!(w.contains("no points"), "{w}");
         assert!(ok(&c, "", ""));
@@ -634,18 +638,18 @@ mod tests {
 
     #[test]
     fn rstripped_and_easy() {
-        let c = Checker::Rstripped {
+        let c = Named::Rstripped {
             filter_new_line: false,
         };
         assert!(ok(&c, "a \nb\n", "a\nb  \n"));
         assert!(!ok(&c, "a\nb\n", " a\nb\n"));
         // A final line break is part of the count, as DMOJ splits.
         assert!(why(&c, "a\n", "a").contains("2 lines expected"));
-        let f = Checker::Rstripped {
+        let f = Named::Rstripped {
             filter_new_line: true,
         };
         assert!(ok(&f, "a\n\nb\n", "a\nb"));
-        let e = Checker::Easy;
+        let e = Named::Easy;
         assert!(ok(&e, "Hello World\n", "dlrow\nOLLEH"));
         let w = why(&e, "aab\n", "abb\n");
         assert!(w.contains("`a` appears 2 times in the answer and 1"), "{w}");
