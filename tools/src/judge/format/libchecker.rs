@@ -176,7 +176,7 @@ fn submission(s: &Solution) -> Submission {
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
 fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
-    let text = crate::judge::problem::read_config(info_path)?
+    let text = crate::judge::format::info::read_config(info_path)?
         .ok_or_else(|| format!("{}: no such file", info_path.display()))?;
     let table: toml::Table =
         toml::from_str(&text).map_err(|e| format!("{}: {e}", info_path.display()))?;
