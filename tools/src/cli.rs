@@ -14,8 +14,9 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
-use crate::modes::{check, gen, listen, scale, source, stress, test, verify, watch};
+use crate::modes::{check, gen, listen, scale, stress, test, verify, watch};
 use crate::run::{supervise, sys};
+use crate::session::source;
 use crate::session::Session;
 
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:

@@ -452,6 +452,22 @@ pub fn selector(globs: &[String]) -> Result<globset::GlobSet, String> {
     set.build().map_err(|e| format!("case selectors: {e}"))
 }
 
+/// The package's cases as the judge runs them (problem number `problem`).
+pub fn of_package(p: &crate::judge::format::Package, problem: usize) -> Vec<Case> {
+    p.cases
+        .iter()
+        .map(|f| Case {
+            problem,
+            name: f.name.clone(),
+            input: f.input.clone(),
+            args: Vec::new(),
+            expect: Expect::Output(f.answer.clone()),
+            checker_args: f.validator_args.clone(),
+            held: Vec::new(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::{discover, hold, selector, COPY_CAP};

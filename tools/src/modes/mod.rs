@@ -14,7 +14,6 @@ pub mod listen;
 pub mod scale;
 pub mod show;
 pub mod shrink;
-pub mod source;
 pub mod stress;
 pub mod test;
 pub mod verify;

@@ -21,9 +21,9 @@ use std::path::Path;
 use crate::args::Options;
 use crate::judge::problem::Problem;
 use crate::judge::verdict;
-use crate::modes::test;
 use crate::run::sandbox::run_program;
 use crate::say_text;
+use crate::session::target;
 use crate::text::{mib, short};
 
 /// The generator kinds probed, hardest shapes first.
@@ -87,8 +87,8 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     if name == "swap-game" {
         return Err("--scale probes grid problems; swap-game's boards are all 3 x 3".to_string());
     }
-    let program = test::program(&p, o, &dirs)?;
-    let limits = test::limits(&p, o);
+    let program = target::program(&p, o, &dirs)?;
+    let limits = target::limits(&p, o);
     let (rows, cols) = target(&p, o);
     let target_cells = (rows * cols) as f64;
     let dir = dirs.out.join("scale").join(name);

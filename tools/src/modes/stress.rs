@@ -29,12 +29,12 @@ use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
 use crate::modes::case::judge_answer;
 use crate::modes::shrink;
-use crate::modes::source::source_in;
-use crate::modes::test;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;
 use crate::say_text;
+use crate::session::source::source_in;
+use crate::session::target;
 use crate::show::explain;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
@@ -165,7 +165,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
         problem: name.to_string(),
         ours: p.ours(&dirs.bin)?,
     };
-    let check = test::check(&p, o, &dirs)?;
+    let check = target::check(&p, o, &dirs)?;
     stress(
         o,
         &p,
@@ -191,12 +191,12 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         _ => return Err("--stress takes one --tests folder".to_string()),
     };
     // A source file (`--brute brute.py`) is built by its extension.
-    let runnable = crate::modes::source::helper;
+    let runnable = crate::session::source::helper;
     let oracle = Oracle::Own {
         gen: runnable("gen", gen)?,
         brute: runnable("brute", brute)?,
     };
-    let check = test::check(&p, o, &dirs)?;
+    let check = target::check(&p, o, &dirs)?;
     // Under a folder named by the hash of the tests folder's path, so that two folders of the
     // same name never share one, and the shrunk case's folder keeps the problem's name.
     let files = Files::new(dirs.out.join("stress").join(p.path_hash()).join(&p.name))?;
@@ -210,9 +210,9 @@ fn stress(
     check: Check,
     f: Files,
 ) -> Result<bool, String> {
-    let candidate = test::program(p, o, &o.dirs())?.absolutized();
+    let candidate = target::program(p, o, &o.dirs())?.absolutized();
     let validators = validators(p, o)?;
-    let limits = test::limits(p, o);
+    let limits = target::limits(p, o);
     let args = o.extra_args();
     let seed0 = o.stress_args.seed.unwrap_or_else(|| {
         SystemTime::now()
@@ -611,7 +611,7 @@ fn reproduce(
             let _ = write!(again, " {problem}");
         }
         Oracle::Own { gen, brute } => {
-            let langs = crate::modes::source::langs().unwrap_or_default();
+            let langs = crate::session::source::langs().unwrap_or_default();
             for (flag, given, program) in [
                 ("gen", &o.stress_args.gen, gen),
                 ("brute", &o.stress_args.brute, brute),

@@ -24,94 +24,21 @@
 //! and `Err` (exit 2) when the package failed on any.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::args::{Dirs, Options};
-use crate::judge::cases::{Case, Expect};
+use crate::args::Options;
 use crate::judge::check::Check;
 use crate::judge::format::files::glob_covers;
-use crate::judge::format::stage;
-use crate::judge::format::{Expectation, Names, Package, Score, ScoreRule, Submission};
-use crate::judge::problem::Problem;
+use crate::judge::format::{Expectation, Names, Package, ScoreRule, Submission};
 use crate::judge::verdict::{Outcome, Verdict};
-use crate::modes::case::{self, Source, Target};
-use crate::modes::test;
-use crate::run::compile::{self, BuildError};
-use crate::run::program::Program;
+use crate::modes::case::Source;
+use crate::run::compile::BuildError;
 use crate::run::sandbox::Limits;
 use crate::say;
+use crate::session::submission::{builds, judging, python_of, with_limit, Runs, DERIVING_MS};
+use crate::session::target;
+use crate::show::report::num;
 use crate::text::{mib, short};
-
-/// The limit accepted submissions run under while the time limit is derived from them. The
-/// spec sets none; a minute of CPU (its default `validation_time`) lets a slow accepted
-/// submission set a limit of tens of seconds rather than be cut off at the ceiling.
-const DERIVING_MS: u64 = 60_000;
-
-/// `score: 50 of 100 (WA): secret/subtask1 50, secret/subtask2 0`.
-pub fn score_line(score: &Score) -> String {
-    let parts: Vec<String> = score
-        .parts
-        .iter()
-        .map(|(name, s)| format!("{name} {}", num(*s)))
-        .collect();
-    format!(
-        "score: {}{} ({}){}",
-        num(score.score),
-        score
-            .full
-            .map(|m| format!(" of {}", num(m)))
-            .unwrap_or_default(),
-        score.verdict,
-        if parts.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", parts.join(", "))
-        }
-    )
-}
-
-fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x:.3}")
-    }
-}
-
-/// The package's cases as the judge runs them (problem number `problem`).
-pub fn cases_of(p: &Package, problem: usize) -> Vec<Case> {
-    p.cases
-        .iter()
-        .map(|f| Case {
-            problem,
-            name: f.name.clone(),
-            input: f.input.clone(),
-            args: Vec::new(),
-            expect: Expect::Output(f.answer.clone()),
-            checker_args: f.validator_args.clone(),
-            held: Vec::new(),
-        })
-        .collect()
-}
-
-/// Everything needed to judge submissions on one package.
-struct Bench<'a> {
-    problem: Problem,
-    package: &'a Package,
-    o: &'a Options,
-    dirs: Dirs,
-    build: PathBuf,
-    out: PathBuf,
-}
-
-/// A submission's cases, judged.
-struct Runs {
-    outcomes: Vec<(String, Outcome)>,
-    /// The case where the package failed the judge (a validator that crashed or gave an
-    /// exit code outside its convention, a checker that could not run), and why; the
-    /// submission's later cases are not judged.
-    error: Option<(String, String)>,
-}
 
 /// How the submissions fared.
 #[derive(Default)]
@@ -143,236 +70,6 @@ impl Tally {
             self.failed += 1;
         }
     }
-}
-
-impl Bench<'_> {
-    fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, String> {
-        let out_dir = self.out.join(shown.replace('/', "__"));
-        let _ = fs::remove_dir_all(&out_dir);
-        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-        let files = crate::modes::case::FileIo {
-            input: self.package.info.input_file.clone(),
-            output: self.package.info.output_file.clone(),
-        };
-        let target = Target {
-            // A file I/O problem's program starts in a folder of its own.
-            source: match source {
-                Source::Run(program) if files.any() => Source::Run(program.absolutized()),
-                source => source,
-            },
-            limits,
-            check: test::check(&self.problem, self.o, &self.dirs)?,
-            interactor: test::interactor(&self.problem, self.o, &self.dirs)?,
-            diff: self.o.verdicts.diff,
-            out_dir,
-            show: crate::show::explain::Show::new(&self.problem.name, false, None),
-            files,
-        };
-        let mut outcomes = Vec::new();
-        let mut cases = cases_of(self.package, 0);
-        let _held = crate::judge::cases::hold(&mut cases)?;
-        for case in cases {
-            match case::judge_case(&case, &target) {
-                Ok(o) => outcomes.push((case.name, o)),
-                Err(why) => {
-                    return Ok(Runs {
-                        outcomes,
-                        error: Some((case.name, why)),
-                    })
-                }
-            }
-        }
-        Ok(Runs {
-            outcomes,
-            error: None,
-        })
-    }
-}
-
-/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE.
-fn with_limit(runs: &mut Runs, limit_ms: u64) {
-    for (_, o) in &mut runs.outcomes {
-        if o.verdict == Verdict::Ac && o.cpu_ms > limit_ms {
-            o.verdict = Verdict::Tle;
-        }
-    }
-}
-
-/// Builds the user's own source `src` as `package`'s submissions are built, with its grader
-/// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
-pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
-    let s = Submission::new(
-        format!("yours__{}", src.display()),
-        src.to_path_buf(),
-        crate::judge::format::Rule::new("any", &[], &[]),
-        crate::judge::format::Names::Ours,
-    );
-    builds(&s, package, build).map_err(|e| match e {
-        BuildError::Failed(why) | BuildError::Unsupported(why) => why,
-    })
-}
-
-/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
-fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
-    let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
-    compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
-}
-
-/// The Python 3 that runs `package`'s Python submissions: PyPy where a Kattis package's
-/// tool would use it ([`compile::kattis_python`]), else CPython.
-fn python_of(package: &Package) -> &'static str {
-    match package.kind {
-        crate::judge::format::Kind::Kattis(_) => compile::kattis_python(),
-        _ => "python3",
-    }
-}
-
-/// The accepted submissions of a package that derives its time limit (Kattis without
-/// `time_limit`), and the time limit their slowest case gives; `(ms, how it was found)`.
-/// For `--tests` on such a package. The limit is kept in the out folder under a hash of
-/// what it depends on (problem.yaml, the accepted submissions' files, the cases' names,
-/// sizes and times), so that the next `test` of the same package does not run them again.
-pub fn derive_time_limit(
-    package: &Package,
-    o: &Options,
-    dirs: &Dirs,
-) -> Result<(u64, String), String> {
-    let kept =
-        dirs.out
-            .join("derived")
-            .join(format!("{}-{:016x}", package.name, derivation_key(package)));
-    if let Some((ms, how)) = fs::read_to_string(&kept).ok().and_then(|t| {
-        let (ms, how) = t.trim_end().split_once('\n')?;
-        Some((ms.parse::<u64>().ok()?, how.to_string()))
-    }) {
-        return Ok((
-            ms,
-            format!("{how}, on an earlier run (kept until `bfs-judge clean`)"),
-        ));
-    }
-    let (ms, how) = derive_afresh(package, o, dirs)?;
-    if let Some(parent) = kept.parent() {
-        let _ =
-            fs::create_dir_all(parent).and_then(|()| fs::write(&kept, format!("{ms}\n{how}\n")));
-    }
-    Ok((ms, how))
-}
-
-/// FNV-1a over what a derived time limit depends on.
-fn derivation_key(package: &Package) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes.iter().chain(&[0xff]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    let stamp = |p: &std::path::Path| {
-        fs::metadata(p).map_or_else(
-            |_| "-".to_string(),
-            |m| {
-                let t = m
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
-                format!("{} {}", m.len(), t.map_or(0, |t| t.as_nanos()))
-            },
-        )
-    };
-    if let Some(p) = &package.info_path {
-        eat(&fs::read(p).unwrap_or_default());
-    }
-    for s in package.submissions.iter().filter(|s| s.rule.is_accepted()) {
-        eat(s.shown.as_bytes());
-        let files: Vec<PathBuf> = if s.path.is_dir() {
-            crate::judge::format::files::file_names(&s.path)
-                .unwrap_or_default()
-                .into_iter()
-                .map(|n| s.path.join(n))
-                .collect()
-        } else {
-            vec![s.path.clone()]
-        };
-        for f in files {
-            eat(f.as_os_str().as_encoded_bytes());
-            eat(&fs::read(&f).unwrap_or_default());
-        }
-    }
-    for c in &package.cases {
-        eat(c.name.as_bytes());
-        eat(stamp(&c.input).as_bytes());
-        eat(stamp(&c.answer).as_bytes());
-    }
-    h
-}
-
-/// The time limit the slowest case of the accepted submissions gives, found by running them.
-fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, String), String> {
-    let Some(timing) = &package.timing else {
-        return Err(format!(
-            "{}: no time limit, and no rule to derive one: give --time-limit-ms",
-            package.root.display()
-        ));
-    };
-    let bench = bench(package, o, dirs)?;
-    let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
-    let mut slowest: Option<(u64, String)> = None;
-    for s in accepted {
-        let Ok(program) = builds(s, package, &bench.build) else {
-            continue;
-        };
-        let runs = bench.judge(Source::Run(program), deriving_limits(&bench, o), &s.shown)?;
-        for (_, out) in &runs.outcomes {
-            if slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms) {
-                slowest = Some((out.cpu_ms, s.shown.clone()));
-            }
-        }
-    }
-    let Some((ms, by)) = slowest else {
-        return Err(format!(
-            "{}: problem.yaml has no time_limit and no accepted submission could be built to \
-             derive it: give --time-limit-ms",
-            package.root.display()
-        ));
-    };
-    let secs = timing.derive(ms as f64 / 1000.0);
-    Ok((
-        (secs * 1000.0).round() as u64,
-        format!(
-            "time limit {} s derived: slowest accepted {} ms ({by}) x {}",
-            num(secs),
-            ms,
-            num(timing.ac_to_time_limit)
-        ),
-    ))
-}
-
-fn deriving_limits(bench: &Bench<'_>, o: &Options) -> Limits {
-    let mut l = test::limits(&bench.problem, o);
-    l.time_ms = DERIVING_MS;
-    l
-}
-
-fn bench<'a>(package: &'a Package, o: &'a Options, dirs: &Dirs) -> Result<Bench<'a>, String> {
-    let problem = Problem {
-        name: package.name.clone(),
-        info: package.info.clone(),
-        info_path: package.info_path.clone(),
-        tests_dir: package.root.clone(),
-        invalid_dir: None,
-        layout: Some(std::sync::Arc::new(Package {
-            warnings: vec![],
-            ..package.clone()
-        })),
-    };
-    let out = dirs.out.join("verify").join(&package.name);
-    Ok(Bench {
-        problem,
-        package,
-        o,
-        dirs: dirs.clone(),
-        build: crate::judge::build_dir(&dirs.out),
-        out,
-    })
 }
 
 /// The first way `runs` break the submissions.yaml rule `e`, if any.
@@ -564,21 +261,21 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             package.root.display()
         ));
     }
-    let bench = bench(&package, o, &dirs)?;
+    let bench = judging(&package, o, &dirs)?;
     let _ = fs::remove_dir_all(&bench.out);
     // Accepted first: they may set the time limit the others are judged by.
     subs.sort_by_key(|s| !s.rule.is_accepted());
     let fixed = o
         .run
         .time_limit_ms
-        .or(package.info.time_limit_ms.map(|ms| test::scaled(ms, o)));
+        .or(package.info.time_limit_ms.map(|ms| target::scaled(ms, o)));
     let factor = o
         .run
         .time_limit_factor
         .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
-    let mut limits = test::limits(&bench.problem, o);
-    let check = test::check(&bench.problem, o, &dirs)?;
-    let how = match (&check, test::interactor(&bench.problem, o, &dirs)?) {
+    let mut limits = target::limits(&bench.problem, o);
+    let check = target::check(&bench.problem, o, &dirs)?;
+    let how = match (&check, target::interactor(&bench.problem, o, &dirs)?) {
         (_, Some(i)) => short(&i.describe()),
         (Check::External(c), None) => format!("checker {}", short(&c.describe())),
         (check, None) => check.describe(),
@@ -733,7 +430,7 @@ fn settle(
 ) {
     if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
         let secs = timing.derive(*ms as f64 / 1000.0);
-        limits.time_ms = test::scaled((secs * 1000.0).round() as u64, o);
+        limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
         say!(
             "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),

@@ -19,7 +19,7 @@ use std::thread;
 use std::time::{Duration, SystemTime};
 
 use crate::args::Options;
-use crate::modes::source;
+use crate::session::source;
 
 /// How often the watched files are looked at.
 pub const POLL: Duration = Duration::from_millis(150);

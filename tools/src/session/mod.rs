@@ -4,10 +4,14 @@
 //! dumpable, chooses the isolation mechanism and hands every supervisor its settings (once
 //! per process: a watch's later rounds keep them); dropping the [`Session`] ends this
 //! thread's supervisor and kills whatever a program left. Cost: one probe of unprivileged
-//! namespaces (a child process) per process. `pool` runs a mode's cases `-j N` at a time,
-//! handing them on in order.
+//! namespaces (a child process) per process. Below it, what the modes share: `target`
+//! decides what a problem's cases are judged with, `source` makes programs of source files,
+//! `pool` runs a mode's cases `-j N` at a time, handing them on in order.
 
 pub mod pool;
+pub mod source;
+pub mod submission;
+pub mod target;
 
 use crate::args::Options;
 use crate::run::{sandbox, supervise, sys};

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+use crate::judge::format::Score;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::run::sandbox::Limits;
@@ -227,5 +228,37 @@ impl Progress {
             let _ = io::stderr().flush();
             self.shown = true;
         }
+    }
+}
+
+/// `score: 50 of 100 (WA): secret/subtask1 50, secret/subtask2 0`.
+pub fn score_line(score: &Score) -> String {
+    let parts: Vec<String> = score
+        .parts
+        .iter()
+        .map(|(name, s)| format!("{name} {}", num(*s)))
+        .collect();
+    format!(
+        "score: {}{} ({}){}",
+        num(score.score),
+        score
+            .full
+            .map(|m| format!(" of {}", num(m)))
+            .unwrap_or_default(),
+        score.verdict,
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", parts.join(", "))
+        }
+    )
+}
+
+/// A score or a factor as people write it: whole numbers without a decimal point.
+pub fn num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:.3}")
     }
 }

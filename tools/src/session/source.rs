@@ -104,7 +104,7 @@ pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError,
         },
         None => Program::from_cmd(cmd),
     };
-    runnable(&program).map_err(Err)?;
+    crate::session::target::runnable(&program).map_err(Err)?;
     Ok(program)
 }
 
@@ -121,22 +121,6 @@ pub fn helper(what: &str, cmd: &str) -> Result<Program, String> {
         )),
         Err(Err(why)) => Err(format!("--{what}: {why}")),
     }
-}
-
-/// [`Program::check_runnable`], and where a command not on PATH is a file of the current
-/// folder (`--cmd rooms` beside `./rooms`), the hint to write `./NAME`.
-pub fn runnable(program: &Program) -> Result<(), String> {
-    program.check_runnable().map_err(|e| {
-        let first = match program {
-            Program::Direct(argv) => argv[0].as_str(),
-            Program::Shell(line) => line.split_whitespace().next().unwrap_or(""),
-        };
-        if !first.contains('/') && Path::new(first).is_file() {
-            format!("{e}; there is a file `{first}` here: write `./{first}` to run it")
-        } else {
-            e
-        }
-    })
 }
 
 /// `bfs-judge test main.cpp`: with no `--cmd`, a first target that names a source file is
@@ -182,7 +166,8 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
     if let [tests] = &o.run.tests[..] {
         if let Ok(package) = crate::judge::format::detect(tests) {
             if !package.grader.is_empty() {
-                return match crate::modes::verify::with_grader(src, &package, &build_cache()) {
+                return match crate::session::submission::with_grader(src, &package, &build_cache())
+                {
                     Ok(p) => {
                         o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
                         Ok(None)

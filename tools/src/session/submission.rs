@@ -1,0 +1,284 @@
+//! A package's own programs, as its judge builds and runs them: a submission (or the user's
+//! source, with the package's grader) built as the package's tool would build it, judged on
+//! every case of the package ([`Judging`]), and the time limit a package without one
+//! derives from its accepted submissions (the slowest case's CPU time, by the format's
+//! rule; kept in the out folder so that the next run of the same package does not run them
+//! again). Used by `verify` and by `test --tests` on a package that derives its time limit.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::args::{Dirs, Options};
+use crate::judge::format::stage;
+use crate::judge::format::{Package, Submission};
+use crate::judge::problem::Problem;
+use crate::judge::verdict::{Outcome, Verdict};
+use crate::modes::case::{self, Source, Target};
+use crate::run::compile::{self, BuildError};
+use crate::run::program::Program;
+use crate::run::sandbox::Limits;
+use crate::session::target;
+use crate::show::report::num;
+
+/// The limit accepted submissions run under while the time limit is derived from them. The
+/// spec sets none; a minute of CPU (its default `validation_time`) lets a slow accepted
+/// submission set a limit of tens of seconds rather than be cut off at the ceiling.
+pub const DERIVING_MS: u64 = 60_000;
+
+/// Everything needed to judge submissions on one package.
+pub struct Judging<'a> {
+    pub problem: Problem,
+    pub package: &'a Package,
+    pub o: &'a Options,
+    pub dirs: Dirs,
+    /// Where the package's programs are built.
+    pub build: PathBuf,
+    /// Where each submission's failing cases are kept.
+    pub out: PathBuf,
+}
+
+/// A submission's cases, judged.
+pub struct Runs {
+    pub outcomes: Vec<(String, Outcome)>,
+    /// The case where the package failed the judge (a validator that crashed or gave an
+    /// exit code outside its convention, a checker that could not run), and why; the
+    /// submission's later cases are not judged.
+    pub error: Option<(String, String)>,
+}
+
+impl Judging<'_> {
+    /// Judges `source` (a submission built, or its outputs handed in) on every case under
+    /// `limits`, its failing cases kept under the submission's name `shown`.
+    pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, String> {
+        let out_dir = self.out.join(shown.replace('/', "__"));
+        let _ = fs::remove_dir_all(&out_dir);
+        fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
+        let files = crate::modes::case::FileIo {
+            input: self.package.info.input_file.clone(),
+            output: self.package.info.output_file.clone(),
+        };
+        let target = Target {
+            // A file I/O problem's program starts in a folder of its own.
+            source: match source {
+                Source::Run(program) if files.any() => Source::Run(program.absolutized()),
+                source => source,
+            },
+            limits,
+            check: target::check(&self.problem, self.o, &self.dirs)?,
+            interactor: target::interactor(&self.problem, self.o, &self.dirs)?,
+            diff: self.o.verdicts.diff,
+            out_dir,
+            show: crate::show::explain::Show::new(&self.problem.name, false, None),
+            files,
+        };
+        let mut outcomes = Vec::new();
+        let mut cases = crate::judge::cases::of_package(self.package, 0);
+        let _held = crate::judge::cases::hold(&mut cases)?;
+        for case in cases {
+            match case::judge_case(&case, &target) {
+                Ok(o) => outcomes.push((case.name, o)),
+                Err(why) => {
+                    return Ok(Runs {
+                        outcomes,
+                        error: Some((case.name, why)),
+                    })
+                }
+            }
+        }
+        Ok(Runs {
+            outcomes,
+            error: None,
+        })
+    }
+}
+
+/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE.
+pub fn with_limit(runs: &mut Runs, limit_ms: u64) {
+    for (_, o) in &mut runs.outcomes {
+        if o.verdict == Verdict::Ac && o.cpu_ms > limit_ms {
+            o.verdict = Verdict::Tle;
+        }
+    }
+}
+
+/// Builds the user's own source `src` as `package`'s submissions are built, with its grader
+/// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
+pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
+    let s = Submission::new(
+        format!("yours__{}", src.display()),
+        src.to_path_buf(),
+        crate::judge::format::Rule::new("any", &[], &[]),
+        crate::judge::format::Names::Ours,
+    );
+    builds(&s, package, build).map_err(|e| match e {
+        BuildError::Failed(why) | BuildError::Unsupported(why) => why,
+    })
+}
+
+/// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
+pub fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
+    compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
+}
+
+/// The Python 3 that runs `package`'s Python submissions: PyPy where a Kattis package's
+/// tool would use it ([`compile::kattis_python`]), else CPython.
+pub fn python_of(package: &Package) -> &'static str {
+    match package.kind {
+        crate::judge::format::Kind::Kattis(_) => compile::kattis_python(),
+        _ => "python3",
+    }
+}
+
+/// The accepted submissions of a package that derives its time limit (Kattis without
+/// `time_limit`), and the time limit their slowest case gives; `(ms, how it was found)`.
+/// For `--tests` on such a package. The limit is kept in the out folder under a hash of
+/// what it depends on (problem.yaml, the accepted submissions' files, the cases' names,
+/// sizes and times), so that the next `test` of the same package does not run them again.
+pub fn derive_time_limit(
+    package: &Package,
+    o: &Options,
+    dirs: &Dirs,
+) -> Result<(u64, String), String> {
+    let kept =
+        dirs.out
+            .join("derived")
+            .join(format!("{}-{:016x}", package.name, derivation_key(package)));
+    if let Some((ms, how)) = fs::read_to_string(&kept).ok().and_then(|t| {
+        let (ms, how) = t.trim_end().split_once('\n')?;
+        Some((ms.parse::<u64>().ok()?, how.to_string()))
+    }) {
+        return Ok((
+            ms,
+            format!("{how}, on an earlier run (kept until `bfs-judge clean`)"),
+        ));
+    }
+    let (ms, how) = derive_afresh(package, o, dirs)?;
+    if let Some(parent) = kept.parent() {
+        let _ =
+            fs::create_dir_all(parent).and_then(|()| fs::write(&kept, format!("{ms}\n{how}\n")));
+    }
+    Ok((ms, how))
+}
+
+/// FNV-1a over what a derived time limit depends on.
+fn derivation_key(package: &Package) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    let stamp = |p: &std::path::Path| {
+        fs::metadata(p).map_or_else(
+            |_| "-".to_string(),
+            |m| {
+                let t = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
+                format!("{} {}", m.len(), t.map_or(0, |t| t.as_nanos()))
+            },
+        )
+    };
+    if let Some(p) = &package.info_path {
+        eat(&fs::read(p).unwrap_or_default());
+    }
+    for s in package.submissions.iter().filter(|s| s.rule.is_accepted()) {
+        eat(s.shown.as_bytes());
+        let files: Vec<PathBuf> = if s.path.is_dir() {
+            crate::judge::format::files::file_names(&s.path)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|n| s.path.join(n))
+                .collect()
+        } else {
+            vec![s.path.clone()]
+        };
+        for f in files {
+            eat(f.as_os_str().as_encoded_bytes());
+            eat(&fs::read(&f).unwrap_or_default());
+        }
+    }
+    for c in &package.cases {
+        eat(c.name.as_bytes());
+        eat(stamp(&c.input).as_bytes());
+        eat(stamp(&c.answer).as_bytes());
+    }
+    h
+}
+
+/// The time limit the slowest case of the accepted submissions gives, found by running them.
+fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, String), String> {
+    let Some(timing) = &package.timing else {
+        return Err(format!(
+            "{}: no time limit, and no rule to derive one: give --time-limit-ms",
+            package.root.display()
+        ));
+    };
+    let bench = judging(package, o, dirs)?;
+    let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
+    let mut slowest: Option<(u64, String)> = None;
+    for s in accepted {
+        let Ok(program) = builds(s, package, &bench.build) else {
+            continue;
+        };
+        let runs = bench.judge(Source::Run(program), deriving_limits(&bench, o), &s.shown)?;
+        for (_, out) in &runs.outcomes {
+            if slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms) {
+                slowest = Some((out.cpu_ms, s.shown.clone()));
+            }
+        }
+    }
+    let Some((ms, by)) = slowest else {
+        return Err(format!(
+            "{}: problem.yaml has no time_limit and no accepted submission could be built to \
+             derive it: give --time-limit-ms",
+            package.root.display()
+        ));
+    };
+    let secs = timing.derive(ms as f64 / 1000.0);
+    Ok((
+        (secs * 1000.0).round() as u64,
+        format!(
+            "time limit {} s derived: slowest accepted {} ms ({by}) x {}",
+            num(secs),
+            ms,
+            num(timing.ac_to_time_limit)
+        ),
+    ))
+}
+
+fn deriving_limits(bench: &Judging<'_>, o: &Options) -> Limits {
+    let mut l = target::limits(&bench.problem, o);
+    l.time_ms = DERIVING_MS;
+    l
+}
+
+/// How `package`'s programs are judged with `o`, in the out folder of `dirs`.
+pub fn judging<'a>(
+    package: &'a Package,
+    o: &'a Options,
+    dirs: &Dirs,
+) -> Result<Judging<'a>, String> {
+    let problem = Problem {
+        name: package.name.clone(),
+        info: package.info.clone(),
+        info_path: package.info_path.clone(),
+        tests_dir: package.root.clone(),
+        invalid_dir: None,
+        layout: Some(std::sync::Arc::new(Package {
+            warnings: vec![],
+            ..package.clone()
+        })),
+    };
+    let out = dirs.out.join("verify").join(&package.name);
+    Ok(Judging {
+        problem,
+        package,
+        o,
+        dirs: dirs.clone(),
+        build: crate::judge::build_dir(&dirs.out),
+        out,
+    })
+}
