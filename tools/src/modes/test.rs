@@ -15,10 +15,9 @@ use crate::judge::check::Check;
 use crate::judge::problem::{self, Problem};
 use crate::judge::verdict::Outcome;
 use crate::modes::case::{self, FileIo, Source, Target};
-use crate::say;
 use crate::session::pool;
 use crate::session::target::{check, interactor, limits, program, time_limit_source};
-use crate::show::report::{self, case_line, Progress, Tally};
+use crate::show::report::{self, Progress, Reporter, Tally};
 
 /// The problems to judge and, for each, the case globs chosen (none: every case). Targets
 /// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
@@ -238,89 +237,11 @@ fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
 /// Judges the tests; `Ok(true)` when every case is AC.
 pub fn run(o: &Options) -> Result<bool, String> {
     let dirs = o.dirs();
-    let mut problems = Vec::new();
-    let mut targets = Vec::new();
+    let mut judged = Judged::default();
     let mut cases: Vec<Case> = Vec::new();
-    let mut notes: Vec<Option<String>> = Vec::new();
-    let mut times: Vec<Option<String>> = Vec::new();
     let mut locks = Vec::new();
     for (p, globs) in plan(o, &dirs)?.into_iter() {
-        let i = problems.len();
-        // Invalid-input cases need our exact messages: our binaries and bundles only.
-        let invalid = if o.run.cmd.is_none() {
-            p.invalid_dir.as_deref()
-        } else {
-            None
-        };
-        let mut found = match &p.layout {
-            Some(layout) => {
-                for w in &layout.warnings {
-                    eprintln!("judge: warning: {w}");
-                }
-                cases::of_package(layout, i)
-            }
-            None => cases::discover(&p.tests_dir, invalid, i)?,
-        };
-        if found.is_empty() {
-            let flat = p
-                .layout
-                .as_ref()
-                .is_none_or(|l| l.kind == crate::judge::format::Kind::Flat);
-            return Err(if flat {
-                format!(
-                    "{}: no test cases in {}: {}",
-                    p.name,
-                    p.tests_dir.display(),
-                    crate::judge::format::nothing_found(&p.tests_dir)
-                )
-            } else {
-                format!(
-                    "{}: no test cases in {} (read as a {})",
-                    p.name,
-                    p.tests_dir.display(),
-                    p.layout
-                        .as_ref()
-                        .map_or(String::new(), |l| l.kind.describe())
-                )
-            });
-        }
-        if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
-            // Our `lenient-*` cases go beyond the statement's input format (its Leniency
-            // paragraph): a contestant's solution owes them nothing unless asked.
-            found.retain(|c| !c.name.starts_with("lenient-"));
-        }
-        if !globs.is_empty() {
-            // Every selector must choose something: a typo is an error even when another
-            // selector matches.
-            let mut unmatched = Vec::new();
-            for g in &globs {
-                let one = cases::selector(std::slice::from_ref(g))?;
-                if !found.iter().any(|c| one.is_match(&c.name)) {
-                    unmatched.push(g.as_str());
-                }
-            }
-            // With several --tests a selector need only match in one of them.
-            if !unmatched.is_empty() && o.run.tests.len() <= 1 {
-                let names: Vec<&str> = found.iter().map(|c| c.name.as_str()).collect();
-                let hints: Vec<String> = unmatched
-                    .iter()
-                    .filter_map(|u| problem::did_you_mean(u, &names))
-                    .map(|like| format!("`{like}`"))
-                    .collect();
-                return Err(format!(
-                    "no case of {} matches {}{}",
-                    p.name,
-                    unmatched.join(" or "),
-                    if hints.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": did you mean {}?", hints.join(" or "))
-                    }
-                ));
-            }
-            let chosen = cases::selector(&globs)?;
-            found.retain(|c| chosen.is_match(&c.name));
-        }
+        let mut found = chosen_cases(&p, &globs, o, judged.problems.len())?;
         if found.is_empty() {
             continue;
         }
@@ -328,155 +249,214 @@ pub fn run(o: &Options) -> Result<bool, String> {
         let ours = o.run.tests.is_empty() && o.run.places.problems_dir.is_none();
         let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
         locks.push(lock);
-        let source = match &o.run.outputs {
-            Some(dir) => Source::HandedIn(handed_in_folder(&p, dir)?),
-            None => Source::Run(program(&p, o, &dirs)?),
-        };
-        let mut p = p;
-        let mut derived = None;
-        if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
-            if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
-                let (ms, how) = crate::session::submission::derive_time_limit(package, o, &dirs)?;
-                p.info.time_limit_ms = Some(ms);
-                derived = Some(how);
-            }
-        }
-        let interactor = interactor(&p, o, &dirs)?;
-        if p.info.interactive && interactor.is_none() {
-            return Err(format!(
-                "{} is interactive (its info.toml says `interactive = true`): its samples are one \
-                 exchange, not an input and its answer, so a plain judgement would say WA for \
-                 nothing. Judge it with `--interactor CMD` (testlib's convention, see --help), \
-                 or set `interactive = false` in {} to judge the samples as plain cases",
-                p.name,
-                p.info_path
-                    .as_ref()
-                    .map_or("info.toml".to_string(), |i| i.display().to_string())
-            ));
-        }
-        let files = FileIo {
-            input: p.info.input_file.clone(),
-            output: p.info.output_file.clone(),
-        };
-        let source = match source {
-            Source::Run(program) if files.any() => {
-                if program.is_shell() {
-                    return Err(format!(
-                        "{} reads or writes files, so the program runs in a private folder of \
-                         its own: give --cmd as a plain command (`./a.out`, `python3 a.py`) or \
-                         a source file, not a shell line, whose relative paths would not be \
-                         found there",
-                        p.name
-                    ));
-                }
-                if interactor.is_some() {
-                    return Err(format!(
-                        "{}: file I/O and an interactor at once are not judged here",
-                        p.name
-                    ));
-                }
-                // Its paths made absolute: it starts in another folder.
-                Source::Run(program.absolutized())
-            }
-            Source::HandedIn(_) if interactor.is_some() => {
-                return Err(format!(
-                    "{}: an interactive task's outputs cannot be handed in",
-                    p.name
-                ))
-            }
-            source => source,
-        };
-        targets.push(Target {
-            source,
-            limits: limits(&p, o),
-            check: check(&p, o, &dirs)?,
-            interactor,
-            diff: o.verdicts.diff,
-            out_dir,
-            show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
-            files,
-        });
-        times.push(time_limit_source(&p, o, derived.is_some()));
-        notes.push(derived);
-        problems.push(p);
+        let (p, target, derived) = target_of(p, o, &dirs, out_dir)?;
+        judged
+            .times
+            .push(time_limit_source(&p, o, derived.is_some()));
+        judged.notes.push(derived);
+        judged.targets.push(target);
+        judged.problems.push(p);
     }
     if cases.is_empty() {
         return Err(format!("no case matches {}", o.targets.join(" or ")));
     }
     // From here on the judge reads its own copies: no program can change what decides.
     let _held = cases::hold(&mut cases)?;
-    let json = o.run.json;
-    if !json {
-        for (((p, t), note), time) in problems.iter().zip(&targets).zip(&notes).zip(&times) {
-            let mut mode = match (&t.check, o.verdicts.checker) {
-                _ if t.interactor.is_some() => {
-                    let i = t
-                        .interactor
-                        .as_ref()
-                        .map(|i| i.describe())
-                        .unwrap_or_default();
-                    match &t.check {
-                        Check::External(c) => format!(
-                            "{} | checker {}",
-                            crate::text::short(&i),
-                            crate::text::short(&c.describe())
-                        ),
-                        _ => crate::text::short(&i),
-                    }
-                }
-                (Check::External(c), _)
-                    if o.verdicts.checker_cmd.is_some() || p.layout.is_some() =>
-                {
-                    format!("checker {}", crate::text::short(&c.describe()))
-                }
-                (Check::External(_), _) => "checker".to_string(),
-                (_, true) => "exact (no checker for this problem)".to_string(),
-                (check, false) => check.describe(),
-            };
-            if let Some(layout) = &p.layout {
-                mode.push_str(&format!(" | {}", layout.kind.describe()));
-                if let Some(testset) = &layout.testset {
-                    mode.push_str(&format!(", testset {testset}"));
-                }
-                if layout.output_only {
-                    mode.push_str(match t.source {
-                        Source::Run(_) => {
-                            " | output-only: the program's output on each input stands for the \
-                             file handed in"
-                        }
-                        Source::HandedIn(_) => " | output-only: the files handed in",
-                    });
-                }
-            }
-            if let Some(note) = note {
-                mode.push_str(&format!(" | {note}"));
-            }
-            match (&t.files.input, &t.files.output) {
-                (None, None) => {}
-                (input, output) => mode.push_str(&format!(
-                    " | file I/O: {} -> {}",
-                    input.as_deref().unwrap_or("stdin"),
-                    output.as_deref().unwrap_or("stdout")
-                )),
-            }
-            say!(
-                "{}",
-                report::header(
-                    p,
-                    &crate::text::short(
-                        &o.run
-                            .built
-                            .as_ref()
-                            .map_or_else(|| t.source.describe(), |(shown, _)| shown.clone())
-                    ),
-                    &t.limits,
-                    time.as_deref(),
-                    &mode
-                )
-            );
+    let mut reporter = report::reporter(o.run.json);
+    for (i, p) in judged.problems.iter().enumerate() {
+        reporter.header(&judged.header(i, p, o));
+    }
+    let tallies = judge_all(o, &cases, &judged, reporter.as_mut())?;
+    // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
+    for (t, tally) in judged.targets.iter().zip(&tallies) {
+        if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
+            crate::modes::clean::forget_passed(&t.out_dir);
         }
     }
+    if dirs.out == crate::args::cache_dir() {
+        crate::modes::clean::trim(&dirs.out);
+    }
+    let failing: Vec<String> = judged
+        .targets
+        .iter()
+        .zip(&tallies)
+        .filter(|(_, t)| t.failed > 0)
+        .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
+        .collect();
+    reporter.summary(&tallies, &failing);
+    Ok(failing.is_empty())
+}
 
+/// The cases of `p` (problem number `i`) the run judges: every one, or those `globs` choose
+/// (each glob must choose one), our `lenient-*` cases only for our own binaries; a folder
+/// with no case at all is a setup error that says what was looked for.
+fn chosen_cases(p: &Problem, globs: &[String], o: &Options, i: usize) -> Result<Vec<Case>, String> {
+    // Invalid-input cases need our exact messages: our binaries and bundles only.
+    let invalid = if o.run.cmd.is_none() {
+        p.invalid_dir.as_deref()
+    } else {
+        None
+    };
+    let mut found = match &p.layout {
+        Some(layout) => {
+            for w in &layout.warnings {
+                eprintln!("judge: warning: {w}");
+            }
+            cases::of_package(layout, i)
+        }
+        None => cases::discover(&p.tests_dir, invalid, i)?,
+    };
+    if found.is_empty() {
+        let flat = p
+            .layout
+            .as_ref()
+            .is_none_or(|l| l.kind == crate::judge::format::Kind::Flat);
+        return Err(if flat {
+            format!(
+                "{}: no test cases in {}: {}",
+                p.name,
+                p.tests_dir.display(),
+                crate::judge::format::nothing_found(&p.tests_dir)
+            )
+        } else {
+            format!(
+                "{}: no test cases in {} (read as a {})",
+                p.name,
+                p.tests_dir.display(),
+                p.layout
+                    .as_ref()
+                    .map_or(String::new(), |l| l.kind.describe())
+            )
+        });
+    }
+    if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
+        // Our `lenient-*` cases go beyond the statement's input format (its Leniency
+        // paragraph): a contestant's solution owes them nothing unless asked.
+        found.retain(|c| !c.name.starts_with("lenient-"));
+    }
+    if !globs.is_empty() {
+        // Every selector must choose something: a typo is an error even when another
+        // selector matches.
+        let mut unmatched = Vec::new();
+        for g in globs {
+            let one = cases::selector(std::slice::from_ref(g))?;
+            if !found.iter().any(|c| one.is_match(&c.name)) {
+                unmatched.push(g.as_str());
+            }
+        }
+        // With several --tests a selector need only match in one of them.
+        if !unmatched.is_empty() && o.run.tests.len() <= 1 {
+            let names: Vec<&str> = found.iter().map(|c| c.name.as_str()).collect();
+            let hints: Vec<String> = unmatched
+                .iter()
+                .filter_map(|u| problem::did_you_mean(u, &names))
+                .map(|like| format!("`{like}`"))
+                .collect();
+            return Err(format!(
+                "no case of {} matches {}{}",
+                p.name,
+                unmatched.join(" or "),
+                if hints.is_empty() {
+                    String::new()
+                } else {
+                    format!(": did you mean {}?", hints.join(" or "))
+                }
+            ));
+        }
+        let chosen = cases::selector(globs)?;
+        found.retain(|c| chosen.is_match(&c.name));
+    }
+    Ok(found)
+}
+
+/// What `p`'s cases are judged with (its failing cases kept in `out_dir`), with its time
+/// limit derived where its package says so (and how, for the header); the combinations the
+/// judge cannot judge are setup errors that say why.
+fn target_of(
+    mut p: Problem,
+    o: &Options,
+    dirs: &Dirs,
+    out_dir: PathBuf,
+) -> Result<(Problem, Target, Option<String>), String> {
+    let source = match &o.run.outputs {
+        Some(dir) => Source::HandedIn(handed_in_folder(&p, dir)?),
+        None => Source::Run(program(&p, o, dirs)?),
+    };
+    let mut derived = None;
+    if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
+        if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
+            let (ms, how) = crate::session::submission::derive_time_limit(package, o, dirs)?;
+            p.info.time_limit_ms = Some(ms);
+            derived = Some(how);
+        }
+    }
+    let interactor = interactor(&p, o, dirs)?;
+    if p.info.interactive && interactor.is_none() {
+        return Err(format!(
+            "{} is interactive (its info.toml says `interactive = true`): its samples are one \
+             exchange, not an input and its answer, so a plain judgement would say WA for \
+             nothing. Judge it with `--interactor CMD` (testlib's convention, see --help), \
+             or set `interactive = false` in {} to judge the samples as plain cases",
+            p.name,
+            p.info_path
+                .as_ref()
+                .map_or("info.toml".to_string(), |i| i.display().to_string())
+        ));
+    }
+    let files = FileIo {
+        input: p.info.input_file.clone(),
+        output: p.info.output_file.clone(),
+    };
+    let source = match source {
+        Source::Run(program) if files.any() => {
+            if program.is_shell() {
+                return Err(format!(
+                    "{} reads or writes files, so the program runs in a private folder of \
+                     its own: give --cmd as a plain command (`./a.out`, `python3 a.py`) or \
+                     a source file, not a shell line, whose relative paths would not be \
+                     found there",
+                    p.name
+                ));
+            }
+            if interactor.is_some() {
+                return Err(format!(
+                    "{}: file I/O and an interactor at once are not judged here",
+                    p.name
+                ));
+            }
+            // Its paths made absolute: it starts in another folder.
+            Source::Run(program.absolutized())
+        }
+        Source::HandedIn(_) if interactor.is_some() => {
+            return Err(format!(
+                "{}: an interactive task's outputs cannot be handed in",
+                p.name
+            ))
+        }
+        source => source,
+    };
+    let target = Target {
+        source,
+        limits: limits(&p, o),
+        check: check(&p, o, dirs)?,
+        interactor,
+        diff: o.verdicts.diff,
+        out_dir,
+        show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+        files,
+    };
+    Ok((p, target, derived))
+}
+
+/// Judges every case, `-j N` at a time, telling `reporter` in case order; each problem's
+/// tally, or the first setup error.
+fn judge_all(
+    o: &Options,
+    cases: &[Case],
+    judged: &Judged,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<Tally>, String> {
+    let (problems, targets) = (&judged.problems, &judged.targets);
     let total = cases.len();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
     let mut graded: Vec<Vec<(String, Outcome)>> = vec![Vec::new(); problems.len()];
@@ -498,28 +478,16 @@ pub fn run(o: &Options) -> Result<bool, String> {
             let case = &cases[i];
             let p = &problems[case.problem];
             progress.borrow_mut().clear();
-            if json {
-                say!("{}", report::case_json(&p.name, &case.name, &outcome));
-            } else {
-                say!(
-                    "{}",
-                    case_line(&outcome, &format!("{}/{}", p.name, case.name))
-                );
-            }
+            reporter.case(&p.name, &case.name, &outcome);
             tallies[case.problem].add(&outcome);
             graded[case.problem].push((case.name.clone(), outcome));
-            if !json && cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
-                say!(
-                    "{}",
-                    tallies[case.problem].summary(&p.name, &targets[case.problem].limits)
-                );
+            if cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
                 let score = p
                     .layout
                     .as_ref()
                     .and_then(|l| l.grade(&graded[case.problem]));
-                if let Some(score) = score {
-                    say!("{}", report::score_line(&score));
-                }
+                let limits = &targets[case.problem].limits;
+                reporter.problem_done(&p.name, &tallies[case.problem], limits, score.as_ref());
             }
             ControlFlow::Continue(())
         },
@@ -532,33 +500,93 @@ pub fn run(o: &Options) -> Result<bool, String> {
     if let Some(e) = setup_error {
         return Err(e);
     }
-    // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
-    for (t, tally) in targets.iter().zip(&tallies) {
-        if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
-            crate::modes::clean::forget_passed(&t.out_dir);
+    match setup_error {
+        Some(e) => Err(e),
+        None => Ok(tallies),
+    }
+}
+
+/// The problems of a run, each with what its cases are judged with and what its header says
+/// of where its time limit came from.
+#[derive(Default)]
+struct Judged {
+    problems: Vec<Problem>,
+    targets: Vec<Target>,
+    /// How a derived time limit was found, for the header.
+    notes: Vec<Option<String>>,
+    /// Where the time limit came from, where the header must say it.
+    times: Vec<Option<String>>,
+}
+
+impl Judged {
+    /// Problem `i`'s header line: what runs, the limits, how answers are judged, the format.
+    fn header(&self, i: usize, p: &Problem, o: &Options) -> String {
+        let t = &self.targets[i];
+        let mut mode = how_judged(p, t, o);
+        if let Some(layout) = &p.layout {
+            mode.push_str(&format!(" | {}", layout.kind.describe()));
+            if let Some(testset) = &layout.testset {
+                mode.push_str(&format!(", testset {testset}"));
+            }
+            if layout.output_only {
+                mode.push_str(match t.source {
+                    Source::Run(_) => {
+                        " | output-only: the program's output on each input stands for the \
+                         file handed in"
+                    }
+                    Source::HandedIn(_) => " | output-only: the files handed in",
+                });
+            }
         }
+        if let Some(note) = &self.notes[i] {
+            mode.push_str(&format!(" | {note}"));
+        }
+        match (&t.files.input, &t.files.output) {
+            (None, None) => {}
+            (input, output) => mode.push_str(&format!(
+                " | file I/O: {} -> {}",
+                input.as_deref().unwrap_or("stdin"),
+                output.as_deref().unwrap_or("stdout")
+            )),
+        }
+        report::header(
+            p,
+            &crate::text::short(
+                &o.run
+                    .built
+                    .as_ref()
+                    .map_or_else(|| t.source.describe(), |(shown, _)| shown.clone()),
+            ),
+            &t.limits,
+            self.times[i].as_deref(),
+            &mode,
+        )
     }
-    if dirs.out == crate::args::cache_dir() {
-        crate::modes::clean::trim(&dirs.out);
+}
+
+/// How `p`'s answers are judged, as its header says it.
+fn how_judged(p: &Problem, t: &Target, o: &Options) -> String {
+    match (&t.check, o.verdicts.checker) {
+        _ if t.interactor.is_some() => {
+            let i = t
+                .interactor
+                .as_ref()
+                .map(|i| i.describe())
+                .unwrap_or_default();
+            match &t.check {
+                Check::External(c) => format!(
+                    "{} | checker {}",
+                    crate::text::short(&i),
+                    crate::text::short(&c.describe())
+                ),
+                _ => crate::text::short(&i),
+            }
+        }
+        (Check::External(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
+            format!("checker {}", crate::text::short(&c.describe()))
+        }
+        (Check::External(_), _) => "checker".to_string(),
+        (_, true) => "exact (no checker for this problem)".to_string(),
+        (check, false) => check.describe(),
     }
-    let passed: usize = tallies.iter().map(|t| t.passed).sum();
-    let failed: usize = tallies.iter().map(|t| t.failed).sum();
-    if json {
-        say!("{}", report::summary_json(&tallies));
-        return Ok(failed == 0);
-    }
-    if failed > 0 {
-        let folders: Vec<String> = targets
-            .iter()
-            .zip(&tallies)
-            .filter(|(_, t)| t.failed > 0)
-            .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
-            .collect();
-        say!(
-            "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}",
-            folders.join(" ")
-        );
-    }
-    say!("{passed} passed, {failed} failed");
-    Ok(failed == 0)
 }

@@ -262,3 +262,87 @@ pub fn num(x: f64) -> String {
         format!("{x:.3}")
     }
 }
+
+/// Where a judging run's events go: printed for a person ([`Text`]) or as JSON lines for a
+/// program ([`Json`]); a live panel is a third. The run calls it in case order whatever order
+/// the cases ended in.
+pub trait Reporter {
+    /// A problem's header line, before its first case (a person's only).
+    fn header(&mut self, line: &str);
+    /// A case judged.
+    fn case(&mut self, problem: &str, case: &str, outcome: &Outcome);
+    /// A problem's cases all judged: its tally and, where the package scores, its score.
+    fn problem_done(
+        &mut self,
+        problem: &str,
+        tally: &Tally,
+        limits: &Limits,
+        score: Option<&Score>,
+    );
+    /// The run's end: every problem's tally, and the folders keeping failing cases.
+    fn summary(&mut self, tallies: &[Tally], failing: &[String]);
+}
+
+/// The reporter `--json` asks for.
+pub fn reporter(json: bool) -> Box<dyn Reporter> {
+    if json {
+        Box::new(Json)
+    } else {
+        Box::new(Text)
+    }
+}
+
+/// Lines for a person: the header, a line per case with its detail, a summary per problem.
+pub struct Text;
+
+impl Reporter for Text {
+    fn header(&mut self, line: &str) {
+        crate::say!("{line}");
+    }
+
+    fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
+        crate::say!("{}", case_line(outcome, &format!("{problem}/{case}")));
+    }
+
+    fn problem_done(
+        &mut self,
+        problem: &str,
+        tally: &Tally,
+        limits: &Limits,
+        score: Option<&Score>,
+    ) {
+        crate::say!("{}", tally.summary(problem, limits));
+        if let Some(score) = score {
+            crate::say!("{}", score_line(score));
+        }
+    }
+
+    fn summary(&mut self, tallies: &[Tally], failing: &[String]) {
+        if !failing.is_empty() {
+            crate::say!(
+                "outputs of the failing cases (CASE.got, CASE.expected, CASE.stderr): {}",
+                failing.join(" ")
+            );
+        }
+        let passed: usize = tallies.iter().map(|t| t.passed).sum();
+        let failed: usize = tallies.iter().map(|t| t.failed).sum();
+        crate::say!("{passed} passed, {failed} failed");
+    }
+}
+
+/// One JSON object a line: one per case, then the summary.
+pub struct Json;
+
+impl Reporter for Json {
+    fn header(&mut self, _: &str) {}
+
+    fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
+        crate::say!("{}", case_json(problem, case, outcome));
+    }
+
+    fn problem_done(&mut self, _: &str, _: &Tally, _: &Limits, _: Option<&Score>) {}
+
+    fn summary(&mut self, tallies: &[Tally], _: &[String]) {
+        crate::say!("{}", summary_json(tallies));
+    }
+}
