@@ -35,7 +35,9 @@ use crate::modes::case::Source;
 use crate::run::compile::BuildError;
 use crate::run::sandbox::Limits;
 use crate::say;
-use crate::session::submission::{builds, judging, python_of, with_limit, Runs, DERIVING_MS};
+use crate::session::submission::{
+    builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,
+};
 use crate::session::target;
 use crate::show::report::num;
 use crate::text::{mib, short};
@@ -238,160 +240,23 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
 /// `--verify PACKAGE`.
 pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
     let dirs = o.dirs();
-    let package = crate::judge::format::detect(path)?;
-    for w in &package.warnings {
-        eprintln!("judge: warning: {w}");
-    }
-    if package.submissions.is_empty() && package.submission_warnings.is_empty() {
-        return Err(format!(
-            "--verify: {} is a {}, which lists no submissions (a Kattis package has \
-             submissions/, a Library Checker folder sol/ and [[solutions]] in info.toml, a \
-             Polygon package solutions/ in problem.xml, a CMS task solutions/)",
-            package.root.display(),
-            package.kind.describe()
-        ));
-    }
-    for w in &package.submission_warnings {
-        eprintln!("judge: warning: {w}");
-    }
-    let mut subs: Vec<&Submission> = package.submissions.iter().collect();
-    if subs.is_empty() {
-        return Err(format!(
-            "--verify: {}: no submissions found",
-            package.root.display()
-        ));
-    }
+    let package = read(path)?;
     let bench = judging(&package, o, &dirs)?;
     let _ = fs::remove_dir_all(&bench.out);
     // Accepted first: they may set the time limit the others are judged by.
+    let mut subs: Vec<&Submission> = package.submissions.iter().collect();
     subs.sort_by_key(|s| !s.rule.is_accepted());
     let fixed = o
         .run
         .time_limit_ms
         .or(package.info.time_limit_ms.map(|ms| target::scaled(ms, o)));
-    let factor = o
-        .run
-        .time_limit_factor
-        .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
     let mut limits = target::limits(&bench.problem, o);
-    let check = target::check(&bench.problem, o, &dirs)?;
-    let how = match (&check, target::interactor(&bench.problem, o, &dirs)?) {
-        (_, Some(i)) => short(&i.describe()),
-        (Check::External(c), None) => format!("checker {}", short(&c.describe())),
-        (check, None) => check.describe(),
-    };
-    say!(
-        "# verify {}{}: {}{} | {} cases | {} | memory {} MiB | time limit {}",
-        package.name,
-        if package.title.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", package.title)
-        },
-        package.kind.describe(),
-        match (&package.kind, python_of(&package)) {
-            (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3 (as Kattis)",
-            (crate::judge::format::Kind::Kattis(_), _) => {
-                " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
-            }
-            _ => "",
-        },
-        package.cases.len(),
-        how,
-        limits.memory_kib / 1024,
-        match (fixed, package.info.time_limit_ms) {
-            (Some(ms), _) if o.run.time_limit_ms.is_some() => format!("{ms} ms (--time-limit-ms)"),
-            (Some(ms), Some(own)) if !factor.is_empty() => {
-                format!("{ms} ms ({own} ms from the package{factor})")
-            }
-            (Some(ms), _) => format!("{ms} ms (from the package)"),
-            (None, _) if package.timing.is_some() =>
-                format!("derived from the accepted submissions{factor}"),
-            (None, _) => format!(
-                "{} ms (the default{}{factor})",
-                limits.time_ms,
-                match &package.info_path {
-                    Some(f) => format!(": {} gives none", short(&f.display().to_string())),
-                    None => String::new(),
-                }
-            ),
-        }
-    );
-    let mut tally = Tally::default();
-    let mut slowest_ac: Option<(u64, String)> = None;
-    let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
-    let deriving = fixed.is_none() && package.timing.is_some();
+    say!("{}", header(&bench, fixed, &limits)?);
     if let Some(ms) = fixed {
         limits.time_ms = ms;
     }
-    let mut limit_said = false;
-    for (i, s) in subs.iter().enumerate() {
-        if let Some(why) = &s.skip {
-            say!("SKIP  {:<40} {why}", s.shown);
-            tally.skipped += 1;
-            continue;
-        }
-        let built = match s.handed_in {
-            // An output-only task's outputs, handed in as a folder: nothing to build.
-            true => Ok(Source::HandedIn(s.path.clone())),
-            false => builds(s, &package, &bench.build).map(Source::Run),
-        };
-        let program = match built {
-            Ok(p) => p,
-            Err(BuildError::Unsupported(why)) => {
-                say!("SKIP  {:<40} {why}", s.shown);
-                tally.skipped += 1;
-                continue;
-            }
-            Err(BuildError::Failed(why)) => {
-                say!(
-                    "FAIL  {:<40} expected {}, got a compile error: {why}",
-                    s.shown,
-                    s.rule.label
-                );
-                tally.failed += 1;
-                continue;
-            }
-        };
-        let is_ac = s.rule.is_accepted();
-        if deriving && is_ac {
-            let mut l = limits;
-            l.time_ms = DERIVING_MS;
-            let runs = bench.judge(program, l, &s.shown)?;
-            for (_, out) in &runs.outcomes {
-                if out.verdict == Verdict::Ac
-                    && slowest_ac.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
-                {
-                    slowest_ac = Some((out.cpu_ms, s.shown.clone()));
-                }
-            }
-            pending_ac.push((i, runs));
-            continue;
-        }
-        if deriving && !limit_said {
-            settle(
-                &mut limits,
-                &slowest_ac,
-                &package,
-                (&mut pending_ac, &subs),
-                &mut tally,
-                o,
-            );
-            limit_said = true;
-        }
-        let runs = bench.judge(program, limits, &s.shown)?;
-        tally.report(s, &runs, &package);
-    }
-    if deriving && !limit_said {
-        settle(
-            &mut limits,
-            &slowest_ac,
-            &package,
-            (&mut pending_ac, &subs),
-            &mut tally,
-            o,
-        );
-    }
+    let deriving = fixed.is_none() && package.timing.is_some();
+    let tally = judge_submissions(&bench, &subs, limits, deriving)?;
     say!(
         "failing cases of each submission: {}/",
         short(&bench.out.display().to_string())
@@ -416,6 +281,181 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
         ));
     }
     Ok(tally.failed == 0)
+}
+
+/// The package at `path`, its warnings said; one that lists no submission is a setup error.
+fn read(path: &Path) -> Result<Package, String> {
+    let package = crate::judge::format::detect(path)?;
+    for w in &package.warnings {
+        eprintln!("judge: warning: {w}");
+    }
+    if package.submissions.is_empty() && package.submission_warnings.is_empty() {
+        return Err(format!(
+            "--verify: {} is a {}, which lists no submissions (a Kattis package has \
+             submissions/, a Library Checker folder sol/ and [[solutions]] in info.toml, a \
+             Polygon package solutions/ in problem.xml, a CMS task solutions/)",
+            package.root.display(),
+            package.kind.describe()
+        ));
+    }
+    for w in &package.submission_warnings {
+        eprintln!("judge: warning: {w}");
+    }
+    if package.submissions.is_empty() {
+        return Err(format!(
+            "--verify: {}: no submissions found",
+            package.root.display()
+        ));
+    }
+    Ok(package)
+}
+
+/// The header line: the package, how its answers are judged, its limits and where the time
+/// limit comes from (`fixed`: the option's or the package's, else derived or the default).
+fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<String, String> {
+    let (package, o) = (bench.package, bench.o);
+    let factor = o
+        .run
+        .time_limit_factor
+        .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
+    let check = target::check(&bench.problem, o, &bench.dirs)?;
+    let how = match (&check, target::interactor(&bench.problem, o, &bench.dirs)?) {
+        (_, Some(i)) => short(&i.describe()),
+        (Check::External(c), None) => format!("checker {}", short(&c.describe())),
+        (check, None) => check.describe(),
+    };
+    let time = match (fixed, package.info.time_limit_ms) {
+        (Some(ms), _) if o.run.time_limit_ms.is_some() => format!("{ms} ms (--time-limit-ms)"),
+        (Some(ms), Some(own)) if !factor.is_empty() => {
+            format!("{ms} ms ({own} ms from the package{factor})")
+        }
+        (Some(ms), _) => format!("{ms} ms (from the package)"),
+        (None, _) if package.timing.is_some() => {
+            format!("derived from the accepted submissions{factor}")
+        }
+        (None, _) => format!(
+            "{} ms (the default{}{factor})",
+            limits.time_ms,
+            match &package.info_path {
+                Some(f) => format!(": {} gives none", short(&f.display().to_string())),
+                None => String::new(),
+            }
+        ),
+    };
+    Ok(format!(
+        "# verify {}{}: {}{} | {} cases | {} | memory {} MiB | time limit {}",
+        package.name,
+        if package.title.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", package.title)
+        },
+        package.kind.describe(),
+        match (&package.kind, python_of(package)) {
+            (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3 (as Kattis)",
+            (crate::judge::format::Kind::Kattis(_), _) => {
+                " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
+            }
+            _ => "",
+        },
+        package.cases.len(),
+        how,
+        limits.memory_kib / 1024,
+        time
+    ))
+}
+
+/// Builds and judges every submission in `subs` (accepted ones first) under `limits`, a line
+/// each; where the time limit is `deriving`, the accepted ones are judged first with a
+/// generous one, which their slowest case then sets.
+fn judge_submissions(
+    bench: &Judging<'_>,
+    subs: &[&Submission],
+    mut limits: Limits,
+    deriving: bool,
+) -> Result<Tally, String> {
+    let package = bench.package;
+    let mut tally = Tally::default();
+    let mut slowest_ac: Option<(u64, String)> = None;
+    let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
+    let mut limit_said = false;
+    for (i, s) in subs.iter().enumerate() {
+        let Some(program) = built(s, bench, &mut tally) else {
+            continue;
+        };
+        if deriving && s.rule.is_accepted() {
+            let mut l = limits;
+            l.time_ms = DERIVING_MS;
+            let runs = bench.judge(program, l, &s.shown)?;
+            for (_, out) in &runs.outcomes {
+                if out.verdict == Verdict::Ac
+                    && slowest_ac.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
+                {
+                    slowest_ac = Some((out.cpu_ms, s.shown.clone()));
+                }
+            }
+            pending_ac.push((i, runs));
+            continue;
+        }
+        if deriving && !limit_said {
+            let pending = (&mut pending_ac, subs);
+            settle(
+                &mut limits,
+                &slowest_ac,
+                package,
+                pending,
+                &mut tally,
+                bench.o,
+            );
+            limit_said = true;
+        }
+        let runs = bench.judge(program, limits, &s.shown)?;
+        tally.report(s, &runs, package);
+    }
+    if deriving && !limit_said {
+        let pending = (&mut pending_ac, subs);
+        settle(
+            &mut limits,
+            &slowest_ac,
+            package,
+            pending,
+            &mut tally,
+            bench.o,
+        );
+    }
+    Ok(tally)
+}
+
+/// What judges submission `s`: its build, or the outputs it hands in; `None` (its line said
+/// and counted) when it is skipped or does not compile.
+fn built(s: &Submission, bench: &Judging<'_>, tally: &mut Tally) -> Option<Source> {
+    if let Some(why) = &s.skip {
+        say!("SKIP  {:<40} {why}", s.shown);
+        tally.skipped += 1;
+        return None;
+    }
+    let built = match s.handed_in {
+        // An output-only task's outputs, handed in as a folder: nothing to build.
+        true => Ok(Source::HandedIn(s.path.clone())),
+        false => builds(s, bench.package, &bench.build).map(Source::Run),
+    };
+    match built {
+        Ok(source) => Some(source),
+        Err(BuildError::Unsupported(why)) => {
+            say!("SKIP  {:<40} {why}", s.shown);
+            tally.skipped += 1;
+            None
+        }
+        Err(BuildError::Failed(why)) => {
+            say!(
+                "FAIL  {:<40} expected {}, got a compile error: {why}",
+                s.shown,
+                s.rule.label
+            );
+            tally.failed += 1;
+            None
+        }
+    }
 }
 
 /// Sets the derived time limit from the slowest accepted case and prints the accepted
