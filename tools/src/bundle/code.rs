@@ -189,10 +189,7 @@ impl<'a> Code<'a> {
     /// `use bfs_judge::chase;` goes, `use bfs_judge::chase::{self, Mode};` becomes
     /// `use crate::chase::Mode;`, `use bfs_judge::{chase, core::run};` becomes
     /// `use crate::core::run;`.
-    pub(crate) fn root_self_imports(
-        &self,
-        is_top_module: &dyn Fn(&str) -> bool,
-    ) -> Vec<(usize, usize, String)> {
+    pub(crate) fn root_self_imports(&self, is_top_module: &dyn Fn(&str) -> bool) -> Vec<Edit> {
         let mut edits = Vec::new();
         let mut depth = 0i32;
         let mut i = 0;
@@ -355,10 +352,38 @@ impl<'a> Code<'a> {
     }
 }
 
-/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
-pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+/// A change to a text: bytes `start..end` replaced by the string.
+pub(crate) type Edit = (usize, usize, String);
+
+/// `src` with `edits` made, in order of their starts; an edit that starts inside a range
+/// an earlier one replaced is left out (a comment inside a removed item).
+pub(crate) fn apply(src: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|&(start, _, _)| start);
+    let mut text = String::with_capacity(src.len());
+    let mut at = 0;
+    for (start, end, replacement) in edits {
+        if start < at {
+            continue;
+        }
+        text.push_str(&src[at..start]);
+        text.push_str(&replacement);
+        at = end;
+    }
+    text.push_str(&src[at..]);
+    text
+}
+
+/// The start of the line of byte `start` and the end of the line of byte `end`, its
+/// newline included.
+pub(crate) fn line_bounds(src: &str, start: usize, end: usize) -> (usize, usize) {
     let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
+    (line_start, line_end)
+}
+
+/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
+pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+    let (line_start, line_end) = line_bounds(src, start, end);
     if src[line_start..start].trim().is_empty() && src[end..line_end].trim().is_empty() {
         (line_start, line_end)
     } else {

@@ -2,7 +2,7 @@
 //! files under `src/`, each file read and cleaned (comments other than `// SAFETY:` blocks
 //! and `#[cfg(test)]` items dropped), and the std-only stand-ins under `src/standin/`.
 
-use super::code::{whole_line, Code};
+use super::code::{apply, whole_line, Code, Edit};
 use super::lex::{lex, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -114,8 +114,7 @@ impl Project {
         let code = Code::new(&src, &all);
         let tests = code.test_items();
         let inside_tests = |at: usize| tests.iter().any(|&(s, e)| s <= at && at < e);
-        // (start, end, replacement), in order, not overlapping.
-        let mut edits: Vec<(usize, usize, String)> = Vec::new();
+        let mut edits: Vec<Edit> = Vec::new();
         for &(s, e) in &tests {
             let (s, e) = whole_line(&src, s, e);
             edits.push((s, e, String::new()));
@@ -166,21 +165,9 @@ impl Project {
                 }
             }
         }
-        edits.sort_by_key(|&(s, _, _)| s);
-        let mut text = String::new();
-        let mut at = 0;
-        for (s, e, replacement) in edits {
-            if s < at {
-                continue;
-            }
-            text.push_str(&src[at..s]);
-            text.push_str(&replacement);
-            at = e;
-        }
-        text.push_str(&src[at..]);
         Ok(Module {
             file: file.to_path_buf(),
-            text: tidy(&text),
+            text: tidy(&apply(&src, edits)),
             children,
         })
     }

@@ -19,10 +19,10 @@
 //! they are, so that the bundle stays free of warnings. Comment lines directly above a
 //! dropped item go with it.
 
-use super::code::{Code, PathRef};
+use super::code::{apply, line_bounds, Code, Edit, PathRef};
 use super::lex::{lex, Kind};
 use super::project::tidy;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ItemKind {
@@ -85,19 +85,7 @@ pub(crate) fn prune(source: &str) -> Result<String, String> {
     let end = tree.code.tokens.len();
     tree.roots = tree.parse_items(0, end, None)?;
     let live = tree.liveness();
-    let edits = tree.edits(&live);
-    let mut text = String::new();
-    let mut at = 0;
-    for (start, stop, replacement) in edits {
-        if start < at {
-            continue; // inside a range already removed
-        }
-        text.push_str(&source[at..start]);
-        text.push_str(&replacement);
-        at = stop;
-    }
-    text.push_str(&source[at..]);
-    Ok(tidy(&text))
+    Ok(tidy(&apply(source, tree.edits(&live))))
 }
 
 impl<'a> Tree<'a> {
@@ -107,20 +95,37 @@ impl<'a> Tree<'a> {
 
     /// The index after the group opened at `open` (`(`, `[` or `{`).
     fn group_end(&self, open: usize, stop: usize) -> Result<usize, String> {
+        self.closed_at(open, stop, &["(", "[", "{"], &[")", "]", "}"])
+            .ok_or_else(|| format!("line {}: unclosed group", self.code.line(open)))
+    }
+
+    /// The index after the `<...>` opened at `open`; `stop` if it is not closed before.
+    fn angle_end(&self, open: usize, stop: usize) -> usize {
+        self.closed_at(open, stop, &["<"], &[">"]).unwrap_or(stop)
+    }
+
+    /// The index after the token before `stop` that closes what `open` opens, by counting
+    /// the tokens that open and close.
+    fn closed_at(
+        &self,
+        open: usize,
+        stop: usize,
+        opening: &[&str],
+        closing: &[&str],
+    ) -> Option<usize> {
         let mut depth = 0i32;
         for i in open..stop {
-            match self.text(i) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i + 1);
-                    }
+            let t = self.text(i);
+            if opening.contains(&t) {
+                depth += 1;
+            } else if closing.contains(&t) {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
                 }
-                _ => {}
             }
         }
-        Err(format!("line {}: unclosed group", self.code.line(open)))
+        None
     }
 
     /// The first token at nesting depth 0 from `i` that is one of `wanted`.
@@ -316,24 +321,6 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The index after the `<...>` opened at `open`.
-    fn angle_end(&self, open: usize, stop: usize) -> usize {
-        let mut depth = 0i32;
-        for i in open..stop {
-            match self.text(i) {
-                "<" => depth += 1,
-                ">" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i + 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-        stop
-    }
-
     /// The tokens of `item` that are its own: without its children's.
     fn own_tokens(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
         let it = &self.items[item];
@@ -345,6 +332,14 @@ impl<'a> Tree<'a> {
         (it.first..it.end)
             .filter(move |&k| !nested.iter().any(|&(s, e)| s <= k && k < e))
             .filter(move |&k| Some(k) != it.name_token)
+    }
+
+    /// The items directly in `module` (None: the crate root).
+    fn items_of(&self, module: Option<usize>) -> &[usize] {
+        match module {
+            Some(m) => &self.items[m].children,
+            None => &self.roots,
+        }
     }
 
     /// The module an item belongs to (None: the crate root).
@@ -384,20 +379,13 @@ impl<'a> Tree<'a> {
 
     /// The names used by the live items of each module (None: the crate root), uses
     /// left out.
-    fn used_names(&self, live: &[bool]) -> Vec<(Option<usize>, BTreeSet<&'a str>)> {
-        let mut by_module: Vec<(Option<usize>, BTreeSet<&'a str>)> = Vec::new();
+    fn used_names(&self, live: &[bool]) -> BTreeMap<Option<usize>, BTreeSet<&'a str>> {
+        let mut by_module: BTreeMap<Option<usize>, BTreeSet<&'a str>> = BTreeMap::new();
         for (k, item) in self.items.iter().enumerate() {
             if !live[k] || matches!(item.kind, ItemKind::Use | ItemKind::Mod) {
                 continue;
             }
-            let module = self.module_of(k);
-            let names = match by_module.iter().position(|(m, _)| *m == module) {
-                Some(p) => &mut by_module[p].1,
-                None => {
-                    by_module.push((module, BTreeSet::new()));
-                    &mut by_module.last_mut().expect("just pushed").1
-                }
-            };
+            let names = by_module.entry(self.module_of(k)).or_default();
             names.extend(self.references(k).into_iter().map(|(name, _)| name));
         }
         by_module
@@ -431,11 +419,7 @@ impl<'a> Tree<'a> {
 
     /// Whether `module` has a `use path::*;`.
     fn has_glob_import(&self, module: Option<usize>) -> bool {
-        let list = match module {
-            Some(m) => &self.items[m].children,
-            None => &self.roots,
-        };
-        list.iter().any(|&c| {
+        self.items_of(module).iter().any(|&c| {
             self.items[c].kind == ItemKind::Use
                 && self.use_leaves(c).iter().any(|l| l.binding.is_none())
         })
@@ -525,7 +509,7 @@ impl<'a> Tree<'a> {
                     continue;
                 }
                 let module = self.module_of(k);
-                let Some((_, used)) = by_module.iter().find(|(m, _)| *m == module) else {
+                let Some(used) = by_module.get(&module) else {
                     continue;
                 };
                 for leaf in self.use_leaves(k) {
@@ -640,8 +624,8 @@ impl<'a> Tree<'a> {
         fields
     }
 
-    /// The edits that remove dead items and trim uses: (start, end, replacement) bytes.
-    fn edits(&self, live: &[bool]) -> Vec<(usize, usize, String)> {
+    /// The edits that remove dead items and trim uses.
+    fn edits(&self, live: &[bool]) -> Vec<Edit> {
         let by_module = self.used_names(live);
         let mut edits: Vec<_> = self
             .unread_fields(live)
@@ -665,10 +649,7 @@ impl<'a> Tree<'a> {
             }
             let module = self.module_of(k);
             let empty = BTreeSet::new();
-            let used = by_module
-                .iter()
-                .find(|(m, _)| *m == module)
-                .map_or(&empty, |(_, u)| u);
+            let used = by_module.get(&module).unwrap_or(&empty);
             let leaves = self.use_leaves(k);
             let kept: Vec<&PathRef> = leaves
                 .iter()
@@ -690,7 +671,6 @@ impl<'a> Tree<'a> {
             );
             edits.push((start, stop, use_text(&kept)));
         }
-        edits.sort_by_key(|e| e.0);
         edits
     }
 
@@ -756,11 +736,8 @@ impl<'a> Tree<'a> {
 
     /// The items named `name` directly in module `module` (modules only when `mods_only`).
     fn child(&self, module: Option<usize>, name: &str, mods_only: bool) -> Vec<usize> {
-        let list = match module {
-            Some(m) => &self.items[m].children,
-            None => &self.roots,
-        };
-        list.iter()
+        self.items_of(module)
+            .iter()
             .copied()
             .filter(|&c| self.items[c].name.as_deref() == Some(name))
             .filter(|&c| !mods_only || self.items[c].kind == ItemKind::Mod)
@@ -770,13 +747,12 @@ impl<'a> Tree<'a> {
     /// The bytes that removing item `k` takes out: whole lines when it stands alone on
     /// them, with the comment lines directly above it and a comment ending its last line
     /// (`} // mod name`); never a `// src/...` line naming a module's file.
-    fn removal(&self, k: usize) -> (usize, usize, String) {
+    fn removal(&self, k: usize) -> Edit {
         let src = self.code.src;
         let item = &self.items[k];
         let mut start = self.code.tokens[item.first].start;
         let mut stop = self.code.tokens[item.end - 1].end;
-        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = src[stop..].find('\n').map_or(src.len(), |i| stop + i + 1);
+        let (line_start, line_end) = line_bounds(src, start, stop);
         let rest = src[stop..line_end].trim();
         if src[line_start..start].trim().is_empty() && (rest.is_empty() || rest.starts_with("//")) {
             start = line_start;
