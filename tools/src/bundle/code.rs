@@ -2,7 +2,8 @@
 //! leaves and `a::b::c` chains), `#[cfg(test)]` items, `mod x;` declarations, and main's
 //! imports of the library's top modules.
 
-use super::lex::{Kind, Token};
+use super::error::{CodeError, Fault};
+use super::lex::{line_at, Kind, Token};
 
 /// A path as written, with the line it is on; `binding` is the name a `use` leaf brings
 /// into scope (None for globs and for chains outside `use`).
@@ -38,12 +39,21 @@ impl<'a> Code<'a> {
         self.tokens.get(i).map(|t| t.kind)
     }
 
+    /// The line token `i` is on (past the last token: the last line).
     pub(crate) fn line(&self, i: usize) -> usize {
-        let at = self.tokens.get(i).map_or(self.src.len(), |t| t.start);
-        self.src[..at].matches('\n').count() + 1
+        line_at(
+            self.src,
+            self.tokens.get(i).map_or(self.src.len(), |t| t.start),
+        )
     }
 
-    pub(crate) fn paths(&self) -> Result<Vec<PathRef>, String> {
+    /// `fault` at token `i`'s line.
+    pub(crate) fn error(&self, i: usize, fault: Fault) -> CodeError {
+        CodeError::new(self.line(i), fault)
+    }
+
+    /// Every path the code writes: the leaves of its `use` trees and its `a::b::c` chains.
+    pub(crate) fn paths(&self) -> Result<Vec<PathRef>, CodeError> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < self.tokens.len() {
@@ -58,7 +68,7 @@ impl<'a> Code<'a> {
             }
             if self.kind(i) == Some(Kind::Ident) && text == "extern" && self.text(i + 1) == "crate"
             {
-                return Err(format!("line {}: `extern crate`", self.line(i)));
+                return Err(self.error(i, Fault::ExternCrate));
             }
             let leading = self.kind(i) == Some(Kind::PathSep)
                 && self.kind(i + 1) == Some(Kind::Ident)
@@ -106,14 +116,8 @@ impl<'a> Code<'a> {
         mut prefix: Vec<String>,
         line: usize,
         out: &mut Vec<PathRef>,
-    ) -> Result<usize, String> {
-        let bad = |i: usize| {
-            format!(
-                "line {}: cannot read this use declaration at `{}`",
-                self.line(i),
-                self.text(i)
-            )
-        };
+    ) -> Result<usize, CodeError> {
+        let bad = |i: usize| self.error(i, Fault::BadUse(self.text(i).to_string()));
         loop {
             match (self.kind(i), self.text(i)) {
                 (Some(Kind::PathSep), _) if prefix.is_empty() => {

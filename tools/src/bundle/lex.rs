@@ -1,6 +1,8 @@
 //! Lexing: just enough of Rust to tell code from comments and literals, so that the
 //! bundler never mistakes `memchr::` in a string or a comment for a path.
 
+use super::error::{CodeError, Fault};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     Ident,
@@ -26,14 +28,12 @@ pub(crate) fn is_ident_byte(b: u8) -> bool {
 }
 
 /// The tokens of `src`, covering it entirely.
-pub(crate) fn lex(src: &str) -> Result<Vec<Token>, String> {
+pub(crate) fn lex(src: &str) -> Result<Vec<Token>, CodeError> {
     let s = src.as_bytes();
     let mut tokens = Vec::new();
     let mut i = 0;
-    let unterminated = |what: &str, at: usize| {
-        let line = src[..at].matches('\n').count() + 1;
-        format!("line {line}: unterminated {what}")
-    };
+    let unterminated =
+        |what: &'static str, at: usize| CodeError::new(line_at(src, at), Fault::Unterminated(what));
     while i < s.len() {
         let start = i;
         let b = s[i];
@@ -163,6 +163,11 @@ pub(crate) fn lex(src: &str) -> Result<Vec<Token>, String> {
         });
     }
     Ok(tokens)
+}
+
+/// The 1-based line of byte `at` of `src`.
+pub(crate) fn line_at(src: &str, at: usize) -> usize {
+    src[..at].matches('\n').count() + 1
 }
 
 /// The end of a quoted literal opened by `quote` at `open`, skipping `\` escapes.

@@ -20,6 +20,7 @@
 //! dropped item go with it.
 
 use super::code::{apply, line_bounds, Code, Edit, PathRef};
+use super::error::{CodeError, Fault};
 use super::lex::{lex, Kind};
 use super::project::tidy;
 use std::collections::{BTreeMap, BTreeSet};
@@ -74,7 +75,7 @@ struct Tree<'a> {
 }
 
 /// `source` without the items nothing reaches from `main`.
-pub(crate) fn prune(source: &str) -> Result<String, String> {
+pub(crate) fn prune(source: &str) -> Result<String, CodeError> {
     let all = lex(source)?;
     let code = Code::new(source, &all);
     let mut tree = Tree {
@@ -94,9 +95,9 @@ impl<'a> Tree<'a> {
     }
 
     /// The index after the group opened at `open` (`(`, `[` or `{`).
-    fn group_end(&self, open: usize, stop: usize) -> Result<usize, String> {
+    fn group_end(&self, open: usize, stop: usize) -> Result<usize, CodeError> {
         self.closed_at(open, stop, &["(", "[", "{"], &[")", "]", "}"])
-            .ok_or_else(|| format!("line {}: unclosed group", self.code.line(open)))
+            .ok_or_else(|| self.code.error(open, Fault::UnclosedGroup))
     }
 
     /// The index after the `<...>` opened at `open`; `stop` if it is not closed before.
@@ -129,7 +130,7 @@ impl<'a> Tree<'a> {
     }
 
     /// The first token at nesting depth 0 from `i` that is one of `wanted`.
-    fn find(&self, mut i: usize, stop: usize, wanted: &[&str]) -> Result<usize, String> {
+    fn find(&self, mut i: usize, stop: usize, wanted: &[&str]) -> Result<usize, CodeError> {
         let from = i;
         while i < stop {
             let t = self.text(i);
@@ -141,14 +142,15 @@ impl<'a> Tree<'a> {
                 _ => i + 1,
             };
         }
-        Err(format!(
-            "line {}: cannot find the end of this item",
-            self.code.line(from)
-        ))
+        Err(self.code.error(from, Fault::NoItemEnd))
     }
 
     /// The end of an item whose body is `{...}` or that ends at `;`, searching from `i`.
-    fn body_or_semicolon(&self, i: usize, stop: usize) -> Result<(usize, Option<usize>), String> {
+    fn body_or_semicolon(
+        &self,
+        i: usize,
+        stop: usize,
+    ) -> Result<(usize, Option<usize>), CodeError> {
         let at = self.find(i, stop, &["{", ";"])?;
         if self.text(at) == ";" {
             Ok((at + 1, None))
@@ -163,7 +165,7 @@ impl<'a> Tree<'a> {
         start: usize,
         stop: usize,
         parent: Option<usize>,
-    ) -> Result<Vec<usize>, String> {
+    ) -> Result<Vec<usize>, CodeError> {
         let mut found = Vec::new();
         let mut i = start;
         while i < stop {
@@ -218,9 +220,8 @@ impl<'a> Tree<'a> {
                         "mod" => ItemKind::Mod,
                         _ => ItemKind::Type,
                     };
-                    let (name, at) = named(self, i + 1).ok_or_else(|| {
-                        format!("line {}: `{keyword}` without a name", self.code.line(i))
-                    })?;
+                    let (name, at) = named(self, i + 1)
+                        .ok_or_else(|| self.code.error(i, Fault::Nameless(keyword.to_string())))?;
                     item.name = Some(name);
                     item.name_token = Some(at);
                     let (end, open) = self.body_or_semicolon(at + 1, stop)?;
