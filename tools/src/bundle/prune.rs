@@ -159,7 +159,8 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Parses the items in tokens `start..stop`; returns their indices.
+    /// Parses the items in tokens `start..stop`, and those of their `mod` and `impl`
+    /// bodies as their children; returns their indices.
     fn parse_items(
         &mut self,
         start: usize,
@@ -169,127 +170,121 @@ impl<'a> Tree<'a> {
         let mut found = Vec::new();
         let mut i = start;
         while i < stop {
-            let first = i;
-            // Attributes, visibility and qualifiers.
-            loop {
-                match self.text(i) {
-                    "#" => {
-                        let open = if self.text(i + 1) == "!" {
-                            i + 2
-                        } else {
-                            i + 1
-                        };
-                        i = self.group_end(open, stop)?;
-                    }
-                    "pub" => {
-                        i += 1;
-                        if self.text(i) == "(" {
-                            i = self.group_end(i, stop)?;
-                        }
-                    }
-                    "unsafe" | "async" | "default" => i += 1,
-                    "const" if matches!(self.text(i + 1), "fn" | "unsafe" | "async") => i += 1,
-                    "extern" if self.code.kind(i + 1) == Some(Kind::Literal) => i += 2,
-                    _ => break,
-                }
-            }
-            if i >= stop {
+            let keyword = self.past_prefix(i, stop)?;
+            if keyword >= stop {
                 break;
             }
-            let keyword = self.text(i);
-            let named = |tree: &Self, at: usize| {
-                (tree.code.kind(at) == Some(Kind::Ident)).then(|| (tree.text(at).to_string(), at))
-            };
-            let mut item = Item {
-                kind: ItemKind::Other,
-                name: None,
-                name_token: None,
-                first,
-                end: i + 1,
-                children: Vec::new(),
-                parent,
-                trait_name: None,
-                self_ty: None,
-            };
-            let mut body = None;
-            match keyword {
-                "fn" | "struct" | "union" | "enum" | "trait" | "mod" => {
-                    item.kind = match keyword {
-                        "fn" => ItemKind::Fn,
-                        "trait" => ItemKind::Trait,
-                        "mod" => ItemKind::Mod,
-                        _ => ItemKind::Type,
-                    };
-                    let (name, at) = named(self, i + 1)
-                        .ok_or_else(|| self.code.error(i, Fault::Nameless(keyword.to_string())))?;
-                    item.name = Some(name);
-                    item.name_token = Some(at);
-                    let (end, open) = self.body_or_semicolon(at + 1, stop)?;
-                    item.end = end;
-                    if keyword == "mod" {
-                        body = open;
-                    }
-                }
-                "const" | "static" | "type" => {
-                    item.kind = if keyword == "type" {
-                        ItemKind::Type
-                    } else {
-                        ItemKind::Value
-                    };
-                    let at = if self.text(i + 1) == "mut" {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    if let Some((name, at)) = named(self, at) {
-                        item.name = Some(name);
-                        item.name_token = Some(at);
-                    }
-                    item.end = self.find(i + 1, stop, &[";"])? + 1;
-                }
-                "use" => {
-                    item.kind = ItemKind::Use;
-                    item.end = self.find(i + 1, stop, &[";"])? + 1;
-                }
-                "macro_rules" if self.text(i + 1) == "!" => {
-                    item.kind = ItemKind::Value;
-                    if let Some((name, at)) = named(self, i + 2) {
-                        item.name = Some(name);
-                        item.name_token = Some(at);
-                    }
-                    let mut end = self.group_end(i + 3, stop)?;
-                    if self.text(end) == ";" {
-                        end += 1;
-                    }
-                    item.end = end;
-                }
-                "impl" => {
-                    item.kind = ItemKind::Impl;
-                    let open = self.find(i + 1, stop, &["{"])?;
-                    let (trait_name, self_ty) = self.impl_names(i + 1, open);
-                    item.trait_name = trait_name;
-                    item.self_ty = self_ty;
-                    item.end = self.group_end(open, stop)?;
-                    body = Some(open);
-                }
-                _ => {
-                    // A macro call or anything else: up to `;` or the end of a block.
-                    let (end, _) = self.body_or_semicolon(i, stop)?;
-                    item.end = end;
-                }
-            }
+            let (mut item, body) = self.item(keyword, stop)?;
+            item.first = i;
+            item.parent = parent;
             let end = item.end;
             let index = self.items.len();
             self.items.push(item);
             if let Some(open) = body {
-                let close = end - 1;
-                let children = self.parse_items(open + 1, close, Some(index))?;
+                let children = self.parse_items(open + 1, end - 1, Some(index))?;
                 self.items[index].children = children;
             }
             found.push(index);
             i = end;
         }
         Ok(found)
+    }
+
+    /// The index past the attributes, visibility and qualifiers that start at `i`: the
+    /// item's keyword.
+    fn past_prefix(&self, mut i: usize, stop: usize) -> Result<usize, CodeError> {
+        loop {
+            match self.text(i) {
+                "#" => {
+                    let open = if self.text(i + 1) == "!" {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    i = self.group_end(open, stop)?;
+                }
+                "pub" => {
+                    i += 1;
+                    if self.text(i) == "(" {
+                        i = self.group_end(i, stop)?;
+                    }
+                }
+                "unsafe" | "async" | "default" => i += 1,
+                "const" if matches!(self.text(i + 1), "fn" | "unsafe" | "async") => i += 1,
+                "extern" if self.code.kind(i + 1) == Some(Kind::Literal) => i += 2,
+                _ => return Ok(i),
+            }
+        }
+    }
+
+    /// The item whose keyword is at `i`, its `first` and `parent` left to the caller; and
+    /// the `{` of its body when that holds items (a `mod`'s or an `impl`'s).
+    fn item(&self, i: usize, stop: usize) -> Result<(Item, Option<usize>), CodeError> {
+        let keyword = self.text(i);
+        let mut item = Item {
+            kind: ItemKind::Other,
+            name: None,
+            name_token: None,
+            first: i,
+            end: i + 1,
+            children: Vec::new(),
+            parent: None,
+            trait_name: None,
+            self_ty: None,
+        };
+        let mut body = None;
+        match keyword {
+            "fn" | "struct" | "union" | "enum" | "trait" | "mod" => {
+                item.kind = match keyword {
+                    "fn" => ItemKind::Fn,
+                    "trait" => ItemKind::Trait,
+                    "mod" => ItemKind::Mod,
+                    _ => ItemKind::Type,
+                };
+                if self.code.kind(i + 1) != Some(Kind::Ident) {
+                    return Err(self.code.error(i, Fault::Nameless(keyword.to_string())));
+                }
+                item.name_token = Some(i + 1);
+                let (end, open) = self.body_or_semicolon(i + 2, stop)?;
+                item.end = end;
+                body = open.filter(|_| item.kind == ItemKind::Mod);
+            }
+            "const" | "static" | "type" => {
+                item.kind = if keyword == "type" {
+                    ItemKind::Type
+                } else {
+                    ItemKind::Value
+                };
+                let mutable = self.text(i + 1) == "mut";
+                item.name_token = Some(i + 1 + usize::from(mutable));
+                item.end = self.find(i + 1, stop, &[";"])? + 1;
+            }
+            "use" => {
+                item.kind = ItemKind::Use;
+                item.end = self.find(i + 1, stop, &[";"])? + 1;
+            }
+            "macro_rules" if self.text(i + 1) == "!" => {
+                item.kind = ItemKind::Value;
+                item.name_token = Some(i + 2);
+                let end = self.group_end(i + 3, stop)?;
+                item.end = end + usize::from(self.text(end) == ";");
+            }
+            "impl" => {
+                item.kind = ItemKind::Impl;
+                let open = self.find(i + 1, stop, &["{"])?;
+                (item.trait_name, item.self_ty) = self.impl_names(i + 1, open);
+                item.end = self.group_end(open, stop)?;
+                body = Some(open);
+            }
+            // A macro call or anything else: up to `;` or the end of a block.
+            _ => item.end = self.body_or_semicolon(i, stop)?.0,
+        }
+        // Where no identifier stands in the name's place, the item has no name.
+        item.name_token = item
+            .name_token
+            .filter(|&t| self.code.kind(t) == Some(Kind::Ident));
+        item.name = item.name_token.map(|t| self.text(t).to_string());
+        Ok((item, body))
     }
 
     /// An impl header's trait and self type names: the last identifier outside `<...>`
