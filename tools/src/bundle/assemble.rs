@@ -1,6 +1,8 @@
 //! One bundle: follows the paths from the problem's `main` through the library, renders
 //! the modules it reaches in the library's own structure with the stand-ins as `mod ext`,
-//! and refuses code that would reach a crate.
+//! leaves out what is never called, and refuses code that would reach a crate. Each module
+//! file is read and cleaned twice (to follow its paths, to render it); all five problems
+//! take some 50 ms together.
 
 use super::code::{Code, PathRef};
 use super::error::{BundleError, CodeError, Fault, Place};

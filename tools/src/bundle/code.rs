@@ -1,6 +1,7 @@
 //! A file's significant tokens and what the bundler reads from them: every path (`use`
 //! leaves and `a::b::c` chains), `#[cfg(test)]` items, `mod x;` declarations, and main's
-//! imports of the library's top modules.
+//! imports of the library's top modules; and the byte arithmetic of editing a text
+//! ([`Edit`], [`apply`], whole lines). Each reading is one pass over the tokens.
 
 use super::error::{CodeError, Fault};
 use super::lex::{line_at, Kind, Token};

@@ -1,6 +1,8 @@
-//! The project as the bundler sees it: Cargo.toml's binaries and dependencies, the module
-//! files under `src/`, each file read and cleaned (comments other than `// SAFETY:` blocks
-//! and `#[cfg(test)]` items dropped), and the std-only stand-ins under `src/standin/`.
+//! The project as the bundler sees it: Cargo.toml's binaries and dependencies (read line
+//! by line, only the sections that name them), the module files under `src/`, each file
+//! read and cleaned (comments other than `// SAFETY:` blocks and `#[cfg(test)]` items
+//! dropped, one pass over its tokens), and the std-only stand-ins under `src/standin/`;
+//! and the passes over a text that keep a bundle small (`tidy`, `narrow_indent`).
 
 use super::code::{apply, whole_line, Code, Edit};
 use super::error::{BundleError, CodeError, Place};
@@ -8,6 +10,7 @@ use super::lex::{lex, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+/// The checkout being bundled.
 pub struct Project {
     pub(crate) root: PathBuf,
     /// `[[bin]]` name -> path, from Cargo.toml.

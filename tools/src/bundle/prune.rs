@@ -14,10 +14,13 @@
 //! is called; a module stays while an item in it stays. A kept struct with a private
 //! field that no kept code reads gets `#[allow(dead_code)]` (the field would warn), rather
 //! than keeping the methods that read it: robot-maze's path-line cache in `Output` cost
-//! every other problem 3 KB that way. Afterwards each
-//! `use` keeps only the leaves that still name something kept and are still used where
-//! they are, so that the bundle stays free of warnings. Comment lines directly above a
-//! dropped item go with it.
+//! every other problem 3 KB that way. Afterwards each `use` keeps only the leaves that
+//! still name something kept and are still used where they are, so that the bundle stays
+//! free of warnings. Comment lines directly above a dropped item go with it.
+//!
+//! Cost: the items are parsed once into a tree; what stays is a fixpoint, each round a
+//! pass over the live items' tokens and the uses' leaves, until a round keeps nothing new
+//! (the whole bundler takes some 50 ms for the five problems).
 
 use super::code::{apply, line_bounds, Code, Edit, PathRef};
 use super::error::{CodeError, Fault};
