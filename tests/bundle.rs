@@ -245,7 +245,7 @@ fn same(what: &str, ours: &Outcome, bundled: &Outcome) -> Result<(), String> {
 
 /// Bundles `problem`, compiles it once and runs everything through both programs.
 fn check_bundle(project: &bundler::Project, problem: &str, dir: &Path) -> Result<String, String> {
-    let bundle = project.bundle(problem)?;
+    let bundle = project.bundle(problem).map_err(|e| e.to_string())?;
     let size = bundle.source.len();
     if size > LIMIT {
         return Err(format!("{problem}: {size} bytes, more than {LIMIT}"));
@@ -267,7 +267,7 @@ fn check_bundle(project: &bundler::Project, problem: &str, dir: &Path) -> Result
     std::fs::write(&source, &bundle.source).unwrap();
     let exe = dir.join(problem);
     // Fails on any rustc output: warnings count.
-    bundler::compile_bundle(&bundler::default_rustc(), &source, &exe)?;
+    bundler::compile_bundle(&bundler::default_rustc(), &source, &exe).map_err(|e| e.to_string())?;
     let binary = Path::new(support::binary("robot-maze"))
         .parent()
         .unwrap()
@@ -390,7 +390,9 @@ fn fake_project(name: &str, module: &str, main: &str) -> PathBuf {
 
 fn bundle_fake(name: &str, module: &str) -> Result<bundler::Bundle, String> {
     let main = "fn main() {\n    bfs_judge::bad::run();\n}\n";
-    bundler::Project::load(&fake_project(name, module, main))?.bundle("bad")
+    bundler::Project::load(&fake_project(name, module, main))
+        .and_then(|p| p.bundle("bad"))
+        .map_err(|e| e.to_string())
 }
 
 #[test]

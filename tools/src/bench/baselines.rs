@@ -8,6 +8,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::error::BenchError;
 use super::inputs::size;
 use super::workloads::Workload;
 
@@ -185,23 +186,23 @@ fn build_prototype(
 }
 
 /// Compares two files in blocks (outputs reach hundreds of MiB).
-pub fn files_equal(a: &Path, b: &Path) -> Result<bool, String> {
+pub fn files_equal(a: &Path, b: &Path) -> Result<bool, BenchError> {
     use std::io::Read;
     if size(a)? != size(b)? {
         return Ok(false);
     }
-    let open = |p: &Path| File::open(p).map_err(|e| format!("opening {p:?}: {e}"));
+    let open = |p: &Path| File::open(p).map_err(|e| BenchError::file("opening", p, e));
     let (mut fa, mut fb) = (open(a)?, open(b)?);
     let (mut ba, mut bb) = (vec![0u8; 1 << 20], vec![0u8; 1 << 20]);
     loop {
         let n = fa
             .read(&mut ba)
-            .map_err(|e| format!("reading {a:?}: {e}"))?;
+            .map_err(|e| BenchError::file("reading", a, e))?;
         if n == 0 {
             return Ok(true);
         }
         fb.read_exact(&mut bb[..n])
-            .map_err(|e| format!("reading {b:?}: {e}"))?;
+            .map_err(|e| BenchError::file("reading", b, e))?;
         if ba[..n] != bb[..n] {
             return Ok(false);
         }

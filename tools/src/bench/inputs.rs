@@ -8,11 +8,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use super::error::BenchError;
 use super::workloads::{Workload, SEED};
 
 /// The workload's input under `out_dir`, generated with the fixed seed unless already
 /// there (`quick`: the small sizes).
-pub fn input(w: &Workload, quick: bool, out_dir: &Path) -> Result<PathBuf, String> {
+pub fn input(w: &Workload, quick: bool, out_dir: &Path) -> Result<PathBuf, BenchError> {
     let args = if quick { w.quick } else { w.gen };
     let file = format!(
         "{}-{}{}-s{SEED}.in",
@@ -25,8 +26,8 @@ pub fn input(w: &Workload, quick: bool, out_dir: &Path) -> Result<PathBuf, Strin
         return Ok(path);
     }
     let partial = path.with_extension("in.partial");
-    let out = File::create(&partial).map_err(|e| format!("creating {partial:?}: {e}"))?;
-    let gen = std::env::current_exe().map_err(|e| format!("cannot find bfs-judge: {e}"))?;
+    let out = File::create(&partial).map_err(|e| BenchError::file("creating", &partial, e))?;
+    let gen = std::env::current_exe().map_err(BenchError::OwnExe)?;
     let status = Command::new(&gen)
         .arg("gen")
         .arg(w.problem)
@@ -34,20 +35,23 @@ pub fn input(w: &Workload, quick: bool, out_dir: &Path) -> Result<PathBuf, Strin
         .args(["--seed", SEED])
         .stdout(out)
         .status()
-        .map_err(|e| format!("cannot run {gen:?}: {e}"))?;
+        .map_err(|e| BenchError::spawn(format_args!("{gen:?}"), e))?;
     if !status.success() {
-        return Err(format!("the generator failed on {} {args:?}", w.problem));
+        return Err(BenchError::Generator {
+            problem: w.problem,
+            args,
+        });
     }
     if w.corners {
         let moved = path.with_extension("in.corners");
         let mut from = File::open(&partial)
             .map(io::BufReader::new)
-            .map_err(|e| format!("opening {partial:?}: {e}"))?;
-        let mut to = File::create(&moved).map_err(|e| format!("creating {moved:?}: {e}"))?;
+            .map_err(|e| BenchError::file("opening", &partial, e))?;
+        let mut to = File::create(&moved).map_err(|e| BenchError::file("creating", &moved, e))?;
         far_corners(&mut from, &mut to)?;
-        std::fs::rename(&moved, &partial).map_err(|e| format!("renaming {moved:?}: {e}"))?;
+        std::fs::rename(&moved, &partial).map_err(|e| BenchError::file("renaming", &moved, e))?;
     }
-    std::fs::rename(&partial, &path).map_err(|e| format!("renaming {partial:?}: {e}"))?;
+    std::fs::rename(&partial, &path).map_err(|e| BenchError::file("renaming", &partial, e))?;
     Ok(path)
 }
 
@@ -56,10 +60,10 @@ pub fn input(w: &Workload, quick: bool, out_dir: &Path) -> Result<PathBuf, Strin
 /// input read into this process would stay in its heap and inflate the peak RSS that
 /// `wait4` reports for every child spawned after it). The rows must be written
 /// together (the generator's default).
-pub fn far_corners(from: &mut impl io::BufRead, to: &mut File) -> Result<(), String> {
+pub fn far_corners(from: &mut impl io::BufRead, to: &mut File) -> Result<(), BenchError> {
     use io::{Seek, Write};
-    let bad = || "far corners: not a robot-maze input with rows written together".to_string();
-    let io = |e: io::Error| format!("far corners: {e}");
+    let bad = || BenchError::FarCorners(None);
+    let io = |e| BenchError::FarCorners(Some(e));
     let mut header = String::new();
     from.read_line(&mut header).map_err(io)?;
     let numbers: Vec<&str> = header.split_whitespace().collect();
@@ -96,8 +100,8 @@ pub fn far_corners(from: &mut impl io::BufRead, to: &mut File) -> Result<(), Str
 
 /// Writes `count` cases `case-NNN.in` (`a b`) and `case-NNN.out` (`a+b`) into `dir`, the
 /// same ones on every run (a fixed linear congruential sequence; `a` and `b` below 10^9).
-pub fn tiny_cases(dir: &Path, count: u32) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("creating {dir:?}: {e}"))?;
+pub fn tiny_cases(dir: &Path, count: u32) -> Result<(), BenchError> {
+    std::fs::create_dir_all(dir).map_err(|e| BenchError::file("creating", dir, e))?;
     let width = count.to_string().len();
     let mut x: u64 = 20;
     let mut next = || {
@@ -111,7 +115,7 @@ pub fn tiny_cases(dir: &Path, count: u32) -> Result<(), String> {
         let stem = dir.join(format!("case-{k:0width$}"));
         let write = |ext: &str, text: String| {
             let path = stem.with_extension(ext);
-            std::fs::write(&path, text).map_err(|e| format!("writing {path:?}: {e}"))
+            std::fs::write(&path, text).map_err(|e| BenchError::file("writing", &path, e))
         };
         write("in", format!("{a} {b}\n"))?;
         write("out", format!("{}\n", a + b))?;
@@ -120,10 +124,13 @@ pub fn tiny_cases(dir: &Path, count: u32) -> Result<(), String> {
 }
 
 /// A file's size in bytes.
-pub fn size(p: &Path) -> Result<u64, String> {
+pub fn size(p: &Path) -> Result<u64, BenchError> {
     std::fs::metadata(p)
         .map(|m| m.len())
-        .map_err(|e| format!("{p:?}: {e}"))
+        .map_err(|error| BenchError::Size {
+            path: p.to_path_buf(),
+            error,
+        })
 }
 
 #[cfg(test)]

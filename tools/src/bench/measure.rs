@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use super::baselines::{files_equal, Baselines};
+use super::error::BenchError;
 use super::inputs::{self, size};
 use super::report::{Baseline, Row};
 use super::timing::{path_str, run_measured, sh_quote, Measured, Timer};
@@ -37,9 +38,9 @@ impl Env {
         args: &[&str],
         input: &Path,
         output: &Path,
-    ) -> Result<Measured, String> {
-        let stdin = File::open(input).map_err(|e| format!("opening {input:?}: {e}"))?;
-        let stdout = File::create(output).map_err(|e| format!("creating {output:?}: {e}"))?;
+    ) -> Result<Measured, BenchError> {
+        let stdin = File::open(input).map_err(|e| BenchError::file("opening", input, e))?;
+        let stdout = File::create(output).map_err(|e| BenchError::file("creating", output, e))?;
         let m = run_measured(
             Command::new(program)
                 .args(args)
@@ -47,19 +48,18 @@ impl Env {
                 .stdout(stdout)
                 .stderr(Stdio::inherit()),
         )
-        .map_err(|e| format!("cannot run {program:?}: {e}"))?;
+        .map_err(|e| BenchError::spawn(format_args!("{program:?}"), e))?;
         if m.code != 0 {
-            return Err(format!(
-                "{} {args:?} < {input:?} exited with {}",
-                program.display(),
-                m.code
-            ));
+            return Err(BenchError::Exited {
+                command: format!("{} {args:?} < {input:?}", program.display()),
+                code: m.code,
+            });
         }
         Ok(m)
     }
 
     /// Measures workload `w`: its row of the table.
-    pub fn workload(&self, w: &Workload) -> Result<Row, String> {
+    pub fn workload(&self, w: &Workload) -> Result<Row, BenchError> {
         let input = inputs::input(w, self.quick, &self.out_dir)?;
         let stem = input.with_extension("");
         let ours_out = stem.with_extension("out");

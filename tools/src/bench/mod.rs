@@ -15,12 +15,16 @@
 //!   robot-tiles prototype built with cargo;
 //! - `inputs`: the inputs generated with fixed seeds, the far corners;
 //! - `timing`: the built-in loop in turns, hyperfine, medians, peak RSS by `wait4`;
-//! - `workloads`: the workload table and its targets (data).
+//! - `workloads`: the workload table and its targets (data);
+//! - `error`: [`BenchError`], why a run stopped.
 //!
+//! Cost: per workload, one measured run of each program, then `warmup + runs` rounds of
+//! every program and the floor (ten times the runs for the small inputs spawned directly).
 //! Errors: one line on stderr, exit code 2. Missed targets are reported in the table, not
 //! by the exit status.
 
 mod baselines;
+mod error;
 mod inputs;
 mod measure;
 mod overhead;
@@ -35,6 +39,7 @@ use std::process::{Command, ExitCode, Stdio};
 use clap::builder::PossibleValuesParser;
 
 use baselines::Baselines;
+pub use error::BenchError;
 use measure::Env;
 use report::{load_average, machine, table, targets, write_readme};
 use timing::Timer;
@@ -133,8 +138,8 @@ pub fn main(o: &BenchCmd) -> ExitCode {
 }
 
 /// Measures the chosen workloads and prints the report; whether every target was met.
-fn run(o: &BenchCmd) -> Result<bool, String> {
-    std::fs::create_dir_all(&o.out_dir).map_err(|e| format!("creating {:?}: {e}", o.out_dir))?;
+fn run(o: &BenchCmd) -> Result<bool, BenchError> {
+    std::fs::create_dir_all(&o.out_dir).map_err(|e| BenchError::file("creating", &o.out_dir, e))?;
     let hyperfine = !o.no_hyperfine
         && Command::new("hyperfine")
             .arg("--version")

@@ -10,9 +10,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use super::error::BenchError;
 use super::inputs;
 use super::report::{Judged, Overhead};
-use super::timing::Timer;
+use super::timing::{succeeded, Timer};
 
 /// The name the positional arguments choose the workload by.
 pub const PROBLEM: &str = "judge";
@@ -69,25 +70,24 @@ impl Contender {
     }
 
     /// Runs it once, its output kept: `Err` with the last lines it printed when it fails.
-    fn check(&self, dir: &Path) -> Result<(), String> {
+    fn check(&self, dir: &Path) -> Result<(), BenchError> {
         let o = self
             .command(dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .output()
-            .map_err(|e| format!("cannot run {:?}: {e}", self.program))?;
+            .map_err(|e| BenchError::spawn(format_args!("{:?}", self.program), e))?;
         if o.status.success() {
             return Ok(());
         }
         let said = [o.stdout, o.stderr].concat();
         let said = String::from_utf8_lossy(&said);
         let tail: Vec<&str> = said.lines().rev().take(3).collect();
-        Err(format!(
-            "{} failed ({}): {}",
-            self.label,
-            o.status,
-            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
-        ))
+        Err(BenchError::Check {
+            label: self.label.clone(),
+            status: o.status,
+            said: tail.into_iter().rev().collect::<Vec<_>>().join(" / "),
+        })
     }
 }
 
@@ -99,7 +99,7 @@ pub fn measure(
     quick: bool,
     timer: &Timer,
     notices: &mut Vec<String>,
-) -> Result<Option<Overhead>, String> {
+) -> Result<Option<Overhead>, BenchError> {
     let cases = if quick { QUICK_CASES } else { CASES };
     let name = format!("{PROBLEM}/{cases}-tiny");
     let dir = out_dir.join(format!("judge-{cases}"));
@@ -107,7 +107,7 @@ pub fn measure(
     let Some(cc) = compile(&dir, &name, notices)? else {
         return Ok(None);
     };
-    let judge = std::env::current_exe().map_err(|e| format!("cannot find bfs-judge: {e}"))?;
+    let judge = std::env::current_exe().map_err(BenchError::OwnExe)?;
     let judge_args = [
         "test",
         "--tests",
@@ -155,14 +155,11 @@ pub fn measure(
     eprintln!("bench: {name} ...");
     let timings = timer.in_turns(contenders.len(), timer.runs, |k| {
         let c = &contenders[k];
-        let status = c
-            .command(&dir)
-            .status()
-            .map_err(|e| format!("cannot run {:?}: {e}", c.program))?;
-        match status.success() {
-            true => Ok(()),
-            false => Err(format!("{} failed: {status}", c.label)),
-        }
+        succeeded(
+            c.command(&dir).status(),
+            format_args!("{:?}", c.program),
+            &c.label,
+        )
     })?;
     Ok(Some(Overhead {
         name,
@@ -183,9 +180,13 @@ pub fn measure(
 
 /// Compiles the a+b program in `dir` with `$CC` or `cc -O2`; the compiler's name, or
 /// `None` with a notice when there is none or it fails.
-fn compile(dir: &Path, name: &str, notices: &mut Vec<String>) -> Result<Option<String>, String> {
+fn compile(
+    dir: &Path,
+    name: &str,
+    notices: &mut Vec<String>,
+) -> Result<Option<String>, BenchError> {
     let source = dir.join("aplusb.c");
-    std::fs::write(&source, APLUSB_C).map_err(|e| format!("writing {source:?}: {e}"))?;
+    std::fs::write(&source, APLUSB_C).map_err(|e| BenchError::file("writing", &source, e))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let exe: PathBuf = dir.join("aplusb");
     let built = Command::new(&cc)

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+use super::error::BenchError;
 use super::timing::Timing;
 use super::workloads::Target;
 
@@ -204,97 +205,69 @@ pub fn table(rows: &[Row], prototype: bool) -> String {
     t
 }
 
-/// One line per target: the figure, the goal, met or not.
+/// One line per target: the figure, the goal, met or not; and whether all were met.
 pub fn targets(rows: &[Row]) -> (String, bool) {
     let mut s = String::new();
     let mut all = true;
-    for (r, &target) in rows
-        .iter()
-        .flat_map(|r| r.targets.iter().map(move |t| (r, t)))
-    {
-        let (figure, met) = match target {
-            Target::Literal(x) | Target::LiteralStreamed(x) => match r.literal {
-                Some(l) => {
-                    let got = ratio(l.time.median, r.ours.median);
-                    let mut figure = format!("{got:.1}x faster than literal (target >= {x}x)");
-                    let mut met = got >= x && l.same == Some(true);
-                    if l.same == Some(false) {
-                        figure.push_str("; output differs from literal");
-                    }
-                    if let Target::LiteralStreamed(_) = target {
-                        let streamed = r.peak_kib * 1024 < r.output_bytes;
-                        let _ = write!(
-                            figure,
-                            "; peak RSS {} {} the {} output: {}",
-                            mib(r.peak_kib * 1024),
-                            if streamed { "<" } else { ">=" },
-                            mib(r.output_bytes),
-                            if streamed { "streamed" } else { "NOT streamed" }
-                        );
-                        met &= streamed;
-                    }
-                    (figure, met)
-                }
-                None => ("literal not run".to_string(), false),
-            },
+    for r in rows {
+        for &target in r.targets {
+            let (figure, met) = r.against(target, rows);
+            all &= met;
+            let _ = writeln!(
+                s,
+                "- {}: {figure}: **{}**",
+                r.name,
+                if met { "met" } else { "NOT met" }
+            );
+        }
+    }
+    (s, all)
+}
+
+impl Row {
+    /// The row's figure for `target`, and whether it meets it; `rows` holds the workload
+    /// a [`Target::AsFastAs`] names.
+    fn against(&self, target: Target, rows: &[Row]) -> (String, bool) {
+        let (ours, peak) = (self.ours.median, self.peak_kib * 1024);
+        match target {
+            Target::Literal(x) => self.against_literal(x, false),
+            Target::LiteralStreamed(x) => self.against_literal(x, true),
             Target::Memory { factor, plus_mib } => {
-                let limit = (r.input_bytes as f64 * factor) as u64 + plus_mib * 1024 * 1024;
-                let peak = r.peak_kib * 1024;
+                let limit = (self.input_bytes as f64 * factor) as u64 + plus_mib * 1024 * 1024;
                 (
                     format!(
                         "completed in {}; peak RSS {} (target <= {factor} x {} + {plus_mib} MiB = {})",
-                        ms(r.ours.median),
+                        ms(ours),
                         mib(peak),
-                        mib(r.input_bytes),
+                        mib(self.input_bytes),
                         mib(limit)
                     ),
                     peak <= limit,
                 )
             }
-            Target::AsFastAs(other) => {
-                let (theirs, how) = match (r.yardstick, rows.iter().find(|o| o.name == other)) {
-                    (Some(t), _) => (Some(t.median), "in turns with it"),
-                    (None, Some(o)) => (Some(o.ours.median), "its own row, not in turns"),
-                    (None, None) => (None, ""),
-                };
-                match theirs {
-                    Some(theirs) => {
-                        let got = ratio(r.ours.median, theirs);
-                        (
-                            format!(
-                                "{} vs {other} {} ({how}): {got:.2}x its time (target <= 1)",
-                                ms(r.ours.median),
-                                ms(theirs)
-                            ),
-                            got <= 1.0,
-                        )
-                    }
-                    None => (format!("{other} not measured in this run"), false),
-                }
-            }
+            Target::AsFastAs(other) => self.against_yardstick(other, rows),
             Target::Floor { factor, mib: limit } => {
-                let got = ratio(r.ours.median, r.floor.median);
-                let peak = r.peak_kib * 1024;
+                let got = ratio(ours, self.floor.median);
                 (
                     format!(
                         "{got:.2}x the {} floor (target <= {factor}x); peak RSS {} (target < {limit} MiB)",
-                        r.floor_kind,
+                        self.floor_kind,
                         mib(peak)
                     ),
                     got <= factor && peak < limit * 1024 * 1024,
                 )
             }
             Target::Under(limit) => (
-                format!("{} (target < {limit} ms)", ms(r.ours.median)),
-                r.ours.median < Duration::from_millis(limit),
+                format!("{} (target < {limit} ms)", ms(ours)),
+                ours < Duration::from_millis(limit),
             ),
-            Target::Seed(x) => match r.seed {
+            Target::Seed(x) => match self.seed {
                 Some(s) => {
-                    let got = ratio(s.time.median, r.ours.median);
+                    let got = ratio(s.time.median, ours);
                     (
                         format!(
                             "{got:.1}x faster than the seed's C++ ({} vs {}; target >= {x}x)",
-                            ms(r.ours.median),
+                            ms(ours),
                             ms(s.time.median)
                         ),
                         got >= x,
@@ -302,12 +275,12 @@ pub fn targets(rows: &[Row]) -> (String, bool) {
                 }
                 None => ("the seed's C++ program was not run".to_string(), false),
             },
-            Target::Prototype(x) => match r.prototype {
+            Target::Prototype(x) => match self.prototype {
                 Some(p) => {
-                    let got = ratio(p.time.median, r.ours.median);
+                    let got = ratio(p.time.median, ours);
                     let mut figure = format!(
                         "{got:.2}x faster than the prototype ({} vs {}; target >= {x}x)",
-                        ms(r.ours.median),
+                        ms(ours),
                         ms(p.time.median)
                     );
                     if p.same == Some(false) {
@@ -317,23 +290,59 @@ pub fn targets(rows: &[Row]) -> (String, bool) {
                 }
                 None => ("the prototype was not run".to_string(), false),
             },
-            Target::PeakUnder(limit) => {
-                let peak = r.peak_kib * 1024;
-                (
-                    format!("peak RSS {} (target <= {limit} MiB)", mib(peak)),
-                    peak <= limit * 1024 * 1024,
-                )
-            }
-        };
-        all &= met;
-        let _ = writeln!(
-            s,
-            "- {}: {figure}: **{}**",
-            r.name,
-            if met { "met" } else { "NOT met" }
-        );
+            Target::PeakUnder(limit) => (
+                format!("peak RSS {} (target <= {limit} MiB)", mib(peak)),
+                peak <= limit * 1024 * 1024,
+            ),
+        }
     }
-    (s, all)
+
+    /// [`Target::Literal`]: `x` times the literal's speed with the same output; and when
+    /// `streamed` ([`Target::LiteralStreamed`]), a peak RSS below the output's size.
+    fn against_literal(&self, x: f64, streamed: bool) -> (String, bool) {
+        let Some(l) = self.literal else {
+            return ("literal not run".to_string(), false);
+        };
+        let got = ratio(l.time.median, self.ours.median);
+        let mut figure = format!("{got:.1}x faster than literal (target >= {x}x)");
+        let mut met = got >= x && l.same == Some(true);
+        if l.same == Some(false) {
+            figure.push_str("; output differs from literal");
+        }
+        if streamed {
+            let peak = self.peak_kib * 1024;
+            let below = peak < self.output_bytes;
+            let _ = write!(
+                figure,
+                "; peak RSS {} {} the {} output: {}",
+                mib(peak),
+                if below { "<" } else { ">=" },
+                mib(self.output_bytes),
+                if below { "streamed" } else { "NOT streamed" }
+            );
+            met &= below;
+        }
+        (figure, met)
+    }
+
+    /// [`Target::AsFastAs`] `other`: its time from the same turns when it was timed in
+    /// them, else from its own row.
+    fn against_yardstick(&self, other: &str, rows: &[Row]) -> (String, bool) {
+        let (theirs, how) = match (self.yardstick, rows.iter().find(|o| o.name == other)) {
+            (Some(t), _) => (t.median, "in turns with it"),
+            (None, Some(o)) => (o.ours.median, "its own row, not in turns"),
+            (None, None) => return (format!("{other} not measured in this run"), false),
+        };
+        let got = ratio(self.ours.median, theirs);
+        (
+            format!(
+                "{} vs {other} {} ({how}): {got:.2}x its time (target <= 1)",
+                ms(self.ours.median),
+                ms(theirs)
+            ),
+            got <= 1.0,
+        )
+    }
 }
 
 /// The machine: CPU model, cores, memory, load, compiler.
@@ -378,9 +387,9 @@ const BEGIN: &str = "<!-- bench:begin -->";
 const END: &str = "<!-- bench:end -->";
 
 /// Replaces the text between the markers of README.md (or appends the section).
-pub fn write_readme(root: &Path, body: &str) -> Result<(), String> {
+pub fn write_readme(root: &Path, body: &str) -> Result<(), BenchError> {
     let path = root.join("README.md");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("reading {path:?}: {e}"))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| BenchError::file("reading", &path, e))?;
     let block = format!(
         "{BEGIN}\n(Generated by `scripts/bench --write-readme`; `scripts/bench --help`.)\n\n{body}{END}"
     );
@@ -391,7 +400,7 @@ pub fn write_readme(root: &Path, body: &str) -> Result<(), String> {
             text.trim_end()
         ),
     };
-    std::fs::write(&path, new).map_err(|e| format!("writing {path:?}: {e}"))
+    std::fs::write(&path, new).map_err(|e| BenchError::file("writing", &path, e))
 }
 
 #[cfg(test)]

@@ -6,8 +6,10 @@
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+use super::error::BenchError;
 
 /// One timed command's result.
 #[derive(Clone, Copy)]
@@ -94,19 +96,13 @@ impl Timer {
     }
 
     /// Times each shell command (`sh -c`): one median per command, in order.
-    pub fn time(&self, commands: &[String]) -> Result<Vec<Timing>, String> {
+    pub fn time(&self, commands: &[String]) -> Result<Vec<Timing>, BenchError> {
         if self.hyperfine {
             self.hyperfine(commands)
         } else {
             self.in_turns(commands.len(), self.runs, |k| {
-                let status = Command::new("sh")
-                    .args(["-c", &commands[k]])
-                    .status()
-                    .map_err(|e| format!("cannot run sh: {e}"))?;
-                match status.success() {
-                    true => Ok(()),
-                    false => Err(format!("`{}` failed: {status}", commands[k])),
-                }
+                let sh = Command::new("sh").args(["-c", &commands[k]]).status();
+                succeeded(sh, "sh", format_args!("`{}`", commands[k]))
             })
         }
     }
@@ -120,8 +116,8 @@ impl Timer {
         &self,
         count: usize,
         runs: u32,
-        mut run: impl FnMut(usize) -> Result<(), String>,
-    ) -> Result<Vec<Timing>, String> {
+        mut run: impl FnMut(usize) -> Result<(), BenchError>,
+    ) -> Result<Vec<Timing>, BenchError> {
         let mut times = vec![Vec::new(); count];
         for round in 0..self.warmup + runs {
             for (k, times) in times.iter_mut().enumerate() {
@@ -140,7 +136,7 @@ impl Timer {
             .collect())
     }
 
-    fn hyperfine(&self, commands: &[String]) -> Result<Vec<Timing>, String> {
+    fn hyperfine(&self, commands: &[String]) -> Result<Vec<Timing>, BenchError> {
         let csv = self.scratch.join("hyperfine.csv");
         let _ = std::fs::remove_file(&csv);
         let status = Command::new("hyperfine")
@@ -156,16 +152,17 @@ impl Timer {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .output()
-            .map_err(|e| format!("cannot run hyperfine: {e}"))?;
+            .map_err(|e| BenchError::spawn("hyperfine", e))?;
         // Its warnings about commands under 5 ms are expected for the small workloads.
         if !status.status.success() {
-            return Err(format!(
-                "hyperfine failed ({}) on {commands:?}: {}",
-                status.status,
-                String::from_utf8_lossy(&status.stderr).trim()
-            ));
+            return Err(BenchError::Hyperfine {
+                status: status.status,
+                commands: commands.to_vec(),
+                stderr: String::from_utf8_lossy(&status.stderr).trim().to_string(),
+            });
         }
-        let text = std::fs::read_to_string(&csv).map_err(|e| format!("reading {csv:?}: {e}"))?;
+        let text =
+            std::fs::read_to_string(&csv).map_err(|e| BenchError::file("reading", &csv, e))?;
         parse_hyperfine_csv(&text, commands.len())
     }
 
@@ -177,35 +174,52 @@ impl Timer {
         &self,
         programs: &[(&Path, &[&str])],
         input: &Path,
-    ) -> Result<Vec<Timing>, String> {
+    ) -> Result<Vec<Timing>, BenchError> {
         self.in_turns(programs.len(), 10 * self.runs, |k| {
             let (program, args) = programs[k];
-            let stdin = File::open(input).map_err(|e| format!("opening {input:?}: {e}"))?;
+            let stdin = File::open(input).map_err(|e| BenchError::file("opening", input, e))?;
             let status = Command::new(program)
                 .args(args)
                 .stdin(stdin)
                 .stdout(Stdio::null())
-                .status()
-                .map_err(|e| format!("cannot run {program:?}: {e}"))?;
-            match status.success() {
-                true => Ok(()),
-                false => Err(format!("{program:?} failed: {status}")),
-            }
+                .status();
+            succeeded(
+                status,
+                format_args!("{program:?}"),
+                format_args!("{program:?}"),
+            )
         })
+    }
+}
+
+/// `Ok` when a command run to its end succeeded; else the error that `program` could not
+/// start or that `command` failed (each as the message names it).
+pub fn succeeded(
+    status: io::Result<ExitStatus>,
+    program: impl std::fmt::Display,
+    command: impl std::fmt::Display,
+) -> Result<(), BenchError> {
+    let status = status.map_err(|e| BenchError::spawn(program, e))?;
+    match status.success() {
+        true => Ok(()),
+        false => Err(BenchError::Failed {
+            command: command.to_string(),
+            status,
+        }),
     }
 }
 
 /// The medians of hyperfine's CSV export: `command,mean,stddev,median,user,system,min,max`,
 /// one line per command in order. The command may itself hold commas, so the numbers
 /// are taken from the right.
-fn parse_hyperfine_csv(text: &str, expected: usize) -> Result<Vec<Timing>, String> {
+fn parse_hyperfine_csv(text: &str, expected: usize) -> Result<Vec<Timing>, BenchError> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
     let from_right = header
         .iter()
         .rev()
         .position(|&h| h == "median")
-        .ok_or("hyperfine's CSV has no median column")?;
+        .ok_or(BenchError::NoMedianColumn)?;
     let timings = lines
         .filter(|l| !l.is_empty())
         .map(|l| {
@@ -214,20 +228,20 @@ fn parse_hyperfine_csv(text: &str, expected: usize) -> Result<Vec<Timing>, Strin
                 .len()
                 .checked_sub(from_right + 1)
                 .map(|i| fields[i])
-                .ok_or(format!("short hyperfine CSV line `{l}`"))?;
+                .ok_or_else(|| BenchError::ShortCsvLine(l.to_string()))?;
             let secs: f64 = field
                 .parse()
-                .map_err(|_| format!("bad median `{field}` in hyperfine's CSV"))?;
+                .map_err(|_| BenchError::BadMedian(field.to_string()))?;
             Ok(Timing {
                 median: Duration::from_secs_f64(secs.max(0.0)),
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, BenchError>>()?;
     if timings.len() != expected {
-        return Err(format!(
-            "hyperfine's CSV has {} results, expected {expected}",
-            timings.len()
-        ));
+        return Err(BenchError::CsvResults {
+            found: timings.len(),
+            expected,
+        });
     }
     Ok(timings)
 }

@@ -55,6 +55,21 @@ pub const SEED: &str = "1";
 /// robot-maze's seed program (seed 001).
 const ROBOT_SEED: &str = "seed001_robot";
 
+/// What a workload is unless it says otherwise: the literal runs beside ours, and
+/// nothing else does.
+const PLAIN: Workload = Workload {
+    name: "",
+    problem: "",
+    gen: &[],
+    quick: &[],
+    literal: true,
+    huge: false,
+    seed: None,
+    prototype: false,
+    corners: false,
+    targets: &[],
+};
+
 /// Every workload, in the table's order.
 pub const WORKLOADS: &[Workload] = &[
     Workload {
@@ -62,40 +77,35 @@ pub const WORKLOADS: &[Workload] = &[
         problem: "robot-maze",
         gen: &["random", "4000", "4000", "25"],
         quick: &["random", "200", "200", "25"],
-        literal: true,
-        huge: false,
         seed: Some(ROBOT_SEED),
         prototype: true,
-        corners: false,
         targets: &[Target::Literal(10.0)],
+        ..PLAIN
     },
     Workload {
         name: "robot-maze/corners-4000",
         problem: "robot-maze",
         gen: &["random", "4000", "4000", "25"],
         quick: &["random", "200", "200", "25"],
-        literal: true,
-        huge: false,
         seed: Some(ROBOT_SEED),
         prototype: true,
         corners: true,
         targets: &[Target::Seed(10.0), Target::Prototype(1.25)],
+        ..PLAIN
     },
     Workload {
         name: "robot-maze/serpentine-4001x4000",
         problem: "robot-maze",
         gen: &["serpentine", "4001", "4000"],
         quick: &["serpentine", "201", "200"],
-        literal: true,
-        huge: false,
         seed: Some(ROBOT_SEED),
         prototype: true,
-        corners: false,
         targets: &[
             Target::LiteralStreamed(6.0),
             Target::Seed(10.0),
             Target::Prototype(1.25),
         ],
+        ..PLAIN
     },
     Workload {
         name: "robot-maze/random-10000",
@@ -104,9 +114,7 @@ pub const WORKLOADS: &[Workload] = &[
         quick: &["random", "300", "300", "25"],
         literal: false,
         huge: true,
-        seed: None,
         prototype: true,
-        corners: false,
         targets: &[
             Target::Memory {
                 factor: 1.5,
@@ -114,6 +122,7 @@ pub const WORKLOADS: &[Workload] = &[
             },
             Target::PeakUnder(48),
         ],
+        ..PLAIN
     },
     Workload {
         name: "robot-maze/serpentine-10000",
@@ -122,9 +131,7 @@ pub const WORKLOADS: &[Workload] = &[
         quick: &["serpentine", "301", "300"],
         literal: false,
         huge: true,
-        seed: None,
         prototype: true,
-        corners: false,
         targets: &[
             Target::Memory {
                 factor: 1.5,
@@ -132,69 +139,51 @@ pub const WORKLOADS: &[Workload] = &[
             },
             Target::PeakUnder(48),
         ],
+        ..PLAIN
     },
     Workload {
         name: "chase/random-4000",
         problem: "chase",
         gen: &["random", "4000", "4000", "25"],
         quick: &["random", "200", "200", "25"],
-        literal: true,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::AsFastAs("robot-maze/random-4000")],
+        ..PLAIN
     },
     Workload {
         name: "chase/serpentine-4001x4000",
         problem: "chase",
         gen: &["serpentine", "4001", "4000"],
         quick: &["serpentine", "201", "200"],
-        literal: true,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
+        ..PLAIN
     },
     Workload {
         name: "wave/random-4000",
         problem: "wave",
         gen: &["random", "4000", "4000", "25"],
         quick: &["random", "200", "200", "25"],
-        literal: true,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::AsFastAs("robot-maze/random-4000")],
+        ..PLAIN
     },
     Workload {
         name: "wave/serpentine-4001x4000",
         problem: "wave",
         gen: &["serpentine", "4001", "4000"],
         quick: &["serpentine", "201", "200"],
-        literal: true,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::AsFastAs("robot-maze/serpentine-4001x4000")],
+        ..PLAIN
     },
     Workload {
         name: "swap-game/hardest-1",
         problem: "swap-game",
         gen: &["hardest", "1"],
         quick: &["hardest", "1"],
-        literal: true,
-        huge: false,
         seed: Some("seed003_swap"),
-        prototype: false,
-        corners: false,
         targets: &[Target::Floor {
             factor: 2.0,
             mib: 8,
         }],
+        ..PLAIN
     },
     Workload {
         name: "swap-game/random-100000",
@@ -203,23 +192,17 @@ pub const WORKLOADS: &[Workload] = &[
         quick: &["random", "1000"],
         // The literal reference searches from every board: days for 10^5 boards.
         literal: false,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::Under(100)],
+        ..PLAIN
     },
     Workload {
         name: "pushing-boxes/random-2000x20x20",
         problem: "pushing-boxes",
         gen: &["random", "2000", "20", "20", "15"],
         quick: &["random", "40", "20", "20", "15"],
-        literal: true,
-        huge: false,
         seed: Some("seed002_sokoban"),
-        prototype: false,
-        corners: false,
         targets: &[Target::Literal(30.0), Target::Seed(30.0)],
+        ..PLAIN
     },
     Workload {
         name: "pushing-boxes/random-300x300",
@@ -228,10 +211,7 @@ pub const WORKLOADS: &[Workload] = &[
         quick: &["random", "1", "60", "60", "10"],
         // A person-BFS per push tried, over 4 x 90,000 box states: far too slow.
         literal: false,
-        huge: false,
-        seed: None,
-        prototype: false,
-        corners: false,
         targets: &[Target::Under(1000)],
+        ..PLAIN
     },
 ];

@@ -1,8 +1,10 @@
 //! A file's significant tokens and what the bundler reads from them: every path (`use`
 //! leaves and `a::b::c` chains), `#[cfg(test)]` items, `mod x;` declarations, and main's
-//! imports of the library's top modules.
+//! imports of the library's top modules; and the byte arithmetic of editing a text
+//! ([`Edit`], [`apply`], whole lines). Each reading is one pass over the tokens.
 
-use super::lex::{Kind, Token};
+use super::error::{CodeError, Fault};
+use super::lex::{line_at, Kind, Token};
 
 /// A path as written, with the line it is on; `binding` is the name a `use` leaf brings
 /// into scope (None for globs and for chains outside `use`).
@@ -38,12 +40,21 @@ impl<'a> Code<'a> {
         self.tokens.get(i).map(|t| t.kind)
     }
 
+    /// The line token `i` is on (past the last token: the last line).
     pub(crate) fn line(&self, i: usize) -> usize {
-        let at = self.tokens.get(i).map_or(self.src.len(), |t| t.start);
-        self.src[..at].matches('\n').count() + 1
+        line_at(
+            self.src,
+            self.tokens.get(i).map_or(self.src.len(), |t| t.start),
+        )
     }
 
-    pub(crate) fn paths(&self) -> Result<Vec<PathRef>, String> {
+    /// `fault` at token `i`'s line.
+    pub(crate) fn error(&self, i: usize, fault: Fault) -> CodeError {
+        CodeError::new(self.line(i), fault)
+    }
+
+    /// Every path the code writes: the leaves of its `use` trees and its `a::b::c` chains.
+    pub(crate) fn paths(&self) -> Result<Vec<PathRef>, CodeError> {
         let mut out = Vec::new();
         let mut i = 0;
         while i < self.tokens.len() {
@@ -58,7 +69,7 @@ impl<'a> Code<'a> {
             }
             if self.kind(i) == Some(Kind::Ident) && text == "extern" && self.text(i + 1) == "crate"
             {
-                return Err(format!("line {}: `extern crate`", self.line(i)));
+                return Err(self.error(i, Fault::ExternCrate));
             }
             let leading = self.kind(i) == Some(Kind::PathSep)
                 && self.kind(i + 1) == Some(Kind::Ident)
@@ -106,14 +117,8 @@ impl<'a> Code<'a> {
         mut prefix: Vec<String>,
         line: usize,
         out: &mut Vec<PathRef>,
-    ) -> Result<usize, String> {
-        let bad = |i: usize| {
-            format!(
-                "line {}: cannot read this use declaration at `{}`",
-                self.line(i),
-                self.text(i)
-            )
-        };
+    ) -> Result<usize, CodeError> {
+        let bad = |i: usize| self.error(i, Fault::BadUse(self.text(i).to_string()));
         loop {
             match (self.kind(i), self.text(i)) {
                 (Some(Kind::PathSep), _) if prefix.is_empty() => {
@@ -189,10 +194,7 @@ impl<'a> Code<'a> {
     /// `use bfs_judge::chase;` goes, `use bfs_judge::chase::{self, Mode};` becomes
     /// `use crate::chase::Mode;`, `use bfs_judge::{chase, core::run};` becomes
     /// `use crate::core::run;`.
-    pub(crate) fn root_self_imports(
-        &self,
-        is_top_module: &dyn Fn(&str) -> bool,
-    ) -> Vec<(usize, usize, String)> {
+    pub(crate) fn root_self_imports(&self, is_top_module: &dyn Fn(&str) -> bool) -> Vec<Edit> {
         let mut edits = Vec::new();
         let mut depth = 0i32;
         let mut i = 0;
@@ -355,10 +357,38 @@ impl<'a> Code<'a> {
     }
 }
 
-/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
-pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+/// A change to a text: bytes `start..end` replaced by the string.
+pub(crate) type Edit = (usize, usize, String);
+
+/// `src` with `edits` made, in order of their starts; an edit that starts inside a range
+/// an earlier one replaced is left out (a comment inside a removed item).
+pub(crate) fn apply(src: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|&(start, _, _)| start);
+    let mut text = String::with_capacity(src.len());
+    let mut at = 0;
+    for (start, end, replacement) in edits {
+        if start < at {
+            continue;
+        }
+        text.push_str(&src[at..start]);
+        text.push_str(&replacement);
+        at = end;
+    }
+    text.push_str(&src[at..]);
+    text
+}
+
+/// The start of the line of byte `start` and the end of the line of byte `end`, its
+/// newline included.
+pub(crate) fn line_bounds(src: &str, start: usize, end: usize) -> (usize, usize) {
     let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
+    (line_start, line_end)
+}
+
+/// `start..end` widened to its whole line(s), newline included, when nothing else is on them.
+pub(crate) fn whole_line(src: &str, start: usize, end: usize) -> (usize, usize) {
+    let (line_start, line_end) = line_bounds(src, start, end);
     if src[line_start..start].trim().is_empty() && src[end..line_end].trim().is_empty() {
         (line_start, line_end)
     } else {

@@ -29,15 +29,18 @@
 //! Modules, one concern each: `lex` (tokens), `code` (paths, `use` trees, test items and
 //! `mod` declarations in a file's tokens), `project` (Cargo.toml, module files, cleaning a
 //! file, the stand-ins), `assemble` (following paths from `main`, rendering one bundle),
-//! `prune` (leaving out what is never called), `compile` (rustc).
+//! `prune` (leaving out what is never called), `compile` (rustc), `error` ([`BundleError`],
+//! what each of them refuses).
 
 mod assemble;
 mod code;
 mod compile;
+mod error;
 mod lex;
 mod project;
 mod prune;
 
 pub use assemble::{Bundle, MAX_BYTES};
 pub use compile::{bundle_dir, compile_bundle, default_rustc, rustc_version};
+pub use error::{BundleError, CodeError, Fault, Place};
 pub use project::Project;

@@ -1,12 +1,16 @@
-//! The project as the bundler sees it: Cargo.toml's binaries and dependencies, the module
-//! files under `src/`, each file read and cleaned (comments other than `// SAFETY:` blocks
-//! and `#[cfg(test)]` items dropped), and the std-only stand-ins under `src/standin/`.
+//! The project as the bundler sees it: Cargo.toml's binaries and dependencies (read line
+//! by line, only the sections that name them), the module files under `src/`, each file
+//! read and cleaned (comments other than `// SAFETY:` blocks and `#[cfg(test)]` items
+//! dropped, one pass over its tokens), and the std-only stand-ins under `src/standin/`;
+//! and the passes over a text that keep a bundle small (`tidy`, `narrow_indent`).
 
-use super::code::{whole_line, Code};
+use super::code::{apply, whole_line, Code, Edit};
+use super::error::{BundleError, CodeError, Place};
 use super::lex::{lex, Kind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+/// The checkout being bundled.
 pub struct Project {
     pub(crate) root: PathBuf,
     /// `[[bin]]` name -> path, from Cargo.toml.
@@ -16,7 +20,7 @@ pub struct Project {
 }
 
 /// Given a `mod x;` declaration's visibility and name, its replacement (None: remove it).
-pub(crate) type ModReplacer<'a> = dyn FnMut(&str, &str) -> Result<Option<String>, String> + 'a;
+pub(crate) type ModReplacer<'a> = dyn FnMut(&str, &str) -> Result<Option<String>, BundleError> + 'a;
 
 /// A file's cleaned text with the module declarations it makes.
 pub(crate) struct Module {
@@ -27,10 +31,11 @@ pub(crate) struct Module {
 }
 
 impl Project {
-    pub fn load(root: &Path) -> Result<Project, String> {
+    /// Reads `root/Cargo.toml`: its binaries, and the crates a bundle must not reach.
+    pub fn load(root: &Path) -> Result<Project, BundleError> {
         let manifest = root.join("Cargo.toml");
         let toml = std::fs::read_to_string(&manifest)
-            .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?;
+            .map_err(|e| BundleError::cannot("read", manifest.display(), e))?;
         let mut bins = BTreeMap::new();
         let mut crates = BTreeSet::new();
         let mut section = String::new();
@@ -100,6 +105,12 @@ impl Project {
         .find(|f| f.is_file())
     }
 
+    /// The file of module `path`, which the bundle needs.
+    pub(crate) fn needed_file(&self, path: &[String]) -> Result<PathBuf, BundleError> {
+        self.module_file(path)
+            .ok_or_else(|| BundleError::NoModuleFile(path.join("::")))
+    }
+
     /// Reads a file: comments (but `// SAFETY:` blocks) and `#[cfg(test)]` items dropped, `bfs_judge::` as
     /// `crate::` when `is_main`, and each `mod x;` replaced by `replace(vis, x)`.
     pub(crate) fn clean(
@@ -107,15 +118,15 @@ impl Project {
         file: &Path,
         is_main: bool,
         replace: &mut ModReplacer<'_>,
-    ) -> Result<Module, String> {
+    ) -> Result<Module, BundleError> {
         let name = self.relative(file);
-        let src = std::fs::read_to_string(file).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let all = lex(&src).map_err(|e| format!("{name}: {e}"))?;
+        let src =
+            std::fs::read_to_string(file).map_err(|e| BundleError::cannot("read", &name, e))?;
+        let all = lex(&src).map_err(|e| e.at(Place::File(name)))?;
         let code = Code::new(&src, &all);
         let tests = code.test_items();
         let inside_tests = |at: usize| tests.iter().any(|&(s, e)| s <= at && at < e);
-        // (start, end, replacement), in order, not overlapping.
-        let mut edits: Vec<(usize, usize, String)> = Vec::new();
+        let mut edits: Vec<Edit> = Vec::new();
         for &(s, e) in &tests {
             let (s, e) = whole_line(&src, s, e);
             edits.push((s, e, String::new()));
@@ -166,31 +177,19 @@ impl Project {
                 }
             }
         }
-        edits.sort_by_key(|&(s, _, _)| s);
-        let mut text = String::new();
-        let mut at = 0;
-        for (s, e, replacement) in edits {
-            if s < at {
-                continue;
-            }
-            text.push_str(&src[at..s]);
-            text.push_str(&replacement);
-            at = e;
-        }
-        text.push_str(&src[at..]);
         Ok(Module {
             file: file.to_path_buf(),
-            text: tidy(&text),
+            text: tidy(&apply(&src, edits)),
             children,
         })
     }
 
     /// The stand-ins under src/standin, by crate name, for the crates src/ext.rs names.
-    pub(crate) fn standins(&self) -> Result<BTreeMap<String, Standin>, String> {
+    pub(crate) fn standins(&self) -> Result<BTreeMap<String, Standin>, BundleError> {
         let mut map = BTreeMap::new();
         let dir = self.root.join("src/standin");
         let entries =
-            std::fs::read_dir(&dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+            std::fs::read_dir(&dir).map_err(|e| BundleError::cannot("list", dir.display(), e))?;
         for entry in entries.flatten() {
             let file = entry.path();
             let Some(stem) = file.file_stem().and_then(|s| s.to_str()) else {
@@ -200,9 +199,9 @@ impl Project {
                 continue;
             }
             let module = self.clean(&file, false, &mut |_, child| {
-                Err(format!("stand-ins are single files; found `mod {child};`"))
+                Err(BundleError::NestedStandin(child.to_string()))
             })?;
-            let all = lex(&module.text)?;
+            let all = lex(&module.text).map_err(|e| e.at(Place::File(self.relative(&file))))?;
             let code = Code::new(&module.text, &all);
             let mut items = BTreeSet::new();
             let mut names = BTreeSet::new();
@@ -257,7 +256,7 @@ pub(crate) fn tidy(text: &str) -> String {
 /// Each line's indentation at one space a level instead of four (rustfmt's), except
 /// on lines that continue a string literal: a quarter of a bundle's bytes were
 /// indentation, and this keeps the structure visible within judges' size limits.
-pub(crate) fn narrow_indent(text: &str) -> Result<String, String> {
+pub(crate) fn narrow_indent(text: &str) -> Result<String, CodeError> {
     let tokens = lex(text)?;
     let in_literal = |at: usize| {
         let i = tokens.partition_point(|t| t.end <= at);

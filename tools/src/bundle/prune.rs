@@ -14,15 +14,19 @@
 //! is called; a module stays while an item in it stays. A kept struct with a private
 //! field that no kept code reads gets `#[allow(dead_code)]` (the field would warn), rather
 //! than keeping the methods that read it: robot-maze's path-line cache in `Output` cost
-//! every other problem 3 KB that way. Afterwards each
-//! `use` keeps only the leaves that still name something kept and are still used where
-//! they are, so that the bundle stays free of warnings. Comment lines directly above a
-//! dropped item go with it.
+//! every other problem 3 KB that way. Afterwards each `use` keeps only the leaves that
+//! still name something kept and are still used where they are, so that the bundle stays
+//! free of warnings. Comment lines directly above a dropped item go with it.
+//!
+//! Cost: the items are parsed once into a tree; what stays is a fixpoint, each round a
+//! pass over the live items' tokens and the uses' leaves, until a round keeps nothing new
+//! (the whole bundler takes some 50 ms for the five problems).
 
-use super::code::{Code, PathRef};
+use super::code::{apply, line_bounds, Code, Edit, PathRef};
+use super::error::{CodeError, Fault};
 use super::lex::{lex, Kind};
 use super::project::tidy;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ItemKind {
@@ -74,7 +78,7 @@ struct Tree<'a> {
 }
 
 /// `source` without the items nothing reaches from `main`.
-pub(crate) fn prune(source: &str) -> Result<String, String> {
+pub(crate) fn prune(source: &str) -> Result<String, CodeError> {
     let all = lex(source)?;
     let code = Code::new(source, &all);
     let mut tree = Tree {
@@ -85,19 +89,7 @@ pub(crate) fn prune(source: &str) -> Result<String, String> {
     let end = tree.code.tokens.len();
     tree.roots = tree.parse_items(0, end, None)?;
     let live = tree.liveness();
-    let edits = tree.edits(&live);
-    let mut text = String::new();
-    let mut at = 0;
-    for (start, stop, replacement) in edits {
-        if start < at {
-            continue; // inside a range already removed
-        }
-        text.push_str(&source[at..start]);
-        text.push_str(&replacement);
-        at = stop;
-    }
-    text.push_str(&source[at..]);
-    Ok(tidy(&text))
+    Ok(tidy(&apply(source, tree.edits(&live))))
 }
 
 impl<'a> Tree<'a> {
@@ -106,25 +98,42 @@ impl<'a> Tree<'a> {
     }
 
     /// The index after the group opened at `open` (`(`, `[` or `{`).
-    fn group_end(&self, open: usize, stop: usize) -> Result<usize, String> {
+    fn group_end(&self, open: usize, stop: usize) -> Result<usize, CodeError> {
+        self.closed_at(open, stop, &["(", "[", "{"], &[")", "]", "}"])
+            .ok_or_else(|| self.code.error(open, Fault::UnclosedGroup))
+    }
+
+    /// The index after the `<...>` opened at `open`; `stop` if it is not closed before.
+    fn angle_end(&self, open: usize, stop: usize) -> usize {
+        self.closed_at(open, stop, &["<"], &[">"]).unwrap_or(stop)
+    }
+
+    /// The index after the token before `stop` that closes what `open` opens, by counting
+    /// the tokens that open and close.
+    fn closed_at(
+        &self,
+        open: usize,
+        stop: usize,
+        opening: &[&str],
+        closing: &[&str],
+    ) -> Option<usize> {
         let mut depth = 0i32;
         for i in open..stop {
-            match self.text(i) {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i + 1);
-                    }
+            let t = self.text(i);
+            if opening.contains(&t) {
+                depth += 1;
+            } else if closing.contains(&t) {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
                 }
-                _ => {}
             }
         }
-        Err(format!("line {}: unclosed group", self.code.line(open)))
+        None
     }
 
     /// The first token at nesting depth 0 from `i` that is one of `wanted`.
-    fn find(&self, mut i: usize, stop: usize, wanted: &[&str]) -> Result<usize, String> {
+    fn find(&self, mut i: usize, stop: usize, wanted: &[&str]) -> Result<usize, CodeError> {
         let from = i;
         while i < stop {
             let t = self.text(i);
@@ -136,14 +145,15 @@ impl<'a> Tree<'a> {
                 _ => i + 1,
             };
         }
-        Err(format!(
-            "line {}: cannot find the end of this item",
-            self.code.line(from)
-        ))
+        Err(self.code.error(from, Fault::NoItemEnd))
     }
 
     /// The end of an item whose body is `{...}` or that ends at `;`, searching from `i`.
-    fn body_or_semicolon(&self, i: usize, stop: usize) -> Result<(usize, Option<usize>), String> {
+    fn body_or_semicolon(
+        &self,
+        i: usize,
+        stop: usize,
+    ) -> Result<(usize, Option<usize>), CodeError> {
         let at = self.find(i, stop, &["{", ";"])?;
         if self.text(at) == ";" {
             Ok((at + 1, None))
@@ -152,138 +162,132 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Parses the items in tokens `start..stop`; returns their indices.
+    /// Parses the items in tokens `start..stop`, and those of their `mod` and `impl`
+    /// bodies as their children; returns their indices.
     fn parse_items(
         &mut self,
         start: usize,
         stop: usize,
         parent: Option<usize>,
-    ) -> Result<Vec<usize>, String> {
+    ) -> Result<Vec<usize>, CodeError> {
         let mut found = Vec::new();
         let mut i = start;
         while i < stop {
-            let first = i;
-            // Attributes, visibility and qualifiers.
-            loop {
-                match self.text(i) {
-                    "#" => {
-                        let open = if self.text(i + 1) == "!" {
-                            i + 2
-                        } else {
-                            i + 1
-                        };
-                        i = self.group_end(open, stop)?;
-                    }
-                    "pub" => {
-                        i += 1;
-                        if self.text(i) == "(" {
-                            i = self.group_end(i, stop)?;
-                        }
-                    }
-                    "unsafe" | "async" | "default" => i += 1,
-                    "const" if matches!(self.text(i + 1), "fn" | "unsafe" | "async") => i += 1,
-                    "extern" if self.code.kind(i + 1) == Some(Kind::Literal) => i += 2,
-                    _ => break,
-                }
-            }
-            if i >= stop {
+            let keyword = self.past_prefix(i, stop)?;
+            if keyword >= stop {
                 break;
             }
-            let keyword = self.text(i);
-            let named = |tree: &Self, at: usize| {
-                (tree.code.kind(at) == Some(Kind::Ident)).then(|| (tree.text(at).to_string(), at))
-            };
-            let mut item = Item {
-                kind: ItemKind::Other,
-                name: None,
-                name_token: None,
-                first,
-                end: i + 1,
-                children: Vec::new(),
-                parent,
-                trait_name: None,
-                self_ty: None,
-            };
-            let mut body = None;
-            match keyword {
-                "fn" | "struct" | "union" | "enum" | "trait" | "mod" => {
-                    item.kind = match keyword {
-                        "fn" => ItemKind::Fn,
-                        "trait" => ItemKind::Trait,
-                        "mod" => ItemKind::Mod,
-                        _ => ItemKind::Type,
-                    };
-                    let (name, at) = named(self, i + 1).ok_or_else(|| {
-                        format!("line {}: `{keyword}` without a name", self.code.line(i))
-                    })?;
-                    item.name = Some(name);
-                    item.name_token = Some(at);
-                    let (end, open) = self.body_or_semicolon(at + 1, stop)?;
-                    item.end = end;
-                    if keyword == "mod" {
-                        body = open;
-                    }
-                }
-                "const" | "static" | "type" => {
-                    item.kind = if keyword == "type" {
-                        ItemKind::Type
-                    } else {
-                        ItemKind::Value
-                    };
-                    let at = if self.text(i + 1) == "mut" {
-                        i + 2
-                    } else {
-                        i + 1
-                    };
-                    if let Some((name, at)) = named(self, at) {
-                        item.name = Some(name);
-                        item.name_token = Some(at);
-                    }
-                    item.end = self.find(i + 1, stop, &[";"])? + 1;
-                }
-                "use" => {
-                    item.kind = ItemKind::Use;
-                    item.end = self.find(i + 1, stop, &[";"])? + 1;
-                }
-                "macro_rules" if self.text(i + 1) == "!" => {
-                    item.kind = ItemKind::Value;
-                    if let Some((name, at)) = named(self, i + 2) {
-                        item.name = Some(name);
-                        item.name_token = Some(at);
-                    }
-                    let mut end = self.group_end(i + 3, stop)?;
-                    if self.text(end) == ";" {
-                        end += 1;
-                    }
-                    item.end = end;
-                }
-                "impl" => {
-                    item.kind = ItemKind::Impl;
-                    let open = self.find(i + 1, stop, &["{"])?;
-                    let (trait_name, self_ty) = self.impl_names(i + 1, open);
-                    item.trait_name = trait_name;
-                    item.self_ty = self_ty;
-                    item.end = self.group_end(open, stop)?;
-                    body = Some(open);
-                }
-                _ => {
-                    // A macro call or anything else: up to `;` or the end of a block.
-                    let (end, _) = self.body_or_semicolon(i, stop)?;
-                    item.end = end;
-                }
-            }
+            let (mut item, body) = self.item(keyword, stop)?;
+            item.first = i;
+            item.parent = parent;
             let end = item.end;
             let index = self.items.len();
             self.items.push(item);
             if let Some(open) = body {
-                let close = end - 1;
-                let children = self.parse_items(open + 1, close, Some(index))?;
+                let children = self.parse_items(open + 1, end - 1, Some(index))?;
                 self.items[index].children = children;
             }
             found.push(index);
             i = end;
         }
         Ok(found)
+    }
+
+    /// The index past the attributes, visibility and qualifiers that start at `i`: the
+    /// item's keyword.
+    fn past_prefix(&self, mut i: usize, stop: usize) -> Result<usize, CodeError> {
+        loop {
+            match self.text(i) {
+                "#" => {
+                    let open = if self.text(i + 1) == "!" {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
+                    i = self.group_end(open, stop)?;
+                }
+                "pub" => {
+                    i += 1;
+                    if self.text(i) == "(" {
+                        i = self.group_end(i, stop)?;
+                    }
+                }
+                "unsafe" | "async" | "default" => i += 1,
+                "const" if matches!(self.text(i + 1), "fn" | "unsafe" | "async") => i += 1,
+                "extern" if self.code.kind(i + 1) == Some(Kind::Literal) => i += 2,
+                _ => return Ok(i),
+            }
+        }
+    }
+
+    /// The item whose keyword is at `i`, its `first` and `parent` left to the caller; and
+    /// the `{` of its body when that holds items (a `mod`'s or an `impl`'s).
+    fn item(&self, i: usize, stop: usize) -> Result<(Item, Option<usize>), CodeError> {
+        let keyword = self.text(i);
+        let mut item = Item {
+            kind: ItemKind::Other,
+            name: None,
+            name_token: None,
+            first: i,
+            end: i + 1,
+            children: Vec::new(),
+            parent: None,
+            trait_name: None,
+            self_ty: None,
+        };
+        let mut body = None;
+        match keyword {
+            "fn" | "struct" | "union" | "enum" | "trait" | "mod" => {
+                item.kind = match keyword {
+                    "fn" => ItemKind::Fn,
+                    "trait" => ItemKind::Trait,
+                    "mod" => ItemKind::Mod,
+                    _ => ItemKind::Type,
+                };
+                if self.code.kind(i + 1) != Some(Kind::Ident) {
+                    return Err(self.code.error(i, Fault::Nameless(keyword.to_string())));
+                }
+                item.name_token = Some(i + 1);
+                let (end, open) = self.body_or_semicolon(i + 2, stop)?;
+                item.end = end;
+                body = open.filter(|_| item.kind == ItemKind::Mod);
+            }
+            "const" | "static" | "type" => {
+                item.kind = if keyword == "type" {
+                    ItemKind::Type
+                } else {
+                    ItemKind::Value
+                };
+                let mutable = self.text(i + 1) == "mut";
+                item.name_token = Some(i + 1 + usize::from(mutable));
+                item.end = self.find(i + 1, stop, &[";"])? + 1;
+            }
+            "use" => {
+                item.kind = ItemKind::Use;
+                item.end = self.find(i + 1, stop, &[";"])? + 1;
+            }
+            "macro_rules" if self.text(i + 1) == "!" => {
+                item.kind = ItemKind::Value;
+                item.name_token = Some(i + 2);
+                let end = self.group_end(i + 3, stop)?;
+                item.end = end + usize::from(self.text(end) == ";");
+            }
+            "impl" => {
+                item.kind = ItemKind::Impl;
+                let open = self.find(i + 1, stop, &["{"])?;
+                (item.trait_name, item.self_ty) = self.impl_names(i + 1, open);
+                item.end = self.group_end(open, stop)?;
+                body = Some(open);
+            }
+            // A macro call or anything else: up to `;` or the end of a block.
+            _ => item.end = self.body_or_semicolon(i, stop)?.0,
+        }
+        // Where no identifier stands in the name's place, the item has no name.
+        item.name_token = item
+            .name_token
+            .filter(|&t| self.code.kind(t) == Some(Kind::Ident));
+        item.name = item.name_token.map(|t| self.text(t).to_string());
+        Ok((item, body))
     }
 
     /// An impl header's trait and self type names: the last identifier outside `<...>`
@@ -316,24 +320,6 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// The index after the `<...>` opened at `open`.
-    fn angle_end(&self, open: usize, stop: usize) -> usize {
-        let mut depth = 0i32;
-        for i in open..stop {
-            match self.text(i) {
-                "<" => depth += 1,
-                ">" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i + 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-        stop
-    }
-
     /// The tokens of `item` that are its own: without its children's.
     fn own_tokens(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
         let it = &self.items[item];
@@ -345,6 +331,14 @@ impl<'a> Tree<'a> {
         (it.first..it.end)
             .filter(move |&k| !nested.iter().any(|&(s, e)| s <= k && k < e))
             .filter(move |&k| Some(k) != it.name_token)
+    }
+
+    /// The items directly in `module` (None: the crate root).
+    fn items_of(&self, module: Option<usize>) -> &[usize] {
+        match module {
+            Some(m) => &self.items[m].children,
+            None => &self.roots,
+        }
     }
 
     /// The module an item belongs to (None: the crate root).
@@ -384,20 +378,13 @@ impl<'a> Tree<'a> {
 
     /// The names used by the live items of each module (None: the crate root), uses
     /// left out.
-    fn used_names(&self, live: &[bool]) -> Vec<(Option<usize>, BTreeSet<&'a str>)> {
-        let mut by_module: Vec<(Option<usize>, BTreeSet<&'a str>)> = Vec::new();
+    fn used_names(&self, live: &[bool]) -> BTreeMap<Option<usize>, BTreeSet<&'a str>> {
+        let mut by_module: BTreeMap<Option<usize>, BTreeSet<&'a str>> = BTreeMap::new();
         for (k, item) in self.items.iter().enumerate() {
             if !live[k] || matches!(item.kind, ItemKind::Use | ItemKind::Mod) {
                 continue;
             }
-            let module = self.module_of(k);
-            let names = match by_module.iter().position(|(m, _)| *m == module) {
-                Some(p) => &mut by_module[p].1,
-                None => {
-                    by_module.push((module, BTreeSet::new()));
-                    &mut by_module.last_mut().expect("just pushed").1
-                }
-            };
+            let names = by_module.entry(self.module_of(k)).or_default();
             names.extend(self.references(k).into_iter().map(|(name, _)| name));
         }
         by_module
@@ -431,11 +418,7 @@ impl<'a> Tree<'a> {
 
     /// Whether `module` has a `use path::*;`.
     fn has_glob_import(&self, module: Option<usize>) -> bool {
-        let list = match module {
-            Some(m) => &self.items[m].children,
-            None => &self.roots,
-        };
-        list.iter().any(|&c| {
+        self.items_of(module).iter().any(|&c| {
             self.items[c].kind == ItemKind::Use
                 && self.use_leaves(c).iter().any(|l| l.binding.is_none())
         })
@@ -525,7 +508,7 @@ impl<'a> Tree<'a> {
                     continue;
                 }
                 let module = self.module_of(k);
-                let Some((_, used)) = by_module.iter().find(|(m, _)| *m == module) else {
+                let Some(used) = by_module.get(&module) else {
                     continue;
                 };
                 for leaf in self.use_leaves(k) {
@@ -640,8 +623,8 @@ impl<'a> Tree<'a> {
         fields
     }
 
-    /// The edits that remove dead items and trim uses: (start, end, replacement) bytes.
-    fn edits(&self, live: &[bool]) -> Vec<(usize, usize, String)> {
+    /// The edits that remove dead items and trim uses.
+    fn edits(&self, live: &[bool]) -> Vec<Edit> {
         let by_module = self.used_names(live);
         let mut edits: Vec<_> = self
             .unread_fields(live)
@@ -665,10 +648,7 @@ impl<'a> Tree<'a> {
             }
             let module = self.module_of(k);
             let empty = BTreeSet::new();
-            let used = by_module
-                .iter()
-                .find(|(m, _)| *m == module)
-                .map_or(&empty, |(_, u)| u);
+            let used = by_module.get(&module).unwrap_or(&empty);
             let leaves = self.use_leaves(k);
             let kept: Vec<&PathRef> = leaves
                 .iter()
@@ -690,7 +670,6 @@ impl<'a> Tree<'a> {
             );
             edits.push((start, stop, use_text(&kept)));
         }
-        edits.sort_by_key(|e| e.0);
         edits
     }
 
@@ -756,11 +735,8 @@ impl<'a> Tree<'a> {
 
     /// The items named `name` directly in module `module` (modules only when `mods_only`).
     fn child(&self, module: Option<usize>, name: &str, mods_only: bool) -> Vec<usize> {
-        let list = match module {
-            Some(m) => &self.items[m].children,
-            None => &self.roots,
-        };
-        list.iter()
+        self.items_of(module)
+            .iter()
             .copied()
             .filter(|&c| self.items[c].name.as_deref() == Some(name))
             .filter(|&c| !mods_only || self.items[c].kind == ItemKind::Mod)
@@ -770,13 +746,12 @@ impl<'a> Tree<'a> {
     /// The bytes that removing item `k` takes out: whole lines when it stands alone on
     /// them, with the comment lines directly above it and a comment ending its last line
     /// (`} // mod name`); never a `// src/...` line naming a module's file.
-    fn removal(&self, k: usize) -> (usize, usize, String) {
+    fn removal(&self, k: usize) -> Edit {
         let src = self.code.src;
         let item = &self.items[k];
         let mut start = self.code.tokens[item.first].start;
         let mut stop = self.code.tokens[item.end - 1].end;
-        let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = src[stop..].find('\n').map_or(src.len(), |i| stop + i + 1);
+        let (line_start, line_end) = line_bounds(src, start, stop);
         let rest = src[stop..line_end].trim();
         if src[line_start..start].trim().is_empty() && (rest.is_empty() || rest.starts_with("//")) {
             start = line_start;

@@ -47,7 +47,7 @@ pub fn main(o: &Options) -> ExitCode {
 }
 
 fn run(o: &Options) -> Result<(), String> {
-    let project = Project::load(&o.root)?;
+    let project = Project::load(&o.root).map_err(|e| e.to_string())?;
     let problems: Vec<String> = if o.problems.iter().any(|w| w == "all") {
         project.bins.keys().cloned().collect()
     } else {
@@ -56,10 +56,11 @@ fn run(o: &Options) -> Result<(), String> {
     let dir = o.out_dir.clone().unwrap_or_else(|| bundle_dir(&o.root));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     if o.compile {
-        println!("compiling with {}", rustc_version(&o.rustc)?);
+        let version = rustc_version(&o.rustc).map_err(|e| e.to_string())?;
+        println!("compiling with {version}");
     }
     for problem in &problems {
-        let bundle = project.bundle(problem)?;
+        let bundle = project.bundle(problem).map_err(|e| e.to_string())?;
         let file = dir.join(format!("{problem}.rs"));
         std::fs::write(&file, &bundle.source)
             .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
@@ -72,7 +73,7 @@ fn run(o: &Options) -> Result<(), String> {
         );
         if o.compile {
             let exe = dir.join(problem);
-            compile_bundle(&o.rustc, &file, &exe)?;
+            compile_bundle(&o.rustc, &file, &exe).map_err(|e| e.to_string())?;
             line.push_str(&format!(", compiled to {}", exe.display()));
         }
         println!("{line}");
