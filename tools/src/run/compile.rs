@@ -27,13 +27,13 @@
 //! lists the program as skipped with that reason. Builds go to `DIR/<name>-<hash>/`, the hash
 //! taken over the sources' paths, sizes and times, so an unchanged program is built once.
 
-use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsStr;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::run::hash::Fnv1a;
 use crate::run::program::Program;
 use crate::run::sandbox;
 use crate::run::supervise::Kill;
@@ -350,7 +350,7 @@ fn sources(program: &Path) -> Vec<PathBuf> {
 
 /// `dir/<name>-<hash of the sources>`, created.
 fn build_dir(dir: &Path, name: &str, srcs: &[PathBuf], salt: &str) -> Result<PathBuf, String> {
-    let mut h = DefaultHasher::new();
+    let mut h = Fnv1a::new();
     salt.hash(&mut h);
     for s in srcs {
         s.hash(&mut h);
@@ -997,13 +997,6 @@ impl std::fmt::Display for SourceError {
 /// How many of the compiler's lines a CE shows, from its first error on.
 pub const CE_LINES: usize = 10;
 
-/// FNV-1a, 64 bits: the build cache's key, the same in every judge version.
-fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
 /// A Java or Kotlin source's main class: its public class, else its first class, else
 /// `Main` (which a judge requires anyway).
 fn main_class(text: &str) -> String {
@@ -1095,11 +1088,10 @@ pub fn build_source(
             lang.key
         )));
     }
-    let mut h = fnv1a(0xcbf2_9ce4_8422_2325, &text);
+    let mut h = Fnv1a::new().bytes(&text);
     let between = "\0run".to_string();
     for w in lang.build.iter().chain([&between]).chain(&lang.run) {
-        h = fnv1a(h, w.as_bytes());
-        h = fnv1a(h, b"\0");
+        h = h.bytes(w.as_bytes()).bytes(b"\0");
     }
     // The compiler itself (its file's size and time): an upgraded g++ builds anew.
     if let Some(found) = std::env::var_os("PATH").and_then(|p| {
@@ -1108,16 +1100,18 @@ pub fn build_source(
             .find(|c| c.is_file())
     }) {
         if let Ok(m) = fs::metadata(&found) {
-            h = fnv1a(h, &m.len().to_le_bytes());
+            h = h.bytes(&m.len().to_le_bytes());
             let t = m
                 .modified()
                 .ok()
                 .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
-            h = fnv1a(h, &t.map_or(0, |d| d.as_nanos()).to_le_bytes());
+            h = h.bytes(&t.map_or(0, |d| d.as_nanos()).to_le_bytes());
         }
     }
     // Java's class name comes from the file's name: the same text in two files differs.
-    h = fnv1a(h, src.file_name().unwrap_or_default().as_encoded_bytes());
+    let h = h
+        .bytes(src.file_name().unwrap_or_default().as_encoded_bytes())
+        .value();
     let stem = src
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

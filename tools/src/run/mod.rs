@@ -11,6 +11,7 @@
 
 pub mod compile;
 pub mod files;
+pub mod hash;
 pub mod jail;
 pub mod program;
 pub mod sandbox;
