@@ -156,7 +156,7 @@ fn too_long(limit: Duration) -> String {
 }
 
 /// Makes the program a build wrote executable, as the judge itself: a Landlock-confined
-/// linker may not `chmod` it (see `jail.rs`), and `ld` does not fail when it cannot.
+/// linker may not `chmod` it (see `jail/landlock.rs`), and `ld` does not fail when it cannot.
 fn make_executable(path: &Path) {
     use std::os::unix::fs::PermissionsExt;
     if let Ok(m) = fs::metadata(path) {

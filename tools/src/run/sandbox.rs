@@ -208,7 +208,7 @@ pub struct Settings {
     pub env: Vec<(String, String)>,
     pub start: sys::Inherited,
     /// The judge's folders (absolute) where the files a judged command line names may be
-    /// written (see `jail.rs`): where it keeps outputs.
+    /// written (see `jail/`): where it keeps outputs.
     pub writable: Vec<PathBuf>,
 }
 

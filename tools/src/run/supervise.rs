@@ -77,7 +77,7 @@ pub const ARG: &str = "__supervise";
 /// The argument after [`ARG`]: serve runs one after another, as the judge asks.
 pub const SERVE: &str = "--serve";
 /// Ends the writable folders of [`SERVE`]'s arguments; the folders after it are hidden from
-/// the programs (see `jail.rs`).
+/// the programs (see `jail/`).
 pub const HIDE: &str = "--hide";
 
 /// Ends the report of a supervisor's last run: it exits after it (it was cancelled, a program
@@ -377,7 +377,7 @@ impl std::str::FromStr for Report {
 }
 
 /// The supervisor's `main`: `args` are those after [`ARG`]: [`SERVE`] and the isolation
-/// mechanism's name (see `jail.rs`).
+/// mechanism's name (see `jail/`).
 pub fn main(args: &[OsString]) -> ExitCode {
     let mechanism = match args {
         [serve, m, ..] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
@@ -491,15 +491,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     // A file I/O problem's working folder is the judge's, named like a folder on the
     // command line: bound in read-write, and the program's HOME under Landlock (the one
     // folder it may write).
-    let mut named = req.argv.clone();
-    named.extend(req.cwd.iter().map(|d| d.display().to_string()));
-    let mut setup = jail.before_run(&named, req.memory_kib, &req.writable)?;
-    if let Some(dir) = &req.cwd {
-        setup.cwd = dir.clone();
-        if jail.mechanism == crate::run::jail::Mechanism::Landlock {
-            setup.home = dir.clone();
-        }
-    }
+    let setup = jail.before_run(&req.argv, req.memory_kib, &req.writable, req.cwd.as_deref())?;
     let mut cmd = Command::new(&req.argv[0]);
     cmd.args(&req.argv[1..])
         .stdin(stdin)
