@@ -33,9 +33,10 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::run::files::Private;
 use crate::run::hash::Fnv1a;
 use crate::run::program::Program;
-use crate::run::sandbox;
+use crate::run::spec::{Limits, RunError, Spec};
 use crate::run::supervise::Kill;
 use crate::run::sys::{self, Status};
 
@@ -79,7 +80,7 @@ enum Compiled {
     Stopped(String),
 }
 
-/// Runs the compiler `argv` as a judged program is run (see `sandbox::run_build`): in the
+/// Runs the compiler `argv` as a judged program is run (see `spec.rs`): in the
 /// judge's isolation, with no stdin, in `cwd` (`None`: the judge's folder), writing only in
 /// `writable` (the build's own folders) and its private /tmp, under `limits`; what it says
 /// on stdout and stderr is collected. A compiler past a limit is killed with everything it
@@ -89,24 +90,26 @@ fn run_limited(
     cwd: Option<&Path>,
     writable: &[PathBuf],
     limits: BuildLimits,
-) -> Result<Compiled, sandbox::RunError> {
+) -> Result<Compiled, RunError> {
     let private =
-        sandbox::Private::for_output(COMPILE_OUTPUT_BYTES).map_err(sandbox::RunError::Judge)?;
+        Private::for_output(COMPILE_OUTPUT_BYTES).map_err(|e| RunError::Judge(e.to_string()))?;
     let (out, err) = (private.join("stdout"), private.join("stderr"));
-    let run = sandbox::run_build(
-        argv,
-        cwd,
-        writable,
+    let compiler = Program::Direct(argv);
+    let run = Spec::of(
+        &compiler,
         &out,
         &err,
-        sandbox::Limits {
+        Limits {
             time_ms: limits.time.as_millis() as u64,
             wall_time: true,
             memory_kib: limits.memory_mib.saturating_mul(1024),
             output_bytes: COMPILE_OUTPUT_BYTES,
             stack_kib: None,
         },
-    )?;
+    )
+    .cwd(cwd)
+    .writable(writable)
+    .run()?;
     let limit = |what: String| Ok(Compiled::Stopped(what));
     match run.killed {
         Some(Kill::Wall | Kill::Cpu) => return limit(too_long(limits.time)),
@@ -387,10 +390,10 @@ fn run_compiler(
         Ok(Compiled::Ended { success: true, .. }) => return Ok(()),
         Ok(Compiled::Ended { said, .. }) => said,
         Ok(Compiled::Stopped(why)) => return Err(BuildError::Failed(format!("{what}: {why}"))),
-        Err(sandbox::RunError::CannotStart(e)) => {
+        Err(RunError::CannotStart { why: e, .. }) => {
             return Err(BuildError::Unsupported(format!("cannot run {shown}: {e}")))
         }
-        Err(sandbox::RunError::Judge(e)) => {
+        Err(RunError::Judge(e)) => {
             return Err(BuildError::Failed(format!("{what}: judge error: {e}")))
         }
     };
@@ -1188,13 +1191,13 @@ pub fn build_source(
                 lines: vec![why],
             });
         }
-        Err(sandbox::RunError::CannotStart(e)) => {
+        Err(RunError::CannotStart { why: e, .. }) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Unsupported(format!(
                 "cannot run {command}: {e}"
             )));
         }
-        Err(sandbox::RunError::Judge(e)) => {
+        Err(RunError::Judge(e)) => {
             let _ = fs::remove_dir_all(&scratch);
             return Err(SourceError::Judge(format!("building {command}: {e}")));
         }

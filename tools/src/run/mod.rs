@@ -15,6 +15,7 @@ pub mod hash;
 pub mod jail;
 pub mod program;
 pub mod sandbox;
+pub mod spec;
 pub mod supervise;
 pub mod sys;
 pub mod tree;

@@ -162,6 +162,17 @@ impl Kill {
     }
 }
 
+/// A request or a report that does not follow the wire format (see [`Request::write_to`] and
+/// [`Report`]'s `Display`): what is wrong, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// How a run went: the supervisor's one line of output, `key=value` words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
@@ -257,12 +268,12 @@ impl Request {
         }
         Request::from_args(&args)
             .map(Some)
-            .map_err(io::Error::other)
+            .map_err(|e| io::Error::other(e.0))
     }
 
-    pub fn from_args(args: &[OsString]) -> Result<Request, String> {
+    pub fn from_args(args: &[OsString]) -> Result<Request, Unreadable> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS...")
+            Unreadable(format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS..."))
         };
         let num = |s: &OsString| {
             s.to_str()
@@ -280,7 +291,7 @@ impl Request {
         let argv = args[dashes + 1..]
             .iter()
             .map(|a| a.to_str().map(String::from).ok_or_else(usage))
-            .collect::<Result<Vec<String>, String>>()?;
+            .collect::<Result<Vec<String>, Unreadable>>()?;
         Ok(Request {
             cpu_ms: if args[0] == "-" {
                 None
@@ -336,16 +347,16 @@ impl std::fmt::Display for Report {
 }
 
 impl std::str::FromStr for Report {
-    type Err = String;
+    type Err = Unreadable;
 
-    fn from_str(line: &str) -> Result<Report, String> {
+    fn from_str(line: &str) -> Result<Report, Unreadable> {
         let line = line.trim_end();
         if let Some(why) = line.strip_prefix("cannot-start ") {
             return Ok(Report::CannotStart(why.to_string()));
         }
-        let bad = || format!("unreadable supervisor report `{line}`");
+        let bad = || Unreadable(format!("unreadable supervisor report `{line}`"));
         let rest = line.strip_prefix("ran ").ok_or_else(bad)?;
-        let field = |key: &str| -> Result<&str, String> {
+        let field = |key: &str| -> Result<&str, Unreadable> {
             rest.split(' ')
                 .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
                 .ok_or_else(bad)
