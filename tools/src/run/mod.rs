@@ -13,6 +13,7 @@ pub mod compile;
 pub mod files;
 pub mod hash;
 pub mod jail;
+pub mod lang;
 pub mod program;
 pub mod sandbox;
 pub mod spec;
