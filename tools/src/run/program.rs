@@ -158,12 +158,6 @@ impl std::fmt::Display for NotRunnable {
 
 impl std::error::Error for NotRunnable {}
 
-impl From<NotRunnable> for String {
-    fn from(e: NotRunnable) -> String {
-        e.to_string()
-    }
-}
-
 /// Words a shell runs itself: a line starting with one is not checked.
 const SHELL_WORDS: &[&str] = &[
     ".", ":", "[", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done",

@@ -41,12 +41,6 @@ impl std::fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-impl From<BuildError> for String {
-    fn from(e: BuildError) -> String {
-        e.to_string()
-    }
-}
-
 /// Files a program's folder may hold that are no one's sources.
 const NOT_SOURCES: &[&str] = &["h", "hpp", "hh", "txt", "md", "yaml", "desc"];
 
@@ -299,7 +293,7 @@ fn entry(files: &[PathBuf], entrypoint: Option<&str>, rule: Entry) -> Option<Pat
 
 /// Builds C++ sources with g++ at `-std=STD` and include folders (testlib checkers), into
 /// `CACHE/<stem>-<hash>/<stem>`. Its error in words: a forward for the callers outside run/
-/// (see [`build_cpp_typed`]).
+/// (see [`cpp`]).
 pub fn build_cpp(
     srcs: &[PathBuf],
     includes: &[PathBuf],
@@ -307,11 +301,11 @@ pub fn build_cpp(
     cache: &Path,
     what: &str,
 ) -> Result<Program, String> {
-    Ok(build_cpp_typed(srcs, includes, std, cache, what)?)
+    cpp(srcs, includes, std, cache, what).map_err(|e| e.to_string())
 }
 
-/// [`build_cpp`].
-pub fn build_cpp_typed(
+/// [`build_cpp`], its error typed.
+fn cpp(
     srcs: &[PathBuf],
     includes: &[PathBuf],
     std: &str,

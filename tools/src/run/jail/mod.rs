@@ -69,15 +69,6 @@ impl Mechanism {
     pub fn from_name(name: &str) -> Option<Mechanism> {
         Mechanism::ALL.into_iter().find(|m| m.name() == name)
     }
-
-    /// Whether this machine offers the mechanism, `Err` with what it lacks.
-    fn available(self) -> Result<(), String> {
-        match self {
-            Mechanism::Namespaces => namespaces::available(),
-            Mechanism::Landlock => landlock::available(),
-            Mechanism::None => Ok(()),
-        }
-    }
 }
 
 /// What the header says of the isolation in force.
@@ -125,19 +116,18 @@ impl From<Unavailable> for String {
 /// The mechanism `wanted` resolves to on this machine, with, for `none` under `auto`, why;
 /// `Err` when an explicit mechanism is not available.
 pub fn choose(wanted: Isolation) -> Result<(Mechanism, Option<String>), Unavailable> {
-    let explicit = |mechanism: Mechanism| {
-        mechanism
-            .available()
+    let explicit = |mechanism: Mechanism, available: Result<(), String>| {
+        available
             .map(|()| (mechanism, None))
             .map_err(|why| Unavailable { mechanism, why })
     };
     match wanted {
         Isolation::None => Ok((Mechanism::None, Some("as asked (--isolation none)".into()))),
-        Isolation::Namespaces => explicit(Mechanism::Namespaces),
-        Isolation::Landlock => explicit(Mechanism::Landlock),
+        Isolation::Namespaces => explicit(Mechanism::Namespaces, namespaces::available()),
+        Isolation::Landlock => explicit(Mechanism::Landlock, landlock::available()),
         Isolation::Auto => match namespaces::probe() {
             Ok(()) => Ok((Mechanism::Namespaces, None)),
-            Err(_) if Mechanism::Landlock.available().is_ok() => Ok((Mechanism::Landlock, None)),
+            Err(_) if landlock::available().is_ok() => Ok((Mechanism::Landlock, None)),
             Err(e) => Ok((
                 Mechanism::None,
                 Some(format!(
