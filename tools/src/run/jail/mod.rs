@@ -263,9 +263,9 @@ impl Jail {
         self.confinement.after_run()
     }
 
-    /// Arranges, in `cmd`'s child before exec, what the mechanism does to the program (the
-    /// session, the root, the capabilities, Landlock and seccomp) and the resource limits
-    /// in `limits`. Under every mechanism, no descriptor but 0, 1 and 2 crosses the `exec`.
+    /// Arranges, in `cmd`'s child before exec, the steps every program takes (see the
+    /// module's doc; the resource limits are `limits`) and, under a confining mechanism, its
+    /// own confinement, the capabilities given up and the seccomp filter.
     pub fn confine(&self, cmd: &mut std::process::Command, setup: &Setup, limits: Vec<(u32, u64)>) {
         use std::os::unix::process::CommandExt;
         let mut enter = self.confinement.enter(setup);
