@@ -88,7 +88,7 @@ pub struct Run {
     #[command(flatten)]
     pub places: Places,
 
-    /// `--cmd` built from a source file (`modes::source`): the name shown for it, and what
+    /// `--cmd` built from a source file (`session::source`): the name shown for it, and what
     /// runs.
     #[arg(skip)]
     pub built: Option<(String, crate::run::program::Program)>,
@@ -353,7 +353,7 @@ fn defaults<T: Args>() -> T {
 
 /// `bfs-judge test`: judge a program on test cases.
 #[derive(Clone, Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Examples:
   bfs-judge test main.cpp                        in a folder with tests/: build and judge
   bfs-judge test main.cpp 1 'sample*'            some of its cases, by name or glob
@@ -369,13 +369,7 @@ Examples:
   bfs-judge test --tests t --cmd ./a.out --float-tolerance 1e-6
   bfs-judge test --tests t --cmd ./a.out --interactor ./interactor
 
-Source files (a first argument, or --cmd naming one file) are built by their extension into
-the cache (rebuilt only when the source or the commands change; a compile error is CE and
-judges nothing): .c gcc -std=gnu17 -O2 -lm; .cpp .cc .cxx g++ -std=gnu++20 -O2;
-.rs rustc --edition 2021 -O; .py python3 (a syntax check first); .java javac, java -Xss64m;
-.kt kotlinc; .go go build. ONLINE_JUDGE is not defined. Your own commands: [lang.cpp] build =
-\"g++ -std=gnu++17 -O2 -o {exe} {src}\" (also run, extensions) in
-~/.config/bfs-judge/config.toml or a .bfs-judge.toml in this folder or above.
+{}
 
 File I/O problems (info.toml's input_file / output_file, or received so): the program runs in
 a private folder holding the input file, and the output file it leaves there is judged.
@@ -390,12 +384,12 @@ what the case line's `ms cpu` shows), as judges count it; a program that sleeps 
 stopped when the wall clock passes twice the limit plus a second. --wall-time puts the limit
 on wall-clock time instead. Memory: the tree's proportional set sizes (shared pages once), at
 least its largest process's peak RSS, which includes a floor of about 1 MiB that any process
-has (`true` shows 0.8 to 1.1 MiB). Output: stdout only. Not a security sandbox: a program
-can read and write what your user can.
+has (`true` shows 0.8 to 1.1 MiB). Output: stdout only. Programs and builds run isolated
+(--isolation; the header names the mechanism in force and what it does not enforce).
 
 Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
-1 MiB; stderr keeps its first and last 64 KiB) in the out folder.")]
+1 MiB; stderr keeps its first and last 64 KiB) in the out folder.", crate::run::lang::sources_help()))]
 pub struct TestCmd {
     /// What to judge: first, optionally, a SOURCE file to build and judge (`main.cpp`); then
     /// in a folder with tests/ or test/ (or with --tests), CASE or GLOB among its cases;

@@ -1,10 +1,14 @@
-//! Small file helpers the runs share: a case's sibling files, and reads capped at a size so
-//! that what a program wrote can never cost the judge more than it asked for.
+//! Small file helpers the runs share: a run's private folder ([`Private`]), a case's sibling
+//! files, and reads capped at a size so that what a program wrote can never cost the judge
+//! more than it asked for.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::Read;
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// `base` + `.ext` (not `with_extension`, which would eat a dot in the case's own name).
 pub fn sibling(base: &Path, ext: &str) -> PathBuf {
@@ -60,4 +64,94 @@ pub fn cache_dir() -> PathBuf {
         })
         .unwrap_or_else(std::env::temp_dir)
         .join("bfs-judge")
+}
+
+/// A folder of one run's own, under the OS's temporary folder: created anew with a name no
+/// other run has (the judge's pid and a counter; `create_dir` fails rather than share),
+/// readable by its user only, and removed with everything in it when dropped. What a run
+/// writes and what is compared lives here, so two judges at once never see each other's
+/// files.
+pub struct Private {
+    path: PathBuf,
+}
+
+impl Private {
+    /// The folder itself (a file I/O problem's working folder is a folder inside it).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn new() -> Result<Private, NoFolder> {
+        Private::under(&std::env::temp_dir())
+    }
+
+    /// A folder for one run's captured output of at most `output_bytes`: in `/dev/shm` when
+    /// it is a tmpfs with room for four such outputs and 256 MiB more (it holds them for the
+    /// length of a case only), else under the temporary folder. On a disk's file system the
+    /// journal of creating and removing a run's files and folder was a fifth of the judge's
+    /// own time on a tiny case; a small `/dev/shm` (a container's 64 MiB) is never filled.
+    pub fn for_output(output_bytes: u64) -> Result<Private, NoFolder> {
+        let shm = Path::new("/dev/shm");
+        let room = output_bytes.saturating_mul(4).saturating_add(256 << 20);
+        match crate::run::sys::fs_space(shm) {
+            Some(s) if s.tmpfs && s.available >= room => {
+                Private::under(shm).or_else(|_| Private::new())
+            }
+            _ => Private::new(),
+        }
+    }
+
+    /// A folder of its own under `base` instead.
+    pub fn under(base: &Path) -> Result<Private, NoFolder> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        for _ in 0..1000 {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = base.join(format!("bfs-judge-{}-{n}-{nanos:x}", std::process::id()));
+            match fs::DirBuilder::new().mode(0o700).create(&path) {
+                Ok(()) => return Ok(Private { path }),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(NoFolder::Create(path, e)),
+            }
+        }
+        Err(NoFolder::NoFreeName(base.to_path_buf()))
+    }
+
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.path.join(name)
+    }
+}
+
+impl Drop for Private {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+/// Why a [`Private`] folder could not be made.
+#[derive(Debug)]
+pub enum NoFolder {
+    /// Creating this folder failed.
+    Create(PathBuf, io::Error),
+    /// Every name tried in this folder was taken.
+    NoFreeName(PathBuf),
+}
+
+impl std::fmt::Display for NoFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoFolder::Create(path, e) => write!(f, "{}: {e}", path.display()),
+            NoFolder::NoFreeName(base) => write!(f, "no free folder name in {}", base.display()),
+        }
+    }
+}
+
+impl std::error::Error for NoFolder {}
+
+impl From<NoFolder> for String {
+    fn from(e: NoFolder) -> String {
+        e.to_string()
+    }
 }

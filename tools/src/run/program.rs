@@ -97,7 +97,7 @@ impl Program {
     /// command name (not a shell keyword or built-in) that cannot be found. Anything else a
     /// shell line does is its own business: its exit code 127 is a verdict, not ours to
     /// guess at.
-    pub fn check_runnable(&self) -> Result<(), String> {
+    pub fn check_runnable(&self) -> Result<(), NotRunnable> {
         let name = match self {
             Program::Direct(argv) => &argv[0],
             Program::Shell(line) => match first_command(line) {
@@ -115,15 +115,48 @@ impl Program {
         if candidates.iter().any(|c| is_executable(c)) {
             return Ok(());
         }
-        match candidates.first() {
-            Some(c) if name.contains('/') && c.exists() => {
-                Err(format!("cannot run `{name}`: it is not an executable file"))
-            }
-            _ if name.contains('/') => Err(format!("cannot run `{name}`: no such file")),
-            _ => Err(format!("cannot run `{name}`: not found on PATH")),
-        }
+        let why = match candidates.first() {
+            Some(c) if name.contains('/') && c.exists() => Missing::NotExecutable,
+            _ if name.contains('/') => Missing::NoSuchFile,
+            _ => Missing::NotOnPath,
+        };
+        Err(NotRunnable {
+            name: name.to_string(),
+            why,
+        })
     }
 }
+
+/// A program that cannot be started: its command's name, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotRunnable {
+    pub name: String,
+    pub why: Missing,
+}
+
+/// What is wrong with a command's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// A path to something that is not an executable file.
+    NotExecutable,
+    /// A path to nothing.
+    NoSuchFile,
+    /// A name that no folder of PATH holds.
+    NotOnPath,
+}
+
+impl std::fmt::Display for NotRunnable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let why = match self.why {
+            Missing::NotExecutable => "it is not an executable file",
+            Missing::NoSuchFile => "no such file",
+            Missing::NotOnPath => "not found on PATH",
+        };
+        write!(f, "cannot run `{}`: {why}", self.name)
+    }
+}
+
+impl std::error::Error for NotRunnable {}
 
 /// Words a shell runs itself: a line starting with one is not checked.
 const SHELL_WORDS: &[&str] = &[
@@ -216,7 +249,7 @@ mod tests {
             assert_eq!(first_command(line), None, "{line}");
         }
         let missing = Program::from_cmd("no-such-program-xyz < /dev/null").check_runnable();
-        assert!(missing.unwrap_err().contains("not found on PATH"));
+        assert_eq!(missing.unwrap_err().why, Missing::NotOnPath);
         // A program's own exit code 127 is its business: the line starts with a built-in.
         assert!(Program::from_cmd("echo x >&2; exit 127")
             .check_runnable()
@@ -227,14 +260,20 @@ mod tests {
     fn a_missing_or_non_executable_program_is_found_before_any_case() {
         assert!(Program::from_cmd("sh -c true").check_runnable().is_ok());
         let missing = Program::from_cmd("./no-such-program-here").check_runnable();
-        assert!(missing.unwrap_err().contains("no such file"));
+        assert_eq!(missing.unwrap_err().why, Missing::NoSuchFile);
         let not_on_path = Program::from_cmd("no-such-program-on-path-xyz").check_runnable();
-        assert!(not_on_path.unwrap_err().contains("not found on PATH"));
+        assert_eq!(not_on_path.unwrap_err().why, Missing::NotOnPath);
         let here = std::env::current_exe().unwrap();
         let not_exec = here.with_file_name("judge-test-not-executable");
         std::fs::write(&not_exec, "echo").unwrap();
         let err = Program::Direct(vec![not_exec.display().to_string()]).check_runnable();
         std::fs::remove_file(&not_exec).unwrap();
-        assert!(err.unwrap_err().contains("not an executable file"));
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            format!(
+                "cannot run `{}`: it is not an executable file",
+                not_exec.display()
+            )
+        );
     }
 }

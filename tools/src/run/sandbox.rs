@@ -1,7 +1,7 @@
-//! Running one program under limits, from the judge's side: hand the run to this thread's
-//! supervisor (this same binary as `judge __supervise --serve`, see `supervise.rs`; started
-//! on the thread's first run, and again whenever one did not survive a run), and read back
-//! its report.
+//! The judge's side of running programs: this thread's supervisor (this same binary as
+//! `judge __supervise --serve`, see `supervise.rs`; started on the thread's first run, and
+//! again whenever one did not survive a run), which [`Spec::run`] hands each run to, and
+//! the settings every supervisor starts with (isolation, environment, what the judge had).
 //!
 //! The judge itself holds no output of the program in memory and starts no process of the
 //! program's: whatever the program does, its cost to the judge is one small report line.
@@ -16,82 +16,24 @@
 //! not supervisors, never touches another slot's run.
 
 use std::cell::RefCell;
-use std::fs;
 use std::io::{self, Read};
 use std::os::fd::AsFd;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::thread;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
+pub use crate::run::files::Private;
 use crate::run::jail::Mechanism;
 use crate::run::program::Program;
+use crate::run::spec::Spec;
+pub use crate::run::spec::{Limits, Run, RunError};
 use crate::run::supervise::{self, Kill, Report, Request};
 use crate::run::sys::{self, Status};
 use crate::run::tree;
 use crate::text::printable;
-
-/// The limits of one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The time limit, in milliseconds.
-    pub time_ms: u64,
-    /// `true`: the time limit is on wall-clock time; `false`: on CPU time (user + system),
-    /// with a wall-clock backstop of [`Limits::wall_backstop_ms`].
-    pub wall_time: bool,
-    pub memory_kib: u64,
-    pub output_bytes: u64,
-    /// The stack limit; `None`: the memory limit (as Kattis and Codeforces have it).
-    pub stack_kib: Option<u64>,
-}
-
-impl Limits {
-    /// Under a CPU-time limit, a program that sleeps or waits on I/O is still stopped once the
-    /// wall clock passes twice the limit plus a second.
-    /// The stack limit in force: the one set, else the memory limit.
-    pub fn stack_limit_kib(&self) -> u64 {
-        self.stack_kib.unwrap_or(self.memory_kib)
-    }
-
-    pub fn wall_backstop_ms(&self) -> u64 {
-        if self.wall_time {
-            self.time_ms
-        } else {
-            self.time_ms.saturating_mul(2).saturating_add(1000)
-        }
-    }
-}
-
-/// How a run went.
-#[derive(Clone, Copy, Debug)]
-pub struct Run {
-    pub wall_ms: u64,
-    pub cpu_ms: u64,
-    pub peak_kib: u64,
-    pub status: Status,
-    pub killed: Option<Kill>,
-    /// The share of the watcher's looks that found the program ready to run, percent: high
-    /// with little CPU time, the machine starved it.
-    pub runnable_pct: u64,
-    /// The largest stack the watcher saw (`VmStk`), KiB.
-    pub stack_kib: u64,
-    /// The most processes and threads the run had at once (see `supervise::Report`).
-    pub tasks: u64,
-    /// The process limit in force, 0 when there is none.
-    pub task_limit: u64,
-}
-
-/// Why a run could not be judged.
-#[derive(Debug)]
-pub enum RunError {
-    /// The program cannot be started at all (a setup error: every case would fail alike).
-    CannotStart(String),
-    /// The judge's own machinery failed (no disk space, a broken supervisor).
-    Judge(String),
-}
 
 /// How long the judge waits for a supervisor past the run's wall backstop before it looks:
 /// a supervisor kills the tree, reaps it and copies the output in this time.
@@ -105,92 +47,24 @@ const SLOW_GRACE: Duration = Duration::from_millis(5000);
 /// that a supervisor just started is never mistaken for an orphan.
 static SUPERVISORS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
-/// Runs `program extra...` with `stdin` (a regular file; `None`: `/dev/null`), its stdout and
-/// stderr written to the two paths, through this thread's supervisor (started on its first
-/// run, and again after one that did not survive its run).
-pub fn run(
-    program: &Program,
-    extra: &[String],
-    stdin: Option<&Path>,
-    stdout: &Path,
-    stderr: &Path,
-    limits: Limits,
-) -> Result<Run, RunError> {
-    run_in(program, extra, stdin, stdout, stderr, limits, None)
-}
-
-/// [`run`], the program started in the folder `cwd` (`None`: the judge's own): a file I/O
-/// problem's private working folder, where its input file waits and its output file is read
-/// back from.
-pub fn run_in(
-    program: &Program,
-    extra: &[String],
-    stdin: Option<&Path>,
-    stdout: &Path,
-    stderr: &Path,
-    limits: Limits,
-    cwd: Option<&Path>,
-) -> Result<Run, RunError> {
-    serve(Request {
-        cwd: cwd.map(absolute),
-        cpu_ms: (!limits.wall_time).then_some(limits.time_ms),
-        wall_ms: limits.wall_backstop_ms(),
-        memory_kib: limits.memory_kib,
-        stack_kib: limits.stack_limit_kib(),
-        output_bytes: limits.output_bytes,
-        stdin: stdin.map(absolute),
-        stdout: absolute(stdout),
-        stderr: absolute(stderr),
-        writable: Vec::new(),
-        argv: program.argv(extra),
-    })
-}
-
-/// A build: the compiler's command line `argv` run like a program, in the same isolation,
-/// with no stdin, in the folder `cwd` (`None`: the judge's own), under `limits` (wall time;
-/// the compiler may use every core), and allowed to write in the folders `writable` (the
-/// build's own) besides its private /tmp.
-pub fn run_build(
-    argv: Vec<String>,
-    cwd: Option<&Path>,
-    writable: &[PathBuf],
-    stdout: &Path,
-    stderr: &Path,
-    limits: Limits,
-) -> Result<Run, RunError> {
-    serve(Request {
-        cwd: cwd.map(absolute),
-        cpu_ms: None,
-        wall_ms: limits.time_ms,
-        memory_kib: limits.memory_kib,
-        stack_kib: limits.stack_limit_kib(),
-        output_bytes: limits.output_bytes,
-        stdin: None,
-        stdout: absolute(stdout),
-        stderr: absolute(stderr),
-        writable: writable.iter().map(|p| absolute(p)).collect(),
-        argv,
-    })
-}
-
-/// Hands `request` to this thread's supervisor and reads its report.
-fn serve(request: Request) -> Result<Run, RunError> {
+/// Hands `request`, a run of `program`, to this thread's supervisor and reads its report.
+pub(super) fn serve(request: &Request, program: &Program) -> Result<Run, RunError> {
     SERVER.with(|slot| {
         let mut slot = slot.borrow_mut();
         let mut server = match slot.take() {
             Some(s) => s,
             None => Server::start()?,
         };
-        if let Err(e) = server.send(&request) {
+        if let Err(e) = server.send(request) {
             // It ended while idle (no program of ours was alive to end it: killed from
             // outside the judge): a fresh one takes the run.
             drop(server.finish(e));
             server = Server::start()?;
             server
-                .send(&request)
+                .send(request)
                 .map_err(|e| RunError::Judge(format!("cannot reach the supervisor: {e}")))?;
         }
-        let run = server.answer(&request);
+        let run = server.answer(request, program);
         if !server.ended {
             *slot = Some(server);
         }
@@ -208,7 +82,7 @@ pub struct Settings {
     pub env: Vec<(String, String)>,
     pub start: sys::Inherited,
     /// The judge's folders (absolute) where the files a judged command line names may be
-    /// written (see `jail.rs`): where it keeps outputs.
+    /// written (see `jail/`): where it keeps outputs.
     pub writable: Vec<PathBuf>,
 }
 
@@ -382,7 +256,7 @@ impl Server {
 
     /// The report of the run sent; unless it serves the next run too, the supervisor is
     /// ended (and reaped) when it returns.
-    fn answer(&mut self, request: &Request) -> Result<Run, RunError> {
+    fn answer(&mut self, request: &Request, program: &Program) -> Result<Run, RunError> {
         let backstop = Duration::from_millis(request.wall_ms);
         let (line, late) = self.read_line(self.start + backstop + GRACE);
         let wall_ms = self.start.elapsed().as_millis() as u64;
@@ -443,7 +317,9 @@ impl Server {
         };
         let report = match line.strip_prefix(supervise::ERROR) {
             Some(why) => Err(RunError::Judge(format!("the supervisor failed: {why}"))),
-            None => line.parse::<Report>().map_err(RunError::Judge),
+            None => line
+                .parse::<Report>()
+                .map_err(|e| RunError::Judge(e.to_string())),
         };
         if last {
             let _ = self.finish_ended();
@@ -451,7 +327,10 @@ impl Server {
             self.finish_killed();
         }
         match report? {
-            Report::CannotStart(why) => Err(RunError::CannotStart(why)),
+            Report::CannotStart(why) => Err(RunError::CannotStart {
+                program: program.describe(),
+                why,
+            }),
             Report::Ran {
                 status,
                 cpu_us,
@@ -621,78 +500,8 @@ fn sweep_orphans() {
     }
 }
 
-/// A folder of one run's own, under the OS's temporary folder: created anew with a name no
-/// other run has (the judge's pid and a counter; `create_dir` fails rather than share),
-/// readable by its user only, and removed with everything in it when dropped. What a run
-/// writes and what is compared lives here, so two judges at once never see each other's
-/// files.
-pub struct Private {
-    path: PathBuf,
-}
-
-impl Private {
-    /// The folder itself (a file I/O problem's working folder is a folder inside it).
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    pub fn new() -> Result<Private, String> {
-        Private::under(&std::env::temp_dir())
-    }
-
-    /// A folder for one run's captured output of at most `output_bytes`: in `/dev/shm` when
-    /// it is a tmpfs with room for four such outputs and 256 MiB more (it holds them for the
-    /// length of a case only), else under the temporary folder. On a disk's file system the
-    /// journal of creating and removing a run's files and folder was a fifth of the judge's
-    /// own time on a tiny case; a small `/dev/shm` (a container's 64 MiB) is never filled.
-    pub fn for_output(output_bytes: u64) -> Result<Private, String> {
-        let shm = Path::new("/dev/shm");
-        let room = output_bytes.saturating_mul(4).saturating_add(256 << 20);
-        match sys::fs_space(shm) {
-            Some(s) if s.tmpfs && s.available >= room => {
-                Private::under(shm).or_else(|_| Private::new())
-            }
-            _ => Private::new(),
-        }
-    }
-
-    /// A folder of its own under `base` instead.
-    pub fn under(base: &Path) -> Result<Private, String> {
-        use std::os::unix::fs::DirBuilderExt;
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        for _ in 0..1000 {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path = base.join(format!("bfs-judge-{}-{n}-{nanos:x}", std::process::id()));
-            match fs::DirBuilder::new().mode(0o700).create(&path) {
-                Ok(()) => return Ok(Private { path }),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(format!("{}: {e}", path.display())),
-            }
-        }
-        Err(format!("no free folder name in {}", base.display()))
-    }
-
-    pub fn join(&self, name: &str) -> PathBuf {
-        self.path.join(name)
-    }
-}
-
-impl Drop for Private {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.path);
-    }
-}
-
-fn absolute(p: &Path) -> PathBuf {
-    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
-}
-
-/// Runs `program` and maps a start failure to a setup error: only a program that really
-/// cannot be started (the supervisor's exec failed) is one; whatever a started program does,
-/// its own exit code 127 included, is its verdict.
+/// [`Spec`] as it was before there was one, for the callers not yet moved to it: a run of
+/// `program args...` whose error is said in words.
 pub fn run_program(
     program: &Program,
     args: &[String],
@@ -704,7 +513,7 @@ pub fn run_program(
     run_program_in(program, args, input, stdout, stderr, limits, None)
 }
 
-/// [`run_program`] in the working folder `cwd` (see [`run_in`]).
+/// [`run_program`] in the working folder `cwd` (see [`Spec::cwd`]).
 pub fn run_program_in(
     program: &Program,
     args: &[String],
@@ -714,8 +523,6 @@ pub fn run_program_in(
     limits: Limits,
     cwd: Option<&Path>,
 ) -> Result<Run, String> {
-    run_in(program, args, input, stdout, stderr, limits, cwd).map_err(|e| match e {
-        RunError::CannotStart(why) => format!("cannot run `{}`: {why}", program.describe()),
-        RunError::Judge(why) => format!("judge error: {why}"),
-    })
+    let spec = Spec::of(program, stdout, stderr, limits);
+    Ok(spec.args(args).stdin(input).cwd(cwd).run()?)
 }

@@ -77,7 +77,7 @@ pub const ARG: &str = "__supervise";
 /// The argument after [`ARG`]: serve runs one after another, as the judge asks.
 pub const SERVE: &str = "--serve";
 /// Ends the writable folders of [`SERVE`]'s arguments; the folders after it are hidden from
-/// the programs (see `jail.rs`).
+/// the programs (see `jail/`).
 pub const HIDE: &str = "--hide";
 
 /// Ends the report of a supervisor's last run: it exits after it (it was cancelled, a program
@@ -159,6 +159,17 @@ impl Kill {
 
     pub fn from_name(name: &str) -> Option<Kill> {
         Kill::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// A request or a report that does not follow the wire format (see [`Request::write_to`] and
+/// [`Report`]'s `Display`): what is wrong, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable(pub String);
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
@@ -257,12 +268,12 @@ impl Request {
         }
         Request::from_args(&args)
             .map(Some)
-            .map_err(io::Error::other)
+            .map_err(|e| io::Error::other(e.0))
     }
 
-    pub fn from_args(args: &[OsString]) -> Result<Request, String> {
+    pub fn from_args(args: &[OsString]) -> Result<Request, Unreadable> {
         let usage = || {
-            format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS...")
+            Unreadable(format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS..."))
         };
         let num = |s: &OsString| {
             s.to_str()
@@ -280,7 +291,7 @@ impl Request {
         let argv = args[dashes + 1..]
             .iter()
             .map(|a| a.to_str().map(String::from).ok_or_else(usage))
-            .collect::<Result<Vec<String>, String>>()?;
+            .collect::<Result<Vec<String>, Unreadable>>()?;
         Ok(Request {
             cpu_ms: if args[0] == "-" {
                 None
@@ -336,16 +347,16 @@ impl std::fmt::Display for Report {
 }
 
 impl std::str::FromStr for Report {
-    type Err = String;
+    type Err = Unreadable;
 
-    fn from_str(line: &str) -> Result<Report, String> {
+    fn from_str(line: &str) -> Result<Report, Unreadable> {
         let line = line.trim_end();
         if let Some(why) = line.strip_prefix("cannot-start ") {
             return Ok(Report::CannotStart(why.to_string()));
         }
-        let bad = || format!("unreadable supervisor report `{line}`");
+        let bad = || Unreadable(format!("unreadable supervisor report `{line}`"));
         let rest = line.strip_prefix("ran ").ok_or_else(bad)?;
-        let field = |key: &str| -> Result<&str, String> {
+        let field = |key: &str| -> Result<&str, Unreadable> {
             rest.split(' ')
                 .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
                 .ok_or_else(bad)
@@ -377,7 +388,7 @@ impl std::str::FromStr for Report {
 }
 
 /// The supervisor's `main`: `args` are those after [`ARG`]: [`SERVE`] and the isolation
-/// mechanism's name (see `jail.rs`).
+/// mechanism's name (see `jail/`).
 pub fn main(args: &[OsString]) -> ExitCode {
     let mechanism = match args {
         [serve, m, ..] if serve == SERVE => m.to_str().and_then(Mechanism::from_name),
@@ -463,43 +474,11 @@ fn become_supervisor() -> io::Result<()> {
 
 /// One run: the program started, watched, ended with all it started, its report.
 fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Report> {
-    let with_path =
-        |e: io::Error, p: &PathBuf| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
-    // An interactive run (`judge::interact`) passes FIFOs: they are the program's stdin and
-    // stdout as they are, live, opened stdin first (the relay on the other side opens in
-    // the order that pairs with it); everything else is a regular file, and stdout is
-    // captured through a pipe.
-    let fifo = |p: &Path| {
-        use std::os::unix::fs::FileTypeExt;
-        fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_fifo())
-    };
-    let stdin = match &req.stdin {
-        Some(path) if fifo(path) => Stdio::from(File::open(path).map_err(|e| with_path(e, path))?),
-        Some(path) => Stdio::from(sys::open_regular(path).map_err(|e| with_path(e, path))?),
-        None => Stdio::null(),
-    };
-    let (stdout, capture) = if fifo(&req.stdout) {
-        let live = fs::OpenOptions::new()
-            .write(true)
-            .open(&req.stdout)
-            .map_err(|e| with_path(e, &req.stdout))?;
-        (Stdio::from(live), None)
-    } else {
-        let capture = Capture::new(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
-        (Stdio::piped(), Some(capture))
-    };
+    let (stdin, stdout, capture) = streams(req)?;
     // A file I/O problem's working folder is the judge's, named like a folder on the
     // command line: bound in read-write, and the program's HOME under Landlock (the one
     // folder it may write).
-    let mut named = req.argv.clone();
-    named.extend(req.cwd.iter().map(|d| d.display().to_string()));
-    let mut setup = jail.before_run(&named, req.memory_kib, &req.writable)?;
-    if let Some(dir) = &req.cwd {
-        setup.cwd = dir.clone();
-        if jail.mechanism == crate::run::jail::Mechanism::Landlock {
-            setup.home = dir.clone();
-        }
-    }
+    let setup = jail.before_run(&req.argv, req.memory_kib, &req.writable, req.cwd.as_deref())?;
     let mut cmd = Command::new(&req.argv[0]);
     cmd.args(&req.argv[1..])
         .stdin(stdin)
@@ -550,64 +529,45 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     // Whatever is left in its group dies now; then the program is reaped (its pid and group
     // id are free again) and every process it left, wherever it moved, is killed and reaped.
     sys::kill(-pid);
-    match sys::reap(pid, false)? {
-        Some((_, status, usage)) => {
-            run.add(usage);
-            // Reaped above: std's handle neither waits nor kills on drop.
-            drop(child);
-            // The program and what it left: the count a fork bomb reached, even when it
-            // ended between two looks.
-            let mut left = 1;
-            kill_all_descendants(|usage| {
-                run.add(usage);
-                left += 1;
-            })?;
-            run.tasks = run.tasks.max(left);
-            if left > PROCESSES && run.killed.is_none() {
-                // Past the limit between two looks (or where the kernel does not count).
-                run.killed = Some(Kill::Processes);
-            }
-            watched?;
-            // Nothing of the tree is left to write: what the pipes hold is all there is.
-            run.drain_to_end(buf)?;
-            if let Some(captured) = run.capture.take() {
-                captured
-                    .save(&req.stdout)
-                    .map_err(|e| with_path(e, &req.stdout))?;
-            }
-            run.kept
-                .write_to(&req.stderr)
-                .map_err(|e| with_path(e, &req.stderr))?;
-            if run.killed.is_none() && run.stdout_bytes > req.output_bytes {
-                run.killed = Some(Kill::Output);
-            }
-            // A signal the program sent its supervisor is the program's end, named.
-            let status = match (run.killed, sys::signalled_by_program()) {
-                (Some(Kill::SupervisorKilled), Some(sig)) => Status::Signal(sig),
-                _ => status,
-            };
-            // Files left in the private /tmp and /dev/shm are memory the run held.
-            run.peak_kib = run.peak_kib.max(jail.memory_kib());
-            Ok(Report::Ran {
-                status,
-                cpu_us: run.reaped.cpu_us.max(run.seen_ms * 1000),
-                wall_us: wall.as_micros() as u64,
-                peak_kib: run.peak_kib.max(run.reaped.peak_kib),
-                killed: run.killed,
-                stdout_bytes: run.stdout_bytes,
-                stderr_bytes: run.kept.total,
-                runnable_pct: (run.runnable_looks * 100)
-                    .checked_div(run.looks)
-                    .unwrap_or(0),
-                stack_kib: run.stack_kib,
-                tasks: run.tasks,
-                // RLIMIT_NPROC where the kernel counts the run's processes alone, and the
-                // looks everywhere.
-                task_limit: PROCESSES,
-            })
-        }
-        None => unreachable!("a blocking wait4 returns a child"),
+    let Some((_, status, usage)) = sys::reap(pid, false)? else {
+        return Err(io::Error::other("a blocking wait4 returned no child"));
+    };
+    run.add(usage);
+    // Reaped above: std's handle neither waits nor kills on drop.
+    drop(child);
+    run.end_tree()?;
+    watched?;
+    run.finish(status, wall, buf, jail)
+}
+
+/// The program's stdin and stdout, and where its stdout is captured. An interactive run
+/// (`judge::interact`) passes FIFOs: they are the program's stdin and stdout as they are,
+/// live, opened stdin first (the relay on the other side opens in the order that pairs with
+/// it); everything else is a regular file, and stdout is captured through a pipe.
+fn streams(req: &Request) -> io::Result<(Stdio, Stdio, Option<Capture>)> {
+    let fifo = |p: &Path| {
+        use std::os::unix::fs::FileTypeExt;
+        fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_fifo())
+    };
+    let stdin = match &req.stdin {
+        Some(path) if fifo(path) => Stdio::from(File::open(path).map_err(|e| with_path(e, path))?),
+        Some(path) => Stdio::from(sys::open_regular(path).map_err(|e| with_path(e, path))?),
+        None => Stdio::null(),
+    };
+    if fifo(&req.stdout) {
+        let live = fs::OpenOptions::new()
+            .write(true)
+            .open(&req.stdout)
+            .map_err(|e| with_path(e, &req.stdout))?;
+        return Ok((stdin, Stdio::from(live), None));
     }
+    let capture = Capture::new(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
+    Ok((stdin, Stdio::piped(), Some(capture)))
+}
+
+/// `e` with the path it happened on.
+fn with_path(e: io::Error, p: &Path) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", p.display()))
 }
 
 /// The resource limits every process of a run gets, whatever the supervisor was handed: the
@@ -681,6 +641,71 @@ impl Running<'_> {
     fn add(&mut self, usage: sys::Usage) {
         self.reaped.cpu_us += usage.cpu_us;
         self.reaped.peak_kib = self.reaped.peak_kib.max(usage.peak_kib);
+    }
+
+    /// Once the program is reaped: kills and reaps every process it left, counting them
+    /// with it (the count a fork bomb reached, even when it ended between two looks).
+    fn end_tree(&mut self) -> io::Result<()> {
+        let mut left = 1;
+        kill_all_descendants(|usage| {
+            self.add(usage);
+            left += 1;
+        })?;
+        self.tasks = self.tasks.max(left);
+        if left > PROCESSES && self.killed.is_none() {
+            // Past the limit between two looks (or where the kernel does not count).
+            self.killed = Some(Kill::Processes);
+        }
+        Ok(())
+    }
+
+    /// Once the whole tree is gone: the output saved where the judge asked, and the report
+    /// of a program that ended with `status` after `wall`.
+    fn finish(
+        mut self,
+        status: Status,
+        wall: Duration,
+        buf: &mut [u8],
+        jail: &Jail,
+    ) -> io::Result<Report> {
+        let req = self.req;
+        // Nothing of the tree is left to write: what the pipes hold is all there is.
+        self.drain_to_end(buf)?;
+        if let Some(captured) = self.capture.take() {
+            captured
+                .save(&req.stdout)
+                .map_err(|e| with_path(e, &req.stdout))?;
+        }
+        self.kept
+            .write_to(&req.stderr)
+            .map_err(|e| with_path(e, &req.stderr))?;
+        if self.killed.is_none() && self.stdout_bytes > req.output_bytes {
+            self.killed = Some(Kill::Output);
+        }
+        // A signal the program sent its supervisor is the program's end, named.
+        let status = match (self.killed, sys::signalled_by_program()) {
+            (Some(Kill::SupervisorKilled), Some(sig)) => Status::Signal(sig),
+            _ => status,
+        };
+        // Files left in the private /tmp and /dev/shm are memory the run held.
+        self.peak_kib = self.peak_kib.max(jail.memory_kib());
+        Ok(Report::Ran {
+            status,
+            cpu_us: self.reaped.cpu_us.max(self.seen_ms * 1000),
+            wall_us: wall.as_micros() as u64,
+            peak_kib: self.peak_kib.max(self.reaped.peak_kib),
+            killed: self.killed,
+            stdout_bytes: self.stdout_bytes,
+            stderr_bytes: self.kept.total,
+            runnable_pct: (self.runnable_looks * 100)
+                .checked_div(self.looks)
+                .unwrap_or(0),
+            stack_kib: self.stack_kib,
+            tasks: self.tasks,
+            // RLIMIT_NPROC where the kernel counts the run's processes alone, and the
+            // looks everywhere.
+            task_limit: PROCESSES,
+        })
     }
 
     /// Copies the program's output as it comes and looks at its tree every [`POLL`] (less

@@ -1,4 +1,4 @@
-//! The process control that `std` does not offer, through `libc` (with `jail.rs` and one
+//! The process control that `std` does not offer, through `libc` (with `jail/` and one
 //! block of `tree.rs`, the crate's only `unsafe`). Each function is a thin, checked wrapper
 //! around one system call, so that the modules above it (the supervisor, the sandbox) read
 //! as plain Rust.

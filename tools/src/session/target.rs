@@ -176,7 +176,7 @@ pub fn runnable(program: &Program) -> Result<(), String> {
         if !first.contains('/') && Path::new(first).is_file() {
             format!("{e}; there is a file `{first}` here: write `./{first}` to run it")
         } else {
-            e
+            e.to_string()
         }
     })
 }
