@@ -24,7 +24,7 @@ use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::run::sandbox::Private;
+use crate::run::files::Private;
 
 #[derive(Clone, Debug)]
 pub enum Expect {

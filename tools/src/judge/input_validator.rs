@@ -13,7 +13,7 @@ use std::path::Path;
 use crate::judge::check::external::{message_line, LIMITS};
 use crate::run::files::sibling;
 use crate::run::program::Program;
-use crate::run::sandbox::run_program;
+use crate::run::spec::run_program;
 use crate::run::sys::Status;
 
 /// How an input validator says yes.

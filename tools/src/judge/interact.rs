@@ -47,8 +47,8 @@ use crate::judge::check::{Check, Files, Protocol, Why};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::{read_capped, read_tail, sibling};
 use crate::run::program::Program;
-use crate::run::sandbox::run_program;
-use crate::run::sandbox::{Limits, Run};
+use crate::run::spec::run_program;
+use crate::run::spec::{Limits, Run};
 use crate::run::sys::{signal_name, Status};
 use crate::text::{detail, printable};
 

@@ -177,13 +177,7 @@ impl Problem {
     /// name: a hash of its canonical path (FNV-1a, stable across runs and machines).
     pub fn path_hash(&self) -> String {
         let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
-        let hash = path
-            .as_os_str()
-            .as_encoded_bytes()
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
+        let hash = crate::run::hash::fnv1a(path.as_os_str().as_encoded_bytes());
         format!("{:08x}", hash as u32)
     }
 

@@ -4,7 +4,7 @@
 //! says wall time; under a CPU limit a program that sleeps or blocks is still stopped by the
 //! wall-clock backstop, and that is TLE too, said as such.
 
-use crate::run::sandbox::{Limits, Run};
+use crate::run::spec::{Limits, Run};
 use crate::run::supervise::Kill;
 use crate::run::sys::{self, Status};
 use crate::text::{detail, mib};

@@ -39,6 +39,7 @@ use std::process::ExitCode;
 
 use serde::Deserialize;
 
+use crate::run::hash::fnv1a;
 use crate::say;
 
 /// The extension's built-in port this server takes unless told otherwise. The extension
@@ -385,14 +386,6 @@ pub struct Written {
     pub kept: Vec<String>,
 }
 
-/// FNV-1a, 64 bits: the manifest's hash, the same on every machine and Rust version (std's
-/// hasher promises neither). It tells "unchanged since we wrote it"; it guards nothing
-/// against a forger, and needs not.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
 
 /// The manifest's entries: a folder-relative path to the hash of what we wrote there. A
 /// missing or unreadable manifest is empty: then nothing in the folder is ours.

@@ -21,7 +21,7 @@ use std::path::Path;
 use crate::args::Options;
 use crate::judge::problem::Problem;
 use crate::judge::verdict;
-use crate::run::sandbox::run_program;
+use crate::run::spec::run_program;
 use crate::say_text;
 use crate::session::target;
 use crate::text::{mib, short};

@@ -29,8 +29,8 @@ use crate::judge::input_validator::InputValidator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
 use crate::run::program::{shell_quote, Program};
-use crate::run::sandbox::run_program;
-use crate::run::sandbox::Limits;
+use crate::run::spec::run_program;
+use crate::run::spec::Limits;
 use crate::say_text;
 use crate::text::short;
 

@@ -30,8 +30,8 @@ use crate::judge::verdict::{self, Verdict};
 use crate::modes::case::judge_answer;
 use crate::modes::shrink;
 use crate::run::program::{shell_quote, Program};
-use crate::run::sandbox::run_program;
-use crate::run::sandbox::Limits;
+use crate::run::spec::run_program;
+use crate::run::spec::Limits;
 use crate::say_text;
 use crate::session::source::source_in;
 use crate::session::target;
@@ -347,7 +347,7 @@ enum Tried {
     ReferenceFailed(Verdict, String),
     /// The candidate's run, its verdict, the detail lines, and the command that made the
     /// input.
-    Judged(crate::run::sandbox::Run, Verdict, Vec<String>, String),
+    Judged(crate::run::spec::Run, Verdict, Vec<String>, String),
 }
 
 impl Env<'_> {
@@ -413,7 +413,7 @@ fn report_failure(
     f: &Files,
     i: u64,
     seed: u64,
-    (r, verdict, lines): (crate::run::sandbox::Run, Verdict, Vec<String>),
+    (r, verdict, lines): (crate::run::spec::Run, Verdict, Vec<String>),
     gen_line: &str,
 ) -> Result<bool, String> {
     let o = env.o;

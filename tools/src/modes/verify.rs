@@ -33,7 +33,7 @@ use crate::judge::format::{Expectation, Names, Package, ScoreRule, Submission};
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::modes::case::Source;
 use crate::run::compile::BuildError;
-use crate::run::sandbox::Limits;
+use crate::run::spec::Limits;
 use crate::say;
 use crate::session::submission::{
     builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,

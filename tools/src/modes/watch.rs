@@ -72,11 +72,7 @@ fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
         .map(|f| {
             let m = fs::metadata(f).ok()?;
             let hash = match m.is_file() && m.len() <= HASHED {
-                true => fs::read(f).map_or(0, |bytes| {
-                    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-                        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-                    })
-                }),
+                true => fs::read(f).map_or(0, |bytes| crate::run::hash::fnv1a(&bytes)),
                 false => 0,
             };
             Some((

@@ -24,6 +24,7 @@ pub mod files;
 pub mod hash;
 pub mod jail;
 pub mod lang;
+pub mod outcome;
 pub mod program;
 pub mod sandbox;
 pub mod spec;

@@ -19,17 +19,15 @@ use std::cell::RefCell;
 use std::io::{self, Read};
 use std::os::fd::AsFd;
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub use crate::run::files::Private;
 use crate::run::jail::Mechanism;
+use crate::run::outcome::{Run, RunError};
 use crate::run::program::Program;
-use crate::run::spec::Spec;
-pub use crate::run::spec::{Limits, Run, RunError};
 use crate::run::supervise::{self, Kill, Report, Request};
 use crate::run::sys::{self, Status};
 use crate::run::tree;
@@ -39,9 +37,12 @@ use crate::text::printable;
 /// a supervisor kills the tree, reaps it and copies the output in this time.
 const GRACE: Duration = Duration::from_millis(1000);
 
-/// And how much longer it gives a supervisor that is not stopped, only slow (a large tree to
-/// kill on a loaded machine), before it kills it as broken.
-const SLOW_GRACE: Duration = Duration::from_millis(5000);
+/// And how much longer it gives a supervisor that is not stopped, only slow, before it kills
+/// it as broken: a backstop, not a measure. Killing and reaping a tree of a thousand
+/// processes takes a supervisor well under a second alone, but 5 s did not suffice with
+/// the machine's load in the hundreds ("judge error" where the verdict was TLE); a
+/// supervisor that runs is ours and reports, so it is waited for as long as a minute.
+const SLOW_GRACE: Duration = Duration::from_secs(60);
 
 /// The judge's live supervisors. Spawning one and sweeping orphans both hold the lock, so
 /// that a supervisor just started is never mistaken for an orphan.
@@ -498,31 +499,4 @@ fn sweep_orphans() {
             let _ = sys::reap(pid, false);
         }
     }
-}
-
-/// [`Spec`] as it was before there was one, for the callers not yet moved to it: a run of
-/// `program args...` whose error is said in words.
-pub fn run_program(
-    program: &Program,
-    args: &[String],
-    input: Option<&Path>,
-    stdout: &Path,
-    stderr: &Path,
-    limits: Limits,
-) -> Result<Run, String> {
-    run_program_in(program, args, input, stdout, stderr, limits, None)
-}
-
-/// [`run_program`] in the working folder `cwd` (see [`Spec::cwd`]).
-pub fn run_program_in(
-    program: &Program,
-    args: &[String],
-    input: Option<&Path>,
-    stdout: &Path,
-    stderr: &Path,
-    limits: Limits,
-    cwd: Option<&Path>,
-) -> Result<Run, String> {
-    let spec = Spec::of(program, stdout, stderr, limits);
-    Ok(spec.args(args).stdin(input).cwd(cwd).run()?)
 }

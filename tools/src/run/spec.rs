@@ -14,88 +14,9 @@
 
 use std::path::{Path, PathBuf};
 
+pub use crate::run::outcome::{Limits, Run, RunError};
 use crate::run::program::Program;
-use crate::run::supervise::{Kill, Request};
-use crate::run::sys::Status;
-
-/// The limits of one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The time limit, in milliseconds.
-    pub time_ms: u64,
-    /// `true`: the time limit is on wall-clock time; `false`: on CPU time (user + system),
-    /// with a wall-clock backstop of [`Limits::wall_backstop_ms`].
-    pub wall_time: bool,
-    pub memory_kib: u64,
-    pub output_bytes: u64,
-    /// The stack limit; `None`: the memory limit (as Kattis and Codeforces have it).
-    pub stack_kib: Option<u64>,
-}
-
-impl Limits {
-    /// The stack limit in force: the one set, else the memory limit.
-    pub fn stack_limit_kib(&self) -> u64 {
-        self.stack_kib.unwrap_or(self.memory_kib)
-    }
-
-    /// When the wall clock stops a run: under a wall-time limit, the limit; under a CPU-time
-    /// limit, twice the limit plus a second (a program that sleeps or waits on I/O).
-    pub fn wall_backstop_ms(&self) -> u64 {
-        if self.wall_time {
-            self.time_ms
-        } else {
-            self.time_ms.saturating_mul(2).saturating_add(1000)
-        }
-    }
-}
-
-/// How a run went.
-#[derive(Clone, Copy, Debug)]
-pub struct Run {
-    pub wall_ms: u64,
-    pub cpu_ms: u64,
-    pub peak_kib: u64,
-    pub status: Status,
-    pub killed: Option<Kill>,
-    /// The share of the watcher's looks that found the program ready to run, percent: high
-    /// with little CPU time, the machine starved it.
-    pub runnable_pct: u64,
-    /// The largest stack the watcher saw (`VmStk`), KiB.
-    pub stack_kib: u64,
-    /// The most processes and threads the run had at once (see `supervise::Report`).
-    pub tasks: u64,
-    /// The process limit in force, 0 when there is none.
-    pub task_limit: u64,
-}
-
-/// Why a run could not be judged. Only a program that really cannot be started (the
-/// supervisor's exec failed) is [`RunError::CannotStart`]; whatever a started program does,
-/// its own exit code 127 included, is its verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunError {
-    /// The program cannot be started at all (a setup error: every case would fail alike):
-    /// the program as a user reads it, and why.
-    CannotStart { program: String, why: String },
-    /// The judge's own machinery failed (no disk space, a broken supervisor).
-    Judge(String),
-}
-
-impl std::fmt::Display for RunError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RunError::CannotStart { program, why } => write!(f, "cannot run `{program}`: {why}"),
-            RunError::Judge(why) => write!(f, "judge error: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for RunError {}
-
-impl From<RunError> for String {
-    fn from(e: RunError) -> String {
-        e.to_string()
-    }
-}
+use crate::run::supervise::Request;
 
 /// One run, built up from what it must have ([`Spec::of`]) and what it may have.
 #[derive(Clone, Debug)]
@@ -171,4 +92,31 @@ impl<'a> Spec<'a> {
 
 fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// [`Spec`] with the parts a judged program, a checker or a generator has: `program
+/// args...` whose error is said in words.
+pub fn run_program(
+    program: &Program,
+    args: &[String],
+    input: Option<&Path>,
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+) -> Result<Run, String> {
+    run_program_in(program, args, input, stdout, stderr, limits, None)
+}
+
+/// [`run_program`] in the working folder `cwd` (see [`Spec::cwd`]).
+pub fn run_program_in(
+    program: &Program,
+    args: &[String],
+    input: Option<&Path>,
+    stdout: &Path,
+    stderr: &Path,
+    limits: Limits,
+    cwd: Option<&Path>,
+) -> Result<Run, String> {
+    let spec = Spec::of(program, stdout, stderr, limits);
+    Ok(spec.args(args).stdin(input).cwd(cwd).run()?)
 }

@@ -16,7 +16,7 @@ use crate::judge::verdict::{Outcome, Verdict};
 use crate::modes::case::{self, Source, Target};
 use crate::run::compile::{self, BuildError};
 use crate::run::program::Program;
-use crate::run::sandbox::Limits;
+use crate::run::spec::Limits;
 use crate::session::target;
 use crate::show::report::num;
 
@@ -163,10 +163,10 @@ pub fn derive_time_limit(
 
 /// FNV-1a over what a derived time limit depends on.
 fn derivation_key(package: &Package) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut h = crate::run::hash::Fnv1a::new();
     let mut eat = |bytes: &[u8]| {
         for &b in bytes.iter().chain(&[0xff]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            h.byte(b);
         }
     };
     let stamp = |p: &std::path::Path| {
@@ -205,7 +205,7 @@ fn derivation_key(package: &Package) -> u64 {
         eat(stamp(&c.input).as_bytes());
         eat(stamp(&c.answer).as_bytes());
     }
-    h
+    h.value()
 }
 
 /// The time limit the slowest case of the accepted submissions gives, found by running them.

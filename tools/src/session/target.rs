@@ -13,7 +13,7 @@ use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
 };
 use crate::run::program::Program;
-use crate::run::sandbox::Limits;
+use crate::run::spec::Limits;
 
 /// A problem's limits: the options' overrides, else its info.toml, else the defaults.
 pub fn limits(p: &Problem, o: &Options) -> Limits {

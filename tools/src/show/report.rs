@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::judge::format::Score;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
-use crate::run::sandbox::Limits;
+use crate::run::spec::Limits;
 use crate::text::{fit, mib, short};
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.

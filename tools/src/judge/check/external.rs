@@ -33,7 +33,7 @@ use super::{CheckError, Files, Judgement, Protocol, Why};
 use crate::judge::verdict::Verdict;
 use crate::run::files::{create_fresh, read_capped, sibling};
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program, Limits, Run};
+use crate::run::spec::{run_program, Limits, Run};
 use crate::run::sys::{signal_name, Status};
 use crate::text::printable;
 

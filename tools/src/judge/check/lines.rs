@@ -23,8 +23,7 @@ enum Elem {
     Newline,
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+use crate::run::hash::{OFFSET as FNV_OFFSET, PRIME as FNV_PRIME};
 
 /// A reader's canonical stream.
 struct Canonical<R> {

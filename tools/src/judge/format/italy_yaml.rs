@@ -30,7 +30,7 @@ use crate::judge::format::{
     Submission, Tool,
 };
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program_in, Limits};
+use crate::run::spec::{run_program_in, Limits};
 use crate::run::sys::Status;
 
 pub const READER: Reader = Reader {
@@ -407,7 +407,7 @@ fn answers(
     for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
         let what = format!("the official solution {} on input {i}", src.display());
         // A folder of the run's own, which isolation lets it write in (as a case's).
-        let private = crate::run::sandbox::Private::new()?;
+        let private = crate::run::files::Private::new()?;
         let work = private.join("work");
         fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
         let stdin = match &task.input_file {

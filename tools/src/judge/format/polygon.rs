@@ -49,7 +49,9 @@ use crate::judge::format::{
 };
 use crate::run::compile;
 use crate::run::program::Program;
-use crate::run::sandbox::{self, Limits, Private};
+
+use crate::run::files::Private;
+use crate::run::spec::Limits;
 use crate::run::sys::Status;
 
 /// This format's entry in the readers' table.
@@ -911,8 +913,15 @@ impl Maker<'_> {
         limits: Limits,
     ) -> Result<(), String> {
         let stderr = stdout.with_extension("stderr");
-        let run =
-            sandbox::run_program_in(program, args, stdin, stdout, &stderr, limits, Some(cwd))?;
+        let run = crate::run::spec::run_program_in(
+            program,
+            args,
+            stdin,
+            stdout,
+            &stderr,
+            limits,
+            Some(cwd),
+        )?;
         let said = || {
             let text = crate::run::files::read_capped(&stderr, 400);
             let text = String::from_utf8_lossy(&text);
