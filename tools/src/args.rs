@@ -182,7 +182,7 @@ pub struct Verdicts {
     pub draw: bool,
 
     /// The drawn window's size, ROWSxCOLS.
-    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::show::draw::parse_window)]
+    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::ours::grid::draw::parse_window)]
     pub draw_window: (u32, u32),
 }
 
@@ -463,7 +463,7 @@ pub struct ScaleCmd {
     pub problem: String,
 
     /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
-    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window)]
+    #[arg(long, value_name = "RxC", value_parser = crate::ours::grid::draw::parse_window)]
     pub scale_to: Option<(u32, u32)>,
 
     #[command(flatten)]

@@ -4,7 +4,9 @@
 //! - `text`: text helpers every layer uses (no dependencies in the crate);
 //! - `run`: starting a program and supervising it under its limits;
 //! - `judge`: problems, cases, comparison, checkers, verdicts;
-//! - `show`: what is printed and kept for a person (case lines, diffs, drawings, pages);
+//! - `show`: what is printed for a person (case lines, diffs, a checker's reason);
+//! - `ours`: what is particular to our five problems (checkers, generators, the traced
+//!   searches and their pages, pictures of a failing case, shrinking their inputs);
 //! - `args`: the judging subcommands' option groups (clap's derive), as data for the layers
 //!   above;
 //! - `session`: what every judging mode starts and ends with (isolation, the supervisors,
@@ -21,6 +23,7 @@ pub mod bundle;
 pub mod cli;
 pub mod judge;
 pub mod modes;
+pub mod ours;
 pub mod run;
 pub mod session;
 pub mod show;

@@ -17,7 +17,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use bfs_judge_tools::show::search::{self, Search};
+use bfs_judge_tools::ours::search::{self, Search};
 use serde_json::{json, Value};
 
 fn root() -> PathBuf {

@@ -19,12 +19,13 @@ use crate::judge::check::{Check, Files, Judgement, Why};
 use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::verdict::{self, Outcome, Verdict};
+use crate::ours::explain;
 use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::sandbox::{run_program_in, Limits, Private};
 use crate::run::sys;
 use crate::show::diff::DiffMode;
-use crate::show::explain;
+use crate::show::mistake;
 use crate::text::{detail, printable};
 
 /// The most of each file a failing case keeps on disk.
@@ -333,7 +334,7 @@ pub fn judge_answer(
         Some(Why::Message { said, whole }) => {
             keep_message(whole, files.keep)?;
             match judgement.verdict {
-                Verdict::Wa if explain::is_named(said) => explain::checker_detail(said),
+                Verdict::Wa if mistake::is_named(said) => mistake::checker_detail(said),
                 _ => message_lines(said, files.keep),
             }
         }

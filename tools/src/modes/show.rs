@@ -1,5 +1,5 @@
 //! `bfs-judge show PROBLEM [INPUT]`: the page that replays the reference search of one of
-//! our problems on an input (`show::search`), written as one self-contained HTML file whose
+//! our problems on an input (`ours::search`), written as one self-contained HTML file whose
 //! path is printed. INPUT is a case of the problem (`sample`, the default), or a file.
 //! Errors: one line on stderr, exit code 2.
 
@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::args::built_in_root;
-use crate::show::search;
+use crate::ours::search;
 
 /// `bfs-judge show`: watch the reference search on an input.
 #[derive(Clone, Debug, clap::Args)]

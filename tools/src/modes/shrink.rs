@@ -816,14 +816,14 @@ pub fn after_stress(
         trial.dir.join("shrunk.expected"),
         trial.dir.join("shrunk.got"),
     );
-    let show = crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
-    for line in crate::show::explain::mistake(&show, &shrunk.input, &got, &expected) {
+    let show = crate::ours::explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
+    for line in crate::ours::explain::mistake(&show, &shrunk.input, &got, &expected) {
         say_text!("{line}");
     }
     if show.problem.is_some() {
         let base = trial.dir.join("shrunk");
         for line in
-            crate::show::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
+            crate::ours::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
         {
             say_text!("{line}");
         }

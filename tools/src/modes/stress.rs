@@ -31,11 +31,11 @@ use crate::modes::case::judge_answer;
 use crate::modes::shrink;
 use crate::modes::source::source_in;
 use crate::modes::test;
+use crate::ours::explain;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;
 use crate::say_text;
-use crate::show::explain;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
 

@@ -56,7 +56,7 @@ pub fn page(p: &Picture, title: &str, reason: &str) -> String {
     page_linked(p, title, reason, None)
 }
 
-/// [`page`], with a "show the search" link to `search` (the `show::search` page at the cell
+/// [`page`], with a "show the search" link to `search` (the `ours::search` page at the cell
 /// where the routes part) in its bar.
 pub fn page_linked(p: &Picture, title: &str, reason: &str, search: Option<&str>) -> String {
     let search = search.map_or(String::new(), |href| {

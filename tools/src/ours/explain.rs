@@ -11,12 +11,12 @@
 use std::fs;
 use std::path::Path;
 
-use bfs_judge::check::{tie, trace, Mistake};
+use bfs_judge::check::{tie, trace};
 
+use crate::ours::grid::{draw, html};
 use crate::run::files::sibling;
-use crate::show::draw;
-use crate::show::html;
-use crate::text::{detail, printable};
+use crate::show::mistake::checker_detail;
+use crate::text::detail;
 
 /// What a failing case of one problem shows beyond its verdict.
 #[derive(Clone, Debug, Default)]
@@ -39,63 +39,6 @@ impl Show {
             colour: draw::colour_wanted(),
         }
     }
-}
-
-/// Whether a checker's reason names one of the mistakes (`illegal move`, ...).
-pub fn is_named(reason: &str) -> bool {
-    Mistake::of(reason.strip_prefix("wrong answer: ").unwrap_or(reason)) != Mistake::Other
-}
-
-/// The detail lines for a checker's reason: a named mistake leads with its name, anything
-/// else says it is the checker's. A named mistake is the one line a contestant must read
-/// whole: one line in a pipe, wrapped to the terminal's width on a terminal, never cut.
-pub fn checker_detail(reason: &str) -> Vec<String> {
-    let reason = reason.strip_prefix("wrong answer: ").unwrap_or(reason);
-    let text = printable(reason.as_bytes());
-    if Mistake::of(reason) == Mistake::Other {
-        return vec![detail(&format!("checker: {text}"))];
-    }
-    let Some(width) = crate::text::terminal_width().filter(|_| !crate::text::json_mode()) else {
-        // Whole in a pipe, a file and JSON.
-        return vec![detail(&text)];
-    };
-    wrap(&text, width.saturating_sub(4).max(40))
-        .iter()
-        .enumerate()
-        .map(|(i, line)| detail(&format!("{}{line}", if i == 0 { "" } else { "  " })))
-        .collect()
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces but never inside an
-/// order of moves (`U < D < L < R`); a longer unit is cut later by [`detail`]; continuation
-/// lines leave room for a two-space indent.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut units: Vec<String> = Vec::new();
-    let mut glue = false;
-    for word in text.split(' ') {
-        match units.last_mut() {
-            Some(last) if glue || word == "<" => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => units.push(word.to_string()),
-        }
-        glue = word == "<";
-    }
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in &units {
-        let limit = if lines.is_empty() { width } else { width - 2 };
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > limit {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    lines.push(line);
-    lines
 }
 
 /// The named mistake of `got` (a WA under the exact comparison), when the problem has a
@@ -139,10 +82,10 @@ pub fn pictures(
         lines.extend(draw::window(&picture, window, show.colour));
     }
     let page = sibling(base, "html");
-    // Beside it, the reference search opened where the routes part (`show::search`).
+    // Beside it, the reference search opened where the routes part (`ours::search`).
     let mut search_line = None;
     let search =
-        crate::show::search::for_picture(problem, &input, &picture).and_then(|(html, at)| {
+        crate::ours::search::for_picture(problem, &input, &picture).and_then(|(html, at)| {
             let file = sibling(base, "search.html");
             let name = file.file_name()?.to_string_lossy().into_owned();
             crate::run::files::create_fresh(&file)
@@ -174,20 +117,4 @@ pub fn pictures(
     }
     lines.extend(search_line);
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_named_mistake_is_wrapped_not_cut() {
-        let words = "wrong tie-break: step 1: you moved R; D also gets one step closer and comes first in U < D < L < R (at (1 1))";
-        let lines = wrap(words, 60);
-        assert!(lines.iter().all(|l| l.chars().count() <= 60), "{lines:?}");
-        assert_eq!(lines.join(" "), words);
-        assert_eq!(wrap("short", 60), ["short"]);
-        let at_100 = wrap(words, 96);
-        assert_eq!(at_100[1], "U < D < L < R (at (1 1))", "{at_100:?}");
-    }
 }

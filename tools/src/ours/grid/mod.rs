@@ -1,0 +1,4 @@
+//! What the maze problems share.
+
+pub mod draw;
+pub mod html;

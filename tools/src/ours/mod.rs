@@ -1,0 +1,5 @@
+//! What is particular to our five problems.
+
+pub mod explain;
+pub mod grid;
+pub mod search;
