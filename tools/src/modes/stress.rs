@@ -32,6 +32,7 @@ use crate::modes::shrink;
 use crate::modes::source::source_in;
 use crate::modes::test;
 use crate::ours::explain;
+use crate::ours::Ours;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
 use crate::run::sandbox::Limits;
@@ -39,13 +40,9 @@ use crate::say_text;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
 
-/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
-/// shapes, where a disagreement is easy to read, and for the `random` layout a density of 0
-/// to 45% walls.
-fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>) {
-    // The generators' own SplitMix64: the sizes drawn for a seed are the same everywhere.
-    let mut rng = bfs_judge::gen::Rng::new(seed);
-    let mut pick = |lo: u64, hi: u64| (lo + rng.next_u64() % (hi - lo + 1)).to_string();
+/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): the
+/// `random` layout, in the small shapes the problem draws for the seed (`Ours::stress_sizes`).
+fn default_shape(ours: &dyn Ours, seed: u64, o: &Options) -> (String, Vec<String>) {
     let kind = o
         .stress_args
         .kind
@@ -55,19 +52,8 @@ fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>)
         return (kind, o.stress_args.sizes.clone());
     }
     let base = kind.split(',').next().unwrap_or("");
-    let mut sizes = match (problem, base) {
-        ("swap-game", "all") => vec![],
-        ("swap-game", "distance") => vec![pick(1, 20), pick(0, 16)],
-        ("swap-game", _) => vec![pick(1, 20)],
-        ("pushing-boxes", "corridor") => vec![pick(1, 3), pick(3, 12)],
-        ("pushing-boxes", _) => vec![pick(1, 3), pick(1, 8), pick(3, 8)],
-        ("chase" | "wave", _) => vec![pick(1, 12), pick(2, 12)],
-        _ => vec![pick(1, 12), pick(1, 12)],
-    };
-    if base == "random" && problem != "swap-game" {
-        sizes.push(pick(0, 45));
-    }
-    (kind, sizes)
+    let sizes = ours.stress_sizes(base, seed);
+    (kind, sizes.iter().map(u64::to_string).collect())
 }
 
 /// Where inputs and expected answers come from.
@@ -507,7 +493,8 @@ fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputVali
 fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, String> {
     match oracle {
         Oracle::Ours { problem, .. } => {
-            let (kind, sizes) = default_shape(problem, seed, o);
+            let ours = crate::ours::get(problem).map_err(|e| e.to_string())?;
+            let (kind, sizes) = default_shape(ours, seed, o);
             let numbers = sizes
                 .iter()
                 .map(|s| {
@@ -515,7 +502,8 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
                         .map_err(|_| format!("--size: bad size `{s}`"))
                 })
                 .collect::<Result<Vec<u64>, String>>()?;
-            let made = bfs_judge::gen::generate(problem, &kind, &numbers, seed)
+            let made = ours
+                .generate(&kind, &numbers, seed)
                 .map_err(|e| format!("gen {problem} {kind} {}: {e}", sizes.join(" ")))?;
             fs::write(input, made).map_err(|e| format!("{}: {e}", input.display()))?;
             Ok(crate::modes::gen::command_line(

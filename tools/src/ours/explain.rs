@@ -84,8 +84,9 @@ pub fn pictures(
     let page = sibling(base, "html");
     // Beside it, the reference search opened where the routes part (`ours::search`).
     let mut search_line = None;
-    let search =
-        crate::ours::search::for_picture(problem, &input, &picture).and_then(|(html, at)| {
+    let search = crate::ours::find(problem)
+        .and_then(|o| crate::ours::search::for_picture(o, &input, &picture))
+        .and_then(|(html, at)| {
             let file = sibling(base, "search.html");
             let name = file.file_name()?.to_string_lossy().into_owned();
             crate::run::files::create_fresh(&file)

@@ -15,6 +15,8 @@ use std::collections::{HashMap, VecDeque};
 use bfs_judge::core::dir::Dir;
 use bfs_judge::pushing_boxes::{ORDER, PUSHES, WALKS};
 
+use crate::ours::OursError;
+
 /// The keeper's BFS of one walk.
 #[derive(Clone, Debug)]
 pub struct Walk {
@@ -176,14 +178,14 @@ pub struct Maze {
 }
 
 /// Every maze of the input, with the solver's reader.
-pub fn parse(input: &[u8]) -> Result<Vec<Maze>, String> {
+pub fn parse(input: &[u8]) -> Result<Vec<Maze>, OursError> {
     let mut buf = input.to_vec();
     let mut reader = bfs_judge::pushing_boxes::Reader::new(&mut buf);
     let mut mazes = Vec::new();
-    while let Some(maze) = reader
-        .next_maze()
-        .map_err(|e| format!("pushing-boxes: {e}"))?
-    {
+    while let Some(maze) = reader.next_maze().map_err(|e| OursError::Input {
+        problem: "pushing-boxes",
+        why: e.to_string(),
+    })? {
         let g = &maze.grid;
         let cols = g.cols();
         let flat = |index: u32| {
@@ -211,12 +213,16 @@ pub fn parse(input: &[u8]) -> Result<Vec<Maze>, String> {
 }
 
 /// The traced search of maze `case` (from 1) of `mazes`.
-pub fn search(mazes: Vec<Maze>, case: usize) -> Result<Trace, String> {
+pub fn search(mazes: Vec<Maze>, case: usize) -> Result<Trace, OursError> {
     let cases = mazes.len();
     let maze = case
         .checked_sub(1)
         .and_then(|k| mazes.into_iter().nth(k))
-        .ok_or_else(|| format!("there is no maze {case}: the input has {cases}"))?;
+        .ok_or(OursError::NoCase {
+            case,
+            cases,
+            what: "maze",
+        })?;
     let mut t = Trace {
         case,
         cases,

@@ -1,67 +1,99 @@
 //! The traced reference search of the grid problems (robot-maze, chase, wave): the plain
 //! BFS of each statement's Solution section, written out literally, recording what the page
-//! replays. Nothing here is fast on purpose: one `Vec` per fact, one loop per rule.
+//! replays. What differs between the problems is data, their [`Rules`] (each problem's file
+//! in `ours` holds its own): the order moves are tried in, their names, how a cell is
+//! written, and how the route is read off the search:
 //!
-//! - robot-maze: from the start, moves tried U, D, L, R, the first parent kept; the route
-//!   is the parents walked back from the finish.
-//! - chase: the same from `S`, moves tried D, U, R, L.
-//! - wave: the wave from `s` (neighbours tried up, right, down, left); the route is the walk
-//!   back from `f`, each time to the first neighbour in that order numbered one less.
+//! - [`Route::FirstParents`] (robot-maze from the start, moves tried U, D, L, R; chase from
+//!   `S`, D, U, R, L): the first parent of each cell kept, the route the parents walked back
+//!   from the target;
+//! - [`Route::WalkBack`] (wave, from `s`, neighbours tried up, right, down, left): the route
+//!   the walk back from `f`, each time to the first neighbour in the order numbered one less.
 //!
-//! The search stops when the target leaves the queue (its layer is complete by then, and
-//! every cell the walk back can need is numbered). Cost: O(R x C) time, about 14 bytes per
-//! cell.
+//! Nothing here is fast on purpose: one `Vec` per fact, one loop per rule. The search stops
+//! when the target leaves the queue (its layer is complete by then, and every cell the walk
+//! back can need is numbered). Cost: O(R x C) time, about 14 bytes per cell.
 
 use std::collections::VecDeque;
 
 use bfs_judge::core::dir::Dir;
+use bfs_judge::core::error::InputError;
+use bfs_judge::core::grid::Grid;
 
-/// Which of the three grid problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    RobotMaze,
-    Chase,
-    Wave,
+use super::Search;
+use crate::ours::OursError;
+
+/// One grid problem's search, as its statement gives it.
+#[derive(Debug)]
+pub struct Rules {
+    /// The problem's name, leading its reader's errors.
+    pub name: &'static str,
+    /// The order the search tries moves (`bfs_judge::<problem>::ORDER`).
+    pub order: [Dir; 4],
+    /// The statement's names of the moves up, down, left and right (the order of `Dir::ALL`).
+    pub moves: [&'static str; 4],
+    /// How the problem writes a cell.
+    pub cells: Cells,
+    /// How the route is read off the search.
+    pub route: Route,
+    /// The solver's own reader, giving the maze as the trace takes it.
+    pub read: fn(&[u8]) -> Result<Maze, InputError>,
 }
 
-impl Kind {
-    /// The order the search tries moves, as the statement gives it.
-    pub fn order(self) -> [Dir; 4] {
+/// The moves' names of robot-maze and chase.
+pub const LETTERS: [&str; 4] = ["U", "D", "L", "R"];
+
+/// How a problem writes a cell `(r, c)` (0-based), as its output or its checker does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cells {
+    /// `(r, c)`, 1-based (robot-maze).
+    OneBased,
+    /// `(r, c)`, 0-based (chase).
+    ZeroBased,
+    /// `row r, column c`, 1-based (wave).
+    RowColumn,
+}
+
+impl Cells {
+    pub fn name(self, (r, c): (u32, u32)) -> String {
         match self {
-            Kind::RobotMaze => bfs_judge::robot_maze::ORDER,
-            Kind::Chase => bfs_judge::chase::ORDER,
-            Kind::Wave => bfs_judge::wave::ORDER,
+            Cells::OneBased => format!("({}, {})", r + 1, c + 1),
+            Cells::ZeroBased => format!("({r}, {c})"),
+            Cells::RowColumn => format!("row {}, column {}", r + 1, c + 1),
         }
     }
 
-    /// The statement's name of a move.
-    pub fn name(self, d: Dir) -> &'static str {
-        match (self, d) {
-            (Kind::Wave, Dir::Up) => "up",
-            (Kind::Wave, Dir::Down) => "down",
-            (Kind::Wave, Dir::Left) => "left",
-            (Kind::Wave, Dir::Right) => "right",
-            (_, Dir::Up) => "U",
-            (_, Dir::Down) => "D",
-            (_, Dir::Left) => "L",
-            (_, Dir::Right) => "R",
+    /// The page's name for this way of writing cells (its script writes them too).
+    pub fn page_key(self) -> &'static str {
+        match self {
+            Cells::OneBased => "rm",
+            Cells::ZeroBased => "chase",
+            Cells::RowColumn => "wave",
         }
+    }
+}
+
+/// How the route is read off the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The first parents walked back from the target: the smallest move sequence from the
+    /// start.
+    FirstParents,
+    /// The walk back from the target, each time to the first neighbour in the order whose
+    /// distance is one less.
+    WalkBack,
+}
+
+impl Rules {
+    /// The statement's name of a move.
+    pub fn name(&self, d: Dir) -> &'static str {
+        self.moves[d as usize]
     }
 
     /// `U < D < L < R`, in the statement's words.
-    pub fn order_text(self) -> String {
-        let names: Vec<&str> = self.order().iter().map(|&d| self.name(d)).collect();
+    pub fn order_text(&self) -> String {
+        let names: Vec<&str> = self.order.iter().map(|&d| self.name(d)).collect();
         names.join(" < ")
-    }
-
-    /// A cell as the problem's output writes it: robot-maze `r c` 1-based, chase
-    /// `(r, c)` 0-based, wave `row r, column c` 1-based (as its checker says).
-    pub fn cell_name(self, (r, c): (u32, u32)) -> String {
-        match self {
-            Kind::RobotMaze => format!("({}, {})", r + 1, c + 1),
-            Kind::Chase => format!("({r}, {c})"),
-            Kind::Wave => format!("row {}, column {}", r + 1, c + 1),
-        }
     }
 }
 
@@ -85,7 +117,7 @@ pub struct TieBreak {
 /// The search, as the page replays it. Cells are `r * cols + c`, 0-based.
 #[derive(Clone, Debug)]
 pub struct Trace {
-    pub kind: Kind,
+    pub rules: &'static Rules,
     pub rows: u32,
     pub cols: u32,
     /// The input's cell characters, row by row.
@@ -135,55 +167,9 @@ impl Trace {
         self.layers.iter().rposition(|&l| l <= last).unwrap_or(0) as u32
     }
 
-    /// Each cell's distance from the start among those that entered the queue
-    /// (`u32::MAX` for the others).
-    pub fn distances(&self) -> Vec<u32> {
-        let mut dist = vec![u32::MAX; self.walls.len()];
-        for d in 0..self.layers.len() - 1 {
-            for &cell in &self.entered[self.layers[d] as usize..self.layers[d + 1] as usize] {
-                dist[cell as usize] = d as u32;
-            }
-        }
-        dist
-    }
-
-    /// The answer the problem prints, computed from the trace (`path`: chase's `--path`).
-    pub fn answer(&self, path: bool) -> Vec<u8> {
-        let mut out = String::new();
-        let reached = self.distance.is_some();
-        match self.kind {
-            Kind::RobotMaze if !reached => out.push_str("-1\n"),
-            Kind::RobotMaze => {
-                for &cell in &self.route {
-                    let (r, c) = self.coords(cell);
-                    out.push_str(&format!("{} {}\n", r + 1, c + 1));
-                }
-            }
-            Kind::Chase if path => {
-                let cells: Vec<String> = self
-                    .route
-                    .iter()
-                    .map(|&cell| Kind::Chase.cell_name(self.coords(cell)))
-                    .collect();
-                out.push_str(&cells.join(" "));
-                out.push('\n');
-            }
-            Kind::Chase | Kind::Wave => match self.distance {
-                None => out.push_str("-1\n"),
-                Some(d) => out.push_str(&format!("{d}\n")),
-            },
-        }
-        if self.kind == Kind::Wave && reached {
-            let mut drawn = self.cells.clone();
-            for &cell in &self.route[1..self.route.len() - 1] {
-                drawn[cell as usize] = b'*';
-            }
-            for row in drawn.chunks(self.cols as usize) {
-                out.push_str(&String::from_utf8_lossy(row));
-                out.push('\n');
-            }
-        }
-        out.into_bytes()
+    /// `cell` as the problem writes it.
+    pub fn cell_name(&self, cell: u32) -> String {
+        self.rules.cells.name(self.coords(cell))
     }
 }
 
@@ -198,50 +184,47 @@ pub struct Maze {
     pub target: u32,
 }
 
-/// Reads `input` with the solver's own parser.
-pub fn parse(kind: Kind, input: &[u8]) -> Result<Maze, String> {
-    let mut buf = input.to_vec();
-    let name = |k| match k {
-        Kind::RobotMaze => "robot-maze",
-        Kind::Chase => "chase",
-        Kind::Wave => "wave",
-    };
-    let bad = |e: bfs_judge::core::error::InputError| format!("{}: {e}", name(kind));
-    let (grid, start, target, wall) = match kind {
-        Kind::RobotMaze => {
-            let i = bfs_judge::robot_maze::parse(&mut buf).map_err(bad)?;
-            (i.grid, i.start, i.finish, b'1')
+impl Maze {
+    /// The maze of a solver's `grid` (whose cell indices `start` and `target` are its own),
+    /// `wall` its wall byte.
+    pub fn of(grid: &Grid<'_>, start: u32, target: u32, wall: u8) -> Maze {
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let mut cells = Vec::with_capacity(rows as usize * cols as usize);
+        for r in 0..rows {
+            cells.extend_from_slice(grid.row(r));
         }
-        Kind::Chase => {
-            let i = bfs_judge::chase::parse(&mut buf).map_err(bad)?;
-            (i.grid, i.monster, i.player, b'#')
+        let flat = |index: u32| {
+            let (r, c) = grid.coords(index);
+            r * cols + c
+        };
+        Maze {
+            rows,
+            cols,
+            walls: cells.iter().map(|&b| b == wall).collect(),
+            cells,
+            start: flat(start),
+            target: flat(target),
         }
-        Kind::Wave => {
-            let i = bfs_judge::wave::parse(&mut buf).map_err(bad)?;
-            (i.grid, i.start, i.finish, b'#')
-        }
-    };
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let mut cells = Vec::with_capacity(rows as usize * cols as usize);
-    for r in 0..rows {
-        cells.extend_from_slice(grid.row(r));
     }
-    let flat = |index: u32| {
-        let (r, c) = grid.coords(index);
-        r * cols + c
-    };
-    Ok(Maze {
-        rows,
-        cols,
-        walls: cells.iter().map(|&b| b == wall).collect(),
-        cells,
-        start: flat(start),
-        target: flat(target),
-    })
 }
 
-/// The traced search of `maze` for `kind`.
-pub fn search(kind: Kind, maze: Maze) -> Trace {
+/// The traced search of `input` under `rules`, whose input is one maze (`case` 1).
+pub fn trace(rules: &'static Rules, input: &[u8], case: usize) -> Result<Search, OursError> {
+    if case != 1 {
+        return Err(OursError::OneMaze {
+            problem: rules.name,
+            case,
+        });
+    }
+    let maze = (rules.read)(input).map_err(|e| OursError::Input {
+        problem: rules.name,
+        why: e.to_string(),
+    })?;
+    Ok(Search::Grid(search(rules, maze)))
+}
+
+/// The traced search of `maze` under `rules`.
+pub fn search(rules: &'static Rules, maze: Maze) -> Trace {
     let Maze {
         rows,
         cols,
@@ -252,7 +235,7 @@ pub fn search(kind: Kind, maze: Maze) -> Trace {
     } = maze;
     let n = walls.len();
     let mut t = Trace {
-        kind,
+        rules,
         rows,
         cols,
         cells,
@@ -281,7 +264,7 @@ pub fn search(kind: Kind, maze: Maze) -> Trace {
             t.tail.push(t.entered.len() as u32);
             break;
         }
-        for d in kind.order() {
+        for d in rules.order {
             let Some(next) = t.step(cell, d) else {
                 continue;
             };
@@ -303,73 +286,81 @@ pub fn search(kind: Kind, maze: Maze) -> Trace {
         }
     }
     t.layers.push(t.entered.len() as u32);
-    let Some(length) = t.distance else {
-        return t;
-    };
-    match kind {
-        Kind::RobotMaze | Kind::Chase => {
-            // The first parents, walked back from the target.
-            let mut cell = target;
-            t.route.push(cell);
-            while cell != start {
-                cell = parent[cell as usize];
-                t.route.push(cell);
-            }
-            t.route.reverse();
-            // The rule at each step, from the distances to the target (a BFS from it):
-            // the moves that keep the route shortest.
-            let to_target = from_target(&t);
-            for pair in t.route.windows(2) {
-                let (at, next) = (pair[0], pair[1]);
-                let chosen = kind
-                    .order()
-                    .into_iter()
-                    .find(|&d| t.step(at, d) == Some(next))
-                    .expect("route cells are neighbours");
-                let candidates = kind
-                    .order()
-                    .into_iter()
-                    .filter(|&d| {
-                        t.step(at, d).is_some_and(|q| {
-                            to_target[q as usize] != u32::MAX
-                                && to_target[q as usize] + 1 == to_target[at as usize]
-                        })
-                    })
-                    .collect();
-                t.ties.push(TieBreak {
-                    at,
-                    chosen,
-                    candidates,
-                });
-            }
-        }
-        Kind::Wave => {
-            // The walk back: from f, the first neighbour in the order numbered one less.
-            let mut cell = target;
-            t.route.push(cell);
-            for _ in 0..length {
-                let d_here = dist[cell as usize];
-                let candidates: Vec<Dir> = kind
-                    .order()
-                    .into_iter()
-                    .filter(|&d| {
-                        t.step(cell, d)
-                            .is_some_and(|q| dist[q as usize].wrapping_add(1) == d_here)
-                    })
-                    .collect();
-                let chosen = candidates[0];
-                t.ties.push(TieBreak {
-                    at: cell,
-                    chosen,
-                    candidates,
-                });
-                cell = t.step(cell, chosen).expect("a numbered neighbour");
-                t.route.push(cell);
-            }
-            t.route.reverse();
-        }
+    match (t.distance, rules.route) {
+        (None, _) => {}
+        (Some(_), Route::FirstParents) => first_parents(&mut t, &parent),
+        (Some(length), Route::WalkBack) => walk_back(&mut t, &dist, length),
     }
     t
+}
+
+/// The route of the first parents walked back from the target, and the rule at each step
+/// from the distances to the target (a BFS from it): the moves that keep the route
+/// shortest.
+fn first_parents(t: &mut Trace, parent: &[u32]) {
+    let mut cell = t.target;
+    t.route.push(cell);
+    while cell != t.start {
+        cell = parent[cell as usize];
+        t.route.push(cell);
+    }
+    t.route.reverse();
+    let to_target = from_target(t);
+    let order = t.rules.order;
+    let ties = t
+        .route
+        .windows(2)
+        .map(|pair| {
+            let (at, next) = (pair[0], pair[1]);
+            let chosen = order
+                .into_iter()
+                .find(|&d| t.step(at, d) == Some(next))
+                .expect("route cells are neighbours");
+            let candidates = order
+                .into_iter()
+                .filter(|&d| {
+                    t.step(at, d).is_some_and(|q| {
+                        to_target[q as usize] != u32::MAX
+                            && to_target[q as usize] + 1 == to_target[at as usize]
+                    })
+                })
+                .collect();
+            TieBreak {
+                at,
+                chosen,
+                candidates,
+            }
+        })
+        .collect();
+    t.ties = ties;
+}
+
+/// The walk back from the target, `length` steps of the search's distances `dist`: from
+/// each cell to the first neighbour in the order numbered one less.
+fn walk_back(t: &mut Trace, dist: &[u32], length: u32) {
+    let mut cell = t.target;
+    t.route.push(cell);
+    for _ in 0..length {
+        let d_here = dist[cell as usize];
+        let candidates: Vec<Dir> = t
+            .rules
+            .order
+            .into_iter()
+            .filter(|&d| {
+                t.step(cell, d)
+                    .is_some_and(|q| dist[q as usize].wrapping_add(1) == d_here)
+            })
+            .collect();
+        let chosen = candidates[0];
+        t.ties.push(TieBreak {
+            at: cell,
+            chosen,
+            candidates,
+        });
+        cell = t.step(cell, chosen).expect("a numbered neighbour");
+        t.route.push(cell);
+    }
+    t.route.reverse();
 }
 
 /// Distances to the target over the cells a route may use (robot-maze's start counts as

@@ -12,7 +12,11 @@ pub mod grid;
 pub mod page;
 pub mod swap;
 
-/// A traced search of one of our problems.
+use bfs_judge::check::trace::Picture;
+
+use crate::ours::{Ours, OursError};
+
+/// A traced search of one of our problems: the three shapes of search they have.
 #[derive(Debug)]
 pub enum Search {
     Grid(grid::Trace),
@@ -20,38 +24,27 @@ pub enum Search {
     Boxes(boxes::Trace),
 }
 
-/// The traced search of `problem` on `input`: case `case` (from 1) of multi-case inputs.
-pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, String> {
-    let kind = match problem {
-        "robot-maze" => grid::Kind::RobotMaze,
-        "chase" => grid::Kind::Chase,
-        "wave" => grid::Kind::Wave,
-        "swap-game" => return swap::search(&swap::parse(input)?, case).map(Search::Swap),
-        "pushing-boxes" => return boxes::search(boxes::parse(input)?, case).map(Search::Boxes),
-        other => {
-            return Err(format!(
-                "no search to show for `{other}`: show knows {}",
-                bfs_judge::gen::PROBLEMS.join(", ")
-            ))
-        }
-    };
-    if case != 1 {
-        return Err(format!(
-            "{problem} has one maze per input; --case {case} names none"
-        ));
+impl Search {
+    /// Whether the input holds several cases, one of which was traced (swap-game's boards,
+    /// pushing-boxes' mazes).
+    pub fn multi_case(&self) -> bool {
+        !matches!(self, Search::Grid(_))
     }
-    Ok(Search::Grid(grid::search(kind, grid::parse(kind, input)?)))
+}
+
+/// The traced search of our problem `problem` on `input`: case `case` (from 1) of
+/// multi-case inputs.
+pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, OursError> {
+    crate::ours::find(problem)
+        .ok_or_else(|| OursError::NoSearch(problem.to_string()))?
+        .trace(input, case)
 }
 
 /// The search page for a failing case's picture, and the fragment that opens it where the
 /// routes part: `#cell=r,c` (0-based) on a grid, `#step=N` (the move) for pushing-boxes.
 /// `None` when the input is not one the trace reads.
-pub fn for_picture(
-    problem: &str,
-    input: &[u8],
-    picture: &bfs_judge::check::trace::Picture,
-) -> Option<(String, String)> {
-    let search = trace(problem, input, picture.case).ok()?;
+pub fn for_picture(ours: &dyn Ours, input: &[u8], picture: &Picture) -> Option<(String, String)> {
+    let search = ours.trace(input, picture.case).ok()?;
     let at = picture.divergence().filter(|&d| d > 0).map(|d| d - 1);
     let fragment = match &search {
         Search::Boxes(_) => format!("#step={}", at.unwrap_or(0)),
@@ -60,7 +53,7 @@ pub fn for_picture(
             cell.map_or(String::new(), |(r, c)| format!("#cell={r},{c}"))
         }
     };
-    let title = format!("{problem}: the search");
+    let title = format!("{}: the search", ours.name());
     Some((page::page(&search, &title), fragment))
 }
 
@@ -131,97 +124,35 @@ mod tests {
     }
 }
 
-/// The traces against the real solvers: on every test case of each problem and on seeded
-/// random cases from our generators, the answer the trace gives is byte for byte what the
-/// solver prints.
+/// The traces against the real solvers, for each problem's own tests: on every test case
+/// of the problem and on seeded random cases from our generators, the answer the trace
+/// gives is byte for byte what the solver prints.
 #[cfg(test)]
-mod against_the_solvers {
-    use super::*;
+pub(crate) mod against_the_solvers {
     use std::path::PathBuf;
 
-    fn solver(problem: &str, input: &[u8], path: bool) -> Vec<u8> {
+    use bfs_judge::core::error::InputError;
+    use bfs_judge::core::out::Output;
+
+    use super::grid::{Rules, Trace};
+    use super::Search;
+
+    /// A solver's `run`.
+    pub type Solver = fn(&mut Vec<u8>, &mut Output) -> Result<(), InputError>;
+
+    /// What `solver` prints for `input`.
+    pub fn solve(solver: Solver, input: &[u8]) -> Vec<u8> {
         let mut sink = Vec::new();
         let mut buf = input.to_vec();
         {
-            let mut out = bfs_judge::core::out::Output::new(&mut sink);
-            let run = match problem {
-                "robot-maze" => bfs_judge::robot_maze::run,
-                "chase" if path => bfs_judge::chase::run_path,
-                "chase" => bfs_judge::chase::run,
-                "wave" => bfs_judge::wave::run,
-                "swap-game" => bfs_judge::swap_game::run,
-                _ => bfs_judge::pushing_boxes::run,
-            };
-            run(&mut buf, &mut out).expect("a valid input");
+            let mut out = Output::new(&mut sink);
+            solver(&mut buf, &mut out).expect("a valid input");
             out.finish().unwrap();
         }
         sink
     }
 
-    /// The answer the trace gives for the whole input (every maze; the first `boards`
-    /// boards of swap-game).
-    fn traced(problem: &str, input: &[u8], path: bool, boards: usize) -> Vec<u8> {
-        match problem {
-            "swap-game" => {
-                let all = swap::parse(input).unwrap();
-                let mut out = Vec::new();
-                for case in 1..=all.len().min(boards) {
-                    let t = swap::search(&all, case).unwrap();
-                    out.extend(format!("{}\n", t.answer()).into_bytes());
-                }
-                out
-            }
-            "pushing-boxes" => {
-                let count = boxes::parse(input).unwrap().len();
-                let mut out = Vec::new();
-                for case in 1..=count {
-                    let t = boxes::search(boxes::parse(input).unwrap(), case).unwrap();
-                    out.extend(t.answer());
-                }
-                out
-            }
-            _ => match trace(problem, input, 1).unwrap() {
-                Search::Grid(t) => {
-                    check_rules(&t);
-                    t.answer(path)
-                }
-                _ => unreachable!(),
-            },
-        }
-    }
-
-    /// Each step's rule: the move taken is the first of the moves that keep the route
-    /// shortest, and the layers close at the target's distance.
-    fn check_rules(t: &grid::Trace) {
-        for tie in &t.ties {
-            assert_eq!(Some(&tie.chosen), tie.candidates.first(), "{tie:?}");
-        }
-        if let Some(d) = t.distance {
-            // The search stops with the target, the last cell taken, in layer d.
-            assert_eq!(t.entered[t.taken - 1], t.target);
-            assert_eq!(t.last_layer(), d);
-            assert_eq!(t.route.len(), d as usize + 1);
-        }
-    }
-
-    fn compare(problem: &str, name: &str, input: &[u8], path: bool) {
-        let want = solver(problem, input, path);
-        // swap-game: 2 boards of each input (a traced search costs up to 9! boards).
-        let got = traced(problem, input, path, 2);
-        let want = if problem == "swap-game" {
-            let lines: Vec<&[u8]> = want.split_inclusive(|&b| b == b'\n').take(2).collect();
-            lines.concat()
-        } else {
-            want
-        };
-        assert!(
-            got == want,
-            "{problem}/{name}: the trace gives\n{}\nthe solver\n{}",
-            String::from_utf8_lossy(&got[..got.len().min(400)]),
-            String::from_utf8_lossy(&want[..want.len().min(400)])
-        );
-    }
-
+    /// `problem`'s test cases: name, input, and whether its arguments hold `--path`.
     fn cases(problem: &str) -> Vec<(String, Vec<u8>, bool)> {
         let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../problems"))
             .join(problem)
@@ -239,79 +170,62 @@ mod against_the_solvers {
         out
     }
 
-    fn every_test_case(problem: &str) {
+    /// `traced(input, path)` and `solved(input, path)` agree on every test case of
+    /// `problem`, and on 12 seeds of each generator kind of each group `(kinds, sizes)` of
+    /// `random`, in both modes where `both_modes` (chase's `--path`).
+    pub fn agree(
+        problem: &str,
+        random: &[(&[&str], &[u64])],
+        both_modes: bool,
+        traced: impl Fn(&[u8], bool) -> Vec<u8>,
+        solved: impl Fn(&[u8], bool) -> Vec<u8>,
+    ) {
+        let compare = |name: &str, input: &[u8], path: bool| {
+            let (got, want) = (traced(input, path), solved(input, path));
+            assert!(
+                got == want,
+                "{problem}/{name}: the trace gives\n{}\nthe solver\n{}",
+                String::from_utf8_lossy(&got[..got.len().min(400)]),
+                String::from_utf8_lossy(&want[..want.len().min(400)])
+            );
+        };
         for (name, input, path) in cases(problem) {
-            compare(problem, &name, &input, path);
+            compare(&name, &input, path);
         }
-    }
-
-    fn random_cases(problem: &str, kinds: &[&str], sizes: &[u64]) {
-        for kind in kinds {
-            for seed in 1..=12 {
-                let input = bfs_judge::gen::generate(problem, kind, sizes, seed).unwrap();
-                compare(problem, &format!("gen {kind} seed {seed}"), &input, false);
-                if problem == "chase" {
-                    compare(
-                        problem,
-                        &format!("gen {kind} seed {seed} --path"),
-                        &input,
-                        true,
-                    );
+        for &(kinds, sizes) in random {
+            for kind in kinds {
+                for seed in 1..=12 {
+                    let input = bfs_judge::gen::generate(problem, kind, sizes, seed).unwrap();
+                    compare(&format!("gen {kind} seed {seed}"), &input, false);
+                    if both_modes {
+                        compare(&format!("gen {kind} seed {seed} --path"), &input, true);
+                    }
                 }
             }
         }
     }
 
-    const LAYOUTS: &[&str] = &[
+    /// The grid trace of `input` under `rules`, whose every step keeps its rule: the move
+    /// taken is the first of the moves that keep the route shortest, and the layers close
+    /// at the target's distance.
+    pub fn grid_trace(rules: &'static Rules, input: &[u8]) -> Trace {
+        let Ok(Search::Grid(t)) = super::grid::trace(rules, input, 1) else {
+            panic!("{}: not a grid input", rules.name)
+        };
+        for tie in &t.ties {
+            assert_eq!(Some(&tie.chosen), tie.candidates.first(), "{tie:?}");
+        }
+        if let Some(d) = t.distance {
+            // The search stops with the target, the last cell taken, in layer d.
+            assert_eq!(t.entered[t.taken - 1], t.target);
+            assert_eq!(t.last_layer(), d);
+            assert_eq!(t.route.len(), d as usize + 1);
+        }
+        t
+    }
+
+    /// The grid layouts of our generators.
+    pub const LAYOUTS: &[&str] = &[
         "open", "random", "maze", "braid", "rooms", "split", "walled",
     ];
-
-    #[test]
-    fn robot_maze() {
-        every_test_case("robot-maze");
-        random_cases("robot-maze", LAYOUTS, &[17, 23]);
-        random_cases("robot-maze", &["random,wallstart", "open,same"], &[9, 12]);
-    }
-
-    #[test]
-    fn chase() {
-        every_test_case("chase");
-        random_cases("chase", LAYOUTS, &[19, 21]);
-    }
-
-    #[test]
-    fn wave() {
-        every_test_case("wave");
-        random_cases("wave", LAYOUTS, &[21, 18]);
-    }
-
-    #[test]
-    fn pushing_boxes() {
-        every_test_case("pushing-boxes");
-        random_cases("pushing-boxes", &["random", "maze", "open"], &[3, 7, 8]);
-    }
-
-    #[test]
-    fn swap_game() {
-        every_test_case("swap-game");
-        random_cases("swap-game", &["random"], &[2]);
-    }
-
-    #[test]
-    fn the_swap_trace_shows_twelve_neighbours_and_the_layers() {
-        let boards = swap::parse(b"2 1 3\n7 5 9\n8 4 6\n").unwrap();
-        let t = swap::search(&boards, 1).unwrap();
-        assert_eq!(t.layers, [1, 12, 88, 470, 1978]);
-        assert_eq!(t.neighbours.len(), 12);
-        assert_eq!(t.answer(), 4);
-        // Each board of the answer is one swap from the one before.
-        for w in t.path.windows(2) {
-            let (i, j) = w[1].1.unwrap();
-            let mut b = w[0].0;
-            b.swap(i, j);
-            assert_eq!(b, w[1].0);
-        }
-        let closer: Vec<_> = t.neighbours.iter().filter(|n| n.distance == 3).collect();
-        assert!(closer.iter().any(|n| n.pair == (0, 1)), "{closer:?}");
-    }
 }

@@ -10,7 +10,8 @@
 
 use serde_json::{json, Value};
 
-use super::{bits, boxes, deltas, grid, swap, Search};
+use super::grid::{self, Route};
+use super::{bits, boxes, deltas, swap, Search};
 use bfs_judge::core::dir::Dir;
 
 /// Up to this many cells taken, one step per cell; beyond, one step per layer.
@@ -24,11 +25,11 @@ fn arrow(d: Dir) -> u8 {
 
 /// The rule that picked the route's move `i` (route order), in words.
 fn rule(t: &grid::Trace, i: usize) -> String {
-    let k = t.kind;
-    let name = |cell| k.cell_name(t.coords(cell));
+    let k = t.rules;
+    let name = |cell| t.cell_name(cell);
     let order = k.order_text();
-    match k {
-        grid::Kind::RobotMaze | grid::Kind::Chase => {
+    match k.route {
+        Route::FirstParents => {
             let tie = &t.ties[i];
             let (from, to) = (t.route[i], t.route[i + 1]);
             let head = format!(
@@ -57,7 +58,7 @@ fn rule(t: &grid::Trace, i: usize) -> String {
                 )
             }
         }
-        grid::Kind::Wave => {
+        Route::WalkBack => {
             // ties are in the walk back's order: tie j stands on route[len - 1 - j].
             let j = t.ties.len() - 1 - i;
             let tie = &t.ties[j];
@@ -118,19 +119,20 @@ fn grid_data(t: &grid::Trace) -> Value {
         .filter(|(i, &b)| b.is_ascii_alphabetic() || *i as u32 == t.start || *i as u32 == t.target)
         .map(|(i, &b)| {
             let (r, c) = t.coords(i as u32);
-            let text = match t.kind {
-                grid::Kind::RobotMaze if i as u32 == t.start => "S".to_string(),
-                grid::Kind::RobotMaze => "F".to_string(),
-                _ => (b as char).to_string(),
+            // A letter of the input, else the start or target robot-maze's header gives.
+            let text = match b {
+                _ if b.is_ascii_alphabetic() => b as char,
+                _ if i as u32 == t.start => 'S',
+                _ => 'F',
             };
-            json!([r, c, text])
+            json!([r, c, text.to_string()])
         })
         .collect();
-    let k = t.kind;
-    let name = |cell: u32| k.cell_name(t.coords(cell));
+    let k = t.rules;
+    let name = |cell: u32| t.cell_name(cell);
     json!({
         "kind": "grid",
-        "cellName": match k { grid::Kind::RobotMaze => "rm", grid::Kind::Chase => "chase", grid::Kind::Wave => "wave" },
+        "cellName": k.cells.page_key(),
         "rows": t.rows,
         "cols": t.cols,
         "walls": bits(&t.walls),

@@ -1,0 +1,87 @@
+//! robot-maze: the robot's shortest route from its start to its finish on a grid of `0`
+//! (free) and `1` (wall), the smallest under the order of moves U < D < L < R, printed cell
+//! by cell (1-based), or `-1`. The start may be a wall (the robot stands there and leaves
+//! it); both points are in the header, `R C r1 c1 r2 c2`.
+
+use bfs_judge::check::tie::Check;
+use bfs_judge::core::error::InputError;
+
+use super::grid::{self, SCALE};
+use super::search::grid::{Cells, Maze, Route, Rules, LETTERS};
+use super::search::Search;
+use super::{Ours, OursError, Scale};
+
+pub struct RobotMaze;
+
+/// The search of the statement's Solution: from the start, moves tried U, D, L, R, the
+/// first parent kept; the route is the parents walked back from the finish.
+static RULES: Rules = Rules {
+    name: "robot-maze",
+    order: bfs_judge::robot_maze::ORDER,
+    moves: LETTERS,
+    cells: Cells::OneBased,
+    route: Route::FirstParents,
+    read,
+};
+
+fn read(input: &[u8]) -> Result<Maze, InputError> {
+    let mut buf = input.to_vec();
+    let i = bfs_judge::robot_maze::parse(&mut buf)?;
+    Ok(Maze::of(&i.grid, i.start, i.finish, b'1'))
+}
+
+impl Ours for RobotMaze {
+    fn name(&self) -> &'static str {
+        RULES.name
+    }
+
+    fn checker(&self) -> Option<Check> {
+        Some(bfs_judge::check::robot_maze::check)
+    }
+
+    fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError> {
+        super::search::grid::trace(&RULES, input, case)
+    }
+
+    fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {
+        grid::stress_sizes(kind, seed, &[(1, 12), (1, 12)])
+    }
+
+    fn scale(&self) -> Result<Scale, OursError> {
+        Ok(SCALE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ours::search::against_the_solvers::{agree, grid_trace, solve, LAYOUTS};
+
+    /// What the problem prints, from the trace: the route's cells, or `-1`.
+    fn answer(input: &[u8]) -> Vec<u8> {
+        let t = grid_trace(&RULES, input);
+        if t.distance.is_none() {
+            return b"-1\n".to_vec();
+        }
+        let cells = t.route.iter().map(|&cell| {
+            let (r, c) = t.coords(cell);
+            format!("{} {}\n", r + 1, c + 1)
+        });
+        cells.collect::<String>().into_bytes()
+    }
+
+    #[test]
+    fn the_trace_gives_the_solvers_answer() {
+        let random: &[(&[&str], &[u64])] = &[
+            (LAYOUTS, &[17, 23]),
+            (&["random,wallstart", "open,same"], &[9, 12]),
+        ];
+        agree(
+            "robot-maze",
+            random,
+            false,
+            |input, _| answer(input),
+            |input, _| solve(bfs_judge::robot_maze::run, input),
+        );
+    }
+}
