@@ -21,10 +21,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bfs_judge::check::{tie, Mistake};
-
 use crate::args::Options;
 use crate::judge::check::{Check, CheckError, Files};
+use crate::judge::explain::Explain;
 use crate::judge::input_validator::InputValidator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
@@ -394,8 +393,8 @@ impl Input {
     }
 }
 
-/// What a disagreement is, for "the same kind": the verdict and the named mistake.
-pub type Kind = (Verdict, Mistake);
+/// What a disagreement is, for "the same kind": the verdict and the named mistake's kind.
+pub type Kind = (Verdict, Option<&'static str>);
 
 /// Runs both programs on one input and judges the contestant's output.
 pub struct Trial<'a> {
@@ -406,7 +405,8 @@ pub struct Trial<'a> {
     pub check: &'a Check,
     /// Only inputs these accept are tried (the problem's rules).
     pub validators: &'a [InputValidator],
-    pub explain: bool,
+    /// What names a wrong answer's mistake, so that a candidate keeps the same one.
+    pub explain: Option<&'a dyn Explain>,
     pub args: &'a [String],
     pub limits: Limits,
     /// Where tries are written (`try.in`, `try.expected`, `try.got`...).
@@ -445,7 +445,7 @@ impl Trial<'_> {
             self.limits,
         )?;
         if let Some((v, _)) = verdict::of_run(&r, &self.limits, 0)? {
-            return Ok(Some((v, Mistake::Other)));
+            return Ok(Some((v, None)));
         }
         let scratch = self.dir.join(stem);
         let files = Files {
@@ -466,15 +466,7 @@ impl Trial<'_> {
         if !wrong {
             return Ok(None);
         }
-        let mistake = if self.explain {
-            let read = |p: &Path| fs::read(p).unwrap_or_default();
-            match tie::explain(self.problem, &read(input), &read(&got), &read(&expected)) {
-                Err(reason) => Mistake::of(&reason),
-                Ok(()) => Mistake::Other,
-            }
-        } else {
-            Mistake::Other
-        };
+        let mistake = self.explain.and_then(|e| e.kind(input, &got, &expected));
         Ok(Some((Verdict::Wa, mistake)))
     }
 }
@@ -816,15 +808,11 @@ pub fn after_stress(
         trial.dir.join("shrunk.expected"),
         trial.dir.join("shrunk.got"),
     );
-    let show = crate::ours::explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
-    for line in crate::ours::explain::mistake(&show, &shrunk.input, &got, &expected) {
-        say_text!("{line}");
-    }
-    if show.problem.is_some() {
+    if let Some(explain) = trial.explain {
+        let mut lines = explain.mistake(&shrunk.input, &got, &expected);
         let base = trial.dir.join("shrunk");
-        for line in
-            crate::ours::explain::pictures(&show, "shrunk", &base, &shrunk.input, &got, &expected)
-        {
+        lines.extend(explain.pictures("shrunk", &base, &shrunk.input, &got, &expected));
+        for line in lines {
             say_text!("{line}");
         }
     }

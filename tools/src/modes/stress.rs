@@ -24,6 +24,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::args::Options;
 use crate::judge::check::{self, Check};
+use crate::judge::explain::Explain;
 use crate::judge::input_validator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
@@ -31,7 +32,6 @@ use crate::modes::case::judge_answer;
 use crate::modes::shrink;
 use crate::modes::source::source_in;
 use crate::modes::test;
-use crate::ours::explain;
 use crate::ours::Ours;
 use crate::run::program::{shell_quote, Program};
 use crate::run::sandbox::run_program;
@@ -228,7 +228,7 @@ fn stress(
     for v in &validators {
         say_text!("  inputs must pass: {}", v.describe());
     }
-    let show = explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
+    let explain = crate::ours::explain::explainer(p, o.verdicts.window());
     let mut progress = Progress::new();
     let reference_limits = brute_limits(o, limits);
     let expected_by = match &oracle {
@@ -241,7 +241,7 @@ fn stress(
         expected_by,
         candidate: &candidate,
         check: &check,
-        show: &show,
+        explain: explain.as_deref(),
         validators: &validators,
         args: &args,
         limits,
@@ -320,7 +320,7 @@ struct Env<'a> {
     expected_by: &'a Program,
     candidate: &'a Program,
     check: &'a Check,
-    show: &'a explain::Show,
+    explain: Option<&'a dyn Explain>,
     validators: &'a [input_validator::InputValidator],
     args: &'a [String],
     limits: Limits,
@@ -382,7 +382,7 @@ impl Env<'_> {
                 };
                 let diff = self.o.verdicts.diff;
                 // A generated input is in no group: the checker gets no arguments of its own.
-                let (j, mut lines) = judge_answer(self.check, &files, &[], Some(self.show), diff)?;
+                let (j, mut lines) = judge_answer(self.check, &files, &[], self.explain, diff)?;
                 lines.extend(crate::show::diff::small_file("input", &f.input));
                 (j.verdict, lines)
             }
@@ -413,16 +413,9 @@ fn report_failure(
         mib(r.peak_kib)
     );
     let mut lines = lines;
-    if verdict == Verdict::Wa {
+    if let Some(explain) = env.explain.filter(|_| verdict == Verdict::Wa) {
         let base = f.dir.join("input");
-        lines.extend(explain::pictures(
-            env.show,
-            "input",
-            &base,
-            &f.input,
-            &f.got,
-            &f.expected,
-        ));
+        lines.extend(explain.pictures("input", &base, &f.input, &f.got, &f.expected));
     }
     for l in lines {
         say_text!("{l}");
@@ -449,7 +442,7 @@ fn report_failure(
         candidate: env.candidate,
         check: env.check,
         validators: env.validators,
-        explain: env.show.problem.is_some(),
+        explain: env.explain,
         args: env.args,
         limits: env.limits,
         dir: &f.dir,

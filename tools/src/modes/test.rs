@@ -561,7 +561,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
             interactor,
             diff: o.verdicts.diff,
             out_dir,
-            show: crate::ours::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+            explain: crate::ours::explain::explainer(&p, o.verdicts.window()),
             files,
         });
         times.push(time_limit_source(&p, o, derived.is_some()));

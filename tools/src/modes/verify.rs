@@ -165,7 +165,7 @@ impl Bench<'_> {
             interactor: test::interactor(&self.problem, self.o, &self.dirs)?,
             diff: self.o.verdicts.diff,
             out_dir,
-            show: crate::ours::explain::Show::new(&self.problem.name, false, None),
+            explain: None,
             files,
         };
         let mut outcomes = Vec::new();

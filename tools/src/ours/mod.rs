@@ -24,6 +24,7 @@ pub mod wave;
 use std::fmt;
 
 use bfs_judge::check::tie::Check;
+use bfs_judge::check::trace::Picture;
 use bfs_judge::gen::Rng;
 
 use search::Search;
@@ -56,6 +57,12 @@ pub trait Ours: Sync {
     /// `wrong tie-break: ...`: `Err` names the mistake.
     fn explain_answer(&self, input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
         bfs_judge::check::tie::explain(self.name(), input, output, answer)
+    }
+
+    /// The maze of a failing case with both routes, `output`'s and `answer`'s; `None` for
+    /// a problem without a maze, an input it cannot read, or chase's distance mode.
+    fn picture(&self, input: &[u8], output: &[u8], answer: &[u8]) -> Option<Picture> {
+        bfs_judge::check::trace::picture(self.name(), input, output, answer)
     }
 }
 

@@ -51,14 +51,9 @@ fn escape(text: &str) -> String {
 }
 
 /// The page for `picture`, titled `title` (`problem/case`), with `reason` (the named
-/// mistake) in its bar.
-pub fn page(p: &Picture, title: &str, reason: &str) -> String {
-    page_linked(p, title, reason, None)
-}
-
-/// [`page`], with a "show the search" link to `search` (the `ours::search` page at the cell
-/// where the routes part) in its bar.
-pub fn page_linked(p: &Picture, title: &str, reason: &str, search: Option<&str>) -> String {
+/// mistake) in its bar, and a "show the search" link to `search` (the `ours::search` page
+/// at the cell where the routes part) when there is one.
+pub fn page(p: &Picture, title: &str, reason: &str, search: Option<&str>) -> String {
     let search = search.map_or(String::new(), |href| {
         format!(
             "<a id=\"search\" href=\"{}\">show the search</a>",
@@ -213,7 +208,7 @@ mod tests {
         let answer = b"1 1\n2 1\n3 1\n3 2\n3 3\n";
         let output = b"1 1\n1 2\n1 3\n2 3\n3 3\n";
         let p = bfs_judge::check::trace::picture("robot-maze", input, output, answer).unwrap();
-        let page = page(&p, "robot-maze/<x>", "wrong tie-break: step 1");
+        let page = page(&p, "robot-maze/<x>", "wrong tie-break: step 1", None);
         assert!(page.contains("cells:[0,0,1,0,2,0,2,1,2,2]"), "{page}");
         assert!(page.contains("cells:[0,0,0,1,0,2,1,2,2,2]"));
         assert!(page.contains("divergence:1"));
