@@ -437,7 +437,6 @@ fn report_failure(
     }
     say_text!("  input from: {gen_line}");
     let trial = shrink::Trial {
-        problem: &p.name,
         ours: env.expected_by,
         candidate: env.candidate,
         check: env.check,

@@ -5,9 +5,11 @@
 use bfs_judge::check::tie::Check;
 use bfs_judge::core::error::InputError;
 
+use super::grid::shrink::Mazes;
 use super::grid::{self, SCALE};
 use super::search::grid::{Cells, Maze, Route, Rules, LETTERS};
 use super::search::Search;
+use super::shrink::{greedy, Keeps, Shrunk};
 use super::{Ours, OursError, Scale};
 
 pub struct Chase;
@@ -40,6 +42,10 @@ impl Ours for Chase {
 
     fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError> {
         super::search::grid::trace(&RULES, input, case)
+    }
+
+    fn shrink(&self, input: &[u8], keeps: Keeps<'_>) -> Option<Shrunk> {
+        Some(greedy(Mazes::marked(input)?, keeps))
     }
 
     fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {

@@ -3,9 +3,9 @@
 //! `pushing_boxes`) answers what the judge and the modes ask of it: its checker, its
 //! generator and the shapes `stress` and `--scale` give it, its traced reference search
 //! (`bfs-judge show`, a failing case's page), how its inputs shrink (`stress --shrink`). What
-//! several share sits beside them: `grid` (the maze problems' drawing and page), `search`
-//! (the traced searches and the page that replays them), `explain` (what a failing case
-//! shows beyond its verdict).
+//! several share sits beside them: `grid` (the maze problems' drawing, page and reductions),
+//! `search` (the traced searches and the page that replays them), `shrink` (the greedy loop
+//! of reductions), `explain` (what a failing case shows beyond its verdict).
 //!
 //! The problems themselves are the library's (`bfs_judge::<problem>`, its checkers in
 //! `bfs_judge::check`, its generators in `bfs_judge::gen`): nothing here solves, checks or
@@ -18,6 +18,7 @@ pub mod grid;
 pub mod pushing_boxes;
 pub mod robot_maze;
 pub mod search;
+pub mod shrink;
 pub mod swap_game;
 pub mod wave;
 
@@ -28,6 +29,7 @@ use bfs_judge::check::trace::Picture;
 use bfs_judge::gen::Rng;
 
 use search::Search;
+use shrink::{Keeps, Shrunk};
 
 /// One of our problems, as the judge and the modes see it.
 pub trait Ours: Sync {
@@ -40,6 +42,10 @@ pub trait Ours: Sync {
 
     /// The traced reference search of case `case` (from 1) of `input`.
     fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError>;
+
+    /// `stress --shrink`: `input` made smaller while `keeps` says the disagreement stays;
+    /// `None` when `input` is not in the format our generator writes.
+    fn shrink(&self, input: &[u8], keeps: Keeps<'_>) -> Option<Shrunk>;
 
     /// The generator's sizes for stress case `seed` of kind `kind` (its name, without flags):
     /// small shapes, where a disagreement is easy to read.

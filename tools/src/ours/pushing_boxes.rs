@@ -4,8 +4,10 @@
 
 use bfs_judge::check::tie::Check;
 
+use super::grid::shrink::Mazes;
 use super::grid::{self, SCALE};
 use super::search::{boxes, Search};
+use super::shrink::{greedy, Keeps, Shrunk};
 use super::{Ours, OursError, Pick, Scale};
 
 pub struct PushingBoxes;
@@ -24,6 +26,10 @@ impl Ours for PushingBoxes {
     }
 
     /// Up to 3 mazes of up to 8 x 8 (a `corridor` of length 3 to 12).
+    fn shrink(&self, input: &[u8], keeps: Keeps<'_>) -> Option<Shrunk> {
+        Some(greedy(Mazes::marked(input)?, keeps))
+    }
+
     fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {
         if kind == "corridor" {
             let mut pick = Pick::new(seed);

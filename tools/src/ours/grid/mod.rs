@@ -1,9 +1,10 @@
 //! What our maze problems share: the picture of a failing case drawn in the terminal
-//! (`draw`) and as a page (`html`), and the shapes `stress` and `--scale` give their
-//! generators.
+//! (`draw`) and as a page (`html`), the reductions of their inputs (`shrink`), and the
+//! shapes `stress` and `--scale` give their generators.
 
 pub mod draw;
 pub mod html;
+pub mod shrink;
 
 use super::{Pick, Scale};
 
