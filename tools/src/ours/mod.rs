@@ -20,6 +20,7 @@ pub mod robot_maze;
 pub mod search;
 pub mod shrink;
 pub mod swap_game;
+mod template;
 pub mod wave;
 
 use std::fmt;
@@ -143,16 +144,13 @@ pub enum OursError {
     OneMaze { problem: &'static str, case: usize },
     /// The generator refused the kind or the sizes; why.
     Gen(String),
-}
-
-/// Names, comma-separated.
-fn list<'a>(names: impl Iterator<Item = &'a str>) -> String {
-    names.collect::<Vec<_>>().join(", ")
+    /// `--draw-window`, `--scale-to`: not `ROWSxCOLS`.
+    Window(String),
 }
 
 impl fmt::Display for OursError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let all = || list(ALL.iter().map(|o| o.name()));
+        let all = || ALL.map(|o| o.name()).join(", ");
         match self {
             OursError::Unknown(name) => {
                 write!(f, "unknown problem `{name}` (expected one of: {})", all())
@@ -185,6 +183,9 @@ impl fmt::Display for OursError {
                 )
             }
             OursError::Gen(why) => f.write_str(why),
+            OursError::Window(text) => {
+                write!(f, "expected ROWSxCOLS such as 20x60, found `{text}`")
+            }
         }
     }
 }

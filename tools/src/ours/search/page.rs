@@ -10,6 +10,8 @@
 
 use serde_json::{json, Value};
 
+use crate::ours::template::{escape, fill};
+
 use super::grid::{self, Route};
 use super::{bits, boxes, deltas, swap, Search};
 use bfs_judge::core::dir::Dir;
@@ -235,12 +237,6 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     })
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The page for `search`, titled `title` (`problem/case`).
 pub fn page(search: &Search, title: &str) -> String {
     let mut data = match search {
@@ -253,9 +249,8 @@ pub fn page(search: &Search, title: &str) -> String {
     let data = serde_json::to_string(&data)
         .expect("plain data")
         .replace("</", "<\\/");
-    TEMPLATE
-        .replace("{title}", &escape(title))
-        .replace("/*{data}*/", &format!("const D={data};"))
+    let data = format!("const D={data};");
+    fill(TEMPLATE, &[("{title}", &escape(title)), ("{data}", &data)])
 }
 
 const TEMPLATE: &str = include_str!("page.html");
