@@ -43,53 +43,31 @@ pub struct ShowCmd {
 #[derive(Debug)]
 enum ShowError {
     Ours(OursError),
-    /// INPUT is neither a case of the problem (in `tests`) nor a file.
-    NoInput {
-        input: String,
-        problem: String,
-        tests: PathBuf,
-    },
-    /// A file or folder that could not be read, created or written.
-    File {
-        doing: &'static str,
-        path: PathBuf,
-        error: std::io::Error,
-    },
+    /// INPUT (the first) is neither a case of the problem (in the folder) nor a file.
+    NoInput(String, String, PathBuf),
+    /// What could not be done (`read`, `create`, `write`) to which file or folder.
+    File(&'static str, PathBuf, std::io::Error),
 }
 
 impl fmt::Display for ShowError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ShowError::Ours(e) => e.fmt(f),
-            ShowError::NoInput {
-                input,
-                problem,
-                tests,
-            } => write!(
-                f,
-                "`{input}` is neither a case of {problem} (in {}) nor a file",
-                tests.display()
-            ),
-            ShowError::File { doing, path, error } => {
-                write!(f, "cannot {doing} {}: {error}", path.display())
+            ShowError::NoInput(input, problem, tests) => {
+                let tests = tests.display();
+                write!(
+                    f,
+                    "`{input}` is neither a case of {problem} (in {tests}) nor a file"
+                )
             }
+            ShowError::File(doing, path, e) => write!(f, "cannot {doing} {}: {e}", path.display()),
         }
-    }
-}
-
-impl From<OursError> for ShowError {
-    fn from(e: OursError) -> ShowError {
-        ShowError::Ours(e)
     }
 }
 
 /// What `doing` (`read`, `create`, `write`) did to `path`, its error a [`ShowError`].
 fn file<T>(doing: &'static str, path: &Path, done: std::io::Result<T>) -> Result<T, ShowError> {
-    done.map_err(|error| ShowError::File {
-        doing,
-        path: path.to_path_buf(),
-        error,
-    })
+    done.map_err(|e| ShowError::File(doing, path.to_path_buf(), e))
 }
 
 /// The input file and its short name: a case of the problem first, then a path.
@@ -106,11 +84,7 @@ fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, Stri
             .map_or("input".into(), |s| s.to_string_lossy().into_owned());
         return Ok((path, stem));
     }
-    Err(ShowError::NoInput {
-        input: input.to_string(),
-        problem: problem.to_string(),
-        tests,
-    })
+    Err(ShowError::NoInput(input.into(), problem.into(), tests))
 }
 
 fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
@@ -119,11 +93,11 @@ fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
         .problems_dir
         .clone()
         .unwrap_or_else(|| root.join("problems"));
-    let ours =
-        crate::ours::find(&s.problem).ok_or_else(|| OursError::NoSearch(s.problem.clone()))?;
+    let no_search = || ShowError::Ours(OursError::NoSearch(s.problem.clone()));
+    let ours = crate::ours::find(&s.problem).ok_or_else(no_search)?;
     let (path, name) = resolve(&problems, &s.problem, &s.input)?;
     let input = file("read", &path, std::fs::read(&path))?;
-    let trace = ours.trace(&input, s.case)?;
+    let trace = ours.trace(&input, s.case).map_err(ShowError::Ours)?;
     let title = if trace.multi_case() && s.case > 1 {
         format!("{}/{name} #{}", s.problem, s.case)
     } else {

@@ -41,8 +41,9 @@ pub trait Ours: Sync {
     /// its answers are compared exactly (swap-game's one number a board).
     fn checker(&self) -> Option<Check>;
 
-    /// The traced reference search of case `case` (from 1) of `input`.
-    fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError>;
+    /// The traced reference search of case `case` (from 1) of `input` (a grid trace keeps
+    /// its problem's rules, hence `'static`: our problems are statics).
+    fn trace(&'static self, input: &[u8], case: usize) -> Result<Search, OursError>;
 
     /// `stress --shrink`: `input` made smaller while `keeps` says the disagreement stays;
     /// `None` when `input` is not in the format our generator writes.
@@ -75,9 +76,9 @@ pub trait Ours: Sync {
 
 /// Our problems, in the order their lists are printed.
 pub static ALL: [&dyn Ours; 5] = [
-    &robot_maze::RobotMaze,
-    &chase::Chase,
-    &wave::Wave,
+    &robot_maze::ROBOT_MAZE,
+    &chase::CHASE,
+    &wave::WAVE,
     &swap_game::SwapGame,
     &pushing_boxes::PushingBoxes,
 ];
@@ -106,19 +107,11 @@ pub struct Scale {
     pub sizes: fn(u64, u64) -> Vec<u64>,
 }
 
-/// Sizes drawn for a stress case: the generators' own SplitMix64, so that a seed gives the
-/// same sizes everywhere.
-pub struct Pick(Rng);
-
-impl Pick {
-    pub fn new(seed: u64) -> Pick {
-        Pick(Rng::new(seed))
-    }
-
-    /// A number from `lo` to `hi`, both included.
-    pub fn from(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.0.next_u64() % (hi - lo + 1)
-    }
+/// Numbers drawn for stress case `seed`, each from `lo` to `hi` (both included), by the
+/// generators' own SplitMix64: a seed gives the same sizes everywhere.
+pub fn picker(seed: u64) -> impl FnMut(u64, u64) -> u64 {
+    let mut rng = Rng::new(seed);
+    move |lo, hi| lo + rng.next_u64() % (hi - lo + 1)
 }
 
 /// Why one of our problems cannot do what was asked of it. `Display` gives the message.

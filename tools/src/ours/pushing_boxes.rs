@@ -8,7 +8,7 @@ use super::grid::shrink::Mazes;
 use super::grid::{self, SCALE};
 use super::search::{boxes, Search};
 use super::shrink::{greedy, Keeps, Shrunk};
-use super::{Ours, OursError, Pick, Scale};
+use super::{picker, Ours, OursError, Scale};
 
 pub struct PushingBoxes;
 
@@ -21,34 +21,28 @@ impl Ours for PushingBoxes {
         Some(bfs_judge::check::pushing_boxes::check)
     }
 
-    fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError> {
+    fn trace(&'static self, input: &[u8], case: usize) -> Result<Search, OursError> {
         boxes::search(boxes::parse(input)?, case).map(Search::Boxes)
     }
 
-    /// Up to 3 mazes of up to 8 x 8 (a `corridor` of length 3 to 12).
     fn shrink(&self, input: &[u8], keeps: Keeps<'_>) -> Option<Shrunk> {
         Some(greedy(Mazes::marked(input)?, keeps))
     }
 
+    /// Up to 3 mazes of up to 8 x 8 (a `corridor` of length 3 to 12).
     fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {
         if kind == "corridor" {
-            let mut pick = Pick::new(seed);
-            return vec![pick.from(1, 3), pick.from(3, 12)];
+            let mut pick = picker(seed);
+            return vec![pick(1, 3), pick(3, 12)];
         }
         grid::stress_sizes(kind, seed, &[(1, 3), (1, 8), (3, 8)])
     }
 
     /// One maze a probe.
     fn scale(&self) -> Result<Scale, OursError> {
-        Ok(Scale {
-            sizes: one_maze,
-            ..SCALE
-        })
+        let sizes = |rows, cols| vec![1, rows, cols];
+        Ok(Scale { sizes, ..SCALE })
     }
-}
-
-fn one_maze(rows: u64, cols: u64) -> Vec<u64> {
-    vec![1, rows, cols]
 }
 
 #[cfg(test)]

@@ -3,59 +3,32 @@
 //! by cell (1-based), or `-1`. The start may be a wall (the robot stands there and leaves
 //! it); both points are in the header, `R C r1 c1 r2 c2`.
 
-use bfs_judge::check::tie::Check;
 use bfs_judge::core::error::InputError;
 
 use super::grid::shrink::Mazes;
-use super::grid::{self, SCALE};
+use super::grid::GridProblem;
 use super::search::grid::{Cells, Maze, Route, Rules, LETTERS};
-use super::search::Search;
-use super::shrink::{greedy, Keeps, Shrunk};
-use super::{Ours, OursError, Scale};
 
-pub struct RobotMaze;
-
-/// The search of the statement's Solution: from the start, moves tried U, D, L, R, the
-/// first parent kept; the route is the parents walked back from the finish.
-static RULES: Rules = Rules {
-    name: "robot-maze",
-    order: bfs_judge::robot_maze::ORDER,
-    moves: LETTERS,
-    cells: Cells::OneBased,
-    route: Route::FirstParents,
-    read,
+pub static ROBOT_MAZE: GridProblem = GridProblem {
+    // The statement's Solution: from the start, moves tried U, D, L, R, the first parent
+    // kept; the route is the parents walked back from the finish.
+    rules: Rules {
+        name: "robot-maze",
+        order: bfs_judge::robot_maze::ORDER,
+        moves: LETTERS,
+        cells: Cells::OneBased,
+        route: Route::FirstParents,
+        read,
+    },
+    checker: bfs_judge::check::robot_maze::check,
+    stress: [(1, 12), (1, 12)],
+    mazes: Mazes::robot,
 };
 
 fn read(input: &[u8]) -> Result<Maze, InputError> {
     let mut buf = input.to_vec();
     let i = bfs_judge::robot_maze::parse(&mut buf)?;
     Ok(Maze::of(&i.grid, i.start, i.finish, b'1'))
-}
-
-impl Ours for RobotMaze {
-    fn name(&self) -> &'static str {
-        RULES.name
-    }
-
-    fn checker(&self) -> Option<Check> {
-        Some(bfs_judge::check::robot_maze::check)
-    }
-
-    fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError> {
-        super::search::grid::trace(&RULES, input, case)
-    }
-
-    fn shrink(&self, input: &[u8], keeps: Keeps<'_>) -> Option<Shrunk> {
-        Some(greedy(Mazes::robot(input)?, keeps))
-    }
-
-    fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {
-        grid::stress_sizes(kind, seed, &[(1, 12), (1, 12)])
-    }
-
-    fn scale(&self) -> Result<Scale, OursError> {
-        Ok(SCALE)
-    }
 }
 
 #[cfg(test)]
@@ -65,7 +38,7 @@ mod tests {
 
     /// What the problem prints, from the trace: the route's cells, or `-1`.
     fn answer(input: &[u8]) -> Vec<u8> {
-        let t = grid_trace(&RULES, input);
+        let t = grid_trace(&ROBOT_MAZE.rules, input);
         if t.distance.is_none() {
             return b"-1\n".to_vec();
         }

@@ -6,7 +6,7 @@ use bfs_judge::check::tie::Check;
 
 use super::search::{swap, Search};
 use super::shrink::{greedy, lines, numbers, Keeps, Reducible, Shrunk};
-use super::{Ours, OursError, Pick, Scale};
+use super::{picker, Ours, OursError, Scale};
 
 pub struct SwapGame;
 
@@ -19,18 +19,18 @@ impl Ours for SwapGame {
         None
     }
 
-    fn trace(&self, input: &[u8], case: usize) -> Result<Search, OursError> {
+    fn trace(&'static self, input: &[u8], case: usize) -> Result<Search, OursError> {
         swap::search(&swap::parse(input)?, case).map(Search::Swap)
     }
 
     /// Up to 20 boards (`all`: every board, no sizes), those of `distance` up to 16 swaps
     /// from sorted.
     fn stress_sizes(&self, kind: &str, seed: u64) -> Vec<u64> {
-        let mut pick = Pick::new(seed);
+        let mut pick = picker(seed);
         match kind {
             "all" => vec![],
-            "distance" => vec![pick.from(1, 20), pick.from(0, 16)],
-            _ => vec![pick.from(1, 20)],
+            "distance" => vec![pick(1, 20), pick(0, 16)],
+            _ => vec![pick(1, 20)],
         }
     }
 

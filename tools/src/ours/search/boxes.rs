@@ -91,12 +91,9 @@ impl Trace {
         out
     }
 
-    fn step(&self, cell: u32, d: Dir) -> Option<u32> {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let (dr, dc) = d.delta();
-        let (nr, nc) = (i64::from(r) + i64::from(dr), i64::from(c) + i64::from(dc));
-        (nr >= 0 && nc >= 0 && nr < i64::from(self.rows) && nc < i64::from(self.cols))
-            .then(|| nr as u32 * self.cols + nc as u32)
+    /// The neighbour of `cell` in direction `d`, if inside the maze.
+    pub fn step(&self, cell: u32, d: Dir) -> Option<u32> {
+        super::neighbour((self.rows, self.cols), cell, d)
     }
 
     fn floor(&self, cell: Option<u32>) -> Option<u32> {

@@ -1,8 +1,8 @@
 //! The traced reference search of the grid problems (robot-maze, chase, wave): the plain
 //! BFS of each statement's Solution section, written out literally, recording what the page
 //! replays. What differs between the problems is data, their [`Rules`] (each problem's file
-//! in `ours` holds its own): the order moves are tried in, their names, how a cell is
-//! written, and how the route is read off the search:
+//! in `ours` holds its own, in its `GridProblem`; a trace points to them): the order moves
+//! are tried in, their names, how a cell is written, and how the route is read off:
 //!
 //! - [`Route::FirstParents`] (robot-maze from the start, moves tried U, D, L, R; chase from
 //!   `S`, D, U, R, L): the first parent of each cell kept, the route the parents walked back
@@ -24,7 +24,7 @@ use super::Search;
 use crate::ours::OursError;
 
 /// One grid problem's search, as its statement gives it.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Rules {
     /// The problem's name, leading its reader's errors.
     pub name: &'static str,
@@ -154,11 +154,7 @@ impl Trace {
 
     /// The neighbour of `cell` in direction `d`, if inside the grid.
     pub fn step(&self, cell: u32, d: Dir) -> Option<u32> {
-        let (r, c) = self.coords(cell);
-        let (dr, dc) = d.delta();
-        let (nr, nc) = (i64::from(r) + i64::from(dr), i64::from(c) + i64::from(dc));
-        (nr >= 0 && nc >= 0 && nr < i64::from(self.rows) && nc < i64::from(self.cols))
-            .then(|| nr as u32 * self.cols + nc as u32)
+        super::neighbour((self.rows, self.cols), cell, d)
     }
 
     /// The layer of the last cell taken: the target's when it was reached.

@@ -13,6 +13,7 @@ pub mod page;
 pub mod swap;
 
 use bfs_judge::check::trace::Picture;
+use bfs_judge::core::dir::Dir;
 
 use crate::ours::{Ours, OursError};
 
@@ -43,7 +44,11 @@ pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, OursErr
 /// The search page for a failing case's picture, and the fragment that opens it where the
 /// routes part: `#cell=r,c` (0-based) on a grid, `#step=N` (the move) for pushing-boxes.
 /// `None` when the input is not one the trace reads.
-pub fn for_picture(ours: &dyn Ours, input: &[u8], picture: &Picture) -> Option<(String, String)> {
+pub fn for_picture(
+    ours: &'static dyn Ours,
+    input: &[u8],
+    picture: &Picture,
+) -> Option<(String, String)> {
     let search = ours.trace(input, picture.case).ok()?;
     let at = picture.divergence().filter(|&d| d > 0).map(|d| d - 1);
     let fragment = match &search {
@@ -55,6 +60,16 @@ pub fn for_picture(ours: &dyn Ours, input: &[u8], picture: &Picture) -> Option<(
     };
     let title = format!("{}: the search", ours.name());
     Some((page::page(&search, &title), fragment))
+}
+
+/// The neighbour of `cell` (`r * cols + c`) in direction `d` on a grid of `rows x cols`,
+/// if inside it.
+fn neighbour((rows, cols): (u32, u32), cell: u32, d: Dir) -> Option<u32> {
+    let (dr, dc) = d.delta();
+    let (r, c) = (i64::from(cell / cols), i64::from(cell % cols));
+    let (nr, nc) = (r + i64::from(dr), c + i64::from(dc));
+    (nr >= 0 && nc >= 0 && nr < i64::from(rows) && nc < i64::from(cols))
+        .then(|| nr as u32 * cols + nc as u32)
 }
 
 /// Base64 (RFC 4648, with padding) of `bytes`.

@@ -15,6 +15,7 @@ use crate::ours::template::{escape, fill};
 use super::grid::{self, Route};
 use super::{bits, boxes, deltas, swap, Search};
 use bfs_judge::core::dir::Dir;
+use bfs_judge::pushing_boxes::{ORDER, PUSHES, WALKS};
 
 /// Up to this many cells taken, one step per cell; beyond, one step per layer.
 pub const CELL_STEPS: usize = 4096;
@@ -180,27 +181,15 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     // Where the keeper and the box stand after each move (before the first: the start).
     let (mut keeper, mut box_at) = (t.keeper, t.box_start);
     let mut at = vec![json!([keeper, box_at, -1])];
+    // A move's direction: the place of its letter in `letters` (walks or pushes).
+    let dir = |letters: &[u8; 4], m: u8| ORDER[letters.iter().position(|&l| l == m).unwrap()];
     for (s, seg) in t.segments.iter().enumerate() {
-        let mut cell = seg.walk.from;
         for &m in &seg.walk.moves {
-            let k = bfs_judge::pushing_boxes::WALKS
-                .iter()
-                .position(|&w| w == m)
-                .unwrap();
-            let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
-            cell = ((cell / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
-                + ((cell % t.cols) as i64 + i64::from(dc)) as u32;
-            keeper = cell;
+            keeper = t.step(keeper, dir(&WALKS, m)).unwrap();
             at.push(json!([keeper, box_at, s]));
         }
-        let k = bfs_judge::pushing_boxes::PUSHES
-            .iter()
-            .position(|&p| p == seg.push)
-            .unwrap();
-        let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
         keeper = seg.box_at;
-        box_at = ((seg.box_at / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
-            + ((seg.box_at % t.cols) as i64 + i64::from(dc)) as u32;
+        box_at = t.step(seg.box_at, dir(&PUSHES, seg.push)).unwrap();
         at.push(json!([keeper, box_at, s]));
     }
     let segments: Vec<Value> = t
