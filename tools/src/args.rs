@@ -558,6 +558,14 @@ pub fn built_in_root() -> PathBuf {
     built_in.canonicalize().unwrap_or(built_in)
 }
 
+/// Cargo's target folder of the checkout `root`: `$CARGO_TARGET_DIR` (relative to the root)
+/// where set, else `ROOT/target`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|t| !t.is_empty())
+        .map_or_else(|| root.join("target"), |t| root.join(t))
+}
+
 /// Where an installed judge keeps the failing outputs of a contestant's folder:
 pub use crate::run::files::cache_dir;
 
@@ -565,16 +573,13 @@ impl Options {
     pub fn dirs(&self) -> Dirs {
         let p = &self.run.places;
         let root = p.root.clone().unwrap_or_else(built_in_root);
-        // Cargo's own target folder: `$CARGO_TARGET_DIR` (relative to the root) where set.
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let target = target_dir(&root);
         let bin = p.bin_dir.clone().unwrap_or_else(|| target.join("release"));
         Dirs {
-            bundle: p
-                .bundle_dir
-                .clone()
-                .unwrap_or_else(|| bin.parent().unwrap_or(Path::new(".")).join("bundle")),
+            // Beside the binaries: the bundles of the same build.
+            bundle: p.bundle_dir.clone().unwrap_or_else(|| {
+                crate::bundle::bundle_dir(bin.parent().unwrap_or(Path::new(".")))
+            }),
             bin,
             problems: p
                 .problems_dir

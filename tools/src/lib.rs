@@ -14,8 +14,9 @@
 //! - `modes`: one module per subcommand (test, stress, shrink, scale, listen, gen, check);
 //! - `cli`: the command line that picks a mode.
 //!
-//! Beside the judge, and used only by `cli`: `bundle` (one source file per problem for
-//! online judges) and `bench` (the benchmark suite).
+//! Beside the judge: `bundle` (one source file per problem for online judges; its one
+//! compile rule and folder are also what the judge's `--bundle` uses) and `bench` (the
+//! benchmark suite), used by `cli`.
 
 pub mod args;
 pub mod bench;

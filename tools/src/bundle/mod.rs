@@ -39,5 +39,5 @@ mod project;
 mod prune;
 
 pub use assemble::{Bundle, MAX_BYTES};
-pub use compile::{bundle_dir, compile_bundle, default_rustc, rustc_version};
+pub use compile::{bundle_dir, compile_bundle, default_rustc, rustc_version, CompileError};
 pub use project::Project;

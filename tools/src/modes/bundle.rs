@@ -53,10 +53,11 @@ fn run(o: &Options) -> Result<(), String> {
     } else {
         o.problems.clone()
     };
-    let dir = o.out_dir.clone().unwrap_or_else(|| bundle_dir(&o.root));
+    let dir = (o.out_dir.clone()).unwrap_or_else(|| bundle_dir(&crate::args::target_dir(&o.root)));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     if o.compile {
-        println!("compiling with {}", rustc_version(&o.rustc)?);
+        let version = rustc_version(&o.rustc).map_err(|e| e.to_string())?;
+        println!("compiling with {version}");
     }
     for problem in &problems {
         let bundle = project.bundle(problem)?;
@@ -72,7 +73,7 @@ fn run(o: &Options) -> Result<(), String> {
         );
         if o.compile {
             let exe = dir.join(problem);
-            compile_bundle(&o.rustc, &file, &exe)?;
+            compile_bundle(&o.rustc, &file, &exe).map_err(|e| e.to_string())?;
             line.push_str(&format!(", compiled to {}", exe.display()));
         }
         println!("{line}");

@@ -105,9 +105,7 @@ fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
     };
     let html = page(&trace, &title);
     let out = s.out.clone().unwrap_or_else(|| {
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let target = crate::args::target_dir(&root);
         let case = if s.case > 1 {
             format!("-{}", s.case)
         } else {
