@@ -2,15 +2,19 @@
 //! ([`ALL`], [`find`]). One file per problem (`robot_maze`, `chase`, `wave`, `swap_game`,
 //! `pushing_boxes`) answers what the judge and the modes ask of it: its checker, its
 //! generator and the shapes `stress` and `--scale` give it, its traced reference search
-//! (`bfs-judge show`, a failing case's page), how its inputs shrink (`stress --shrink`). What
-//! several share sits beside them: `grid` (the maze problems' drawing, page and reductions),
-//! `search` (the traced searches and the page that replays them), `shrink` (the greedy loop
-//! of reductions), `explain` (what a failing case shows beyond its verdict).
+//! (`bfs-judge show`, a failing case's page), how its inputs shrink (`stress --shrink`); the
+//! three grid problems are data, a `grid::GridProblem` each. What several share sits beside
+//! them: `grid` (the maze problems' `Ours`, drawing, page and reductions), `search` (the
+//! traced searches and the page that replays them), `shrink` (the greedy loop of
+//! reductions), `explain` (what a failing case shows beyond its verdict, the judge's
+//! `Explain`), `template` (filling a page).
 //!
 //! The problems themselves are the library's (`bfs_judge::<problem>`, its checkers in
 //! `bfs_judge::check`, its generators in `bfs_judge::gen`): nothing here solves, checks or
-//! generates on its own. A sixth problem of ours is its library module, one file here that
-//! implements [`Ours`], and one line in [`ALL`].
+//! generates on its own, and the modes ask the registry, never a name. A sixth problem of
+//! ours is its library module, one file here (a `GridProblem` static, or a type that
+//! implements [`Ours`]), and one line in [`ALL`]. Nothing here runs a program or prints;
+//! `explain` writes a failing case's pages.
 
 pub mod chase;
 pub mod explain;
