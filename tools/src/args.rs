@@ -182,7 +182,7 @@ pub struct Verdicts {
     pub draw: bool,
 
     /// The drawn window's size, ROWSxCOLS.
-    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::show::draw::parse_window)]
+    #[arg(long, value_name = "RxC", default_value = "20x60", value_parser = crate::ours::grid::draw::parse_window)]
     pub draw_window: (u32, u32),
 }
 
@@ -457,7 +457,7 @@ pub struct ScaleCmd {
     pub problem: String,
 
     /// The size to predict for [default: info.toml's origin maximum, else 4000x4000].
-    #[arg(long, value_name = "RxC", value_parser = crate::show::draw::parse_window)]
+    #[arg(long, value_name = "RxC", value_parser = crate::ours::grid::draw::parse_window)]
     pub scale_to: Option<(u32, u32)>,
 
     #[command(flatten)]
@@ -552,6 +552,14 @@ pub fn built_in_root() -> PathBuf {
     built_in.canonicalize().unwrap_or(built_in)
 }
 
+/// Cargo's target folder of the checkout `root`: `$CARGO_TARGET_DIR` (relative to the root)
+/// where set, else `ROOT/target`.
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|t| !t.is_empty())
+        .map_or_else(|| root.join("target"), |t| root.join(t))
+}
+
 /// Where an installed judge keeps the failing outputs of a contestant's folder:
 pub use crate::run::files::cache_dir;
 
@@ -559,16 +567,13 @@ impl Options {
     pub fn dirs(&self) -> Dirs {
         let p = &self.run.places;
         let root = p.root.clone().unwrap_or_else(built_in_root);
-        // Cargo's own target folder: `$CARGO_TARGET_DIR` (relative to the root) where set.
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let target = target_dir(&root);
         let bin = p.bin_dir.clone().unwrap_or_else(|| target.join("release"));
         Dirs {
-            bundle: p
-                .bundle_dir
-                .clone()
-                .unwrap_or_else(|| bin.parent().unwrap_or(Path::new(".")).join("bundle")),
+            // Beside the binaries: the bundles of the same build.
+            bundle: p.bundle_dir.clone().unwrap_or_else(|| {
+                crate::bundle::bundle_dir(bin.parent().unwrap_or(Path::new(".")))
+            }),
             bin,
             problems: p
                 .problems_dir

@@ -77,7 +77,7 @@ pub fn main() -> ExitCode {
         return supervise::main(&args[2..]);
     }
     let mut command =
-        Cli::command().mut_subcommand("gen", |c| c.after_help(bfs_judge::gen::help()));
+        Cli::command().mut_subcommand("gen", |c| c.after_help(crate::ours::gen_help()));
     let matches = match command.try_get_matches_from_mut(&args) {
         Ok(m) => m,
         Err(e) => {

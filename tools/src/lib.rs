@@ -4,7 +4,9 @@
 //! - `text`: text helpers every layer uses (no dependencies in the crate);
 //! - `run`: starting a program and supervising it under its limits;
 //! - `judge`: problems, cases, comparison, checkers, verdicts;
-//! - `show`: what is printed and kept for a person (case lines, diffs, drawings, pages);
+//! - `show`: what is printed for a person (case lines, diffs, a checker's reason);
+//! - `ours`: what is particular to our five problems (checkers, generators, the traced
+//!   searches and their pages, pictures of a failing case, shrinking their inputs);
 //! - `args`: the judging subcommands' option groups (clap's derive), as data for the layers
 //!   above;
 //! - `session`: what every judging mode starts and ends with (isolation, the supervisors,
@@ -12,8 +14,9 @@
 //! - `modes`: one module per subcommand (test, stress, shrink, scale, listen, gen, check);
 //! - `cli`: the command line that picks a mode.
 //!
-//! Beside the judge, and used only by `cli`: `bundle` (one source file per problem for
-//! online judges) and `bench` (the benchmark suite).
+//! Beside the judge: `bundle` (one source file per problem for online judges; its one
+//! compile rule and folder are also what the judge's `--bundle` uses) and `bench` (the
+//! benchmark suite), used by `cli`.
 
 pub mod args;
 pub mod bench;
@@ -21,6 +24,7 @@ pub mod bundle;
 pub mod cli;
 pub mod judge;
 pub mod modes;
+pub mod ours;
 pub mod run;
 pub mod session;
 pub mod show;

@@ -17,7 +17,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use bfs_judge_tools::show::search::{self, Search};
+use bfs_judge_tools::ours::search::{self, Search};
 use serde_json::{json, Value};
 
 fn root() -> PathBuf {
@@ -346,12 +346,8 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
     );
     let front = b.text("document.querySelector('#queue .front') ? document.querySelector('#queue .front').textContent : ''");
     if tail > k + 1 {
-        let cell = trace.coords(trace.entered[k + 1]);
-        assert_eq!(
-            front,
-            trace.kind.cell_name(cell),
-            "{problem}: the queue's front"
-        );
+        let cell = trace.entered[k + 1];
+        assert_eq!(front, trace.cell_name(cell), "{problem}: the queue's front");
     }
     // Back steps back.
     b.mouse("#back", false);
@@ -382,7 +378,7 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
     );
     let rule = b.text("document.getElementById('rule').textContent");
     assert!(
-        rule.contains(&trace.kind.cell_name(trace.coords(trace.start))),
+        rule.contains(&trace.cell_name(trace.start)),
         "{problem}: the last step back reaches the start: {rule}"
     );
     let shot = dir.join(format!("{problem}.png"));

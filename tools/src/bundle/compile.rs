@@ -1,4 +1,6 @@
-//! Compiling a bundle as a judge does, with a chosen rustc, and where bundles go.
+//! Compiling a bundle as a judge does, with a chosen rustc, and where bundles go: the one
+//! rule for `bfs-judge bundle` and for the judge's `--bundle`, which compiles a bundle newer
+//! than its binary.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -6,12 +8,10 @@ use std::process::Command;
 
 use super::error::BundleError;
 
-/// `target/bundle` (or `$CARGO_TARGET_DIR/bundle`), where `scripts/judge --bundle` looks.
-pub fn bundle_dir(root: &Path) -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => root.join(dir).join("bundle"),
-        None => root.join("target").join("bundle"),
-    }
+/// Where the bundles of a checkout whose Cargo target folder is `target` go, and where the
+/// judge's `--bundle` looks: `TARGET/bundle`.
+pub fn bundle_dir(target: &Path) -> PathBuf {
+    target.join("bundle")
 }
 
 /// The compiler used unless one is named: `$RUSTC` (what cargo runs), else `rustc`.
@@ -39,6 +39,8 @@ pub fn compile_bundle(rustc: &OsStr, source: &Path, exe: &Path) -> Result<(), Bu
         .map_err(|e| BundleError::cannot("run", Path::new(rustc).display(), e))?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() || !stderr.trim().is_empty() {
+        // No program is left behind to be run later.
+        let _ = std::fs::remove_file(exe);
         return Err(BundleError::Rustc {
             command: format!(
                 "{} --edition 2021 -O {}",

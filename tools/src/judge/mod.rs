@@ -1,13 +1,15 @@
 //! The judging layer: a problem folder and its `info.toml` (`problem`), its cases
 //! (`cases`), the formats `--tests` reads, each into one model (`format`), judging an answer
 //! (`check`: the exact comparison, tokens, DMOJ's named checkers, checker programs), input
-//! validators (`input_validator`), interactive runs (`interact`) and the verdict of a run
-//! (`verdict`). It uses `run`; nothing here prints.
+//! validators (`input_validator`), interactive runs (`interact`), the verdict of a run
+//! (`verdict`) and what a problem may add to it (`explain`). It uses `run`; nothing here
+//! prints.
 
 use std::path::{Path, PathBuf};
 
 pub mod cases;
 pub mod check;
+pub mod explain;
 pub mod format;
 pub mod input_validator;
 pub mod interact;

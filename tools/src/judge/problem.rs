@@ -3,8 +3,8 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::bundle::{compile_bundle, default_rustc};
 pub use crate::judge::format::info::{
     check_limit, file_name, read_config, Compare, Info, CONFIG_CAP, DEFAULT_MEMORY_LIMIT_MIB,
     DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS, MAX_MEMORY_LIMIT_MIB, MAX_OUTPUT_LIMIT_MIB,
@@ -197,27 +197,16 @@ impl Problem {
         Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 
-    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from `DIR/<problem>.rs` when that is
-    /// newer (or the binary is missing).
+    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from
+    /// `DIR/<problem>.rs` when that is newer (or the binary is missing), as `bfs-judge bundle`
+    /// compiles it.
     pub fn bundle(&self, dir: &Path) -> Result<Program, String> {
         let exe = dir.join(&self.name);
         let src = dir.join(format!("{}.rs", self.name));
         let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
         if let Some(src_time) = mtime(&src) {
             if mtime(&exe).is_none_or(|t| t < src_time) {
-                let out = Command::new("rustc")
-                    .args(["--edition", "2021", "-O", "-o"])
-                    .arg(&exe)
-                    .arg(&src)
-                    .output()
-                    .map_err(|e| format!("cannot run rustc: {e}"))?;
-                if !out.status.success() {
-                    return Err(format!(
-                        "rustc {} failed:\n{}",
-                        src.display(),
-                        String::from_utf8_lossy(&out.stderr)
-                    ));
-                }
+                compile_bundle(&default_rustc(), &src, &exe).map_err(|e| e.to_string())?;
             }
         }
         if !exe.is_file() {

@@ -53,7 +53,7 @@ fn run(o: &Options) -> Result<(), String> {
     } else {
         o.problems.clone()
     };
-    let dir = o.out_dir.clone().unwrap_or_else(|| bundle_dir(&o.root));
+    let dir = (o.out_dir.clone()).unwrap_or_else(|| bundle_dir(&crate::args::target_dir(&o.root)));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     if o.compile {
         let version = rustc_version(&o.rustc).map_err(|e| e.to_string())?;

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::judge::cases::{Case, Expect};
 use crate::judge::check::{Check, Files, Judgement, Why};
+use crate::judge::explain::Explain;
 use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::verdict::{self, Outcome, Verdict};
@@ -25,7 +26,7 @@ use crate::run::program::Program;
 use crate::run::spec::{run_program_in, Limits};
 use crate::run::sys;
 use crate::show::diff::DiffMode;
-use crate::show::explain;
+use crate::show::mistake;
 use crate::text::{detail, printable};
 
 /// The most of each file a failing case keeps on disk.
@@ -43,8 +44,9 @@ pub struct Target {
     pub diff: DiffMode,
     /// Where this problem's failing cases are kept.
     pub out_dir: PathBuf,
-    /// What a failing case shows beyond its verdict (named mistake, pictures).
-    pub show: explain::Show,
+    /// What a failing case shows beyond its verdict (named mistake, pictures), for the
+    /// problems that say more (ours).
+    pub explain: Option<Box<dyn Explain>>,
     /// A file I/O problem's file names (none: stdin and stdout).
     pub files: FileIo,
 }
@@ -250,16 +252,8 @@ fn keep_failing(
             create_fresh(&expected).map_err(|e| format!("{}: {e}", expected.display()))?;
         }
     }
-    if let Expect::Output(answer) = &case.expect {
-        let show = &t.show;
-        detail_lines.extend(explain::pictures(
-            show,
-            &case.name,
-            base,
-            &case.input,
-            got,
-            answer,
-        ));
+    if let (Expect::Output(answer), Some(explain)) = (&case.expect, &t.explain) {
+        detail_lines.extend(explain.pictures(&case.name, base, &case.input, got, answer));
     }
     Ok(())
 }
@@ -295,8 +289,8 @@ fn judge_output(
     }
     let empty = PathBuf::from("/dev/null");
     let exact = Check::Lines;
-    let (check, show) = match (&case.expect, &t.check) {
-        (Expect::Output(_), check) => (check, Some(&t.show)),
+    let (check, explain) = match (&case.expect, &t.check) {
+        (Expect::Output(_), check) => (check, t.explain.as_deref()),
         // An invalid input's stdout is compared: a checker would want a valid input.
         (Expect::Invalid { .. }, Check::External(_)) => (&exact, None),
         (Expect::Invalid { .. }, check) => (check, None),
@@ -308,17 +302,17 @@ fn judge_output(
         scratch: &private.join("case"),
         keep: &sibling(base, "checker"),
     };
-    judge_answer(check, &files, &case.checker_args, show, t.diff)
+    judge_answer(check, &files, &case.checker_args, explain, t.diff)
 }
 
 /// Judges an output by `check` (`args`: the case's arguments for the checker), with the
-/// detail lines that explain a rejection: for our grid problems `show` names the mistake
+/// detail lines that explain a rejection: `explain` (our problems') names the mistake
 /// first; a checker's message is shown by its first lines and kept whole as `files.keep`.
 pub fn judge_answer(
     check: &Check,
     files: &Files<'_>,
     args: &[String],
-    show: Option<&explain::Show>,
+    explain: Option<&dyn Explain>,
     diff: DiffMode,
 ) -> Result<(Judgement, Vec<String>), String> {
     let judgement = check.judge(files, args)?;
@@ -326,7 +320,7 @@ pub fn judge_answer(
     let lines = match &judgement.why {
         None => Vec::new(),
         Some(Why::Difference(d)) => {
-            let mut lines = show.map_or_else(Vec::new, |s| explain::mistake(s, input, got, answer));
+            let mut lines = explain.map_or_else(Vec::new, |e| e.mistake(input, got, answer));
             lines.extend(crate::show::diff::render(answer, got, d, diff));
             lines
         }
@@ -334,7 +328,7 @@ pub fn judge_answer(
         Some(Why::Message { said, whole }) => {
             keep_message(whole, files.keep)?;
             match judgement.verdict {
-                Verdict::Wa if explain::is_named(said) => explain::checker_detail(said),
+                Verdict::Wa if mistake::is_named(said) => mistake::checker_detail(said),
                 _ => message_lines(said, files.keep),
             }
         }

@@ -1,35 +1,23 @@
 //! `bfs-judge check [--explain] PROBLEM INPUT OUTPUT ANSWER`: accepts any valid optimal answer
 //! (testlib convention); with `--explain`, only the judge's own answer, naming the mistake.
 //!
-//! What: reads the three files and calls `bfs_judge::check::<problem>::check(input, output,
-//! answer)`, which returns `Ok(())` or the reason for rejecting (`move 12 walks into the box at
-//! (3, 4)`). Exit code 0 = accepted, 1 = rejected (reason on stdout), 3 = the checker itself
-//! failed (usage, unreadable file, no checker for the problem), as testlib's `_ok`/`_wa`/`_fail`.
-//! So it plugs into `bfs-judge test --checker` and into `oj test --judge-command
-//! "bfs-judge check robot-maze"` alike.
+//! What: reads the three files and calls the problem's checker (`Ours::checker`, the
+//! library's `bfs_judge::check::<problem>::check`), which returns `Ok(())` or the reason for
+//! rejecting (`move 12 walks into the box at (3, 4)`). Exit code 0 = accepted, 1 = rejected
+//! (reason on stdout), 3 = the checker itself failed (usage, unreadable file, no checker for
+//! the problem), as testlib's `_ok`/`_wa`/`_fail`. So it plugs into `bfs-judge test
+//! --checker` and into `oj test --judge-command "bfs-judge check robot-maze"` alike.
 //!
 //! A rejection that names its kind starts with it: `illegal move: ...`, `not shortest: ...`,
 //! `wrong tie-break: ...` (`--explain` only: a valid answer that breaks a tie otherwise than
 //! the judge); any other reason is printed as `wrong answer: ...`.
 //!
-//! Approach: a table from problem name to check function; adding a checker is one line.
 //! Complexity: that of the problem's checker (a BFS over the input: linear in its size).
 
 use std::process::ExitCode;
 
-use bfs_judge::check::Mistake;
-
-/// `check(input, output, answer)`: `answer` is our own output for `input` (the optimum).
-type Check = fn(&[u8], &[u8], &[u8]) -> Result<(), String>;
-
-/// One line per problem that has `src/check/<problem>.rs`; keep `checker = true` in its
-/// `problems/<problem>/info.toml` in step with this table.
-const CHECKERS: &[(&str, Check)] = &[
-    ("chase", bfs_judge::check::chase::check),
-    ("pushing-boxes", bfs_judge::check::pushing_boxes::check),
-    ("robot-maze", bfs_judge::check::robot_maze::check),
-    ("wave", bfs_judge::check::wave::check),
-];
+use crate::ours::OursError;
+use crate::show::mistake::rejection;
 
 /// `bfs-judge check`: our checker for one of our problems, with testlib's exit codes.
 #[derive(Clone, Debug, clap::Args)]
@@ -55,46 +43,33 @@ pub struct CheckCmd {
 pub const USAGE_ERROR: u8 = 3;
 
 pub fn main(c: &CheckCmd) -> ExitCode {
-    let (explain, problem, input, output, answer) =
-        (c.explain, &c.problem, &c.input, &c.output, &c.answer);
-    let Some((_, check)) = CHECKERS.iter().find(|(name, _)| name == problem) else {
-        let known: Vec<&str> = CHECKERS.iter().map(|(name, _)| *name).collect();
-        eprintln!(
-            "checker: no checker for `{problem}` (checkers: {})",
-            if known.is_empty() {
-                "none yet".to_string()
-            } else {
-                known.join(", ")
-            }
-        );
-        return ExitCode::from(3);
+    let found = crate::ours::find(&c.problem).and_then(|o| Some((o, o.checker()?)));
+    let Some((ours, check)) = found else {
+        eprintln!("checker: {}", OursError::NoChecker(c.problem.clone()));
+        return ExitCode::from(USAGE_ERROR);
     };
     let mut files = Vec::new();
-    for path in [input, output, answer] {
+    for path in [&c.input, &c.output, &c.answer] {
         match std::fs::read(path) {
             Ok(bytes) => files.push(bytes),
             Err(e) => {
                 eprintln!("checker: {path}: {e}");
-                return ExitCode::from(3);
+                return ExitCode::from(USAGE_ERROR);
             }
         }
     }
-    let verdict = if explain {
-        bfs_judge::check::tie::explain(problem, &files[0], &files[1], &files[2])
-    } else {
-        check(&files[0], &files[1], &files[2])
+    let (input, output, answer) = (&files[0], &files[1], &files[2]);
+    let verdict = match c.explain {
+        true => ours.explain_answer(input, output, answer),
+        false => check(input, output, answer),
     };
     match verdict {
         Ok(()) => {
             println!("ok");
             ExitCode::SUCCESS
         }
-        Err(reason) if Mistake::of(&reason) == Mistake::Other => {
-            println!("wrong answer: {reason}");
-            ExitCode::from(1)
-        }
         Err(reason) => {
-            println!("{reason}");
+            println!("{}", rejection(&reason));
             ExitCode::from(1)
         }
     }

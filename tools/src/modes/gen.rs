@@ -1,7 +1,7 @@
 //! `bfs-judge gen PROBLEM KIND[,FLAG...] SIZE... [--seed S]`: one input of our problems to
-//! stdout, from `bfs_judge::gen::generate` (the generators the tests, stress and bench use).
-//! `bfs-judge gen --help` lists the problems, kinds and sizes. Errors: one line on stderr,
-//! exit code 2.
+//! stdout, from our generators (`Ours::generate`: the library's `bfs_judge::gen`, which the
+//! tests, stress and bench use too). `bfs-judge gen --help` lists the problems, kinds and
+//! sizes. Errors: one line on stderr, exit code 2.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -27,14 +27,17 @@ pub struct GenCmd {
 }
 
 pub fn main(g: &GenCmd) -> ExitCode {
-    let written =
-        bfs_judge::gen::generate(&g.problem, &g.kind, &g.sizes, g.seed).and_then(|input| {
-            // One write of the whole text: the fastest path to a pipe or file.
+    let made = crate::ours::get(&g.problem).and_then(|o| o.generate(&g.kind, &g.sizes, g.seed));
+    let written = match made {
+        // One write of the whole text: the fastest path to a pipe or file.
+        Ok(input) => {
             let mut out = std::io::stdout().lock();
             out.write_all(&input)
                 .and_then(|_| out.flush())
                 .map_err(|e| format!("writing stdout: {e}"))
-        });
+        }
+        Err(e) => Err(e.to_string()),
+    };
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -386,7 +386,6 @@ pub struct Written {
     pub kept: Vec<String>,
 }
 
-
 /// The manifest's entries: a folder-relative path to the hash of what we wrote there. A
 /// missing or unreadable manifest is empty: then nothing in the folder is ours.
 fn read_manifest(folder: &Path) -> BTreeMap<String, u64> {

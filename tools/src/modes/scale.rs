@@ -2,14 +2,15 @@
 //! pass at the problem's largest size, found on small mazes before any big test fails.
 //!
 //! Why: a solution that is right but quadratic, or that keeps a string per cell, passes every
-//! small test and dies on the judge's last one. The probe runs the program on our adversarial
-//! generator kinds (serpentine: the longest shortest path; perfect maze; rooms; open field) at
-//! doubling sizes, from 16 x 16 until the target size, or until a run takes a quarter of the
-//! time limit (enough to see the trend, without waiting for the TLE itself). Per kind it fits a
-//! power law to the CPU time of the two largest runs (`t = k * cells^p`, so a quadratic program
-//! shows `p` near 2) and a straight line to the peak memory, and extrapolates both to the
-//! target: the problem's origin maximum (`origin_max_rows` x `origin_max_cols` in info.toml),
-//! else 4000 x 4000 (the benchmark size), or `--scale-to RxC`.
+//! small test and dies on the judge's last one. The probe runs the program on the generator
+//! kinds the problem names (`Ours::scale`: for a grid serpentine, the longest shortest path;
+//! perfect maze; rooms; open field) at doubling sizes, from 16 x 16 until the target size, or
+//! until a run takes a quarter of the time limit (enough to see the trend, without waiting
+//! for the TLE itself). Per kind it fits a power law to the CPU time of the two largest runs
+//! (`t = k * cells^p`, so a quadratic program shows `p` near 2) and a straight line to the
+//! peak memory, and extrapolates both to the target: the problem's origin maximum
+//! (`origin_max_rows` x `origin_max_cols` in info.toml), else 4000 x 4000 (the benchmark
+//! size), or `--scale-to RxC`.
 //!
 //! Times under 20 ms are mostly start-up, so a kind whose largest run is that fast is
 //! extrapolated linearly (`p` = 1) from it, and a prediction is only as good as the runs it
@@ -25,9 +26,6 @@ use crate::run::spec::run_program;
 use crate::say_text;
 use crate::session::target;
 use crate::text::{mib, short};
-
-/// The generator kinds probed, hardest shapes first.
-const KINDS: [&str; 4] = ["serpentine", "maze", "rooms", "open"];
 
 /// The smallest side probed.
 const FIRST_SIDE: u64 = 16;
@@ -84,9 +82,8 @@ fn target(p: &Problem, o: &Options) -> (u64, u64) {
 pub fn run(o: &Options, name: &str) -> Result<bool, String> {
     let dirs = o.dirs();
     let p = Problem::open(&dirs.problems, name)?;
-    if name == "swap-game" {
-        return Err("--scale probes grid problems; swap-game's boards are all 3 x 3".to_string());
-    }
+    let ours = crate::ours::get(name).map_err(|e| e.to_string())?;
+    let scale = ours.scale().map_err(|e| e.to_string())?;
     let program = target::program(&p, o, &dirs)?;
     let limits = target::limits(&p, o);
     let (rows, cols) = target(&p, o);
@@ -102,18 +99,13 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
         mib(limits.memory_kib)
     );
     let mut all_pass = true;
-    for kind in KINDS {
+    for &kind in scale.kinds {
         let mut points = Vec::new();
         let mut failed = None;
         let mut side = FIRST_SIDE.min(rows.max(cols));
         loop {
             let (r, c) = (side.min(rows).max(2), side.min(cols).max(2));
-            let mut sizes = Vec::new();
-            if name == "pushing-boxes" {
-                sizes.push(1);
-            }
-            sizes.extend([r, c]);
-            let Ok(made) = bfs_judge::gen::generate(name, kind, &sizes, 1) else {
+            let Ok(made) = ours.generate(kind, &(scale.sizes)(r, c), 1) else {
                 // A kind this size cannot take (a maze needs room for corridors): skip it.
                 break;
             };

@@ -1,13 +1,15 @@
 //! `bfs-judge show PROBLEM [INPUT]`: the page that replays the reference search of one of
-//! our problems on an input (`show::search`), written as one self-contained HTML file whose
-//! path is printed. INPUT is a case of the problem (`sample`, the default), or a file.
-//! Errors: one line on stderr, exit code 2.
+//! our problems on an input (`Ours::trace`, the page `ours::search::page`), written as one
+//! self-contained HTML file whose path is printed. INPUT is a case of the problem
+//! (`sample`, the default), or a file. Errors: one line on stderr, exit code 2.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::args::built_in_root;
-use crate::show::search;
+use crate::ours::search::page::page;
+use crate::ours::OursError;
 
 /// `bfs-judge show`: watch the reference search on an input.
 #[derive(Clone, Debug, clap::Args)]
@@ -37,12 +39,41 @@ pub struct ShowCmd {
     pub problems_dir: Option<PathBuf>,
 }
 
+/// Why `bfs-judge show` wrote no page. `Display` gives the message.
+#[derive(Debug)]
+enum ShowError {
+    Ours(OursError),
+    /// INPUT (the first) is neither a case of the problem (in the folder) nor a file.
+    NoInput(String, String, PathBuf),
+    /// What could not be done (`read`, `create`, `write`) to which file or folder.
+    File(&'static str, PathBuf, std::io::Error),
+}
+
+impl fmt::Display for ShowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShowError::Ours(e) => e.fmt(f),
+            ShowError::NoInput(input, problem, tests) => {
+                let tests = tests.display();
+                write!(
+                    f,
+                    "`{input}` is neither a case of {problem} (in {tests}) nor a file"
+                )
+            }
+            ShowError::File(doing, path, e) => write!(f, "cannot {doing} {}: {e}", path.display()),
+        }
+    }
+}
+
+/// What `doing` (`read`, `create`, `write`) did to `path`, its error a [`ShowError`].
+fn file<T>(doing: &'static str, path: &Path, done: std::io::Result<T>) -> Result<T, ShowError> {
+    done.map_err(|e| ShowError::File(doing, path.to_path_buf(), e))
+}
+
 /// The input file and its short name: a case of the problem first, then a path.
-fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, String), String> {
-    let case = problems
-        .join(problem)
-        .join("tests")
-        .join(format!("{input}.in"));
+fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, String), ShowError> {
+    let tests = problems.join(problem).join("tests");
+    let case = tests.join(format!("{input}.in"));
     if !input.contains('/') && case.is_file() {
         return Ok((case, input.to_string()));
     }
@@ -53,39 +84,28 @@ fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, Stri
             .map_or("input".into(), |s| s.to_string_lossy().into_owned());
         return Ok((path, stem));
     }
-    Err(format!(
-        "`{input}` is neither a case of {problem} (in {}) nor a file",
-        problems.join(problem).join("tests").display()
-    ))
+    Err(ShowError::NoInput(input.into(), problem.into(), tests))
 }
 
-fn write_page(s: &ShowCmd) -> Result<PathBuf, String> {
+fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
     let root = built_in_root();
     let problems = s
         .problems_dir
         .clone()
         .unwrap_or_else(|| root.join("problems"));
-    if !bfs_judge::gen::PROBLEMS.contains(&s.problem.as_str()) {
-        return Err(format!(
-            "no search to show for `{}`: show knows {}",
-            s.problem,
-            bfs_judge::gen::PROBLEMS.join(", ")
-        ));
-    }
+    let no_search = || ShowError::Ours(OursError::NoSearch(s.problem.clone()));
+    let ours = crate::ours::find(&s.problem).ok_or_else(no_search)?;
     let (path, name) = resolve(&problems, &s.problem, &s.input)?;
-    let input = std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let trace = search::trace(&s.problem, &input, s.case)?;
-    let multi = matches!(trace, search::Search::Swap(_) | search::Search::Boxes(_));
-    let title = if multi && s.case > 1 {
+    let input = file("read", &path, std::fs::read(&path))?;
+    let trace = ours.trace(&input, s.case).map_err(ShowError::Ours)?;
+    let title = if trace.multi_case() && s.case > 1 {
         format!("{}/{name} #{}", s.problem, s.case)
     } else {
         format!("{}/{name}", s.problem)
     };
-    let html = search::page::page(&trace, &title);
+    let html = page(&trace, &title);
     let out = s.out.clone().unwrap_or_else(|| {
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .filter(|t| !t.is_empty())
-            .map_or_else(|| root.join("target"), |t| root.join(t));
+        let target = crate::args::target_dir(&root);
         let case = if s.case > 1 {
             format!("-{}", s.case)
         } else {
@@ -96,10 +116,9 @@ fn write_page(s: &ShowCmd) -> Result<PathBuf, String> {
             .join(format!("{}-{name}{case}.html", s.problem))
     });
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        file("create", dir, std::fs::create_dir_all(dir))?;
     }
-    std::fs::write(&out, html).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    file("write", &out, std::fs::write(&out, html))?;
     Ok(out)
 }
 

@@ -24,28 +24,25 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::args::Options;
 use crate::judge::check::{self, Check};
+use crate::judge::explain::Explain;
 use crate::judge::input_validator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
 use crate::modes::case::judge_answer;
 use crate::modes::shrink;
+use crate::ours::Ours;
 use crate::run::program::{shell_quote, Program};
 use crate::run::spec::run_program;
 use crate::run::spec::Limits;
 use crate::say_text;
 use crate::session::source::source_in;
 use crate::session::target;
-use crate::show::explain;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
 
-/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): small
-/// shapes, where a disagreement is easy to read, and for the `random` layout a density of 0
-/// to 45% walls.
-fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>) {
-    // The generators' own SplitMix64: the sizes drawn for a seed are the same everywhere.
-    let mut rng = bfs_judge::gen::Rng::new(seed);
-    let mut pick = |lo: u64, hi: u64| (lo + rng.next_u64() % (hi - lo + 1)).to_string();
+/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): the
+/// `random` layout, in the small shapes the problem draws for the seed (`Ours::stress_sizes`).
+fn default_shape(ours: &dyn Ours, seed: u64, o: &Options) -> (String, Vec<String>) {
     let kind = o
         .stress_args
         .kind
@@ -55,19 +52,8 @@ fn default_shape(problem: &str, seed: u64, o: &Options) -> (String, Vec<String>)
         return (kind, o.stress_args.sizes.clone());
     }
     let base = kind.split(',').next().unwrap_or("");
-    let mut sizes = match (problem, base) {
-        ("swap-game", "all") => vec![],
-        ("swap-game", "distance") => vec![pick(1, 20), pick(0, 16)],
-        ("swap-game", _) => vec![pick(1, 20)],
-        ("pushing-boxes", "corridor") => vec![pick(1, 3), pick(3, 12)],
-        ("pushing-boxes", _) => vec![pick(1, 3), pick(1, 8), pick(3, 8)],
-        ("chase" | "wave", _) => vec![pick(1, 12), pick(2, 12)],
-        _ => vec![pick(1, 12), pick(1, 12)],
-    };
-    if base == "random" && problem != "swap-game" {
-        sizes.push(pick(0, 45));
-    }
-    (kind, sizes)
+    let sizes = ours.stress_sizes(base, seed);
+    (kind, sizes.iter().map(u64::to_string).collect())
 }
 
 /// Where inputs and expected answers come from.
@@ -242,7 +228,7 @@ fn stress(
     for v in &validators {
         say_text!("  inputs must pass: {}", v.describe());
     }
-    let show = explain::Show::new(&p.name, p.info.checker, o.verdicts.window());
+    let explain = crate::ours::explain::explainer(p, o.verdicts.window());
     let mut progress = Progress::new();
     let reference_limits = brute_limits(o, limits);
     let expected_by = match &oracle {
@@ -255,7 +241,7 @@ fn stress(
         expected_by,
         candidate: &candidate,
         check: &check,
-        show: &show,
+        explain: explain.as_deref(),
         validators: &validators,
         args: &args,
         limits,
@@ -334,7 +320,7 @@ struct Env<'a> {
     expected_by: &'a Program,
     candidate: &'a Program,
     check: &'a Check,
-    show: &'a explain::Show,
+    explain: Option<&'a dyn Explain>,
     validators: &'a [input_validator::InputValidator],
     args: &'a [String],
     limits: Limits,
@@ -396,7 +382,7 @@ impl Env<'_> {
                 };
                 let diff = self.o.verdicts.diff;
                 // A generated input is in no group: the checker gets no arguments of its own.
-                let (j, mut lines) = judge_answer(self.check, &files, &[], Some(self.show), diff)?;
+                let (j, mut lines) = judge_answer(self.check, &files, &[], self.explain, diff)?;
                 lines.extend(crate::show::diff::small_file("input", &f.input));
                 (j.verdict, lines)
             }
@@ -427,16 +413,9 @@ fn report_failure(
         mib(r.peak_kib)
     );
     let mut lines = lines;
-    if verdict == Verdict::Wa {
+    if let Some(explain) = env.explain.filter(|_| verdict == Verdict::Wa) {
         let base = f.dir.join("input");
-        lines.extend(explain::pictures(
-            env.show,
-            "input",
-            &base,
-            &f.input,
-            &f.got,
-            &f.expected,
-        ));
+        lines.extend(explain.pictures("input", &base, &f.input, &f.got, &f.expected));
     }
     for l in lines {
         say_text!("{l}");
@@ -458,12 +437,11 @@ fn report_failure(
     }
     say_text!("  input from: {gen_line}");
     let trial = shrink::Trial {
-        problem: &p.name,
         ours: env.expected_by,
         candidate: env.candidate,
         check: env.check,
         validators: env.validators,
-        explain: env.show.problem.is_some(),
+        explain: env.explain,
         args: env.args,
         limits: env.limits,
         dir: &f.dir,
@@ -507,7 +485,8 @@ fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputVali
 fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, String> {
     match oracle {
         Oracle::Ours { problem, .. } => {
-            let (kind, sizes) = default_shape(problem, seed, o);
+            let ours = crate::ours::get(problem).map_err(|e| e.to_string())?;
+            let (kind, sizes) = default_shape(ours, seed, o);
             let numbers = sizes
                 .iter()
                 .map(|s| {
@@ -515,7 +494,8 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
                         .map_err(|_| format!("--size: bad size `{s}`"))
                 })
                 .collect::<Result<Vec<u64>, String>>()?;
-            let made = bfs_judge::gen::generate(problem, &kind, &numbers, seed)
+            let made = ours
+                .generate(&kind, &numbers, seed)
                 .map_err(|e| format!("gen {problem} {kind} {}: {e}", sizes.join(" ")))?;
             fs::write(input, made).map_err(|e| format!("{}: {e}", input.display()))?;
             Ok(crate::modes::gen::command_line(

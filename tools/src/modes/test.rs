@@ -442,7 +442,7 @@ fn target_of(
         interactor,
         diff: o.verdicts.diff,
         out_dir,
-        show: crate::show::explain::Show::new(&p.name, p.info.checker, o.verdicts.window()),
+        explain: crate::ours::explain::explainer(&p, o.verdicts.window()),
         files,
     };
     Ok((p, target, derived))

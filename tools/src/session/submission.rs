@@ -68,7 +68,7 @@ impl Judging<'_> {
             interactor: target::interactor(&self.problem, self.o, &self.dirs)?,
             diff: self.o.verdicts.diff,
             out_dir,
-            show: crate::show::explain::Show::new(&self.problem.name, false, None),
+            explain: None,
             files,
         };
         let mut outcomes = Vec::new();

@@ -15,6 +15,8 @@ use std::collections::{HashMap, VecDeque};
 use bfs_judge::core::dir::Dir;
 use bfs_judge::pushing_boxes::{ORDER, PUSHES, WALKS};
 
+use crate::ours::OursError;
+
 /// The keeper's BFS of one walk.
 #[derive(Clone, Debug)]
 pub struct Walk {
@@ -89,12 +91,9 @@ impl Trace {
         out
     }
 
-    fn step(&self, cell: u32, d: Dir) -> Option<u32> {
-        let (r, c) = (cell / self.cols, cell % self.cols);
-        let (dr, dc) = d.delta();
-        let (nr, nc) = (i64::from(r) + i64::from(dr), i64::from(c) + i64::from(dc));
-        (nr >= 0 && nc >= 0 && nr < i64::from(self.rows) && nc < i64::from(self.cols))
-            .then(|| nr as u32 * self.cols + nc as u32)
+    /// The neighbour of `cell` in direction `d`, if inside the maze.
+    pub fn step(&self, cell: u32, d: Dir) -> Option<u32> {
+        super::neighbour((self.rows, self.cols), cell, d)
     }
 
     fn floor(&self, cell: Option<u32>) -> Option<u32> {
@@ -176,14 +175,14 @@ pub struct Maze {
 }
 
 /// Every maze of the input, with the solver's reader.
-pub fn parse(input: &[u8]) -> Result<Vec<Maze>, String> {
+pub fn parse(input: &[u8]) -> Result<Vec<Maze>, OursError> {
     let mut buf = input.to_vec();
     let mut reader = bfs_judge::pushing_boxes::Reader::new(&mut buf);
     let mut mazes = Vec::new();
-    while let Some(maze) = reader
-        .next_maze()
-        .map_err(|e| format!("pushing-boxes: {e}"))?
-    {
+    while let Some(maze) = reader.next_maze().map_err(|e| OursError::Input {
+        problem: "pushing-boxes",
+        why: e.to_string(),
+    })? {
         let g = &maze.grid;
         let cols = g.cols();
         let flat = |index: u32| {
@@ -211,12 +210,16 @@ pub fn parse(input: &[u8]) -> Result<Vec<Maze>, String> {
 }
 
 /// The traced search of maze `case` (from 1) of `mazes`.
-pub fn search(mazes: Vec<Maze>, case: usize) -> Result<Trace, String> {
+pub fn search(mazes: Vec<Maze>, case: usize) -> Result<Trace, OursError> {
     let cases = mazes.len();
     let maze = case
         .checked_sub(1)
         .and_then(|k| mazes.into_iter().nth(k))
-        .ok_or_else(|| format!("there is no maze {case}: the input has {cases}"))?;
+        .ok_or(OursError::NoCase {
+            case,
+            cases,
+            what: "maze",
+        })?;
     let mut t = Trace {
         case,
         cases,

@@ -11,6 +11,8 @@ use std::io::IsTerminal;
 
 use bfs_judge::check::trace::Picture;
 
+use crate::ours::OursError;
+
 /// The marks, one character per cell.
 pub const EXPECTED: char = 'o';
 pub const GOT: char = 'x';
@@ -44,15 +46,12 @@ pub fn colour_wanted() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
 }
 
-/// `RxC` (rows by columns), each at least 1.
-pub fn parse_window(text: &str) -> Result<(u32, u32), String> {
-    let (r, c) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected ROWSxCOLS such as 20x60, found `{text}`"))?;
+/// `RxC` (rows by columns), each at least 1: `--draw-window`, `--scale-to`.
+pub fn parse_window(text: &str) -> Result<(u32, u32), OursError> {
     let n = |s: &str| s.trim().parse::<u32>().ok().filter(|&v| v > 0);
-    match (n(r), n(c)) {
-        (Some(r), Some(c)) => Ok((r, c)),
-        _ => Err(format!("expected ROWSxCOLS such as 20x60, found `{text}`")),
+    match text.split_once(['x', 'X']).map(|(r, c)| (n(r), n(c))) {
+        Some((Some(r), Some(c))) => Ok((r, c)),
+        _ => Err(OursError::Window(text.to_string())),
     }
 }
 

@@ -10,8 +10,12 @@
 
 use serde_json::{json, Value};
 
-use super::{bits, boxes, deltas, grid, swap, Search};
+use crate::ours::template::{escape, fill};
+
+use super::grid::{self, Route};
+use super::{bits, boxes, deltas, swap, Search};
 use bfs_judge::core::dir::Dir;
+use bfs_judge::pushing_boxes::{ORDER, PUSHES, WALKS};
 
 /// Up to this many cells taken, one step per cell; beyond, one step per layer.
 pub const CELL_STEPS: usize = 4096;
@@ -24,11 +28,11 @@ fn arrow(d: Dir) -> u8 {
 
 /// The rule that picked the route's move `i` (route order), in words.
 fn rule(t: &grid::Trace, i: usize) -> String {
-    let k = t.kind;
-    let name = |cell| k.cell_name(t.coords(cell));
+    let k = t.rules;
+    let name = |cell| t.cell_name(cell);
     let order = k.order_text();
-    match k {
-        grid::Kind::RobotMaze | grid::Kind::Chase => {
+    match k.route {
+        Route::FirstParents => {
             let tie = &t.ties[i];
             let (from, to) = (t.route[i], t.route[i + 1]);
             let head = format!(
@@ -57,7 +61,7 @@ fn rule(t: &grid::Trace, i: usize) -> String {
                 )
             }
         }
-        grid::Kind::Wave => {
+        Route::WalkBack => {
             // ties are in the walk back's order: tie j stands on route[len - 1 - j].
             let j = t.ties.len() - 1 - i;
             let tie = &t.ties[j];
@@ -118,19 +122,20 @@ fn grid_data(t: &grid::Trace) -> Value {
         .filter(|(i, &b)| b.is_ascii_alphabetic() || *i as u32 == t.start || *i as u32 == t.target)
         .map(|(i, &b)| {
             let (r, c) = t.coords(i as u32);
-            let text = match t.kind {
-                grid::Kind::RobotMaze if i as u32 == t.start => "S".to_string(),
-                grid::Kind::RobotMaze => "F".to_string(),
-                _ => (b as char).to_string(),
+            // A letter of the input, else the start or target robot-maze's header gives.
+            let text = match b {
+                _ if b.is_ascii_alphabetic() => b as char,
+                _ if i as u32 == t.start => 'S',
+                _ => 'F',
             };
-            json!([r, c, text])
+            json!([r, c, text.to_string()])
         })
         .collect();
-    let k = t.kind;
-    let name = |cell: u32| k.cell_name(t.coords(cell));
+    let k = t.rules;
+    let name = |cell: u32| t.cell_name(cell);
     json!({
         "kind": "grid",
-        "cellName": match k { grid::Kind::RobotMaze => "rm", grid::Kind::Chase => "chase", grid::Kind::Wave => "wave" },
+        "cellName": k.cells.page_key(),
         "rows": t.rows,
         "cols": t.cols,
         "walls": bits(&t.walls),
@@ -176,27 +181,15 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     // Where the keeper and the box stand after each move (before the first: the start).
     let (mut keeper, mut box_at) = (t.keeper, t.box_start);
     let mut at = vec![json!([keeper, box_at, -1])];
+    // A move's direction: the place of its letter in `letters` (walks or pushes).
+    let dir = |letters: &[u8; 4], m: u8| ORDER[letters.iter().position(|&l| l == m).unwrap()];
     for (s, seg) in t.segments.iter().enumerate() {
-        let mut cell = seg.walk.from;
         for &m in &seg.walk.moves {
-            let k = bfs_judge::pushing_boxes::WALKS
-                .iter()
-                .position(|&w| w == m)
-                .unwrap();
-            let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
-            cell = ((cell / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
-                + ((cell % t.cols) as i64 + i64::from(dc)) as u32;
-            keeper = cell;
+            keeper = t.step(keeper, dir(&WALKS, m)).unwrap();
             at.push(json!([keeper, box_at, s]));
         }
-        let k = bfs_judge::pushing_boxes::PUSHES
-            .iter()
-            .position(|&p| p == seg.push)
-            .unwrap();
-        let (dr, dc) = bfs_judge::pushing_boxes::ORDER[k].delta();
         keeper = seg.box_at;
-        box_at = ((seg.box_at / t.cols) as i64 + i64::from(dr)) as u32 * t.cols
-            + ((seg.box_at % t.cols) as i64 + i64::from(dc)) as u32;
+        box_at = t.step(seg.box_at, dir(&PUSHES, seg.push)).unwrap();
         at.push(json!([keeper, box_at, s]));
     }
     let segments: Vec<Value> = t
@@ -233,12 +226,6 @@ fn boxes_data(t: &boxes::Trace) -> Value {
     })
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The page for `search`, titled `title` (`problem/case`).
 pub fn page(search: &Search, title: &str) -> String {
     let mut data = match search {
@@ -251,9 +238,8 @@ pub fn page(search: &Search, title: &str) -> String {
     let data = serde_json::to_string(&data)
         .expect("plain data")
         .replace("</", "<\\/");
-    TEMPLATE
-        .replace("{title}", &escape(title))
-        .replace("/*{data}*/", &format!("const D={data};"))
+    let data = format!("const D={data};");
+    fill(TEMPLATE, &[("{title}", &escape(title)), ("{data}", &data)])
 }
 
 const TEMPLATE: &str = include_str!("page.html");

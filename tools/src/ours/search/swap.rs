@@ -11,6 +11,8 @@
 
 use bfs_judge::swap_game::{Board, BOARDS, SWAPS};
 
+use crate::ours::OursError;
+
 pub type Cells = [u8; 9];
 
 /// The sorted board.
@@ -98,11 +100,14 @@ fn bfs(from: Cells, to: Option<Cells>) -> (Vec<u8>, Vec<(u32, u8)>) {
 }
 
 /// The boards of the input, with the solver's parser.
-pub fn parse(input: &[u8]) -> Result<Vec<Cells>, String> {
+pub fn parse(input: &[u8]) -> Result<Vec<Cells>, OursError> {
     let mut buf = input.to_vec();
     let parsed = bfs_judge::swap_game::parse(&mut buf);
     if let Some(e) = parsed.error {
-        return Err(format!("swap-game: {e}"));
+        return Err(OursError::Input {
+            problem: "swap-game",
+            why: e.to_string(),
+        });
     }
     Ok(parsed
         .boards
@@ -112,11 +117,15 @@ pub fn parse(input: &[u8]) -> Result<Vec<Cells>, String> {
 }
 
 /// The traced search of board `case` (from 1) of `boards`.
-pub fn search(boards: &[Cells], case: usize) -> Result<Trace, String> {
+pub fn search(boards: &[Cells], case: usize) -> Result<Trace, OursError> {
     let start = *case
         .checked_sub(1)
         .and_then(|k| boards.get(k))
-        .ok_or_else(|| format!("there is no board {case}: the input has {}", boards.len()))?;
+        .ok_or(OursError::NoCase {
+            case,
+            cases: boards.len(),
+            what: "board",
+        })?;
     let (dist, parent) = bfs(start, Some(SORTED));
     let length = dist[rank(&SORTED)];
     let mut layers = vec![0u32; usize::from(length) + 1];
@@ -160,4 +169,27 @@ pub fn search(boards: &[Cells], case: usize) -> Result<Trace, String> {
         layers,
         path,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_trace_shows_twelve_neighbours_and_the_layers() {
+        let boards = parse(b"2 1 3\n7 5 9\n8 4 6\n").unwrap();
+        let t = search(&boards, 1).unwrap();
+        assert_eq!(t.layers, [1, 12, 88, 470, 1978]);
+        assert_eq!(t.neighbours.len(), 12);
+        assert_eq!(t.answer(), 4);
+        // Each board of the answer is one swap from the one before.
+        for w in t.path.windows(2) {
+            let (i, j) = w[1].1.unwrap();
+            let mut b = w[0].0;
+            b.swap(i, j);
+            assert_eq!(b, w[1].0);
+        }
+        let closer: Vec<_> = t.neighbours.iter().filter(|n| n.distance == 3).collect();
+        assert!(closer.iter().any(|n| n.pair == (0, 1)), "{closer:?}");
+    }
 }
