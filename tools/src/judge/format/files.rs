@@ -10,6 +10,7 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::Found;
 
 /// `a` before `b` in natural order: runs of digits compare as numbers (`2` < `10`), the rest
@@ -63,7 +64,7 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
 
 /// The file names in `dir` (not recursive), naturally sorted; empty when it does not exist.
 /// Names that are not UTF-8 are shown escaped (see [`entries`] for the real names).
-pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
+pub fn file_names(dir: &Path) -> Result<Vec<String>, FormatError> {
     Ok(entries(dir)?
         .into_iter()
         .map(|n| crate::text::name(n.as_bytes()))
@@ -71,15 +72,15 @@ pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// The names in `dir` as bytes, naturally sorted (by their text, then their bytes).
-pub fn entries(dir: &Path) -> Result<Vec<OsString>, String> {
+pub fn entries(dir: &Path) -> Result<Vec<OsString>, FormatError> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
+        Err(e) => return Err(error::io(dir)(e)),
     };
     let mut v = Vec::new();
     for entry in rd {
-        let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entry = entry.map_err(error::io(dir))?;
         v.push(entry.file_name());
     }
     v.sort_by(|a, b| {
@@ -95,19 +96,19 @@ fn join(dir: &Path, stem: &[u8], ext: &str) -> PathBuf {
 
 /// A case file must be a regular file (a FIFO would block the judge, a folder cannot be
 /// read): anything else is an error, found without opening it.
-pub fn regular(path: &Path) -> Result<(), String> {
+pub fn regular(path: &Path) -> Result<(), FormatError> {
     match fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(()),
-        Ok(m) => Err(format!(
+        Ok(m) => Err(FormatError::said(format!(
             "{}: not a regular file ({}); a case is a NAME.in file with its answer",
             crate::text::name(path.as_os_str().as_bytes()),
             crate::run::sys::file_kind(&m.file_type())
-        )),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Err(format!(
+        ))),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Err(FormatError::said(format!(
             "{}: a symbolic link loop (it never reaches a file); remove the link",
             crate::text::name(path.as_os_str().as_bytes())
-        )),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        ))),
+        Err(e) => Err(error::io(path)(e)),
     }
 }
 
@@ -123,25 +124,27 @@ pub fn pair(
     ans_exts: &[&str],
     prefix: &str,
     warnings: &mut Vec<String>,
-) -> Result<Vec<Found>, String> {
-    let split =
-        |dir: &Path, name: &OsString, exts: &[&str]| -> Result<Option<(Vec<u8>, String)>, String> {
-            let bytes = name.as_bytes();
-            let Some((stem, ext)) = exts.iter().find_map(|ext| {
-                bytes
-                    .strip_suffix(ext.as_bytes())
-                    .filter(|stem| !stem.is_empty())
-                    .map(|stem| (stem.to_vec(), ext.to_string()))
-            }) else {
-                return Ok(None);
-            };
-            let path = dir.join(name);
-            if path.is_dir() {
-                return Ok(None);
-            }
-            regular(&path)?;
-            Ok(Some((stem, ext)))
+) -> Result<Vec<Found>, FormatError> {
+    let split = |dir: &Path,
+                 name: &OsString,
+                 exts: &[&str]|
+     -> Result<Option<(Vec<u8>, String)>, FormatError> {
+        let bytes = name.as_bytes();
+        let Some((stem, ext)) = exts.iter().find_map(|ext| {
+            bytes
+                .strip_suffix(ext.as_bytes())
+                .filter(|stem| !stem.is_empty())
+                .map(|stem| (stem.to_vec(), ext.to_string()))
+        }) else {
+            return Ok(None);
         };
+        let path = dir.join(name);
+        if path.is_dir() {
+            return Ok(None);
+        }
+        regular(&path)?;
+        Ok(Some((stem, ext)))
+    };
     let mut inputs = Vec::new();
     for n in entries(in_dir)? {
         if let Some(x) = split(in_dir, &n, in_exts)? {
@@ -197,7 +200,7 @@ pub fn pair(
 /// `dir/STEM.cpp` and the C++ headers beside it, if `dir/STEM.cpp` exists: a grader or stub
 /// that is compiled together with every C++ submission (CMS's `graders/`, italy_yaml's
 /// `sol/`).
-pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<std::path::PathBuf>, String> {
+pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, FormatError> {
     let main = dir.join(format!("{stem}.cpp"));
     if !main.is_file() {
         return Ok(Vec::new());

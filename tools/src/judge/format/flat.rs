@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::judge::format::files::{name_of, pair};
 use crate::judge::format::info::Info;
-use crate::judge::format::{Context, Kind, Package, Reader};
+use crate::judge::format::{Context, FormatError, Kind, Package, Reader};
 
 pub const READER: Reader = Reader {
     name: "flat",
@@ -15,7 +15,7 @@ pub const READER: Reader = Reader {
     read,
 };
 
-fn read(dir: &Path, _: &Context) -> Result<Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let mut warnings = Vec::new();
     let cases = pair(dir, &[".in"], dir, &[".out", ".ans"], "", &mut warnings)?;
     let candidates = [

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 use crate::judge::check::{Check, Protocol};
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::{cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::{
@@ -71,10 +72,10 @@ struct Gen {
     subtasks: Vec<(f64, usize)>,
 }
 
-fn parse_gen(text: &str) -> Result<Gen, String> {
+fn parse_gen(text: &str) -> Result<Gen, FormatError> {
     let mut gen = Gen::default();
     for (n, raw) in text.lines().enumerate() {
-        let at = |why: String| format!("line {}: {why}", n + 1);
+        let at = |why: String| FormatError::said(why).at(n + 1, None);
         let (args, comment) = match raw.split_once('#') {
             Some((a, c)) => (a.trim(), Some(c.trim())),
             None => (raw.trim(), None),
@@ -128,7 +129,7 @@ struct Task {
     num_processes: usize,
 }
 
-fn parse_task(y: &Yaml) -> Result<Task, String> {
+fn parse_task(y: &Yaml) -> Result<Task, FormatError> {
     let key = |names: &[&str]| names.iter().map(|n| &y[*n]).find(|v| !v.is_badvalue());
     let number = |v: &Yaml| match v {
         Yaml::Integer(i) => Some(*i as f64),
@@ -136,26 +137,28 @@ fn parse_task(y: &Yaml) -> Result<Task, String> {
         Yaml::String(s) => s.trim().parse().ok(),
         _ => None,
     };
-    let positive = |names: &[&str], unit: &str| -> Result<Option<f64>, String> {
+    let positive = |names: &[&str], unit: &str| -> Result<Option<f64>, FormatError> {
         match key(names) {
             None | Some(Yaml::Null) => Ok(None),
-            Some(v) => number(v)
-                .filter(|x| *x > 0.0)
-                .map(Some)
-                .ok_or_else(|| format!("{}: expected a positive number of {unit}", names[0])),
+            Some(v) => number(v).filter(|x| *x > 0.0).map(Some).ok_or_else(|| {
+                FormatError::expected(names[0], format!("a positive number of {unit}"))
+            }),
         }
     };
     // An empty name is stdin or stdout; no key at all is CMS's default, input.txt and
     // output.txt.
-    let io = |k: &str, default: &str| -> Result<Option<String>, String> {
+    let io = |k: &str, default: &str| -> Result<Option<String>, FormatError> {
         match &y[k] {
             Yaml::BadValue => Ok(Some(default.to_string())),
             Yaml::Null => Ok(None),
             Yaml::String(s) if s.is_empty() => Ok(None),
             Yaml::String(s) => file_name(s)
                 .map(Some)
-                .map_err(|e| format!("{k}: {s:?}: {e}")),
-            other => Err(format!("{k}: {other:?}: expected a file name")),
+                .map_err(|e| e.within(format!("{k}: {s:?}"))),
+            other => Err(FormatError::expected(
+                format!("{k}: {other:?}"),
+                "a file name",
+            )),
         }
     };
     let time_limit_ms = match positive(&["time_limit", "timeout"], "seconds")? {
@@ -204,11 +207,8 @@ fn hash(parts: &[&[u8]]) -> String {
 }
 
 /// Builds `path` (a source, or a folder of sources as one program) in `cache`.
-fn built(path: &Path, what: &str, cache: &Path) -> Result<Program, String> {
-    crate::run::compile::build(path, cache).map_err(|e| match e {
-        crate::run::compile::BuildError::Failed(why)
-        | crate::run::compile::BuildError::Unsupported(why) => format!("{what}: {why}"),
-    })
+fn built(path: &Path, what: &str, cache: &Path) -> Result<Program, FormatError> {
+    crate::run::compile::build(path, cache).map_err(|e| FormatError::said(format!("{what}: {e}")))
 }
 
 /// Runs `program` under [`MAKING`]; `Err` (with its stderr's first lines) unless it ended
@@ -220,7 +220,7 @@ fn make(
     stdout: &Path,
     cwd: &Path,
     what: &str,
-) -> Result<(), String> {
+) -> Result<(), FormatError> {
     let err = stdout.with_extension("stderr");
     let run = run_program_in(program, args, stdin, stdout, &err, MAKING, Some(cwd))?;
     let said = String::from_utf8_lossy(&crate::run::files::read_capped(&err, 4096))
@@ -237,14 +237,14 @@ fn make(
         (None, Status::Code(c)) => format!("ended with exit code {c}"),
         (None, Status::Signal(s)) => format!("was killed by {}", crate::run::sys::signal_name(s)),
     };
-    Err(format!(
+    Err(FormatError::said(format!(
         "{what} {how}{}",
         if said.is_empty() {
             String::new()
         } else {
             format!(": {said}")
         }
-    ))
+    )))
 }
 
 /// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else made by
@@ -254,7 +254,7 @@ fn inputs(
     gen: &Gen,
     scratch: &Path,
     warnings: &mut Vec<String>,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..gen.cases.len())
         .map(|i| dir.join("input").join(format!("input{i}.txt")))
         .collect();
@@ -266,11 +266,11 @@ fn inputs(
     let validator = source(&gen_dir, "valida");
     let mut parts: Vec<Vec<u8>> = vec![fs::read(gen_dir.join("GEN")).unwrap_or_default()];
     for p in generator.iter().chain(&validator) {
-        parts.push(fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?);
+        parts.push(fs::read(p).map_err(error::io(p))?);
     }
     for (line, _) in &gen.cases {
         if let Line::Copy(f) = line {
-            parts.push(fs::read(dir.join(f)).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?);
+            parts.push(fs::read(dir.join(f)).map_err(|e| copy_failed(f, e))?);
         }
     }
     let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
@@ -288,11 +288,11 @@ fn inputs(
     let generator = match (&generator, needs_generator) {
         (Some(g), true) => Some(built(g, "gen/generatore", &scratch.join("build"))?),
         (None, true) => {
-            return Err(format!(
-                "{}: input/ lacks cases that gen/GEN makes, and there is no gen/generatore \
-                 (.cpp, .c, .py or .sh) to make them",
-                dir.display()
-            ))
+            return Err(FormatError::said(
+                "input/ lacks cases that gen/GEN makes, and there is no gen/generatore (.cpp, \
+                 .c, .py or .sh) to make them",
+            )
+            .in_file(dir))
         }
         _ => None,
     };
@@ -307,11 +307,11 @@ fn inputs(
         None => None,
     };
     let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    fs::create_dir_all(&out).map_err(error::io(&out))?;
     for (i, ((line, subtask), input)) in gen.cases.iter().zip(&made).enumerate() {
         match line {
             Line::Copy(f) => {
-                fs::copy(dir.join(f), input).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?;
+                fs::copy(dir.join(f), input).map_err(|e| copy_failed(f, e))?;
             }
             Line::Generate(args) => {
                 let what = format!("gen/generatore {} (input {i})", args.join(" "));
@@ -340,19 +340,27 @@ fn inputs(
             let _ = fs::remove_file(&sink);
         }
     }
-    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
+    fs::write(out.join("done"), b"").map_err(error::io(&out))?;
     Ok(made)
 }
 
+/// The error of a `#COPY:` line whose file cannot be read.
+fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
+    FormatError::said(format!("gen/GEN: #COPY: {file}: {e}"))
+}
+
 /// The official solution, built as a submission is (with `sol/grader` where there is one).
-fn official(dir: &Path, grader: &[PathBuf], scratch: &Path) -> Result<(PathBuf, Program), String> {
+fn official(
+    dir: &Path,
+    grader: &[PathBuf],
+    scratch: &Path,
+) -> Result<(PathBuf, Program), FormatError> {
     let sol = dir.join("sol");
     let Some(src) = source(&sol, "soluzione") else {
-        return Err(format!(
-            "{}: output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to \
-             make them",
-            dir.display()
-        ));
+        return Err(FormatError::said(
+            "output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to make them",
+        )
+        .in_file(dir));
     };
     if grader.is_empty() {
         let program = built(&src, "sol/soluzione", &scratch.join("build"))?;
@@ -360,10 +368,10 @@ fn official(dir: &Path, grader: &[PathBuf], scratch: &Path) -> Result<(PathBuf, 
     }
     let stage = scratch.join("official");
     let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
     for f in grader.iter().chain([&src]) {
         let to = stage.join(f.file_name().unwrap_or_default());
-        fs::copy(f, &to).map_err(|e| format!("{}: {e}", to.display()))?;
+        fs::copy(f, &to).map_err(error::io(&to))?;
     }
     let program = built(
         &stage,
@@ -380,7 +388,7 @@ fn answers(
     inputs: &[PathBuf],
     grader: &[PathBuf],
     scratch: &Path,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..inputs.len())
         .map(|i| dir.join("output").join(format!("output{i}.txt")))
         .collect();
@@ -388,9 +396,9 @@ fn answers(
         return Ok(given);
     }
     let (src, program) = official(dir, grader, scratch)?;
-    let mut parts = vec![fs::read(&src).map_err(|e| format!("{}: {e}", src.display()))?];
+    let mut parts = vec![fs::read(&src).map_err(error::io(&src))?];
     for f in grader.iter().chain(inputs) {
-        parts.push(fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?);
+        parts.push(fs::read(f).map_err(error::io(f))?);
     }
     let io = format!("{:?} {:?}", task.input_file, task.output_file);
     parts.push(io.into_bytes());
@@ -403,16 +411,16 @@ fn answers(
         return Ok(made);
     }
     let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    fs::create_dir_all(&out).map_err(error::io(&out))?;
     for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
         let what = format!("the official solution {} on input {i}", src.display());
         // A folder of the run's own, which isolation lets it write in (as a case's).
         let private = crate::run::sandbox::Private::new()?;
         let work = private.join("work");
-        fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        fs::create_dir_all(&work).map_err(error::io(&work))?;
         let stdin = match &task.input_file {
             Some(name) => {
-                fs::copy(input, work.join(name)).map_err(|e| format!("{name}: {e}"))?;
+                fs::copy(input, work.join(name)).map_err(error::io(Path::new(name)))?;
                 None
             }
             None => Some(input.as_path()),
@@ -423,10 +431,11 @@ fn answers(
             Some(name) => work.join(name),
             None => stdout,
         };
-        fs::rename(&result, answer)
-            .map_err(|e| format!("{what}: its output {}: {e}", result.display()))?;
+        fs::rename(&result, answer).map_err(|e| {
+            FormatError::said(format!("{what}: its output {}: {e}", result.display()))
+        })?;
     }
-    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
+    fs::write(out.join("done"), b"").map_err(error::io(&out))?;
     Ok(made)
 }
 
@@ -444,7 +453,7 @@ fn tool_source(dir: &Path, names: &[&str]) -> Option<PathBuf> {
 
 /// `sol/`'s solutions: `soluzione` must score in full, the others are judged with no
 /// expectation (the format gives none); graders, stubs and templates are not solutions.
-fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
+fn submissions(dir: &Path) -> Result<Vec<Submission>, FormatError> {
     let sol = dir.join("sol");
     let mut out = Vec::new();
     for f in file_names(&sol)? {
@@ -473,13 +482,13 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
     Ok(out)
 }
 
-fn read(dir: &Path, context: &Context) -> Result<Package, String> {
+fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     let yaml = dir.join("task.yaml");
-    let task = parse_task(&crate::judge::format::yaml::load(&yaml)?)
-        .map_err(|e| format!("{}: {e}", yaml.display()))?;
+    let task =
+        parse_task(&crate::judge::format::yaml::load(&yaml)?).map_err(|e| e.in_file(&yaml))?;
     let gen_path = dir.join("gen/GEN");
     let gen = match crate::judge::format::info::read_config(&gen_path)? {
-        Some(text) => parse_gen(&text).map_err(|e| format!("{}: {e}", gen_path.display()))?,
+        Some(text) => parse_gen(&text).map_err(|e| e.in_file(&gen_path))?,
         None => {
             // No GEN: the cases are input/ as it is, n_input of them if task.yaml says.
             let n = match task.n_input {
@@ -499,11 +508,11 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
     };
     if let Some(n) = task.n_input {
         if n != gen.cases.len() {
-            return Err(format!(
-                "{}: n_input is {n}, and gen/GEN makes {} cases",
-                yaml.display(),
+            return Err(FormatError::said(format!(
+                "n_input is {n}, and gen/GEN makes {} cases",
                 gen.cases.len()
-            ));
+            ))
+            .in_file(&yaml));
         }
     }
     let sol = dir.join("sol");
@@ -626,7 +635,10 @@ mod tests {
             (Line::Generate(vec!["4".into(), "4".into(), "2".into()]), 1)
         );
         assert_eq!(g.cases[3].1, 2);
-        assert!(parse_gen("3 3 #ST: 10\n").unwrap_err().contains("line 1"));
+        assert!(parse_gen("3 3 #ST: 10\n")
+            .unwrap_err()
+            .to_string()
+            .contains("line 1"));
     }
 
     #[test]

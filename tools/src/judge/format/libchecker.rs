@@ -16,8 +16,11 @@ use std::path::{Path, PathBuf};
 
 use crate::judge::check::Protocol;
 use crate::judge::format::files::{self, name_of};
+use crate::judge::format::info::read_required;
 use crate::judge::format::info::Info;
-use crate::judge::format::{Build, Context, Kind, Names, Package, Reader, Rule, Submission, Tool};
+use crate::judge::format::{
+    Build, Context, FormatError, Kind, Names, Package, Reader, Rule, Submission, Tool,
+};
 use crate::run::compile;
 use crate::run::program::Program;
 
@@ -52,7 +55,7 @@ pub const READER: Reader = Reader {
 };
 
 /// Reads the folder `dir` (which has `in/` and `out/`).
-fn read(dir: &Path, _: &Context) -> Result<Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let name = name_of(dir);
     let mut warnings = Vec::new();
     let (in_dir, out_dir) = (dir.join("in"), dir.join("out"));
@@ -175,17 +178,16 @@ fn submission(s: &Solution) -> Submission {
 }
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
-fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
-    let text = crate::judge::format::info::read_config(info_path)?
-        .ok_or_else(|| format!("{}: no such file", info_path.display()))?;
+fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, FormatError> {
+    let text = read_required(info_path)?;
     let table: toml::Table =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", info_path.display()))?;
-    let bad = |what: &str| format!("{}: {what}", info_path.display());
-    let file = |key: &str, default: &str| -> Result<Option<PathBuf>, String> {
+        toml::from_str(&text).map_err(|e| FormatError::said(e.to_string()).in_file(info_path))?;
+    let bad = |what: FormatError| what.in_file(info_path);
+    let file = |key: &str, default: &str| -> Result<Option<PathBuf>, FormatError> {
         let name = match table.get(key) {
             None => default,
             Some(toml::Value::String(s)) => s.as_str(),
-            Some(other) => return Err(bad(&format!("{key}: expected a file name, found {other}"))),
+            Some(other) => return Err(bad(FormatError::expected(key, "a file name").found(other))),
         };
         // The source, or where it would be beside the compiled program (which `compiled`
         // uses as it is when there is no source).
@@ -206,15 +208,18 @@ fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
     if let Some(list) = table.get("solutions") {
         let list = list
             .as_array()
-            .ok_or_else(|| bad("solutions: expected [[solutions]] tables"))?;
+            .ok_or_else(|| bad(FormatError::expected("solutions", "[[solutions]] tables")))?;
         for (i, s) in list.iter().enumerate() {
-            let t = s
-                .as_table()
-                .ok_or_else(|| bad(&format!("solutions #{}: expected a table", i + 1)))?;
+            let t = s.as_table().ok_or_else(|| {
+                bad(FormatError::expected(
+                    format!("solutions #{}", i + 1),
+                    "a table",
+                ))
+            })?;
             let name = t
                 .get("name")
                 .and_then(|v| v.as_str())
-                .ok_or_else(|| bad(&format!("solutions #{}: no name", i + 1)))?;
+                .ok_or_else(|| bad(FormatError::said(format!("solutions #{}: no name", i + 1))))?;
             let flag = |k: &str| t.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
             let expect = t
                 .get("expect")

@@ -7,6 +7,7 @@
 
 pub mod cms;
 pub mod dmoj;
+pub mod error;
 pub mod files;
 pub mod flat;
 pub mod info;
@@ -18,6 +19,7 @@ pub mod polygon;
 pub mod stage;
 pub mod yaml;
 
+pub use error::FormatError;
 pub use model::*;
 
 use std::path::{Path, PathBuf};
@@ -33,7 +35,7 @@ pub struct Reader {
     /// What it looks for, for the message when no reader claims a folder.
     pub looks_for: &'static str,
     pub claims: fn(&Path) -> bool,
-    pub read: fn(&Path, &Context) -> Result<Package, String>,
+    pub read: fn(&Path, &Context) -> Result<Package, FormatError>,
 }
 
 /// What a reader may use besides the package.
@@ -74,16 +76,20 @@ fn scratch_for(dir: &Path) -> PathBuf {
 }
 
 /// Detects the format of `path` and reads it.
-pub fn detect(path: &Path) -> Result<Package, String> {
+pub fn detect(path: &Path) -> Result<Package, FormatError> {
     detect_testset(path, None)
 }
 
 /// Detects the format of `path` and reads it with the testset named `testset` where the
 /// format has testsets (Polygon); `None`: its default.
-pub fn detect_testset(path: &Path, testset: Option<&str>) -> Result<Package, String> {
-    let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
+pub fn detect_testset(path: &Path, testset: Option<&str>) -> Result<Package, FormatError> {
+    let dir = std::path::absolute(path)
+        .map_err(|e| FormatError::said(format!("--tests {}: {e}", path.display())))?;
     if !dir.is_dir() {
-        return Err(format!("--tests: no folder {}", dir.display()));
+        return Err(FormatError::said(format!(
+            "--tests: no folder {}",
+            dir.display()
+        )));
     }
     // `PKG/in` (with `PKG/out`) and `PKG/data` are read as the package they belong to.
     if let (Some(parent), Some(leaf)) = (dir.parent(), dir.file_name()) {

@@ -41,6 +41,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::judge::check::Protocol;
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::{file_names, name_of};
 use crate::judge::format::info::{self, Info};
 use crate::judge::format::{
@@ -125,7 +126,7 @@ pub struct Spec {
 
 /// Expands a testset's path pattern for case `n` (1-based): printf's `%d` with an optional
 /// zero flag and width (`%02d`, `%03d`), and `%%`.
-pub fn expand(pattern: &str, n: usize) -> Result<String, String> {
+pub fn expand(pattern: &str, n: usize) -> Result<String, FormatError> {
     let mut out = String::new();
     let mut chars = pattern.chars().peekable();
     while let Some(c) = chars.next() {
@@ -147,13 +148,15 @@ pub fn expand(pattern: &str, n: usize) -> Result<String, String> {
             width = width * 10 + d as usize;
             chars.next();
             if width > 20 {
-                return Err(format!("{pattern:?}: a field wider than 20"));
+                return Err(FormatError::said(format!(
+                    "{pattern:?}: a field wider than 20"
+                )));
             }
         }
         if chars.next() != Some('d') {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "{pattern:?}: expected %d, %02d or the like for the test's number"
-            ));
+            )));
         }
         if zero {
             out.push_str(&format!("{n:0width$}"));
@@ -183,51 +186,51 @@ fn text_of(n: Node<'_, '_>, name: &str) -> Option<String> {
 
 /// Reads the text of a `problem.xml` into a [`Spec`]; errors name the element and quote
 /// the bad value.
-pub fn parse(text: &str) -> Result<Spec, String> {
+pub fn parse(text: &str) -> Result<Spec, FormatError> {
     parse_testset(text, None)
 }
 
 /// `problem.xml` read with the testset named `testset` (`pretests`); `None`: `tests`, else
 /// the first. An unknown name is an error that lists the testsets there.
-pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
+pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatError> {
+    let doc = roxmltree::Document::parse(text).map_err(|e| FormatError::said(e.to_string()))?;
     let problem = doc.root_element();
     if !problem.has_tag_name("problem") {
-        return Err(format!(
+        return Err(FormatError::said(format!(
             "the root element is <{}>, not <problem>",
             problem.tag_name().name()
-        ));
+        )));
     }
-    let number = |n: Node<'_, '_>, name: &str| -> Result<Option<u64>, String> {
+    let number = |n: Node<'_, '_>, name: &str| -> Result<Option<u64>, FormatError> {
         match text_of(n, name) {
             None => Ok(None),
-            Some(t) => t
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("<{name}>{t}</{name}>: expected a whole number")),
+            Some(t) => t.parse().map(Some).map_err(|_| {
+                FormatError::expected(format!("<{name}>{t}</{name}>"), "a whole number")
+            }),
         }
     };
-    let points = |n: Node<'_, '_>, what: &str| -> Result<Option<f64>, String> {
+    let points = |n: Node<'_, '_>, what: &str| -> Result<Option<f64>, FormatError> {
         match n.attribute("points") {
             None => Ok(None),
             Some(p) => match p.trim().parse::<f64>() {
                 Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
-                _ => Err(format!(
+                _ => Err(FormatError::said(format!(
                     "{what} points=\"{p}\": expected a number of points, 0 or more"
-                )),
+                ))),
             },
         }
     };
-    let file_io = |attr: &str| -> Result<Option<String>, String> {
+    let file_io = |attr: &str| -> Result<Option<String>, FormatError> {
         let judging = child(problem, "judging");
         match judging.and_then(|j| j.attribute(attr)).map(str::trim) {
             None | Some("") | Some("stdin") | Some("stdout") => Ok(None),
             Some(name) => info::file_name(name)
                 .map(Some)
-                .map_err(|e| format!("<judging {attr}=\"{name}\">: {e}")),
+                .map_err(|e| e.within(format!("<judging {attr}=\"{name}\">"))),
         }
     };
-    let judging = child(problem, "judging").ok_or("no <judging> element")?;
+    let judging =
+        child(problem, "judging").ok_or_else(|| FormatError::said("no <judging> element"))?;
     let testsets = children(judging, "testset");
     let named = |name: &str| {
         testsets
@@ -252,7 +255,7 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
         })?,
         None => named("tests")
             .or(testsets.first().copied())
-            .ok_or("<judging> has no <testset>")?,
+            .ok_or_else(|| FormatError::said("<judging> has no <testset>"))?,
     };
     let mut tests = Vec::new();
     if let Some(list) = child(testset, "tests") {
@@ -265,14 +268,16 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
                         .attribute("cmd")
                         .map(str::trim)
                         .filter(|c| !c.is_empty())
-                        .ok_or_else(|| format!("{what}: method=\"generated\" without a cmd"))?
+                        .ok_or_else(|| {
+                            FormatError::said(format!("{what}: method=\"generated\" without a cmd"))
+                        })?
                         .to_string(),
                     from_file: t.attribute("from-file").map(str::to_string),
                 }),
                 other => {
-                    return Err(format!(
+                    return Err(FormatError::said(format!(
                         "{what}: method=\"{other}\": expected manual or generated"
-                    ))
+                    )))
                 }
             };
             tests.push(Test {
@@ -285,24 +290,26 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
     }
     if let Some(count) = number(testset, "test-count")? {
         if count != tests.len() as u64 {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "<test-count>{count}</test-count>, but <tests> lists {} tests",
                 tests.len()
-            ));
+            )));
         }
     }
     let mut groups = Vec::new();
     if let Some(list) = child(testset, "groups") {
         for g in children(list, "group") {
-            let name = g.attribute("name").ok_or("a <group> without a name")?;
+            let name = g
+                .attribute("name")
+                .ok_or_else(|| FormatError::said("a <group> without a name"))?;
             let what = format!("<group name=\"{name}\">");
             let policy = match g.attribute("points-policy").unwrap_or("complete-group") {
                 "complete-group" => Policy::Min,
                 "each-test" => Policy::Sum,
                 other => {
-                    return Err(format!(
+                    return Err(FormatError::said(format!(
                         "{what}: points-policy=\"{other}\": expected complete-group or each-test"
-                    ))
+                    )))
                 }
             };
             let depends = child(g, "dependencies")
@@ -330,9 +337,9 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
     let checker = assets.and_then(|a| child(a, "checker"));
     if let Some(c) = checker {
         if let Some(t) = c.attribute("type").filter(|t| *t != "testlib") {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "<checker type=\"{t}\">: only testlib checkers are known"
-            ));
+            )));
         }
     }
     let executables = child(problem, "files")
@@ -348,15 +355,16 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
     if let Some(list) = assets.and_then(|a| child(a, "solutions")) {
         for s in children(list, "solution") {
             let tag = s.attribute("tag").unwrap_or("").to_string();
-            let path = source(s)
-                .ok_or_else(|| format!("<solution tag=\"{tag}\">: no <source path=...>"))?;
+            let path = source(s).ok_or_else(|| {
+                FormatError::said(format!("<solution tag=\"{tag}\">: no <source path=...>"))
+            })?;
             solutions.push((tag, path));
         }
     }
     let time_limit_ms = number(testset, "time-limit")?;
     if let Some(ms) = time_limit_ms {
         info::check_limit("time_limit_ms", ms, info::MAX_TIME_LIMIT_MS)
-            .map_err(|e| format!("<time-limit>{ms}</time-limit>: {e}"))?;
+            .map_err(|e| e.within(format!("<time-limit>{ms}</time-limit>")))?;
     }
     let memory_limit_bytes = number(testset, "memory-limit")?;
     if let Some(b) = memory_limit_bytes {
@@ -365,7 +373,7 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
             b.div_ceil(1 << 20),
             info::MAX_MEMORY_LIMIT_MIB,
         )
-        .map_err(|e| format!("<memory-limit>{b}</memory-limit>: {e}"))?;
+        .map_err(|e| e.within(format!("<memory-limit>{b}</memory-limit>")))?;
     }
     Ok(Spec {
         testset: testset.attribute("name").unwrap_or("").to_string(),
@@ -451,7 +459,7 @@ fn skip_reason(tag: &str) -> String {
 /// else one group per `<group>` (its `points`, or the sum of its tests' points), and the
 /// tests outside any group in one group of their own, each test scoring its points (as
 /// Polygon treats them when points are on). `names[i]` is test i's case name.
-pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
+pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, FormatError> {
     let has_points = spec.tests.iter().any(|t| t.points.is_some())
         || spec.groups.iter().any(|g| g.points.is_some());
     if !has_points {
@@ -461,10 +469,10 @@ pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
     for g in &spec.groups {
         for d in &g.depends {
             if !spec.groups.iter().any(|o| o.name == *d) {
-                return Err(format!(
+                return Err(FormatError::said(format!(
                     "<group name=\"{}\">: depends on group {d:?}, which <groups> does not list",
                     g.name
-                ));
+                )));
             }
         }
         let members: Vec<usize> = (0..spec.tests.len())
@@ -517,20 +525,18 @@ pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
 
 /// Reads the package at `dir`: parses `problem.xml`, generates what is missing into
 /// `cx.scratch`, and describes the rest.
-pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
+pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
     let xml = dir.join("problem.xml");
-    let text =
-        info::read_config(&xml)?.ok_or_else(|| format!("{}: no such file", xml.display()))?;
-    let spec = parse_testset(&text, cx.testset.as_deref())
-        .map_err(|e| format!("{}: {e}", xml.display()))?;
+    let text = info::read_required(&xml)?;
+    let spec = parse_testset(&text, cx.testset.as_deref()).map_err(|e| e.in_file(&xml))?;
     let mut warnings = Vec::new();
-    let tool = |rel: &str, what: &str| -> Result<Tool, String> {
+    let tool = |rel: &str, what: &str| -> Result<Tool, FormatError> {
         let path = dir.join(rel);
         if !path.is_file() {
-            return Err(format!(
-                "{}: the {what} {rel} that problem.xml names is not in the package",
-                xml.display()
-            ));
+            return Err(FormatError::said(format!(
+                "the {what} {rel} that problem.xml names is not in the package"
+            ))
+            .in_file(&xml));
         }
         Ok(Tool {
             path,
@@ -589,9 +595,9 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             input = match &t.generated {
                 Some(g) => maker.generate(n, g)?,
                 None => {
-                    return Err(format!(
+                    return Err(FormatError::said(format!(
                         "test {n} is manual, but its input {input_rel} is not in the package"
-                    ))
+                    )))
                 }
             };
         }
@@ -621,7 +627,7 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
         });
     }
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    let grading = grading(&spec, &names).map_err(|e| format!("{}: {e}", xml.display()))?;
+    let grading = grading(&spec, &names).map_err(|e| e.in_file(&xml))?;
     let mut submissions = Vec::new();
     for (tag, rel) in &spec.solutions {
         let path = dir.join(rel);
@@ -717,7 +723,7 @@ impl Maker<'_> {
             })
     }
 
-    fn build(&mut self, src: &Path, what: &str) -> Result<Program, String> {
+    fn build(&mut self, src: &Path, what: &str) -> Result<Program, FormatError> {
         if let Some(p) = self.built.get(src) {
             return Ok(p.clone());
         }
@@ -731,7 +737,7 @@ impl Maker<'_> {
             );
         }
         let cache = self.scratch.join("build");
-        fs::create_dir_all(&cache).map_err(|e| format!("{}: {e}", cache.display()))?;
+        fs::create_dir_all(&cache).map_err(error::io(&cache))?;
         let is_cpp = src
             .extension()
             .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].iter().any(|x| e == *x));
@@ -740,14 +746,14 @@ impl Maker<'_> {
             let includes: Vec<PathBuf> = src.parent().map(Path::to_path_buf).into_iter().collect();
             compile::build_cpp(&[src.to_path_buf()], &includes, "gnu++17", &cache, what)?
         } else {
-            compile::build(src, &cache).map_err(|e| format!("{what}: {e}"))?
+            compile::build(src, &cache).map_err(|e| FormatError::said(format!("{what}: {e}")))?
         };
         self.built.insert(src.to_path_buf(), program.clone());
         Ok(program)
     }
 
     /// Test `n`'s input, made by `g` into the cache (or found there).
-    fn generate(&mut self, n: usize, g: &Generated) -> Result<PathBuf, String> {
+    fn generate(&mut self, n: usize, g: &Generated) -> Result<PathBuf, FormatError> {
         let words: Vec<String> = g.cmd.split_whitespace().map(str::to_string).collect();
         let name = &words[0];
         let src = self.generator_source(name).ok_or_else(|| {
@@ -779,7 +785,7 @@ impl Maker<'_> {
             return Ok(cached);
         }
         let program = self.build(&src, &format!("generator {name}"))?;
-        let failed = |why: String| format!("test {n}: generator \"{}\" {why}", g.cmd);
+        let failed = |why| FormatError::said(format!("test {n}: generator \"{}\" {why}", g.cmd));
         let made = match &g.from_file {
             None => {
                 let run = Private::new()?;
@@ -794,7 +800,7 @@ impl Maker<'_> {
                 if !self.runs.contains_key(&g.cmd) {
                     let run = Private::new()?;
                     let work = run.join("work");
-                    fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+                    fs::create_dir(&work).map_err(error::io(&work))?;
                     self.run(
                         &program,
                         &words[1..],
@@ -812,7 +818,7 @@ impl Maker<'_> {
                     .into_iter()
                     .map(|f| work.join(f))
                     .find(|p| p.is_file())
-                    .ok_or_else(|| failed(format!("wrote no file {file}")))?
+                    .ok_or_else(|| failed(FormatError::said(format!("wrote no file {file}"))))?
             }
         };
         store(&made, &cached)?;
@@ -820,18 +826,18 @@ impl Maker<'_> {
     }
 
     /// An empty file in the cache, the answer of an interactive test that has none.
-    fn empty(&self) -> Result<PathBuf, String> {
+    fn empty(&self) -> Result<PathBuf, FormatError> {
         let path = self.scratch.join("answers").join("empty");
         if !path.is_file() {
             let folder = self.scratch.join("answers");
-            fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-            fs::write(&path, "").map_err(|e| format!("{}: {e}", path.display()))?;
+            fs::create_dir_all(&folder).map_err(error::io(&folder))?;
+            fs::write(&path, "").map_err(error::io(&path))?;
         }
         Ok(path)
     }
 
     /// The answer to `input`: the main solution's output, made into the cache (or found there).
-    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf, String> {
+    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf, FormatError> {
         let main = self.main.clone().ok_or_else(|| {
             format!(
                 "test {n} has no answer file ({}) and problem.xml tags no main solution to make it",
@@ -872,10 +878,10 @@ impl Maker<'_> {
         };
         let run = Private::new()?;
         let work = run.join("work");
-        fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+        fs::create_dir(&work).map_err(error::io(&work))?;
         let stdin = match &self.info.input_file {
             Some(f) => {
-                fs::copy(input, work.join(f)).map_err(|e| format!("{}: {e}", work.display()))?;
+                fs::copy(input, work.join(f)).map_err(error::io(&work))?;
                 None
             }
             None => Some(input),
@@ -883,17 +889,19 @@ impl Maker<'_> {
         let stdout = run.join("stdout");
         self.run(&program, &[], stdin, &stdout, &work, limits)
             .map_err(|why| {
-                format!("test {n}: the main solution {shown} {why}, so it has no answer")
+                FormatError::said(format!(
+                    "test {n}: the main solution {shown} {why}, so it has no answer"
+                ))
             })?;
         let made = match &self.info.output_file {
             Some(f) => work.join(f),
             None => stdout,
         };
         if !made.is_file() {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "test {n}: the main solution {shown} wrote no {}",
                 made.file_name().unwrap_or_default().to_string_lossy()
-            ));
+            )));
         }
         store(&made, &cached)?;
         Ok(cached)
@@ -909,7 +917,7 @@ impl Maker<'_> {
         stdout: &Path,
         cwd: &Path,
         limits: Limits,
-    ) -> Result<(), String> {
+    ) -> Result<(), FormatError> {
         let stderr = stdout.with_extension("stderr");
         let run =
             sandbox::run_program_in(program, args, stdin, stdout, &stderr, limits, Some(cwd))?;
@@ -922,32 +930,42 @@ impl Maker<'_> {
             }
         };
         if let Some(kill) = run.killed {
-            return Err(format!("was stopped ({}){}", kill.name(), said()));
+            return Err(FormatError::said(format!(
+                "was stopped ({}){}",
+                kill.name(),
+                said()
+            )));
         }
         match run.status {
             Status::Code(0) => Ok(()),
-            Status::Code(code) => Err(format!("exited with code {code}{}", said())),
-            Status::Signal(sig) => Err(format!("was killed by signal {sig}{}", said())),
+            Status::Code(code) => Err(FormatError::said(format!(
+                "exited with code {code}{}",
+                said()
+            ))),
+            Status::Signal(sig) => Err(FormatError::said(format!(
+                "was killed by signal {sig}{}",
+                said()
+            ))),
         }
     }
 }
 
 /// Feeds `path`'s bytes to `h`.
-fn hash_file(path: &Path, h: &mut DefaultHasher) -> Result<(), String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn hash_file(path: &Path, h: &mut DefaultHasher) -> Result<(), FormatError> {
+    let bytes = fs::read(path).map_err(error::io(path))?;
     bytes.hash(h);
     Ok(())
 }
 
 /// Copies `made` to `cached` through a temporary name, so that an interrupted copy is never
 /// taken for a whole file.
-fn store(made: &Path, cached: &Path) -> Result<(), String> {
+fn store(made: &Path, cached: &Path) -> Result<(), FormatError> {
     let folder = cached.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    fs::create_dir_all(folder).map_err(error::io(folder))?;
     let part = cached.with_extension(format!("part{}", std::process::id()));
     fs::copy(made, &part)
         .and_then(|_| fs::rename(&part, cached))
-        .map_err(|e| format!("{}: {e}", cached.display()))
+        .map_err(error::io(cached))
 }
 
 #[cfg(test)]
@@ -1028,16 +1046,26 @@ mod tests {
 
     #[test]
     fn bad_problem_xml_is_named() {
-        let e = parse(&XML.replace("<test-count>3", "<test-count>4")).unwrap_err();
+        let e = parse(&XML.replace("<test-count>3", "<test-count>4"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("<test-count>4</test-count>"), "{e}");
-        let e = parse(&XML.replace("each-test", "best-test")).unwrap_err();
+        let e = parse(&XML.replace("each-test", "best-test"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("points-policy=\"best-test\""), "{e}");
-        let e =
-            parse(&XML.replace("output-file=\"knight.out\"", "output-file=\"../x\"")).unwrap_err();
+        let e = parse(&XML.replace("output-file=\"knight.out\"", "output-file=\"../x\""))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("output-file=\"../x\""), "{e}");
-        let e = parse(&XML.replace("points=\"7.5\"", "points=\"lots\"")).unwrap_err();
+        let e = parse(&XML.replace("points=\"7.5\"", "points=\"lots\""))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("<test> #3 points=\"lots\""), "{e}");
-        assert!(parse("<contest/>").unwrap_err().contains("<contest>"));
+        assert!(parse("<contest/>")
+            .unwrap_err()
+            .to_string()
+            .contains("<contest>"));
         // No DTD, so no entities to expand (a "billion laughs" is refused before it grows).
         let dtd =
             "<?xml version=\"1.0\"?><!DOCTYPE p [<!ENTITY a \"aaaa\">]><problem>&a;</problem>";
@@ -1074,6 +1102,7 @@ mod tests {
         let bad = XML.replace("dependency group=\"0\"", "dependency group=\"9\"");
         assert!(grading(&parse(&bad).unwrap(), &names)
             .unwrap_err()
+            .to_string()
             .contains("\"9\""));
     }
 

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 use crate::judge::check::{Check, Protocol};
+use crate::judge::format::error::FormatError;
 use crate::judge::format::files as layout;
 use crate::judge::format::info::{read_config, Info};
 use crate::judge::format::yaml::load;
@@ -206,7 +207,7 @@ fn hash_keys(y: &Yaml) -> Vec<String> {
 }
 
 /// Reads the package at `dir`.
-fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, FormatError> {
     let yaml_path = dir.join("problem.yaml");
     let y = if yaml_path.is_file() {
         load(&yaml_path)?
@@ -214,7 +215,7 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
         Yaml::Null
     };
     let shown = yaml_path.display().to_string();
-    let bad = |what: String| format!("{shown}: {what}");
+    let bad = |what: String| FormatError::said(what).in_file(&yaml_path);
     let mut warnings = Vec::new();
     let version = match &y["problem_format_version"] {
         Yaml::BadValue | Yaml::Null => Version::Legacy,
@@ -295,7 +296,7 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
             warnings.push(format!("{shown}: limits: unknown key `{k}` (ignored)"));
         }
     }
-    let num = |y: &Yaml, what: &str| -> Result<Option<f64>, String> {
+    let num = |y: &Yaml, what: &str| -> Result<Option<f64>, FormatError> {
         match y {
             Yaml::BadValue | Yaml::Null => Ok(None),
             v => match as_f64(v) {
@@ -330,7 +331,7 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
         .unwrap_or(if legacy_numbers { 2.0 } else { 1.5 }),
         time_resolution: num(&limits["time_resolution"], "limits.time_resolution")?.unwrap_or(1.0),
     };
-    let whole = |y: &Yaml, what: &str| -> Result<Option<u64>, String> {
+    let whole = |y: &Yaml, what: &str| -> Result<Option<u64>, FormatError> {
         Ok(num(y, what)?.map(|x| x.ceil() as u64))
     };
     let info = Info {
@@ -343,15 +344,15 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
         Yaml::BadValue | Yaml::Null => vec![],
         v => words(v).ok_or_else(|| bad("validator_flags: expected a string".into()))?,
     };
-    let constants = constants(&y["constants"]).map_err(bad)?;
+    let constants = constants(&y["constants"]).map_err(|e| e.in_file(&yaml_path))?;
     let custom = validation.first().is_some_and(|v| v == "custom") || interactive;
     let output_validator = find_output_validator(dir, version, custom)?;
     if interactive && output_validator.is_none() {
-        return Err(format!(
-            "{}: an interactive problem needs its output validator (output_validator/ or \
+        return Err(FormatError::said(
+            "an interactive problem needs its output validator (output_validator/ or \
              output_validators/), and there is none",
-            dir.display()
-        ));
+        )
+        .in_file(dir));
     }
     let input_validators = [
         "input_validators",
@@ -396,10 +397,10 @@ fn read(dir: &Path, _: &Context) -> Result<crate::judge::format::Package, String
         }
     }
     if cases.is_empty() {
-        return Err(format!(
-            "{}: no test cases (NAME.in with NAME.ans under data/sample or data/secret)",
-            dir.display()
-        ));
+        return Err(FormatError::said(
+            "no test cases (NAME.in with NAME.ans under data/sample or data/secret)",
+        )
+        .in_file(dir));
     }
     let name = dir
         .file_name()
@@ -546,7 +547,7 @@ fn score(k: &Package, outcomes: &[(String, Outcome)]) -> Score {
 
 /// `timelimit` (seconds) from DOMjudge's `domjudge-problem.ini`, which DOMjudge reads where
 /// problem.yaml gives no `time_limit`: `timelimit = 2`, `timelimit='2.5'`.
-fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
+fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, FormatError> {
     let path = dir.join("domjudge-problem.ini");
     let Some(text) = read_config(&path)? else {
         return Ok(None);
@@ -561,11 +562,12 @@ fn domjudge_time_limit(dir: &Path) -> Result<Option<f64>, String> {
         let value = value.trim().trim_matches(|c| c == '\'' || c == '"');
         return match value.parse::<f64>() {
             Ok(x) if x > 0.0 && x.is_finite() => Ok(Some(x)),
-            _ => Err(format!(
-                "{}: line {}: timelimit: expected a positive number of seconds, found `{value}`",
-                path.display(),
-                n + 1
-            )),
+            _ => Err(
+                FormatError::expected("timelimit", "a positive number of seconds")
+                    .found(format!("`{value}`"))
+                    .at(n + 1, None)
+                    .in_file(&path),
+            ),
         };
     }
     Ok(None)
@@ -581,7 +583,7 @@ pub fn beside_a_program(name: &str) -> bool {
 
 /// problem.yaml's `constants`: each name's `value` (a scalar constant is its value) as
 /// `name` and `name.value`, and each variant as `name.variant`.
-fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
+fn constants(y: &Yaml) -> Result<Vec<(String, String)>, FormatError> {
     let scalar = |v: &Yaml| match v {
         Yaml::Integer(i) => Some(i.to_string()),
         Yaml::Real(r) | Yaml::String(r) => Some(r.clone()),
@@ -591,7 +593,10 @@ fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
     let Some(h) = y.as_hash() else {
         return match y {
             Yaml::BadValue | Yaml::Null => Ok(out),
-            _ => Err("constants: expected a map of names to values".into()),
+            _ => Err(FormatError::expected(
+                "constants",
+                "a map of names to values",
+            )),
         };
     };
     for (k, v) in h {
@@ -602,13 +607,16 @@ fn constants(y: &Yaml) -> Result<Vec<(String, String)>, String> {
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !valid {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "constants: `{}` is not a name ([a-zA-Z_][a-zA-Z0-9_]*)",
                 scalar(k).unwrap_or_default()
-            ));
+            )));
         }
-        let bad =
-            || format!("constants: {name}: expected a number, a string or a map with `value`");
+        let bad = || {
+            FormatError::said(format!(
+                "constants: {name}: expected a number, a string or a map with `value`"
+            ))
+        };
         match v.as_hash() {
             None => {
                 let value = scalar(v).ok_or_else(bad)?;
@@ -634,7 +642,7 @@ fn find_output_validator(
     dir: &Path,
     version: Version,
     custom: bool,
-) -> Result<Option<PathBuf>, String> {
+) -> Result<Option<PathBuf>, FormatError> {
     let single = dir.join("output_validator");
     let legacy = dir.join("output_validators");
     let found = if single.exists() && version != Version::Legacy {
@@ -653,11 +661,11 @@ fn find_output_validator(
             [only] if legacy.join(only).is_file() => Some(legacy.clone()),
             _ if scripts => Some(legacy.clone()),
             _ => {
-                return Err(format!(
-                    "{}: several output validators ({}); the format allows one here",
-                    legacy.display(),
+                return Err(FormatError::said(format!(
+                    "several output validators ({}); the format allows one here",
                     names.join(", ")
                 ))
+                .in_file(&legacy))
             }
         }
     } else if single.exists() {
@@ -666,10 +674,10 @@ fn find_output_validator(
         None
     };
     if custom && found.is_none() {
-        return Err(format!(
-            "{}: problem.yaml asks for a custom output validator and there is none",
-            dir.display()
-        ));
+        return Err(FormatError::said(
+            "problem.yaml asks for a custom output validator and there is none",
+        )
+        .in_file(dir));
     }
     // A custom validator is used when there is one, even if problem.yaml forgot to say so.
     Ok(found)
@@ -682,7 +690,7 @@ fn group_config(
     parent: &Config,
     version: Version,
     warnings: &mut Vec<String>,
-) -> Result<Config, String> {
+) -> Result<Config, FormatError> {
     let mut c = parent.clone();
     // In 2025-09 scoring settings belong to one group and are not inherited.
     if !version.legacy_grading() {
@@ -696,8 +704,8 @@ fn group_config(
     let Some(file) = file else { return Ok(c) };
     let y = load(&file)?;
     let shown = file.display().to_string();
-    let bad = |what: String| format!("{shown}: {what}");
-    let get_f = |k: &str| -> Result<Option<f64>, String> {
+    let bad = |what: String| FormatError::said(what).in_file(&file);
+    let get_f = |k: &str| -> Result<Option<f64>, FormatError> {
         match &y[k] {
             Yaml::BadValue | Yaml::Null => Ok(None),
             v => as_f64(v)
@@ -705,7 +713,7 @@ fn group_config(
                 .ok_or_else(|| bad(format!("{k}: expected a number, found {v:?}"))),
         }
     };
-    let get_w = |k: &str| -> Result<Option<Vec<String>>, String> {
+    let get_w = |k: &str| -> Result<Option<Vec<String>>, FormatError> {
         match &y[k] {
             Yaml::BadValue => Ok(None),
             Yaml::Hash(_) => Err(bad(format!(
@@ -860,7 +868,7 @@ fn read_group(
     version: Version,
     interactive: bool,
     walk: &mut Walk<'_>,
-) -> Result<Group, String> {
+) -> Result<Group, FormatError> {
     use std::os::unix::fs::MetadataExt;
     if let Ok(m) = std::fs::metadata(dir) {
         walk.seen.insert((m.dev(), m.ino()));
@@ -938,14 +946,14 @@ fn read_group(
 
 /// `submissions/submissions.yaml` as rules (empty when there is none), and warnings for
 /// what is read but not used.
-pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), String> {
+pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), FormatError> {
     let path = root.join("submissions/submissions.yaml");
     if !path.is_file() {
         return Ok((vec![], vec![]));
     }
     let y = load(&path)?;
     let shown = path.display().to_string();
-    let bad = |what: String| format!("{shown}: {what}");
+    let bad = |what: String| FormatError::said(what).in_file(&path);
     let mut rules = Vec::new();
     let mut warnings = Vec::new();
     let Some(top) = y.as_hash() else {
@@ -954,7 +962,7 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
             _ => Err(bad("expected a map of submission globs".into())),
         };
     };
-    let verdicts = |key: &str, v: &Yaml| -> Result<Vec<String>, String> {
+    let verdicts = |key: &str, v: &Yaml| -> Result<Vec<String>, FormatError> {
         let w = words(v).ok_or_else(|| bad(format!("{key}: expected a list of verdicts")))?;
         for x in &w {
             if !["AC", "WA", "TLE", "RTE"].contains(&x.as_str()) {
@@ -967,7 +975,7 @@ pub fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), Stri
                 cases: Option<String>,
                 m: &Yaml,
                 warnings: &mut Vec<String>|
-     -> Result<Option<Expectation>, String> {
+     -> Result<Option<Expectation>, FormatError> {
         let mut e = Expectation {
             key: key.to_string(),
             cases,

@@ -7,12 +7,12 @@ use std::path::Path;
 
 use super::{beside_a_program, expectations, layout, Package, Version};
 use crate::judge::format::files::glob_covers;
-use crate::judge::format::Expectation;
+use crate::judge::format::{Expectation, FormatError};
 use crate::judge::format::{Names, Rule, ScoreRule, Submission};
 
 /// The package's submissions with submissions.yaml applied, and the warnings reading it
 /// gave (places no rule knows, keys it does not define).
-pub fn read(root: &Path, k: &Package) -> Result<(Vec<Submission>, Vec<String>), String> {
+pub fn read(root: &Path, k: &Package) -> Result<(Vec<Submission>, Vec<String>), FormatError> {
     let (rules, mut warnings) = expectations(root)?;
     let subs = kattis_submissions_with_yaml(root, k, &rules);
     warnings.extend(unknown_places(root, k, &rules));
