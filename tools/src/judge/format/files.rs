@@ -317,4 +317,16 @@ mod tests {
         assert_eq!(natural_cmp("same", "same"), Ordering::Equal);
         assert_eq!(natural_cmp("007", "7"), Ordering::Greater);
     }
+
+    #[test]
+    fn globs_match_as_bapctools_reads_them() {
+        // Brace alternatives are trimmed; a product of braces; `*` never crosses a `/`.
+        assert!(glob_covers("secret/*{ 4 }{ 2 }", "secret/42"));
+        assert!(!glob_covers("secret/*{ 4 }{ 2 }", "secret/43"));
+        assert!(glob_covers("secret/*{,0,1}{0,2}", "secret/12"));
+        assert!(glob_covers("expansion/ac.{py, cpp}", "expansion/ac.cpp"));
+        assert!(glob_covers("wa/", "wa/odd.py"));
+        assert!(!glob_covers("*/nested_wa.py", "match/nested/nested_wa.py"));
+        assert!(glob_covers("secret", "secret/group/1"));
+    }
 }

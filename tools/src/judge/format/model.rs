@@ -618,4 +618,22 @@ mod tests {
         );
         assert_eq!(failed.score, 0.0, "{:?}", failed.parts);
     }
+
+    #[test]
+    fn time_limits_are_derived_as_the_spec_says() {
+        let t = Timing {
+            time_limit: None,
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            time_resolution: 1.0,
+        };
+        assert_eq!(t.derive(0.003), 1.0);
+        assert_eq!(t.derive(0.6), 2.0);
+        assert_eq!(t.derive(0.5), 1.0);
+        let fine = Timing {
+            time_resolution: 0.25,
+            ..t
+        };
+        assert_eq!(fine.derive(0.6), 1.25);
+    }
 }
