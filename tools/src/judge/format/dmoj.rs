@@ -37,7 +37,7 @@ use std::path::{Component, Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use crate::judge::check::named::{self, ErrorMode, SplitOn};
+use crate::judge::check::named::{self, ErrorMode, Named, SplitOn};
 use crate::judge::check::{Check, Protocol};
 use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::name_of;
@@ -570,12 +570,13 @@ fn deps(batch: &Yaml, number: usize, init: &Path, at: &str) -> Result<Vec<usize>
 
 /// How outputs are judged: one of DMOJ's named checkers, or the package's own program.
 enum Judged {
-    Named(named::Named),
+    Named(Named),
     Tool(Tool),
 }
 
 /// The checker every case names (DMOJ lets each case name its own; the judge has one per
-/// problem, so differing ones are an error that names two).
+/// problem, so differing ones are an error that names two), with a warning for each
+/// argument it does not take.
 fn checker_of(
     named: &[(String, Yaml)],
     dir: &Path,
@@ -590,129 +591,9 @@ fn checker_of(
         ))
         .in_file(init));
     }
-    let (name, args) = match first {
-        Yaml::Null => ("standard".to_string(), &Yaml::BadValue),
-        Yaml::String(s) => (s.clone(), &Yaml::BadValue),
-        Yaml::Hash(_) => match &first["name"] {
-            Yaml::String(s) => (s.clone(), &first["args"]),
-            _ => {
-                return Err(FormatError::said(
-                    "checker: expected a name (`checker: floats`) or \
-                     `{name: floats, args: {precision: 6}}`",
-                )
-                .in_file(init))
-            }
-        },
-        other => {
-            return Err(FormatError::said(format!(
-                "checker: expected a name or a mapping, found {}",
-                kind(other)
-            ))
-            .in_file(init))
-        }
-    };
-    let args = match args {
-        Yaml::BadValue | Yaml::Null => &Yaml::Hash(Default::default()),
-        Yaml::Hash(_) => args,
-        other => {
-            return Err(FormatError::said(format!(
-                "checker {name}: args: expected a mapping, found {}",
-                kind(other)
-            ))
-            .in_file(init))
-        }
-    };
-    let Yaml::Hash(map) = args else {
-        unreachable!("args is a mapping")
-    };
-    let arg = |key: &str| map.get(&Yaml::String(key.to_string()));
-    let bad = |key: &str, want: &str| {
-        FormatError::expected(format!("checker {name}: {key}"), want).in_file(init)
-    };
-    let flag = |key: &str, default: bool| match arg(key) {
-        None => Ok(default),
-        Some(Yaml::Boolean(b)) => Ok(*b),
-        Some(_) => Err(bad(key, "true or false")),
-    };
-    let floats = |fixed: Option<ErrorMode>| -> Result<named::Named, FormatError> {
-        let precision = match arg("precision") {
-            None => 6,
-            Some(y) => y
-                .as_i64()
-                .or_else(|| y.as_str().and_then(|s| s.trim().parse().ok()))
-                .filter(|p| (0..=30).contains(p))
-                .ok_or_else(|| bad("precision", "a whole number of digits, 0 to 30"))?
-                as i32,
-        };
-        let mode = match (fixed, arg("error_mode").map(Yaml::as_str)) {
-            (Some(m), _) => m,
-            (None, None | Some(Some("default"))) => ErrorMode::Default,
-            (None, Some(Some("absolute"))) => ErrorMode::Absolute,
-            (None, Some(Some("relative"))) => ErrorMode::Relative,
-            (None, Some(_)) => return Err(bad("error_mode", "default, absolute or relative")),
-        };
-        Ok(named::Named::Floats { precision, mode })
-    };
-    // Each checker with the arguments it takes (`feedback`: whether DMOJ shows linecount's
-    // per-line marks; the judge always names the lines).
-    let (checker, takes): (Judged, &[&str]) = match name.as_str() {
-        "standard" => (Judged::Named(named::Named::Standard), &[]),
-        "easy" => (Judged::Named(named::Named::Easy), &[]),
-        "floats" => (Judged::Named(floats(None)?), &["precision", "error_mode"]),
-        "floatsabs" => (
-            Judged::Named(floats(Some(ErrorMode::Absolute))?),
-            &["precision"],
-        ),
-        "floatsrel" => (
-            Judged::Named(floats(Some(ErrorMode::Relative))?),
-            &["precision"],
-        ),
-        "identical" => (
-            Judged::Named(named::Named::Identical {
-                pe_allowed: flag("pe_allowed", true)?,
-            }),
-            &["pe_allowed"],
-        ),
-        "linecount" => (Judged::Named(named::Named::Linecount), &["feedback"]),
-        "sorted" => (
-            Judged::Named(named::Named::Sorted(
-                match arg("split_on").map(Yaml::as_str) {
-                    None | Some(Some("lines")) => SplitOn::Lines,
-                    Some(Some("whitespace")) => SplitOn::Whitespace,
-                    Some(_) => return Err(bad("split_on", "lines or whitespace")),
-                },
-            )),
-            &["split_on"],
-        ),
-        "unordered" => (
-            Judged::Named(named::Named::Sorted(SplitOn::Whitespace)),
-            &[],
-        ),
-        "rstripped" => (
-            Judged::Named(named::Named::Rstripped {
-                filter_new_line: flag("filter_new_line", false)?,
-            }),
-            &["filter_new_line"],
-        ),
-        "bridged" => (Judged::Tool(bridged(map, dir, init)?), BRIDGED_ARGS),
-        n if n.contains('.') => {
-            return Err(FormatError::said(format!(
-                "checker {n}: a Python checker module for DMOJ's judge (its \
-                 check(process_output, judge_output, ...)), which the judge does not run; \
-                 judge with a checker of your own that speaks testlib's protocol \
-                 (`--checker-cmd`)"
-            ))
-            .in_file(init))
-        }
-        n => {
-            return Err(FormatError::said(format!(
-                "checker `{n}`: not one of DMOJ's named checkers ({})",
-                named::KNOWN.join(", ")
-            ))
-            .in_file(init))
-        }
-    };
-    for k in map.keys() {
+    let (name, args) = name_and_args(first).map_err(|e| e.in_file(init))?;
+    let (checker, takes) = judged(&name, &args, dir).map_err(|e| e.in_file(init))?;
+    for k in args.keys() {
         let k = k.as_str().unwrap_or("?");
         if !takes.contains(&k) {
             warnings.push(format!(
@@ -721,6 +602,125 @@ fn checker_of(
         }
     }
     Ok(checker)
+}
+
+/// A case's `checker`: a name (`floats`), or `{name: floats, args: {precision: 6}}`.
+fn name_and_args(checker: &Yaml) -> Result<(String, Args), FormatError> {
+    let (name, args) = match checker {
+        Yaml::Null => ("standard".to_string(), &Yaml::BadValue),
+        Yaml::String(s) => (s.clone(), &Yaml::BadValue),
+        Yaml::Hash(_) => match &checker["name"] {
+            Yaml::String(s) => (s.clone(), &checker["args"]),
+            _ => {
+                return Err(FormatError::said(
+                    "checker: expected a name (`checker: floats`) or \
+                     `{name: floats, args: {precision: 6}}`",
+                ))
+            }
+        },
+        other => {
+            return Err(FormatError::expected("checker", "a name or a mapping").found(kind(other)))
+        }
+    };
+    match args {
+        Yaml::BadValue | Yaml::Null => Ok((name, Args::new())),
+        Yaml::Hash(map) => Ok((name, map.clone())),
+        other => Err(
+            FormatError::expected(format!("checker {name}: args"), "a mapping").found(kind(other)),
+        ),
+    }
+}
+
+/// A checker's arguments.
+type Args = yaml_rust2::yaml::Hash;
+
+/// The checker called `name` with `args`, and the arguments it takes (`feedback`: whether
+/// DMOJ shows linecount's per-line marks; the judge always names the lines).
+fn judged(
+    name: &str,
+    args: &Args,
+    dir: &Path,
+) -> Result<(Judged, &'static [&'static str]), FormatError> {
+    let arg = |key: &str| args.get(&Yaml::String(key.to_string()));
+    let bad = |key: &str, want: &str| FormatError::expected(format!("checker {name}: {key}"), want);
+    let flag = |key: &str, default: bool| match arg(key) {
+        None => Ok(default),
+        Some(Yaml::Boolean(b)) => Ok(*b),
+        Some(_) => Err(bad(key, "true or false")),
+    };
+    let floats = |fixed| floats(arg("precision"), arg("error_mode"), fixed, bad);
+    let by = Judged::Named;
+    Ok(match name {
+        "standard" => (by(Named::Standard), &[]),
+        "easy" => (by(Named::Easy), &[]),
+        "floats" => (by(floats(None)?), &["precision", "error_mode"]),
+        "floatsabs" => (by(floats(Some(ErrorMode::Absolute))?), &["precision"]),
+        "floatsrel" => (by(floats(Some(ErrorMode::Relative))?), &["precision"]),
+        "identical" => (
+            by(Named::Identical {
+                pe_allowed: flag("pe_allowed", true)?,
+            }),
+            &["pe_allowed"],
+        ),
+        "linecount" => (by(Named::Linecount), &["feedback"]),
+        "sorted" => {
+            let split = match arg("split_on").map(Yaml::as_str) {
+                None | Some(Some("lines")) => SplitOn::Lines,
+                Some(Some("whitespace")) => SplitOn::Whitespace,
+                Some(_) => return Err(bad("split_on", "lines or whitespace")),
+            };
+            (by(Named::Sorted(split)), &["split_on"])
+        }
+        "unordered" => (by(Named::Sorted(SplitOn::Whitespace)), &[]),
+        "rstripped" => (
+            by(Named::Rstripped {
+                filter_new_line: flag("filter_new_line", false)?,
+            }),
+            &["filter_new_line"],
+        ),
+        "bridged" => (Judged::Tool(bridged(args, dir)?), BRIDGED_ARGS),
+        n if n.contains('.') => {
+            return Err(FormatError::said(format!(
+                "checker {n}: a Python checker module for DMOJ's judge (its \
+                 check(process_output, judge_output, ...)), which the judge does not run; \
+                 judge with a checker of your own that speaks testlib's protocol \
+                 (`--checker-cmd`)"
+            )))
+        }
+        n => {
+            return Err(FormatError::said(format!(
+                "checker `{n}`: not one of DMOJ's named checkers ({})",
+                named::KNOWN.join(", ")
+            )))
+        }
+    })
+}
+
+/// The `floats` checkers' `precision` (6 digits by default) and `error_mode` (`fixed` for
+/// `floatsabs` and `floatsrel`, which take none).
+fn floats(
+    precision: Option<&Yaml>,
+    error_mode: Option<&Yaml>,
+    fixed: Option<ErrorMode>,
+    bad: impl Fn(&str, &str) -> FormatError,
+) -> Result<Named, FormatError> {
+    let precision = match precision {
+        None => 6,
+        Some(y) => y
+            .as_i64()
+            .or_else(|| y.as_str().and_then(|s| s.trim().parse().ok()))
+            .filter(|p| (0..=30).contains(p))
+            .ok_or_else(|| bad("precision", "a whole number of digits, 0 to 30"))?
+            as i32,
+    };
+    let mode = match (fixed, error_mode.map(Yaml::as_str)) {
+        (Some(m), _) => m,
+        (None, None | Some(Some("default"))) => ErrorMode::Default,
+        (None, Some(Some("absolute"))) => ErrorMode::Absolute,
+        (None, Some(Some("relative"))) => ErrorMode::Relative,
+        (None, Some(_)) => return Err(bad("error_mode", "default, absolute or relative")),
+    };
+    Ok(Named::Floats { precision, mode })
 }
 
 /// The arguments of a `bridged` checker (its limits and flags are DMOJ's business).
@@ -738,7 +738,7 @@ const BRIDGED_ARGS: &[&str] = &[
 /// A `bridged` checker: one source of the package's own, called with the input, the output
 /// and the answer, exit 0 for accepted and 1 for wrong (DMOJ's `default` type), or as testlib
 /// (`testlib`: also 2 presentation, 3 failure, 7 points).
-fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, init: &Path) -> Result<Tool, FormatError> {
+fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
     let get = |k: &str| args.get(&Yaml::String(k.to_string()));
     let files: Vec<String> = match get("files") {
         Some(Yaml::String(s)) => vec![s.clone()],
@@ -747,10 +747,10 @@ fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, init: &Path) -> Result<Too
             .filter_map(|y| y.as_str().map(String::from))
             .collect(),
         _ => {
-            return Err(FormatError::said(
-                "checker bridged: args.files: expected the checker's source file",
-            )
-            .in_file(init))
+            return Err(FormatError::expected(
+                "checker bridged: args.files",
+                "the checker's source file",
+            ))
         }
     };
     let kind = get("type").and_then(Yaml::as_str).unwrap_or("default");
@@ -759,8 +759,7 @@ fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, init: &Path) -> Result<Too
             "checker bridged of type `{kind}`: its protocol is DMOJ's own, which the \
              judge does not speak (it reads `default` and `testlib`); judge with \
              `--checker-cmd`"
-        ))
-        .in_file(init));
+        )));
     }
     let sources: Vec<&String> = files
         .iter()
@@ -772,22 +771,19 @@ fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, init: &Path) -> Result<Too
              source (headers beside it are found)",
             sources.len(),
             files.join(", ")
-        ))
-        .in_file(init));
+        )));
     };
     let path = inside(dir, source).ok_or_else(|| {
         FormatError::said(format!(
             "checker bridged: {source}: not a file inside the problem folder"
         ))
-        .in_file(init)
     })?;
     if !path.is_file() {
         return Err(FormatError::said(format!(
             "checker bridged: no file {} (a bridged checker lives in the problem \
              folder, not in the archive)",
             path.display()
-        ))
-        .in_file(init));
+        )));
     }
     let testlib = kind == "testlib" && [".cpp", ".cc", ".cxx"].iter().any(|e| source.ends_with(e));
     Ok(Tool {
