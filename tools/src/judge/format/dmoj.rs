@@ -821,7 +821,7 @@ impl Data<'_> {
     /// The file a case names (`None`: the empty file), as a path the judge can open.
     fn file(&mut self, name: Option<&str>, at: &str) -> Result<PathBuf, FormatError> {
         let Some(name) = name else {
-            return self.empty();
+            return crate::judge::format::made::empty(self.scratch);
         };
         let init = self.init;
         let path = inside(self.dir, name).ok_or_else(|| {
@@ -841,18 +841,6 @@ impl Data<'_> {
             .in_file(init));
         };
         archive.copy(name, &mut self.copied, at, init)
-    }
-
-    /// An empty file in the package's cache folder: the input or answer of a case that
-    /// names none.
-    fn empty(&self) -> Result<PathBuf, FormatError> {
-        let path = self.scratch.join("empty");
-        if !fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-            fs::create_dir_all(self.scratch)
-                .and_then(|()| fs::write(&path, b""))
-                .map_err(error::io(&path))?;
-        }
-        Ok(path)
     }
 }
 
@@ -933,9 +921,7 @@ impl Archive {
             );
         }
         let size = entry.size();
-        let key = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+        let key = crate::judge::format::files::fnv1a(name.as_bytes());
         let target = self
             .cache
             .join(format!("{key:016x}-{:08x}-{size}", entry.crc32()));

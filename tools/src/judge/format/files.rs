@@ -214,6 +214,29 @@ pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, FormatEr
     Ok(files)
 }
 
+/// FNV-1a (64 bits) of `bytes`: the names the judge gives what it keeps for a package (its
+/// cache folder, the files copied out of an archive, the tests it makes), the same in every
+/// judge version and on every machine, unlike std's `DefaultHasher`. A name, not a proof:
+/// nothing an adversary chooses to collide may depend on it.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a_from(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+fn fnv1a_from(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The key of a file made from `parts` (sources, arguments, inputs): FNV-1a over them, each
+/// closed by a NUL so that no two splits of the same bytes meet, in 16 hex digits.
+pub fn key(parts: &[&[u8]]) -> String {
+    let h = parts
+        .iter()
+        .fold(fnv1a(b""), |h, part| fnv1a_from(fnv1a_from(h, part), b"\0"));
+    format!("{h:016x}")
+}
+
 /// The folder name a problem is called by: the folder's own, or its parent's when it is
 /// called `test`, `tests`, `in` or `data`.
 pub fn name_of(dir: &Path) -> String {
@@ -328,5 +351,14 @@ mod tests {
         assert!(glob_covers("wa/", "wa/odd.py"));
         assert!(!glob_covers("*/nested_wa.py", "match/nested/nested_wa.py"));
         assert!(glob_covers("secret", "secret/group/1"));
+    }
+
+    #[test]
+    fn fnv1a_is_the_published_function() {
+        // The reference values of FNV's authors (64-bit FNV-1a).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+        assert_ne!(key(&[b"ab", b"c"]), key(&[b"a", b"bc"]));
     }
 }

@@ -10,7 +10,7 @@
 //! makes them: `gen/generatore ARGS > inputN.txt` in the task's folder, then `gen/valida
 //! inputN.txt [SUBTASK]`; missing outputs are the official solution's, run on each input
 //! (through the input and output files when the task has file I/O). Both are kept in the
-//! package's cache folder, under a hash of what made them, so they are made once.
+//! package's cache (`made.rs`), each under a key of what made it, so it is made once.
 //!
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
 //! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
@@ -24,15 +24,15 @@ use yaml_rust2::Yaml;
 
 use crate::judge::check::{Check, Protocol};
 use crate::judge::format::error::{self, FormatError};
-use crate::judge::format::files::{cpp_with_headers, file_names};
+use crate::judge::format::files::{self, cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
+use crate::judge::format::made::{self, Cache, Ended};
 use crate::judge::format::{
     Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
     Submission, Tool,
 };
 use crate::run::program::Program;
-use crate::run::sandbox::{run_program_in, Limits};
-use crate::run::sys::Status;
+use crate::run::sandbox::Limits;
 
 pub const READER: Reader = Reader {
     name: "italy_yaml",
@@ -196,63 +196,30 @@ fn source(dir: &Path, stem: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// FNV-1a over `parts`, for the cache folders' names.
-fn hash(parts: &[&[u8]]) -> String {
-    let h = parts.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, part| {
-        part.iter()
-            .chain(b"\0")
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    });
-    format!("{h:016x}")
-}
-
-/// Builds `path` (a source, or a folder of sources as one program) in `cache`.
-fn built(path: &Path, what: &str, cache: &Path) -> Result<Program, FormatError> {
-    crate::run::compile::build(path, cache).map_err(|e| FormatError::said(format!("{what}: {e}")))
-}
-
-/// Runs `program` under [`MAKING`]; `Err` (with its stderr's first lines) unless it ended
-/// with exit code 0.
+/// Runs a program of the task's under [`MAKING`] with its stdout to `stdout`; one that
+/// fails is `WHAT HOW: what it said` (one that cannot start: the sandbox's message).
 fn make(
     program: &Program,
     args: &[String],
-    stdin: Option<&Path>,
     stdout: &Path,
     cwd: &Path,
     what: &str,
 ) -> Result<(), FormatError> {
-    let err = stdout.with_extension("stderr");
-    let run = run_program_in(program, args, stdin, stdout, &err, MAKING, Some(cwd))?;
-    let said = String::from_utf8_lossy(&crate::run::files::read_capped(&err, 4096))
-        .lines()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join("; ");
-    let _ = fs::remove_file(&err);
-    if run.killed.is_none() && run.status == Status::Code(0) {
-        return Ok(());
-    }
-    let how = match (run.killed, run.status) {
-        (Some(k), _) => format!("went over its {} limit", k.name()),
-        (None, Status::Code(c)) => format!("ended with exit code {c}"),
-        (None, Status::Signal(s)) => format!("was killed by {}", crate::run::sys::signal_name(s)),
-    };
-    Err(FormatError::said(format!(
-        "{what} {how}{}",
-        if said.is_empty() {
-            String::new()
-        } else {
-            format!(": {said}")
-        }
-    )))
+    made::run(program, args, None, stdout, cwd, MAKING).map_err(|e| match e {
+        Ended::Unstarted(why) => FormatError::said(why),
+        e => FormatError::said(format!("{what} {}", e.fully())),
+    })
 }
 
-/// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else made by
-/// `gen/generatore` (and checked by `gen/valida`) into the cache.
+/// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else each made as
+/// `cmsMake` makes it (`gen/generatore ARGS > FILE` in the task's folder, or a `#COPY:`
+/// file copied), checked by `gen/valida FILE [SUBTASK]`, and kept in the cache. A
+/// validator that cannot be built (Python 2, say) leaves the inputs unchecked, with a
+/// warning: they are the package's own, and judging them is still worth it.
 fn inputs(
     dir: &Path,
     gen: &Gen,
-    scratch: &Path,
+    cache: &mut Cache,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..gen.cases.len())
@@ -264,83 +231,64 @@ fn inputs(
     let gen_dir = dir.join("gen");
     let generator = source(&gen_dir, "generatore");
     let validator = source(&gen_dir, "valida");
-    let mut parts: Vec<Vec<u8>> = vec![fs::read(gen_dir.join("GEN")).unwrap_or_default()];
+    let mut sources = Vec::new();
     for p in generator.iter().chain(&validator) {
-        parts.push(fs::read(p).map_err(error::io(p))?);
+        sources.push(fs::read(p).map_err(error::io(p))?);
     }
-    for (line, _) in &gen.cases {
-        if let Line::Copy(f) = line {
-            parts.push(fs::read(dir.join(f)).map_err(|e| copy_failed(f, e))?);
-        }
-    }
-    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
-    let out = scratch.join(format!("input-{key}"));
-    let made: Vec<PathBuf> = (0..gen.cases.len())
-        .map(|i| out.join(format!("input{i}.txt")))
-        .collect();
-    if out.join("done").is_file() {
-        return Ok(made);
-    }
-    let needs_generator = gen
-        .cases
-        .iter()
-        .any(|(l, _)| matches!(l, Line::Generate(_)));
-    let generator = match (&generator, needs_generator) {
-        (Some(g), true) => Some(built(g, "gen/generatore", &scratch.join("build"))?),
-        (None, true) => {
-            return Err(FormatError::said(
-                "input/ lacks cases that gen/GEN makes, and there is no gen/generatore (.cpp, \
-                 .c, .py or .sh) to make them",
-            )
-            .in_file(dir))
-        }
-        _ => None,
-    };
-    // A validator that cannot be built (Python 2, say) leaves the inputs unchecked: they are
-    // the package's own, and judging them is still worth it.
-    let validator = match validator.map(|v| built(&v, "gen/valida", &scratch.join("build"))) {
-        Some(Ok(v)) => Some(v),
-        Some(Err(why)) => {
-            warnings.push(format!("{why}; the generated inputs are not validated"));
-            None
-        }
-        None => None,
-    };
-    let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(error::io(&out))?;
-    for (i, ((line, subtask), input)) in gen.cases.iter().zip(&made).enumerate() {
-        match line {
-            Line::Copy(f) => {
-                fs::copy(dir.join(f), input).map_err(|e| copy_failed(f, e))?;
+    // Built when first needed: `None` until then, `Some(None)` for one that cannot be.
+    let mut checker: Option<Option<Program>> = None;
+    let mut made = Vec::new();
+    for (i, (line, subtask)) in gen.cases.iter().enumerate() {
+        // cmsMake gives the subtask (counted from 1) after the file, when there are subtasks.
+        let subtask = (!gen.subtasks.is_empty()).then(|| (subtask + 1).to_string());
+        let what = match line {
+            Line::Copy(f) => fs::read(dir.join(f)).map_err(|e| copy_failed(f, e))?,
+            Line::Generate(args) => args.join("\0").into_bytes(),
+        };
+        let mut parts: Vec<&[u8]> = sources.iter().map(Vec::as_slice).collect();
+        parts.extend([what.as_slice(), subtask.as_deref().unwrap_or("").as_bytes()]);
+        let key = files::key(&parts);
+        made.push(cache.keep("inputs", &key, |cache, input| {
+            match line {
+                Line::Copy(f) => {
+                    fs::copy(dir.join(f), input).map_err(|e| copy_failed(f, e))?;
+                }
+                Line::Generate(args) => {
+                    let Some(src) = &generator else {
+                        return Err(FormatError::said(
+                            "input/ lacks cases that gen/GEN makes, and there is no \
+                             gen/generatore (.cpp, .c, .py or .sh) to make them",
+                        )
+                        .in_file(dir));
+                    };
+                    let program = cache.build(src, "gen/generatore", false)?;
+                    let what = format!("gen/generatore {} (input {i})", args.join(" "));
+                    make(&program, args, input, dir, &what)?;
+                }
             }
-            Line::Generate(args) => {
-                let what = format!("gen/generatore {} (input {i})", args.join(" "));
-                make(generator.as_ref().unwrap(), args, None, input, dir, &what)?;
+            let checker = checker.get_or_insert_with(|| {
+                let v = validator.as_ref()?;
+                cache
+                    .build(v, "gen/valida", false)
+                    .map_err(|why| {
+                        warnings.push(format!("{why}; the generated inputs are not validated"))
+                    })
+                    .ok()
+            });
+            if let Some(v) = checker {
+                let file = std::path::absolute(input).unwrap_or(input.to_path_buf());
+                let args: Vec<String> = [file.display().to_string()]
+                    .into_iter()
+                    .chain(subtask.clone())
+                    .collect();
+                let sink = input.with_extension("valida");
+                let checked = make(v, &args, &sink, dir, &format!("gen/valida on input {i}"));
+                let _ = fs::remove_file(&sink);
+                checked?;
             }
-        }
-        if let Some(v) = &validator {
-            let mut args = vec![std::path::absolute(input)
-                .unwrap_or(input.clone())
-                .display()
-                .to_string()];
-            // cmsMake gives the subtask (counted from 1) after the file, when there are
-            // subtasks.
-            if !gen.subtasks.is_empty() {
-                args.push((subtask + 1).to_string());
-            }
-            let sink = out.join("valida.out");
-            make(
-                v,
-                &args,
-                None,
-                &sink,
-                dir,
-                &format!("gen/valida on input {i}"),
-            )?;
-            let _ = fs::remove_file(&sink);
-        }
+            Ok(())
+        })?);
     }
-    fs::write(out.join("done"), b"").map_err(error::io(&out))?;
     Ok(made)
 }
 
@@ -350,44 +298,29 @@ fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
 }
 
 /// The official solution, built as a submission is (with `sol/grader` where there is one).
-fn official(
-    dir: &Path,
-    grader: &[PathBuf],
-    scratch: &Path,
-) -> Result<(PathBuf, Program), FormatError> {
-    let sol = dir.join("sol");
-    let Some(src) = source(&sol, "soluzione") else {
-        return Err(FormatError::said(
-            "output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to make them",
-        )
-        .in_file(dir));
-    };
+fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program, FormatError> {
     if grader.is_empty() {
-        let program = built(&src, "sol/soluzione", &scratch.join("build"))?;
-        return Ok((src, program));
+        return cache.build(src, "sol/soluzione", false);
     }
-    let stage = scratch.join("official");
+    let stage = cache.scratch().join("official");
     let _ = fs::remove_dir_all(&stage);
     fs::create_dir_all(&stage).map_err(error::io(&stage))?;
-    for f in grader.iter().chain([&src]) {
+    for f in grader.iter().chain([&src.to_path_buf()]) {
         let to = stage.join(f.file_name().unwrap_or_default());
         fs::copy(f, &to).map_err(error::io(&to))?;
     }
-    let program = built(
-        &stage,
-        "sol/soluzione with sol/grader",
-        &scratch.join("build"),
-    )?;
-    Ok((src, program))
+    cache.build(&stage, "sol/soluzione with sol/grader", false)
 }
 
-/// The answers: `output/outputN.txt` when all are there, else the official solution's.
+/// The answers: `output/outputN.txt` when all are there, else the official solution's
+/// output on each input (through the task's input and output files where it has file
+/// I/O), kept in the cache.
 fn answers(
     dir: &Path,
     task: &Task,
     inputs: &[PathBuf],
     grader: &[PathBuf],
-    scratch: &Path,
+    cache: &mut Cache,
 ) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..inputs.len())
         .map(|i| dir.join("output").join(format!("output{i}.txt")))
@@ -395,47 +328,43 @@ fn answers(
     if given.iter().all(|p| p.is_file()) {
         return Ok(given);
     }
-    let (src, program) = official(dir, grader, scratch)?;
-    let mut parts = vec![fs::read(&src).map_err(error::io(&src))?];
-    for f in grader.iter().chain(inputs) {
-        parts.push(fs::read(f).map_err(error::io(f))?);
+    let Some(src) = source(&dir.join("sol"), "soluzione") else {
+        return Err(FormatError::said(
+            "output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to make them",
+        )
+        .in_file(dir));
+    };
+    let mut sources = vec![fs::read(&src).map_err(error::io(&src))?];
+    for f in grader {
+        sources.push(fs::read(f).map_err(error::io(f))?);
     }
     let io = format!("{:?} {:?}", task.input_file, task.output_file);
-    parts.push(io.into_bytes());
-    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
-    let out = scratch.join(format!("output-{key}"));
-    let made: Vec<PathBuf> = (0..inputs.len())
-        .map(|i| out.join(format!("output{i}.txt")))
-        .collect();
-    if out.join("done").is_file() {
-        return Ok(made);
+    let mut program = None;
+    let mut made = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let bytes = fs::read(input).map_err(error::io(input))?;
+        let mut parts: Vec<&[u8]> = sources.iter().map(Vec::as_slice).collect();
+        parts.extend([bytes.as_slice(), io.as_bytes()]);
+        let key = files::key(&parts);
+        made.push(cache.keep("answers", &key, |cache, answer| {
+            let program = match &program {
+                Some(p) => p,
+                None => program.insert(official(&src, grader, cache)?),
+            };
+            let what = format!("the official solution {} on input {i}", src.display());
+            let (input_file, output_file) =
+                (task.input_file.as_deref(), task.output_file.as_deref());
+            let solved = made::solve(program, input, input_file, output_file, MAKING)?
+                .map_err(|e| FormatError::said(format!("{what} {}", e.fully())))?;
+            fs::copy(&solved.output, answer).map_err(|e| {
+                FormatError::said(format!(
+                    "{what}: its output {}: {e}",
+                    solved.output.display()
+                ))
+            })?;
+            Ok(())
+        })?);
     }
-    let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(error::io(&out))?;
-    for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
-        let what = format!("the official solution {} on input {i}", src.display());
-        // A folder of the run's own, which isolation lets it write in (as a case's).
-        let private = crate::run::sandbox::Private::new()?;
-        let work = private.join("work");
-        fs::create_dir_all(&work).map_err(error::io(&work))?;
-        let stdin = match &task.input_file {
-            Some(name) => {
-                fs::copy(input, work.join(name)).map_err(error::io(Path::new(name)))?;
-                None
-            }
-            None => Some(input.as_path()),
-        };
-        let stdout = private.join("stdout");
-        make(&program, &[], stdin, &stdout, &work, &what)?;
-        let result = match &task.output_file {
-            Some(name) => work.join(name),
-            None => stdout,
-        };
-        fs::rename(&result, answer).map_err(|e| {
-            FormatError::said(format!("{what}: its output {}: {e}", result.display()))
-        })?;
-    }
-    fs::write(out.join("done"), b"").map_err(error::io(&out))?;
     Ok(made)
 }
 
@@ -522,7 +451,8 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
         None => cpp_with_headers(&sol, "grader")?,
     };
     let mut warnings = Vec::new();
-    let inputs = inputs(dir, &gen, &context.scratch, &mut warnings)?;
+    let mut cache = Cache::new(&context.scratch, None);
+    let inputs = inputs(dir, &gen, &mut cache, &mut warnings)?;
     let answers = if manager.is_some() {
         // A Communication task's manager decides; an answer file, if any, is its to read.
         (0..inputs.len())
@@ -536,7 +466,7 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
             })
             .collect()
     } else {
-        answers(dir, &task, &inputs, &grader, &context.scratch)?
+        answers(dir, &task, &inputs, &grader, &mut cache)?
     };
     let mut cases: Vec<Found> = inputs
         .into_iter()

@@ -14,6 +14,7 @@ pub mod info;
 pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
+pub mod made;
 pub mod model;
 pub mod polygon;
 pub mod stage;
@@ -61,13 +62,7 @@ pub const READERS: &[Reader] = &[
 /// The package's cache folder: named after it and a hash of its path, so that two packages
 /// of one name never share one.
 fn scratch_for(dir: &Path) -> PathBuf {
-    let hash = dir
-        .as_os_str()
-        .as_encoded_bytes()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+    let hash = files::fnv1a(dir.as_os_str().as_encoded_bytes());
     crate::run::files::cache_dir().join("formats").join(format!(
         "{}-{:08x}",
         files::name_of(dir),

@@ -16,11 +16,11 @@
 //! - `<files><executables>`: the generators' sources, found by the first word of a `cmd`.
 //!
 //! A test whose input file is missing (Polygon exports only the manual ones unless asked)
-//! is generated, and a missing answer is made by the `main` solution, both into the
-//! package's own cache folder ([`Context::scratch`]) under a hash of what makes them: the
-//! generator's source, the headers beside it and the command line; the main solution's
-//! source and the input (an interactive problem's missing answers are an empty file: main
-//! alone cannot make them). A second read of the package builds and runs nothing. C++
+//! is generated, and a missing answer is made by the `main` solution, both kept in the
+//! package's cache (`made.rs`) under a key of what makes them: the generator's source, the
+//! headers beside it and the command line; the main solution's source and the input (an
+//! interactive problem's missing answers are an empty file: main alone cannot make them).
+//! A second read of the package builds and runs nothing. C++
 //! generators are built with g++ (`-O2 -std=gnu++17`) and the `testlib.h` of the package's
 //! `files/`; others by the judge's table of languages.
 //!
@@ -31,27 +31,22 @@
 //!
 //! Cost: `problem.xml` is at most 1 MiB (a DTD, so entities, is refused) and read in one
 //! pass; the first read runs each generator command and main once per missing file, every
-//! later read only hashes the sources and inputs. The hash is std's `DefaultHasher`, whose
-//! algorithm a new Rust may change: the cache is then missed and made again, never wrong.
+//! later read only hashes the sources and inputs.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::fs;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::judge::check::Protocol;
 use crate::judge::format::error::{self, FormatError};
-use crate::judge::format::files::{file_names, name_of};
+use crate::judge::format::files::{self, file_names, name_of};
 use crate::judge::format::info::{self, Info};
+use crate::judge::format::made::{self, Cache};
 use crate::judge::format::{
     Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule,
     ScoredGroup, Submission, Tool,
 };
-use crate::run::compile;
-use crate::run::program::Program;
-use crate::run::sandbox::{self, Limits, Private};
-use crate::run::sys::Status;
+use crate::run::sandbox::{Limits, Private};
 
 /// This format's entry in the readers' table.
 pub const READER: Reader = Reader {
@@ -201,142 +196,15 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatEr
             problem.tag_name().name()
         )));
     }
-    let number = |n: Node<'_, '_>, name: &str| -> Result<Option<u64>, FormatError> {
-        match text_of(n, name) {
-            None => Ok(None),
-            Some(t) => t.parse().map(Some).map_err(|_| {
-                FormatError::expected(format!("<{name}>{t}</{name}>"), "a whole number")
-            }),
-        }
-    };
-    let points = |n: Node<'_, '_>, what: &str| -> Result<Option<f64>, FormatError> {
-        match n.attribute("points") {
-            None => Ok(None),
-            Some(p) => match p.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
-                _ => Err(FormatError::said(format!(
-                    "{what} points=\"{p}\": expected a number of points, 0 or more"
-                ))),
-            },
-        }
-    };
-    let file_io = |attr: &str| -> Result<Option<String>, FormatError> {
-        let judging = child(problem, "judging");
-        match judging.and_then(|j| j.attribute(attr)).map(str::trim) {
-            None | Some("") | Some("stdin") | Some("stdout") => Ok(None),
-            Some(name) => info::file_name(name)
-                .map(Some)
-                .map_err(|e| e.within(format!("<judging {attr}=\"{name}\">"))),
-        }
-    };
     let judging =
         child(problem, "judging").ok_or_else(|| FormatError::said("no <judging> element"))?;
-    let testsets = children(judging, "testset");
-    let named = |name: &str| {
-        testsets
-            .iter()
-            .find(|t| t.attribute("name") == Some(name))
-            .copied()
-    };
-    let testset = match testset {
-        Some(name) => named(name).ok_or_else(|| {
-            let there: Vec<String> = testsets
-                .iter()
-                .map(|t| format!("{:?}", t.attribute("name").unwrap_or("")))
-                .collect();
-            format!(
-                "--testset {name}: problem.xml has no such testset (it has {})",
-                if there.is_empty() {
-                    "none".to_string()
-                } else {
-                    there.join(", ")
-                }
-            )
-        })?,
-        None => named("tests")
-            .or(testsets.first().copied())
-            .ok_or_else(|| FormatError::said("<judging> has no <testset>"))?,
-    };
-    let mut tests = Vec::new();
-    if let Some(list) = child(testset, "tests") {
-        for (i, t) in children(list, "test").into_iter().enumerate() {
-            let what = format!("<test> #{}", i + 1);
-            let generated = match t.attribute("method").unwrap_or("manual") {
-                "manual" => None,
-                "generated" => Some(Generated {
-                    cmd: t
-                        .attribute("cmd")
-                        .map(str::trim)
-                        .filter(|c| !c.is_empty())
-                        .ok_or_else(|| {
-                            FormatError::said(format!("{what}: method=\"generated\" without a cmd"))
-                        })?
-                        .to_string(),
-                    from_file: t.attribute("from-file").map(str::to_string),
-                }),
-                other => {
-                    return Err(FormatError::said(format!(
-                        "{what}: method=\"{other}\": expected manual or generated"
-                    )))
-                }
-            };
-            tests.push(Test {
-                generated,
-                group: t.attribute("group").map(str::to_string),
-                points: points(t, &what)?,
-                sample: t.attribute("sample") == Some("true"),
-            });
-        }
-    }
-    if let Some(count) = number(testset, "test-count")? {
-        if count != tests.len() as u64 {
-            return Err(FormatError::said(format!(
-                "<test-count>{count}</test-count>, but <tests> lists {} tests",
-                tests.len()
-            )));
-        }
-    }
-    let mut groups = Vec::new();
-    if let Some(list) = child(testset, "groups") {
-        for g in children(list, "group") {
-            let name = g
-                .attribute("name")
-                .ok_or_else(|| FormatError::said("a <group> without a name"))?;
-            let what = format!("<group name=\"{name}\">");
-            let policy = match g.attribute("points-policy").unwrap_or("complete-group") {
-                "complete-group" => Policy::Min,
-                "each-test" => Policy::Sum,
-                other => {
-                    return Err(FormatError::said(format!(
-                        "{what}: points-policy=\"{other}\": expected complete-group or each-test"
-                    )))
-                }
-            };
-            let depends = child(g, "dependencies")
-                .map(|d| {
-                    children(d, "dependency")
-                        .into_iter()
-                        .filter_map(|d| d.attribute("group").map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default();
-            groups.push(Group {
-                name: name.to_string(),
-                points: points(g, &what)?,
-                policy,
-                depends,
-            });
-        }
-    }
-    let source = |n: Node<'_, '_>| {
-        child(n, "source")
-            .and_then(|s| s.attribute("path"))
-            .map(str::to_string)
-    };
+    let testset = chosen(judging, testset)?;
+    let tests = tests(testset)?;
+    let groups = groups(testset)?;
     let assets = child(problem, "assets");
     let checker = assets.and_then(|a| child(a, "checker"));
-    if let Some(c) = checker {
-        if let Some(t) = c.attribute("type").filter(|t| *t != "testlib") {
+    if let Some(t) = checker.and_then(|c| c.attribute("type")) {
+        if t != "testlib" {
             return Err(FormatError::said(format!(
                 "<checker type=\"{t}\">: only testlib checkers are known"
             )));
@@ -344,12 +212,7 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatEr
     }
     let executables = child(problem, "files")
         .and_then(|f| child(f, "executables"))
-        .map(|e| {
-            children(e, "executable")
-                .into_iter()
-                .filter_map(source)
-                .collect()
-        })
+        .map(|e| sources(e, "executable"))
         .unwrap_or_default();
     let mut solutions = Vec::new();
     if let Some(list) = assets.and_then(|a| child(a, "solutions")) {
@@ -361,6 +224,145 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatEr
             solutions.push((tag, path));
         }
     }
+    let (time_limit_ms, memory_limit_bytes) = limits(testset)?;
+    Ok(Spec {
+        testset: testset.attribute("name").unwrap_or("").to_string(),
+        short_name: problem.attribute("short-name").map(str::to_string),
+        input_file: file_io(judging, "input-file")?,
+        output_file: file_io(judging, "output-file")?,
+        time_limit_ms,
+        memory_limit_bytes,
+        input_pattern: text_of(testset, "input-path-pattern")
+            .unwrap_or_else(|| "tests/%02d".to_string()),
+        answer_pattern: text_of(testset, "answer-path-pattern")
+            .unwrap_or_else(|| "tests/%02d.a".to_string()),
+        tests,
+        groups,
+        checker: checker.and_then(source),
+        interactor: assets.and_then(|a| child(a, "interactor")).and_then(source),
+        validators: assets
+            .and_then(|a| child(a, "validators"))
+            .map(|v| sources(v, "validator"))
+            .unwrap_or_default(),
+        executables,
+        solutions,
+    })
+}
+
+/// The testset asked for by name, else `tests`, else the first.
+fn chosen<'a, 'i>(judging: Node<'a, 'i>, name: Option<&str>) -> Result<Node<'a, 'i>, FormatError> {
+    let testsets = children(judging, "testset");
+    let named = |name: &str| {
+        testsets
+            .iter()
+            .find(|t| t.attribute("name") == Some(name))
+            .copied()
+    };
+    let Some(name) = name else {
+        return named("tests")
+            .or(testsets.first().copied())
+            .ok_or_else(|| FormatError::said("<judging> has no <testset>"));
+    };
+    named(name).ok_or_else(|| {
+        let there: Vec<String> = testsets
+            .iter()
+            .map(|t| format!("{:?}", t.attribute("name").unwrap_or("")))
+            .collect();
+        FormatError::said(format!(
+            "--testset {name}: problem.xml has no such testset (it has {})",
+            if there.is_empty() {
+                "none".to_string()
+            } else {
+                there.join(", ")
+            }
+        ))
+    })
+}
+
+/// The testset's `<test>`s, which must be as many as its `<test-count>` says.
+fn tests(testset: Node<'_, '_>) -> Result<Vec<Test>, FormatError> {
+    let mut tests = Vec::new();
+    let listed = child(testset, "tests").map_or_else(Vec::new, |l| children(l, "test"));
+    for (i, t) in listed.into_iter().enumerate() {
+        let what = format!("<test> #{}", i + 1);
+        let generated = match t.attribute("method").unwrap_or("manual") {
+            "manual" => None,
+            "generated" => Some(Generated {
+                cmd: t
+                    .attribute("cmd")
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .ok_or_else(|| {
+                        FormatError::said(format!("{what}: method=\"generated\" without a cmd"))
+                    })?
+                    .to_string(),
+                from_file: t.attribute("from-file").map(str::to_string),
+            }),
+            other => {
+                return Err(FormatError::expected(
+                    format!("{what}: method=\"{other}\""),
+                    "manual or generated",
+                ))
+            }
+        };
+        tests.push(Test {
+            generated,
+            group: t.attribute("group").map(str::to_string),
+            points: points(t, &what)?,
+            sample: t.attribute("sample") == Some("true"),
+        });
+    }
+    if let Some(count) = number(testset, "test-count")? {
+        if count != tests.len() as u64 {
+            return Err(FormatError::said(format!(
+                "<test-count>{count}</test-count>, but <tests> lists {} tests",
+                tests.len()
+            )));
+        }
+    }
+    Ok(tests)
+}
+
+/// The testset's `<group>`s: points, policy and dependencies.
+fn groups(testset: Node<'_, '_>) -> Result<Vec<Group>, FormatError> {
+    let listed = child(testset, "groups").map_or_else(Vec::new, |l| children(l, "group"));
+    let mut groups = Vec::new();
+    for g in listed {
+        let name = g
+            .attribute("name")
+            .ok_or_else(|| FormatError::said("a <group> without a name"))?;
+        let what = format!("<group name=\"{name}\">");
+        let policy = match g.attribute("points-policy").unwrap_or("complete-group") {
+            "complete-group" => Policy::Min,
+            "each-test" => Policy::Sum,
+            other => {
+                return Err(FormatError::expected(
+                    format!("{what}: points-policy=\"{other}\""),
+                    "complete-group or each-test",
+                ))
+            }
+        };
+        let depends = child(g, "dependencies")
+            .map(|d| {
+                children(d, "dependency")
+                    .into_iter()
+                    .filter_map(|d| d.attribute("group").map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        groups.push(Group {
+            name: name.to_string(),
+            points: points(g, &what)?,
+            policy,
+            depends,
+        });
+    }
+    Ok(groups)
+}
+
+/// The testset's `<time-limit>` (ms) and `<memory-limit>` (bytes), each within the judge's
+/// bounds.
+fn limits(testset: Node<'_, '_>) -> Result<(Option<u64>, Option<u64>), FormatError> {
     let time_limit_ms = number(testset, "time-limit")?;
     if let Some(ms) = time_limit_ms {
         info::check_limit("time_limit_ms", ms, info::MAX_TIME_LIMIT_MS)
@@ -375,33 +377,54 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatEr
         )
         .map_err(|e| e.within(format!("<memory-limit>{b}</memory-limit>")))?;
     }
-    Ok(Spec {
-        testset: testset.attribute("name").unwrap_or("").to_string(),
-        short_name: problem.attribute("short-name").map(str::to_string),
-        input_file: file_io("input-file")?,
-        output_file: file_io("output-file")?,
-        time_limit_ms,
-        memory_limit_bytes,
-        input_pattern: text_of(testset, "input-path-pattern")
-            .unwrap_or_else(|| "tests/%02d".to_string()),
-        answer_pattern: text_of(testset, "answer-path-pattern")
-            .unwrap_or_else(|| "tests/%02d.a".to_string()),
-        tests,
-        groups,
-        checker: checker.and_then(source),
-        interactor: assets.and_then(|a| child(a, "interactor")).and_then(source),
-        validators: assets
-            .and_then(|a| child(a, "validators"))
-            .map(|v| {
-                children(v, "validator")
-                    .into_iter()
-                    .filter_map(source)
-                    .collect()
-            })
-            .unwrap_or_default(),
-        executables,
-        solutions,
-    })
+    Ok((time_limit_ms, memory_limit_bytes))
+}
+
+/// The whole number in `n`'s child `name`, if it has one.
+fn number(n: Node<'_, '_>, name: &str) -> Result<Option<u64>, FormatError> {
+    match text_of(n, name) {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|_| FormatError::expected(format!("<{name}>{t}</{name}>"), "a whole number")),
+    }
+}
+
+/// `n`'s `points` attribute, if it has one (`what` names `n` in the error).
+fn points(n: Node<'_, '_>, what: &str) -> Result<Option<f64>, FormatError> {
+    match n.attribute("points") {
+        None => Ok(None),
+        Some(p) => match p.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
+            _ => Err(FormatError::expected(
+                format!("{what} points=\"{p}\""),
+                "a number of points, 0 or more",
+            )),
+        },
+    }
+}
+
+/// `<judging>`'s file I/O name `attr` (`input-file`), `None` for stdin and stdout.
+fn file_io(judging: Node<'_, '_>, attr: &str) -> Result<Option<String>, FormatError> {
+    match judging.attribute(attr).map(str::trim) {
+        None | Some("") | Some("stdin") | Some("stdout") => Ok(None),
+        Some(name) => info::file_name(name)
+            .map(Some)
+            .map_err(|e| e.within(format!("<judging {attr}=\"{name}\">"))),
+    }
+}
+
+/// The `<source path>` of `n`, if it names one.
+fn source(n: Node<'_, '_>) -> Option<String> {
+    child(n, "source")
+        .and_then(|s| s.attribute("path"))
+        .map(str::to_string)
+}
+
+/// The sources of `n`'s children called `name` (`<executable>`, `<validator>`).
+fn sources(n: Node<'_, '_>, name: &str) -> Vec<String> {
+    children(n, name).into_iter().filter_map(source).collect()
 }
 
 /// What a solution's tag allows, as Polygon checks it: `main` and `accepted` pass every
@@ -529,8 +552,7 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
     let xml = dir.join("problem.xml");
     let text = info::read_required(&xml)?;
     let spec = parse_testset(&text, cx.testset.as_deref()).map_err(|e| e.in_file(&xml))?;
-    let mut warnings = Vec::new();
-    let tool = |rel: &str, what: &str| -> Result<Tool, FormatError> {
+    let tool = |rel: &String, what: &str| -> Result<Tool, FormatError> {
         let path = dir.join(rel);
         if !path.is_file() {
             return Err(FormatError::said(format!(
@@ -544,18 +566,21 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
             build: Build::Testlib,
         })
     };
-    let checker = match &spec.checker {
-        Some(rel) => Some(tool(rel, "checker")?),
-        None => None,
-    };
-    let interactor = match &spec.interactor {
-        Some(rel) => Some(tool(rel, "interactor")?),
-        None => None,
-    };
-    let mut validators = Vec::new();
-    for rel in &spec.validators {
-        validators.push(tool(rel, "validator")?);
-    }
+    let checker = spec
+        .checker
+        .as_ref()
+        .map(|c| tool(c, "checker"))
+        .transpose()?;
+    let interactor = spec
+        .interactor
+        .as_ref()
+        .map(|i| tool(i, "interactor"))
+        .transpose()?;
+    let validators = spec
+        .validators
+        .iter()
+        .map(|v| tool(v, "validator"))
+        .collect::<Result<Vec<_>, _>>()?;
     let info = Info {
         time_limit_ms: spec.time_limit_ms,
         memory_limit_mib: spec.memory_limit_bytes.map(|b| b.div_ceil(1 << 20)),
@@ -564,104 +589,29 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
         interactive: interactor.is_some(),
         ..Info::default()
     };
-    let main = spec
-        .solutions
-        .iter()
-        .find(|(tag, _)| tag == "main")
-        .map(|(_, p)| dir.join(p));
     let name = spec.short_name.clone().unwrap_or_else(|| name_of(dir));
+    let announce = format!(
+        "judge: {name}: making the tests problem.xml generates and their missing answers \
+         (once: they are kept in {})",
+        cx.scratch.display()
+    );
     let mut maker = Maker {
-        name: &name,
-        announced: false,
         dir,
         spec: &spec,
-        scratch: &cx.scratch,
-        main,
         info: &info,
-        built: HashMap::new(),
+        main: spec
+            .solutions
+            .iter()
+            .find(|(tag, _)| tag == "main")
+            .map(|(_, p)| dir.join(p)),
+        cache: Cache::new(&cx.scratch, Some(announce)),
         runs: HashMap::new(),
     };
-    let mut cases = Vec::new();
-    for (i, t) in spec.tests.iter().enumerate() {
-        let n = i + 1;
-        let input_rel = expand(&spec.input_pattern, n)?;
-        let answer_rel = expand(&spec.answer_pattern, n)?;
-        let name = Path::new(&input_rel)
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| n.to_string());
-        let mut input = dir.join(&input_rel);
-        if !input.is_file() {
-            input = match &t.generated {
-                Some(g) => maker.generate(n, g)?,
-                None => {
-                    return Err(FormatError::said(format!(
-                        "test {n} is manual, but its input {input_rel} is not in the package"
-                    )))
-                }
-            };
-        }
-        let mut answer = dir.join(&answer_rel);
-        if !answer.is_file() {
-            answer = if interactor.is_some() {
-                // Main alone cannot answer an interactive test (Polygon runs it with the
-                // interactor); the checker gets an empty answer, and is told so once.
-                if !warnings.iter().any(|w: &String| w.contains("empty answer")) {
-                    warnings.push(format!(
-                        "{answer_rel} and the other missing answers of this interactive \
-                         problem are not made here: its checker gets an empty answer file"
-                    ));
-                }
-                maker.empty()?
-            } else {
-                maker.answer(n, &input)?
-            };
-        }
-        cases.push(Found {
-            name,
-            input,
-            answer,
-            validator_args: Vec::new(),
-            group: t.group.clone(),
-            points: t.points,
-        });
-    }
+    let mut warnings = Vec::new();
+    let cases = maker.cases(&mut warnings)?;
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
     let grading = grading(&spec, &names).map_err(|e| e.in_file(&xml))?;
-    let mut submissions = Vec::new();
-    for (tag, rel) in &spec.solutions {
-        let path = dir.join(rel);
-        if !path.is_file() {
-            warnings.push(format!(
-                "{rel} (tagged {tag}): listed in problem.xml, not in the package: skipped"
-            ));
-            continue;
-        }
-        let (rule, skip) = match rule(tag) {
-            Some(r) => (r, None),
-            None => (
-                Rule {
-                    label: tag.clone(),
-                    permitted: Vec::new(),
-                    required: Vec::new(),
-                    score: ScoreRule::Any,
-                },
-                Some(skip_reason(tag)),
-            ),
-        };
-        submissions.push(Submission {
-            // As Kattis' places read: what it must get, then the file.
-            shown: format!("{tag}/{}", rel.rsplit('/').next().unwrap_or(rel)),
-            path,
-            rule,
-            names: Names::Ours,
-            skip,
-            extra: Vec::new(),
-            promised_by: None,
-            entrypoint: None,
-            handed_in: false,
-        });
-    }
+    let submissions = submissions(dir, &spec, &mut warnings);
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
     package.testset = Some(spec.testset.clone());
     package.info = info;
@@ -675,19 +625,43 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
     Ok(package)
 }
 
-/// What makes the missing inputs and answers: the generators and the main solution, each
-/// built once per read, and each generator command run once (a generator that writes several
-/// files serves every test that names one of them).
+/// The `<solutions>` with what their tags promise; one whose tag promises nothing judged
+/// here is listed with why it is skipped, one missing from the package is warned about.
+fn submissions(dir: &Path, spec: &Spec, warnings: &mut Vec<String>) -> Vec<Submission> {
+    let mut submissions = Vec::new();
+    for (tag, rel) in &spec.solutions {
+        let path = dir.join(rel);
+        if !path.is_file() {
+            warnings.push(format!(
+                "{rel} (tagged {tag}): listed in problem.xml, not in the package: skipped"
+            ));
+            continue;
+        }
+        let (rule, skip) = match rule(tag) {
+            Some(r) => (r, None),
+            None => (Rule::new(tag, &[], &[]), Some(skip_reason(tag))),
+        };
+        // As Kattis' places read: what it must get, then the file.
+        let shown = format!("{tag}/{}", rel.rsplit('/').next().unwrap_or(rel));
+        submissions.push(Submission {
+            skip,
+            ..Submission::new(shown, path, rule, Names::Ours)
+        });
+    }
+    submissions
+}
+
+/// What makes the missing inputs and answers: the generators and the main solution, built
+/// once per read in the package's cache, and each generator command run once (a generator
+/// that writes several files serves every test that names one of them).
 struct Maker<'a> {
-    name: &'a str,
-    /// Whether the user was told that tests are being made (the first time takes a while).
-    announced: bool,
     dir: &'a Path,
     spec: &'a Spec,
-    scratch: &'a Path,
-    main: Option<PathBuf>,
     info: &'a Info,
-    built: HashMap<PathBuf, Program>,
+    main: Option<PathBuf>,
+    cache: Cache<'a>,
+    /// Each run of a generator that writes files (`from-file`), by its command, in the
+    /// folder that holds what it wrote.
     runs: HashMap<String, Private>,
 }
 
@@ -703,6 +677,54 @@ const TOOL_LIMITS: Limits = Limits {
 };
 
 impl Maker<'_> {
+    /// The testset's cases: each test's input and answer from the package, else made.
+    fn cases(&mut self, warnings: &mut Vec<String>) -> Result<Vec<Found>, FormatError> {
+        let spec = self.spec;
+        let mut cases = Vec::new();
+        for (i, t) in spec.tests.iter().enumerate() {
+            let n = i + 1;
+            let input_rel = expand(&spec.input_pattern, n)?;
+            let answer_rel = expand(&spec.answer_pattern, n)?;
+            let name = Path::new(&input_rel)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| n.to_string());
+            let mut input = self.dir.join(&input_rel);
+            if !input.is_file() {
+                input = match &t.generated {
+                    Some(g) => self.generate(n, g)?,
+                    None => {
+                        return Err(FormatError::said(format!(
+                            "test {n} is manual, but its input {input_rel} is not in the package"
+                        )))
+                    }
+                };
+            }
+            let mut answer = self.dir.join(&answer_rel);
+            if !answer.is_file() {
+                answer = if self.info.interactive {
+                    // Main alone cannot answer an interactive test (Polygon runs it with the
+                    // interactor); the checker gets an empty answer, and is told so once.
+                    if !warnings.iter().any(|w| w.contains("empty answer")) {
+                        warnings.push(format!(
+                            "{answer_rel} and the other missing answers of this interactive \
+                             problem are not made here: its checker gets an empty answer file"
+                        ));
+                    }
+                    made::empty(self.cache.scratch())?
+                } else {
+                    self.answer(n, &input)?
+                };
+            }
+            cases.push(Found {
+                group: t.group.clone(),
+                points: t.points,
+                ..Found::new(name, input, answer)
+            });
+        }
+        Ok(cases)
+    }
+
     /// The source of the generator called `name` in a `cmd`: the `<executable>` whose source
     /// file is `NAME.*`, else `files/NAME.*`.
     fn generator_source(&self, name: &str) -> Option<PathBuf> {
@@ -723,146 +745,90 @@ impl Maker<'_> {
             })
     }
 
-    fn build(&mut self, src: &Path, what: &str) -> Result<Program, FormatError> {
-        if let Some(p) = self.built.get(src) {
-            return Ok(p.clone());
-        }
-        if !self.announced {
-            self.announced = true;
-            eprintln!(
-                "judge: {}: making the tests problem.xml generates and their missing answers \
-                 (once: they are kept in {})",
-                self.name,
-                self.scratch.display()
-            );
-        }
-        let cache = self.scratch.join("build");
-        fs::create_dir_all(&cache).map_err(error::io(&cache))?;
-        let is_cpp = src
-            .extension()
-            .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].iter().any(|x| e == *x));
-        let program = if is_cpp {
-            // testlib.h and the package's own headers beside the source (files/).
-            let includes: Vec<PathBuf> = src.parent().map(Path::to_path_buf).into_iter().collect();
-            compile::build_cpp(&[src.to_path_buf()], &includes, "gnu++17", &cache, what)?
-        } else {
-            compile::build(src, &cache).map_err(|e| FormatError::said(format!("{what}: {e}")))?
-        };
-        self.built.insert(src.to_path_buf(), program.clone());
-        Ok(program)
-    }
-
-    /// Test `n`'s input, made by `g` into the cache (or found there).
+    /// Test `n`'s input, made by `g` into the cache (or found there), keyed by the
+    /// generator's source, the headers beside it (testlib.h, the package's own) and the
+    /// command line.
     fn generate(&mut self, n: usize, g: &Generated) -> Result<PathBuf, FormatError> {
         let words: Vec<String> = g.cmd.split_whitespace().map(str::to_string).collect();
         let name = &words[0];
         let src = self.generator_source(name).ok_or_else(|| {
-            format!(
+            FormatError::said(format!(
                 "test {n}: cmd \"{}\": no generator {name} (no <executable> and no file \
                  files/{name}.* in the package)",
                 g.cmd
-            )
+            ))
         })?;
-        let mut h = DefaultHasher::new();
-        "polygon input 1".hash(&mut h);
-        hash_file(&src, &mut h)?;
-        // The headers beside it (testlib.h, the package's own) make the program too.
+        let mut parts = vec![b"polygon input".to_vec(), bytes(&src)?];
         if let Some(folder) = src.parent() {
             for f in file_names(folder)? {
                 if f.ends_with(".h") || f.ends_with(".hpp") {
-                    f.hash(&mut h);
-                    hash_file(&folder.join(&f), &mut h)?;
+                    parts.push(bytes(&folder.join(&f))?);
+                    parts.push(f.into_bytes());
                 }
             }
         }
-        words.hash(&mut h);
-        g.from_file.hash(&mut h);
-        let cached = self
-            .scratch
-            .join("inputs")
-            .join(format!("{:016x}", h.finish()));
-        if cached.is_file() {
-            return Ok(cached);
-        }
-        let program = self.build(&src, &format!("generator {name}"))?;
-        let failed = |why| FormatError::said(format!("test {n}: generator \"{}\" {why}", g.cmd));
-        let made = match &g.from_file {
-            None => {
+        parts.push(words.join("\0").into_bytes());
+        parts.push(g.from_file.clone().unwrap_or_default().into_bytes());
+        let key = files::key(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        let runs = &mut self.runs;
+        let failed =
+            |why: String| FormatError::said(format!("test {n}: generator \"{}\" {why}", g.cmd));
+        self.cache.keep("inputs", &key, |cache, input| {
+            let program = cache.build(&src, &format!("generator {name}"), true)?;
+            let Some(file) = &g.from_file else {
                 let run = Private::new()?;
                 let out = run.join("stdout");
-                self.run(&program, &words[1..], None, &out, run.path(), TOOL_LIMITS)
-                    .map_err(failed)?;
-                // Stored before `run`, its folder, is dropped with what it holds.
-                store(&out, &cached)?;
-                return Ok(cached);
+                made::run(&program, &words[1..], None, &out, run.path(), TOOL_LIMITS)
+                    .map_err(|e| failed(e.briefly()))?;
+                return fs::copy(&out, input).map(drop).map_err(error::io(input));
+            };
+            if !runs.contains_key(&g.cmd) {
+                let run = Private::new()?;
+                let work = run.join("work");
+                fs::create_dir(&work).map_err(error::io(&work))?;
+                let out = run.join("stdout");
+                made::run(&program, &words[1..], None, &out, &work, TOOL_LIMITS)
+                    .map_err(|e| failed(e.briefly()))?;
+                runs.insert(g.cmd.clone(), run);
             }
-            Some(file) => {
-                if !self.runs.contains_key(&g.cmd) {
-                    let run = Private::new()?;
-                    let work = run.join("work");
-                    fs::create_dir(&work).map_err(error::io(&work))?;
-                    self.run(
-                        &program,
-                        &words[1..],
-                        None,
-                        &run.join("stdout"),
-                        &work,
-                        TOOL_LIMITS,
-                    )
-                    .map_err(failed)?;
-                    self.runs.insert(g.cmd.clone(), run);
-                }
-                let work = self.runs[&g.cmd].join("work");
-                // As Polygon's scripts look for it: the name, or it with one or two zeros.
-                [file.clone(), format!("0{file}"), format!("00{file}")]
-                    .into_iter()
-                    .map(|f| work.join(f))
-                    .find(|p| p.is_file())
-                    .ok_or_else(|| failed(FormatError::said(format!("wrote no file {file}"))))?
-            }
-        };
-        store(&made, &cached)?;
-        Ok(cached)
+            let work = runs[&g.cmd].join("work");
+            // As Polygon's scripts look for it: the name, or it with one or two zeros.
+            let written = [file.clone(), format!("0{file}"), format!("00{file}")]
+                .into_iter()
+                .map(|f| work.join(f))
+                .find(|p| p.is_file())
+                .ok_or_else(|| failed(format!("wrote no file {file}")))?;
+            fs::copy(&written, input)
+                .map(drop)
+                .map_err(error::io(input))
+        })
     }
 
-    /// An empty file in the cache, the answer of an interactive test that has none.
-    fn empty(&self) -> Result<PathBuf, FormatError> {
-        let path = self.scratch.join("answers").join("empty");
-        if !path.is_file() {
-            let folder = self.scratch.join("answers");
-            fs::create_dir_all(&folder).map_err(error::io(&folder))?;
-            fs::write(&path, "").map_err(error::io(&path))?;
-        }
-        Ok(path)
-    }
-
-    /// The answer to `input`: the main solution's output, made into the cache (or found there).
+    /// The answer to `input`: the main solution's output, made into the cache (or found
+    /// there), keyed by its source, the input and the file I/O.
     fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf, FormatError> {
         let main = self.main.clone().ok_or_else(|| {
-            format!(
+            FormatError::said(format!(
                 "test {n} has no answer file ({}) and problem.xml tags no main solution to make it",
                 expand(&self.spec.answer_pattern, n).unwrap_or_default()
-            )
+            ))
         })?;
-        let mut h = DefaultHasher::new();
-        "polygon answer 1".hash(&mut h);
-        hash_file(&main, &mut h)?;
-        hash_file(input, &mut h)?;
-        self.info.input_file.hash(&mut h);
-        self.info.output_file.hash(&mut h);
-        let cached = self
-            .scratch
-            .join("answers")
-            .join(format!("{:016x}", h.finish()));
-        if cached.is_file() {
-            return Ok(cached);
-        }
+        let (input_file, output_file) = (
+            self.info.input_file.as_deref(),
+            self.info.output_file.as_deref(),
+        );
+        let io = format!("{input_file:?} {output_file:?}");
+        let key = files::key(&[
+            b"polygon answer",
+            &bytes(&main)?,
+            &bytes(input)?,
+            io.as_bytes(),
+        ]);
         let shown = main
             .strip_prefix(self.dir)
             .unwrap_or(&main)
             .display()
             .to_string();
-        let program = self.build(&main, &format!("main solution {shown}"))?;
         let tl = self
             .info
             .time_limit_ms
@@ -876,96 +842,35 @@ impl Maker<'_> {
                 .saturating_mul(1024),
             ..TOOL_LIMITS
         };
-        let run = Private::new()?;
-        let work = run.join("work");
-        fs::create_dir(&work).map_err(error::io(&work))?;
-        let stdin = match &self.info.input_file {
-            Some(f) => {
-                fs::copy(input, work.join(f)).map_err(error::io(&work))?;
-                None
+        self.cache.keep("answers", &key, |cache, answer| {
+            let program = cache.build(&main, &format!("main solution {shown}"), true)?;
+            let solved =
+                made::solve(&program, input, input_file, output_file, limits)?.map_err(|e| {
+                    FormatError::said(format!(
+                        "test {n}: the main solution {shown} {}, so it has no answer",
+                        e.briefly()
+                    ))
+                })?;
+            if !solved.output.is_file() {
+                return Err(FormatError::said(format!(
+                    "test {n}: the main solution {shown} wrote no {}",
+                    solved
+                        .output
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                )));
             }
-            None => Some(input),
-        };
-        let stdout = run.join("stdout");
-        self.run(&program, &[], stdin, &stdout, &work, limits)
-            .map_err(|why| {
-                FormatError::said(format!(
-                    "test {n}: the main solution {shown} {why}, so it has no answer"
-                ))
-            })?;
-        let made = match &self.info.output_file {
-            Some(f) => work.join(f),
-            None => stdout,
-        };
-        if !made.is_file() {
-            return Err(FormatError::said(format!(
-                "test {n}: the main solution {shown} wrote no {}",
-                made.file_name().unwrap_or_default().to_string_lossy()
-            )));
-        }
-        store(&made, &cached)?;
-        Ok(cached)
-    }
-
-    /// Runs a package's own program; anything but a clean exit is an error that says how it
-    /// ended and the start of what it said on stderr.
-    fn run(
-        &self,
-        program: &Program,
-        args: &[String],
-        stdin: Option<&Path>,
-        stdout: &Path,
-        cwd: &Path,
-        limits: Limits,
-    ) -> Result<(), FormatError> {
-        let stderr = stdout.with_extension("stderr");
-        let run =
-            sandbox::run_program_in(program, args, stdin, stdout, &stderr, limits, Some(cwd))?;
-        let said = || {
-            let text = crate::run::files::read_capped(&stderr, 400);
-            let text = String::from_utf8_lossy(&text);
-            match text.trim() {
-                "" => String::new(),
-                t => format!(": {}", t.lines().next().unwrap_or("")),
-            }
-        };
-        if let Some(kill) = run.killed {
-            return Err(FormatError::said(format!(
-                "was stopped ({}){}",
-                kill.name(),
-                said()
-            )));
-        }
-        match run.status {
-            Status::Code(0) => Ok(()),
-            Status::Code(code) => Err(FormatError::said(format!(
-                "exited with code {code}{}",
-                said()
-            ))),
-            Status::Signal(sig) => Err(FormatError::said(format!(
-                "was killed by signal {sig}{}",
-                said()
-            ))),
-        }
+            fs::copy(&solved.output, answer)
+                .map(drop)
+                .map_err(error::io(answer))
+        })
     }
 }
 
-/// Feeds `path`'s bytes to `h`.
-fn hash_file(path: &Path, h: &mut DefaultHasher) -> Result<(), FormatError> {
-    let bytes = fs::read(path).map_err(error::io(path))?;
-    bytes.hash(h);
-    Ok(())
-}
-
-/// Copies `made` to `cached` through a temporary name, so that an interrupted copy is never
-/// taken for a whole file.
-fn store(made: &Path, cached: &Path) -> Result<(), FormatError> {
-    let folder = cached.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).map_err(error::io(folder))?;
-    let part = cached.with_extension(format!("part{}", std::process::id()));
-    fs::copy(made, &part)
-        .and_then(|_| fs::rename(&part, cached))
-        .map_err(error::io(cached))
+/// The bytes of `path`, for a key.
+fn bytes(path: &Path) -> Result<Vec<u8>, FormatError> {
+    fs::read(path).map_err(error::io(path))
 }
 
 #[cfg(test)]
