@@ -193,21 +193,7 @@ fn grading(dir: &Path, cases: &mut [Found]) -> Result<Grading, FormatError> {
         .filter(|n| n.ends_with(".json"))
         .collect();
     if files.is_empty() {
-        let each = 100.0 / cases.len().max(1) as f64;
-        for c in cases.iter_mut() {
-            c.points = Some(each);
-        }
-        let group = ScoredGroup {
-            name: "all".to_string(),
-            points: 100.0,
-            policy: Policy::Sum,
-            cases: cases.iter().map(|c| c.name.clone()).collect(),
-            depends: Vec::new(),
-        };
-        return Ok(Grading::Groups {
-            groups: vec![group],
-            full: 100.0,
-        });
+        return Ok(Grading::spread(100.0, cases));
     }
     let mut groups = Vec::new();
     for f in files {

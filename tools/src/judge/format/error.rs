@@ -87,6 +87,15 @@ impl FormatError {
         inner
     }
 
+    /// About `file` unless it names another already: for a reader whose errors are about
+    /// its one configuration file but for those (an archive's, a read's) that say their own.
+    pub fn or_in_file(self, file: &Path) -> FormatError {
+        match self.file {
+            Some(_) => self,
+            None => self.in_file(file),
+        }
+    }
+
     /// At line `line` (and `column`) of its file.
     pub fn at(self, line: usize, column: Option<usize>) -> FormatError {
         let mut inner = if self.file.is_some() || self.line.is_some() {

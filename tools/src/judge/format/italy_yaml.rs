@@ -411,45 +411,16 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, FormatError> {
     Ok(out)
 }
 
+/// Reads the task at `dir`: task.yaml, the cases gen/GEN describes (made where input/ and
+/// output/ lack them), their subtasks, the checker or manager, and sol/'s solutions.
 fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     let yaml = dir.join("task.yaml");
     let task =
         parse_task(&crate::judge::format::yaml::load(&yaml)?).map_err(|e| e.in_file(&yaml))?;
-    let gen_path = dir.join("gen/GEN");
-    let gen = match crate::judge::format::info::read_config(&gen_path)? {
-        Some(text) => parse_gen(&text).map_err(|e| e.in_file(&gen_path))?,
-        None => {
-            // No GEN: the cases are input/ as it is, n_input of them if task.yaml says.
-            let n = match task.n_input {
-                Some(n) => n,
-                None => file_names(&dir.join("input"))?
-                    .iter()
-                    .filter(|f| f.starts_with("input") && f.ends_with(".txt"))
-                    .count(),
-            };
-            Gen {
-                cases: (0..n)
-                    .map(|i| (Line::Copy(format!("input/input{i}.txt")), 0))
-                    .collect(),
-                subtasks: Vec::new(),
-            }
-        }
-    };
-    if let Some(n) = task.n_input {
-        if n != gen.cases.len() {
-            return Err(FormatError::said(format!(
-                "n_input is {n}, and gen/GEN makes {} cases",
-                gen.cases.len()
-            ))
-            .in_file(&yaml));
-        }
-    }
+    let gen = gen_of(dir, &task, &yaml)?;
     let sol = dir.join("sol");
     let manager = tool_source(dir, &["manager"]);
-    let grader = match &manager {
-        Some(_) => cpp_with_headers(&sol, "stub")?,
-        None => cpp_with_headers(&sol, "grader")?,
-    };
+    let grader = cpp_with_headers(&sol, if manager.is_some() { "stub" } else { "grader" })?;
     let mut warnings = Vec::new();
     let mut cache = Cache::new(&context.scratch, None);
     let inputs = inputs(dir, &gen, &mut cache, &mut warnings)?;
@@ -474,50 +445,8 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
         .enumerate()
         .map(|(i, (input, answer))| Found::new(format!("{i:03}"), input, answer))
         .collect();
-    let grading = if gen.subtasks.is_empty() {
-        let each = task.total_value / cases.len().max(1) as f64;
-        for c in &mut cases {
-            c.points = Some(each);
-        }
-        Grading::Groups {
-            groups: vec![ScoredGroup {
-                name: "all".to_string(),
-                points: task.total_value,
-                policy: Policy::Sum,
-                cases: cases.iter().map(|c| c.name.clone()).collect(),
-                depends: Vec::new(),
-            }],
-            full: task.total_value,
-        }
-    } else {
-        let mut groups = Vec::new();
-        for (s, (points, _)) in gen.subtasks.iter().enumerate() {
-            let name = format!("subtask {s}");
-            let members: Vec<String> = gen
-                .cases
-                .iter()
-                .zip(&mut cases)
-                .filter(|((_, st), _)| *st == s)
-                .map(|(_, c)| {
-                    c.group = Some(name.clone());
-                    c.name.clone()
-                })
-                .collect();
-            groups.push(ScoredGroup {
-                name,
-                points: *points,
-                policy: Policy::Min,
-                cases: members,
-                depends: Vec::new(),
-            });
-        }
-        let full = groups.iter().map(|g| g.points).sum();
-        Grading::Groups { groups, full }
-    };
-    let name = task
-        .name
-        .clone()
-        .unwrap_or_else(|| crate::judge::format::files::name_of(dir));
+    let grading = grading(&gen, task.total_value, &mut cases);
+    let name = task.name.clone().unwrap_or_else(|| files::name_of(dir));
     let mut package = Package::plain(Kind::ItalyYaml, name, dir.to_path_buf(), cases);
     package.info.time_limit_ms = task.time_limit_ms;
     package.info.memory_limit_mib = task.memory_limit_mib;
@@ -531,12 +460,8 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
         None => package.compare = Some(Check::Tokens(vec!["case_sensitive".to_string()])),
     }
     if let Some(m) = manager {
-        package.interactor = Some(Tool::source(
-            m,
-            Protocol::CmsManager {
-                processes: task.num_processes.max(1),
-            },
-        ));
+        let processes = task.num_processes.max(1);
+        package.interactor = Some(Tool::source(m, Protocol::CmsManager { processes }));
         package.info.interactive = true;
     } else {
         package.info.input_file = task.input_file.clone();
@@ -546,6 +471,69 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     package.output_only = task.output_only;
     package.submissions = submissions(dir)?;
     Ok(package)
+}
+
+/// The task's cases: `gen/GEN`'s, or without one, `input/` as it is (`n_input` of them if
+/// task.yaml says), which must be as many as `n_input` says.
+fn gen_of(dir: &Path, task: &Task, yaml: &Path) -> Result<Gen, FormatError> {
+    let gen_path = dir.join("gen/GEN");
+    let gen = match crate::judge::format::info::read_config(&gen_path)? {
+        Some(text) => parse_gen(&text).map_err(|e| e.in_file(&gen_path))?,
+        None => {
+            let n = match task.n_input {
+                Some(n) => n,
+                None => file_names(&dir.join("input"))?
+                    .iter()
+                    .filter(|f| f.starts_with("input") && f.ends_with(".txt"))
+                    .count(),
+            };
+            Gen {
+                cases: (0..n)
+                    .map(|i| (Line::Copy(format!("input/input{i}.txt")), 0))
+                    .collect(),
+                subtasks: Vec::new(),
+            }
+        }
+    };
+    match task.n_input {
+        Some(n) if n != gen.cases.len() => Err(FormatError::said(format!(
+            "n_input is {n}, and gen/GEN makes {} cases",
+            gen.cases.len()
+        ))
+        .in_file(yaml)),
+        _ => Ok(gen),
+    }
+}
+
+/// CMS's scoring: GroupMin over GEN's subtasks (`subtask 0`, ...), else Sum, `total` spread
+/// evenly over the cases.
+fn grading(gen: &Gen, total: f64, cases: &mut [Found]) -> Grading {
+    if gen.subtasks.is_empty() {
+        return Grading::spread(total, cases);
+    }
+    let mut groups = Vec::new();
+    for (s, (points, _)) in gen.subtasks.iter().enumerate() {
+        let name = format!("subtask {s}");
+        let members: Vec<String> = gen
+            .cases
+            .iter()
+            .zip(cases.iter_mut())
+            .filter(|((_, st), _)| *st == s)
+            .map(|(_, c)| {
+                c.group = Some(name.clone());
+                c.name.clone()
+            })
+            .collect();
+        groups.push(ScoredGroup {
+            name,
+            points: *points,
+            policy: Policy::Min,
+            cases: members,
+            depends: Vec::new(),
+        });
+    }
+    let full = groups.iter().map(|g| g.points).sum();
+    Grading::Groups { groups, full }
 }
 
 #[cfg(test)]

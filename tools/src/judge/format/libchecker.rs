@@ -152,28 +152,26 @@ fn submission(s: &Solution) -> Submission {
     } else {
         format!("{} (allowed: {})", s.expect, s.allow.join(", "))
     };
+    let file = s
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let rule = Rule {
+        label,
+        ..Rule::new("", &permitted, &required)
+    };
     Submission {
-        shown: format!(
-            "sol/{}",
-            s.path
-                .file_name()
-                .map(|n| n.to_string_lossy())
-                .unwrap_or_default()
-        ),
-        path: s.path.clone(),
-        rule: Rule {
-            label,
-            ..Rule::new("", &permitted, &required)
-        },
-        names: Names::LibraryChecker,
         skip: s.function.then(|| {
             "a function for the problem's grader (function = true), not a program: not run"
                 .to_string()
         }),
-        extra: vec![],
-        promised_by: None,
-        entrypoint: None,
-        handed_in: false,
+        ..Submission::new(
+            format!("sol/{file}"),
+            s.path.clone(),
+            rule,
+            Names::LibraryChecker,
+        )
     }
 }
 

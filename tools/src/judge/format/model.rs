@@ -121,6 +121,27 @@ pub enum Grading {
     Groups { groups: Vec<ScoredGroup>, full: f64 },
 }
 
+impl Grading {
+    /// CMS's Sum: `total` spread evenly over `cases` (their points set), in one group `all`.
+    pub fn spread(total: f64, cases: &mut [Found]) -> Grading {
+        let each = total / cases.len().max(1) as f64;
+        for c in cases.iter_mut() {
+            c.points = Some(each);
+        }
+        let all = ScoredGroup {
+            name: "all".to_string(),
+            points: total,
+            policy: Policy::Sum,
+            cases: cases.iter().map(|c| c.name.clone()).collect(),
+            depends: Vec::new(),
+        };
+        Grading::Groups {
+            groups: vec![all],
+            full: total,
+        }
+    }
+}
+
 /// A group whose cases earn its points together.
 #[derive(Clone, Debug)]
 pub struct ScoredGroup {

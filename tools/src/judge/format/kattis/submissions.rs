@@ -104,17 +104,12 @@ fn kattis_submissions(root: &Path, version: Version) -> Vec<Submission> {
             if !is_submission(&name) {
                 continue;
             }
-            v.push(Submission {
-                shown: format!("{d}/{name}"),
-                path: folder.join(&name),
-                rule: rule.clone(),
-                names: Names::Kattis,
-                skip: None,
-                extra: vec![],
-                promised_by: None,
-                entrypoint: None,
-                handed_in: false,
-            });
+            v.push(Submission::new(
+                format!("{d}/{name}"),
+                folder.join(&name),
+                rule.clone(),
+                Names::Kattis,
+            ));
         }
     }
     v
@@ -141,17 +136,13 @@ fn kattis_submissions_with_yaml(
             }
             let shown = format!("{d}/{name}");
             if rules.iter().any(|r| glob_covers(&r.key, &shown)) {
-                v.push(Submission {
+                let rule = Rule::new("as submissions.yaml says", &["AC", "WA", "TLE", "RTE"], &[]);
+                v.push(Submission::new(
                     shown,
-                    path: root.join(&d).join(&name),
-                    rule: Rule::new("as submissions.yaml says", &["AC", "WA", "TLE", "RTE"], &[]),
-                    names: Names::Kattis,
-                    skip: None,
-                    extra: vec![],
-                    promised_by: None,
-                    entrypoint: None,
-                    handed_in: false,
-                });
+                    root.join(&d).join(&name),
+                    rule,
+                    Names::Kattis,
+                ));
             }
         }
     }
