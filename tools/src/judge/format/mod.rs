@@ -1,9 +1,15 @@
 //! The formats problems are published in, read into one model (`model`): each format is a
 //! reader in a file of its own, and [`detect`] asks each in turn whether a folder is its
-//! own, so that a new format is one new file and one line in [`READERS`].
+//! own. A new format touches three files: its reader, this one (`pub mod` and its line in
+//! [`READERS`]) and `model.rs` (its [`Kind`] and how the header names it).
 //!
-//! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
-//! files) below the readers, the readers below this dispatcher; no reader knows another.
+//! Dependencies go one way: below the readers `error` (the one error of reading a
+//! package), `info` (limits files and the guard on every configuration file), `yaml`,
+//! `files` (naming and pairing case files, FNV-1a keys), `made` (the cache of tests a
+//! package makes) and `stage` (sources staged before a build); the readers above them,
+//! this dispatcher above the readers; no reader knows another. Our own problems have a
+//! reader too (`own`), asked for by name only. Cost: detection reads at most a file or two
+//! a reader; what reading costs is each reader's to say.
 
 pub mod cms;
 pub mod dmoj;
@@ -16,6 +22,7 @@ pub mod kattis;
 pub mod libchecker;
 pub mod made;
 pub mod model;
+pub mod own;
 pub mod polygon;
 pub mod stage;
 pub mod yaml;
@@ -48,7 +55,9 @@ pub struct Context {
     pub testset: Option<String>,
 }
 
-/// The readers, asked in this order; the flat folder last, as it claims any folder.
+/// The readers, asked in this order; the flat folder last, as it claims any folder. Our own
+/// problems' reader (`own::READER`) is not among them: it is asked for by name only, so that
+/// no user's folder is ever taken for one of ours.
 pub const READERS: &[Reader] = &[
     kattis::READER,
     dmoj::READER,

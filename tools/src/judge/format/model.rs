@@ -36,6 +36,8 @@ pub enum Kind {
     ItalyYaml,
     /// A DMOJ problem (`init.yml`).
     Dmoj,
+    /// One of our own problems (`problems/<name>/`: `info.toml`, `tests/`, `invalid/`).
+    Ours,
 }
 
 impl Kind {
@@ -55,13 +57,15 @@ impl Kind {
             Kind::Cms => "CMS task (problem.json)".to_string(),
             Kind::ItalyYaml => "italy_yaml task (task.yaml)".to_string(),
             Kind::Dmoj => "DMOJ problem (init.yml)".to_string(),
+            Kind::Ours => "our problem folder (info.toml, tests/, invalid/)".to_string(),
         }
     }
 }
 
 /// One case found: its name (relative to the package, `secret/group1/01` in a Kattis
-/// package), its input and answer, the arguments its group gives the checker, and the group
-/// and points a scored format gives it.
+/// package), its input and answer, the arguments its group gives the checker, the group
+/// and points a scored format gives it, and for our own problems the program's extra
+/// arguments and the error it must refuse the input with.
 #[derive(Clone, Debug)]
 pub struct Found {
     pub name: String,
@@ -72,6 +76,12 @@ pub struct Found {
     pub group: Option<String>,
     /// Its own points, where the format scores case by case ([`Policy::Sum`]).
     pub points: Option<f64>,
+    /// Arguments added to the program's command line for this case (our `NAME.args`).
+    pub args: Vec<String>,
+    /// An input the program must refuse (our `invalid/NAME.in`): it must end with exit code
+    /// 1 and a stderr line holding this fragment (`NAME.err`); `answer` is then what its
+    /// stdout must be (`NAME.out`, or `/dev/null`: nothing).
+    pub refusal: Option<String>,
 }
 
 impl Found {
@@ -84,6 +94,8 @@ impl Found {
             validator_args: Vec::new(),
             group: None,
             points: None,
+            args: Vec::new(),
+            refusal: None,
         }
     }
 }
