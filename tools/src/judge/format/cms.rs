@@ -59,14 +59,14 @@ enum TaskType {
 
 /// The parts of `problem.json` the judge uses.
 #[derive(Debug)]
-struct Problem {
+struct Spec {
     code: String,
     time_limit_ms: Option<u64>,
     memory_limit_mib: Option<u64>,
     task_type: TaskType,
 }
 
-fn parse_problem(v: &Value) -> Result<Problem, FormatError> {
+fn parse_problem(v: &Value) -> Result<Spec, FormatError> {
     let code = v
         .get("code")
         .and_then(Value::as_str)
@@ -149,7 +149,7 @@ fn parse_problem(v: &Value) -> Result<Problem, FormatError> {
             )))
         }
     };
-    Ok(Problem {
+    Ok(Spec {
         code,
         time_limit_ms,
         memory_limit_mib,

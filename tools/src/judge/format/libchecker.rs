@@ -26,7 +26,7 @@ use crate::run::program::Program;
 
 /// What Library Checker's `info.toml` says beyond the time limit.
 #[derive(Clone, Debug, Default)]
-pub struct Problem {
+pub struct Spec {
     /// `[[solutions]]`: each a file under `sol/` with the verdict it must get.
     pub solutions: Vec<Solution>,
     /// The checker's source (`checker.cpp`, or `checker = ...` in info.toml), if present.
@@ -72,15 +72,15 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     };
     let cases = files::pair(&in_dir, &[in_ext], &out_dir, &[out_ext], "", &mut warnings)?;
     let info_path = dir.join("info.toml");
-    let (info, problem) = if info_path.is_file() {
+    let (info, spec) = if info_path.is_file() {
         let info = Info::load_foreign(&info_path)?;
-        let problem = solutions(dir, &info_path)?;
-        (info, Some(problem))
+        let spec = solutions(dir, &info_path)?;
+        (info, Some(spec))
     } else {
         (Info::default(), None)
     };
     let library_checker =
-        problem.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
+        spec.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
     let mut info = info;
     if library_checker && info.memory_limit_mib.is_none() {
         // info.toml has no memory limit: the site's, 1 GiB (our 256 MiB default would fail
@@ -92,10 +92,10 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
         // walk a tree); a stack can never outgrow the memory limit, so that is its limit.
         info.stack_limit_mib = info.memory_limit_mib;
     }
-    let problem = problem.or_else(|| {
-        library_checker.then(|| Problem {
+    let spec = spec.or_else(|| {
+        library_checker.then(|| Spec {
             checker_src: Some(dir.join("checker.cpp")),
-            ..Problem::default()
+            ..Spec::default()
         })
     });
     let mut package = Package::plain(
@@ -107,14 +107,14 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     package.info_path = info_path.is_file().then_some(info_path);
     package.info = info;
     package.warnings = warnings;
-    if let Some(problem) = &problem {
-        package.checker = problem.checker_src.clone().map(|path| Tool {
+    if let Some(spec) = &spec {
+        package.checker = spec.checker_src.clone().map(|path| Tool {
             path,
             protocol: Protocol::Testlib,
             build: Build::Testlib,
         });
-        package.submissions = problem.solutions.iter().map(submission).collect();
-        package.validators = problem
+        package.submissions = spec.solutions.iter().map(submission).collect();
+        package.validators = spec
             .verifier_src
             .iter()
             .map(|path| Tool {
@@ -176,7 +176,7 @@ fn submission(s: &Solution) -> Submission {
 }
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
-fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, FormatError> {
+fn solutions(dir: &Path, info_path: &Path) -> Result<Spec, FormatError> {
     let text = read_required(info_path)?;
     let table: toml::Table =
         toml::from_str(&text).map_err(|e| FormatError::said(e.to_string()).in_file(info_path))?;
@@ -237,7 +237,7 @@ fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, FormatError> {
             });
         }
     }
-    Ok(Problem {
+    Ok(Spec {
         solutions: sols,
         checker_src: file("checker", "checker.cpp")?,
         verifier_src: file("verifier", "verifier.cpp")?,
