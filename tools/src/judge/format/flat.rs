@@ -1,6 +1,6 @@
 //! The plainest format: a folder of `NAME.in` with `NAME.out` or `NAME.ans` (oj's `test/`,
 //! cph's and most contest archives'), with the limits of an `info.toml` beside it or in the
-//! folder above. It claims every folder, so it is asked last.
+//! folder above. It claims every folder, so it is asked last. Cost: one listing.
 
 use std::path::Path;
 

@@ -15,7 +15,8 @@
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
 //! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
 //! `output_only: true` the task is CMS's OutputOnly, its outputs handed in as
-//! `output_000.txt`, ... (`test --outputs DIR`).
+//! `output_000.txt`, ... (`test --outputs DIR`). Cost: task.yaml, gen/GEN and two listings;
+//! what is made, once, as `made.rs` says.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -9,7 +9,8 @@
 //! the `testlib.h` found in the folder or one of its ancestors (Library Checker keeps it in
 //! `common/`), and the error says how to get one when there is none. The site runs
 //! programs with an unlimited stack: here the stack limit is the memory limit (named in the
-//! header), unless info.toml or `--stack-limit-mib` says otherwise.
+//! header), unless info.toml or `--stack-limit-mib` says otherwise. Cost: two listings and
+//! info.toml; nothing is built while reading.
 
 use std::fs;
 use std::path::{Path, PathBuf};

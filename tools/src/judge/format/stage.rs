@@ -1,6 +1,7 @@
 //! Sources staged before they are built, as a package's own tool stages them: a
 //! submission with the files the package puts beside it (Kattis' `include/`, CMS graders)
 //! and `{{constants}}` substituted in its text, and a package's tool (a validator) likewise.
+//! Cost: a copy of each staged file (at most 16 MiB each), once a build.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,8 @@
 //! The submissions of a Kattis package and what each must get: the places of
 //! `submissions/` (`accepted`, `wrong_answer`...) with the format's default promise for each
 //! (legacy where it differs), and `submissions.yaml` (2025-09) replacing a place's promise
-//! or adding rules to the submissions its globs cover, as BAPCtools reads it.
+//! or adding rules to the submissions its globs cover, as BAPCtools reads it. Cost: a
+//! listing a place and one small YAML file; each rule's glob is matched per submission.
 
 use std::path::Path;
 
