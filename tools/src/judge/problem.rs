@@ -258,14 +258,20 @@ mod tests {
 
     #[test]
     fn a_bad_info_toml_names_its_line() {
-        let e = Info::parse("name = \"p\"\ntime_limit_ms = \"fast\"\n").unwrap_err();
+        let e = Info::parse("name = \"p\"\ntime_limit_ms = \"fast\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("line 2, column 17: "), "{e}");
-        let e = Info::parse("name = \"p\"\n\ntime_limit = 5\n").unwrap_err();
+        let e = Info::parse("name = \"p\"\n\ntime_limit = 5\n")
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("line 3, column 1: ") && e.contains("time_limit"),
             "{e}"
         );
-        let e = Info::parse("compare = \"tokens\"\n").unwrap_err();
+        let e = Info::parse("compare = \"tokens\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("line 1, "), "{e}");
     }
 
@@ -287,7 +293,9 @@ mod tests {
             "time_limit_ms = 300\nmemory_limit_mib = \"a lot\"\n",
         )
         .unwrap();
-        let e = Problem::from_tests_dir(&dir.join("tests")).unwrap_err();
+        let e = Problem::from_tests_dir(&dir.join("tests"))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("memory_limit_mib: expected a whole number"),
             "{e}"

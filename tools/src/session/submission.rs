@@ -117,7 +117,8 @@ pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Progra
 
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
 pub fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
-    let path = stage::submission(&s.path, &s.shown, package, build).map_err(BuildError::Failed)?;
+    let path = stage::submission(&s.path, &s.shown, package, build)
+        .map_err(|e| BuildError::Failed(e.to_string()))?;
     compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
 }
 

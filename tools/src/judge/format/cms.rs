@@ -23,10 +23,10 @@ use serde_json::Value;
 
 use crate::judge::check::{Check, Protocol};
 use crate::judge::format::files::{cpp_with_headers, file_names, natural_cmp, pair};
-use crate::judge::format::info::{check_limit, file_name, read_config};
+use crate::judge::format::info::{check_limit, file_name, read_required};
 use crate::judge::format::{
-    Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
-    Submission, Tool,
+    Context, FormatError, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule,
+    ScoredGroup, Submission, Tool,
 };
 
 pub const READER: Reader = Reader {
@@ -59,24 +59,24 @@ enum TaskType {
 
 /// The parts of `problem.json` the judge uses.
 #[derive(Debug)]
-struct Problem {
+struct Spec {
     code: String,
     time_limit_ms: Option<u64>,
     memory_limit_mib: Option<u64>,
     task_type: TaskType,
 }
 
-fn parse_problem(v: &Value) -> Result<Problem, String> {
+fn parse_problem(v: &Value) -> Result<Spec, FormatError> {
     let code = v
         .get("code")
         .and_then(Value::as_str)
-        .ok_or("no \"code\" (the task's short name)")?
+        .ok_or_else(|| FormatError::said("no \"code\" (the task's short name)"))?
         .to_string();
     let time_limit_ms = match v.get("time_limit") {
         None | Some(Value::Null) => None,
         Some(t) => {
             let secs = t.as_f64().filter(|s| *s > 0.0).ok_or_else(|| {
-                format!("time_limit = {t}: expected a positive number of seconds")
+                FormatError::expected(format!("time_limit = {t}"), "a positive number of seconds")
             })?;
             Some(check_limit(
                 "time_limit",
@@ -91,7 +91,10 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
         None | Some(Value::Null) => None,
         Some(m) => {
             let n = m.as_u64().filter(|n| *n > 0).ok_or_else(|| {
-                format!("memory_limit = {m}: expected a positive whole number of bytes")
+                FormatError::expected(
+                    format!("memory_limit = {m}"),
+                    "a positive whole number of bytes",
+                )
             })?;
             Some(if n < 1 << 20 { n } else { n.div_ceil(1 << 20) })
         }
@@ -103,21 +106,20 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
         .to_string();
     // `task_type_params` is JSON inside a JSON string.
     let params: Value = match v.get("task_type_params") {
-        Some(Value::String(s)) if !s.trim().is_empty() => {
-            serde_json::from_str(s).map_err(|e| format!("task_type_params {s:?}: {e}"))?
-        }
+        Some(Value::String(s)) if !s.trim().is_empty() => serde_json::from_str(s)
+            .map_err(|e| FormatError::said(format!("task_type_params {s:?}: {e}")))?,
         Some(Value::Object(o)) => Value::Object(o.clone()),
         _ => Value::Object(Default::default()),
     };
     let param = |name: &str| params.get(format!("task_type_parameters_{kind}_{name}"));
     let task_type = match kind.to_ascii_lowercase().as_str() {
         "batch" => {
-            let io = |key: &str| -> Result<Option<String>, String> {
+            let io = |key: &str| -> Result<Option<String>, FormatError> {
                 match param(key).and_then(Value::as_str) {
                     None | Some("") => Ok(None),
                     Some(name) => file_name(name)
                         .map(Some)
-                        .map_err(|e| format!("task_type_params {key} = {name:?}: {e}")),
+                        .map_err(|e| e.within(format!("task_type_params {key} = {name:?}"))),
                 }
             };
             Batch {
@@ -134,19 +136,20 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
                     .as_u64()
                     .or_else(|| n.as_str().and_then(|s| s.parse().ok()))
                     .filter(|n| (1..=64).contains(n))
-                    .ok_or_else(|| format!("num_processes = {n}: expected 1 to 64"))?
-                    as usize,
+                    .ok_or_else(|| {
+                        FormatError::expected(format!("num_processes = {n}"), "1 to 64")
+                    })? as usize,
             };
             TaskType::Communication { processes }
         }
         "outputonly" => TaskType::OutputOnly,
         _ => {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "task_type {kind:?}: the judge reads CMS's Batch, Communication and OutputOnly"
-            ))
+            )))
         }
     };
-    Ok(Problem {
+    Ok(Spec {
         code,
         time_limit_ms,
         memory_limit_mib,
@@ -156,66 +159,51 @@ fn parse_problem(v: &Value) -> Result<Problem, String> {
 use TaskType::Batch;
 
 /// A subtask file: its score and the names of its cases.
-fn parse_subtask(v: &Value) -> Result<(f64, Vec<String>), String> {
+fn parse_subtask(v: &Value) -> Result<(f64, Vec<String>), FormatError> {
     let score = v
         .get("score")
         .and_then(Value::as_f64)
         .filter(|s| *s >= 0.0)
-        .ok_or("no \"score\" (a number, 0 or more)")?;
+        .ok_or_else(|| FormatError::said("no \"score\" (a number, 0 or more)"))?;
     let cases = v
         .get("testcases")
         .and_then(Value::as_array)
-        .ok_or("no \"testcases\" (the list of its cases' names)")?
+        .ok_or_else(|| FormatError::said("no \"testcases\" (the list of its cases' names)"))?
         .iter()
         .map(|t| {
             t.as_str()
                 .map(str::to_string)
-                .ok_or_else(|| format!("testcases: {t} is not a case's name"))
+                .ok_or_else(|| FormatError::said(format!("testcases: {t} is not a case's name")))
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((score, cases))
 }
 
-fn read_json(path: &Path) -> Result<Value, String> {
-    let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+fn read_json(path: &Path) -> Result<Value, FormatError> {
+    let text = read_required(path)?;
+    serde_json::from_str(&text).map_err(|e| FormatError::said(e.to_string()).in_file(path))
 }
 
 /// The subtasks, in their files' order, as GroupMin groups over `cases`; no subtasks: one
 /// Sum group of 100 points spread over the cases, as CMS's loader does.
-fn grading(dir: &Path, cases: &mut [Found]) -> Result<Grading, String> {
+fn grading(dir: &Path, cases: &mut [Found]) -> Result<Grading, FormatError> {
     let folder = dir.join("subtasks");
     let files: Vec<String> = file_names(&folder)?
         .into_iter()
         .filter(|n| n.ends_with(".json"))
         .collect();
     if files.is_empty() {
-        let each = 100.0 / cases.len().max(1) as f64;
-        for c in cases.iter_mut() {
-            c.points = Some(each);
-        }
-        let group = ScoredGroup {
-            name: "all".to_string(),
-            points: 100.0,
-            policy: Policy::Sum,
-            cases: cases.iter().map(|c| c.name.clone()).collect(),
-            depends: Vec::new(),
-        };
-        return Ok(Grading::Groups {
-            groups: vec![group],
-            full: 100.0,
-        });
+        return Ok(Grading::spread(100.0, cases));
     }
     let mut groups = Vec::new();
     for f in files {
         let path = folder.join(&f);
-        let (points, names) =
-            parse_subtask(&read_json(&path)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (points, names) = parse_subtask(&read_json(&path)?).map_err(|e| e.in_file(&path))?;
         if let Some(missing) = names.iter().find(|n| !cases.iter().any(|c| &c.name == *n)) {
-            return Err(format!(
-                "{}: case {missing:?} is not in tests/ (no tests/{missing}.in with its .out)",
-                path.display()
-            ));
+            return Err(FormatError::said(format!(
+                "case {missing:?} is not in tests/ (no tests/{missing}.in with its .out)"
+            ))
+            .in_file(&path));
         }
         let name = f.trim_end_matches(".json").to_string();
         for c in cases.iter_mut().filter(|c| names.contains(&c.name)) {
@@ -292,7 +280,7 @@ fn submissions(
     full: f64,
     output_only: bool,
     warnings: &mut Vec<String>,
-) -> Result<Vec<Submission>, String> {
+) -> Result<Vec<Submission>, FormatError> {
     let root = dir.join("solutions");
     let mut out = Vec::new();
     for folder in file_names(&root)? {
@@ -332,10 +320,9 @@ fn submissions(
     Ok(out)
 }
 
-fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
+fn read(dir: &Path, _context: &Context) -> Result<Package, FormatError> {
     let json = dir.join("problem.json");
-    let problem =
-        parse_problem(&read_json(&json)?).map_err(|e| format!("{}: {e}", json.display()))?;
+    let problem = parse_problem(&read_json(&json)?).map_err(|e| e.in_file(&json))?;
     let mut warnings = Vec::new();
     let mut cases = pair(
         &dir.join("tests"),
@@ -375,10 +362,10 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, String> {
         TaskType::Communication { processes } => {
             let manager = graders.join("manager.cpp");
             if !manager.is_file() {
-                return Err(format!(
-                    "{}: a Communication task, and there is no graders/manager.cpp",
-                    dir.display()
-                ));
+                return Err(FormatError::said(
+                    "a Communication task, and there is no graders/manager.cpp",
+                )
+                .in_file(dir));
             }
             package.interactor = Some(Tool::source(
                 manager,
@@ -455,7 +442,10 @@ mod tests {
             }
         );
         let bad: Value = serde_json::from_str(r#"{"code": "k", "task_type": "TwoSteps"}"#).unwrap();
-        assert!(parse_problem(&bad).unwrap_err().contains("TwoSteps"));
+        assert!(parse_problem(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("TwoSteps"));
     }
 
     #[test]

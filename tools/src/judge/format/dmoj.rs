@@ -37,8 +37,9 @@ use std::path::{Component, Path, PathBuf};
 
 use yaml_rust2::Yaml;
 
-use crate::judge::check::named::{self, ErrorMode, SplitOn};
+use crate::judge::check::named::{self, ErrorMode, Named, SplitOn};
 use crate::judge::check::{Check, Protocol};
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::name_of;
 use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
@@ -101,86 +102,13 @@ const REFUSED_KEYS: &[(&str, &str)] = &[
     ),
 ];
 
-fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
+/// Reads the problem at `dir`: init.yml's cases and batches with their files and the
+/// checker they name, its output limit, and the testsuite's submissions.
+fn read(dir: &Path, ctx: &Context) -> Result<Package, FormatError> {
     let path = dir.join("init.yml");
-    let shown = path.display().to_string();
     let doc = load(&path)?;
-    let top = match &doc {
-        Yaml::Hash(_) => &doc,
-        Yaml::Null => {
-            return Err(format!(
-                "{shown}: empty; a DMOJ problem lists its test_cases"
-            ))
-        }
-        _ => {
-            return Err(format!(
-                "{shown}: expected a mapping of keys (test_cases, archive...)"
-            ))
-        }
-    };
     let mut warnings = Vec::new();
-    for (key, why) in REFUSED_KEYS {
-        if !top[*key].is_badvalue() {
-            return Err(format!(
-                "{shown}: `{key}`: {why}, which the judge does not run; judge its cases with \
-                 a checker or interactor of your own (`--tests` on a folder of NAME.in + \
-                 NAME.out, `--checker-cmd`, `--interactor`)"
-            ));
-        }
-    }
-    let archive = match str_key(top, "archive", &shown)? {
-        Some(name) => Some(Archive::open(dir, &name, &ctx.scratch, &shown)?),
-        None => None,
-    };
-    let mut data = Data {
-        dir,
-        scratch: &ctx.scratch,
-        archive,
-        shown: &shown,
-        copied: 0,
-    };
-    let list = |key: &str| -> Result<Vec<Yaml>, String> {
-        match &top[key] {
-            Yaml::BadValue | Yaml::Null => Ok(Vec::new()),
-            Yaml::Array(a) => Ok(a.clone()),
-            Yaml::Hash(_) if key == "test_cases" => Err(format!(
-                "{shown}: test_cases by input_format/output_format patterns (DMOJ matches \
-                 them as Python regular expressions): not read; list the cases instead \
-                 (`- {{in: x.1.in, out: x.1.out, points: 1}}`)"
-            )),
-            other => Err(format!(
-                "{shown}: `{key}`: expected a list of cases, found {}",
-                kind(other)
-            )),
-        }
-    };
-    let (pretests, tests) = (list("pretest_test_cases")?, list("test_cases")?);
-    if tests.is_empty() && pretests.is_empty() {
-        return Err(match &top["test_cases"] {
-            Yaml::BadValue | Yaml::Null => format!(
-                "{shown}: no test_cases (DMOJ would guess them from the archive's file names \
-                 by its default patterns: not done here); list them \
-                 (`test_cases: [{{in: x.1.in, out: x.1.out, points: 1}}]`)"
-            ),
-            _ => format!("{shown}: test_cases is an empty list: no cases to judge"),
-        });
-    }
-    warn_unknown(top, "init.yml", &mut warnings);
-    if matches!(&top["symlinks"], Yaml::Hash(h) if !h.is_empty()) {
-        warnings.push(
-            "init.yml: symlinks: the links DMOJ makes in the program's folder are not made here"
-                .to_string(),
-        );
-    }
-    let mut read = Items::default();
-    // Pretests first, each worth nothing (DMOJ forces their points to 0), batches numbered
-    // in the order they are run, as DMOJ's `dependencies` count them.
-    for (prefix, items, pretest) in [("pretest/", &pretests, true), ("", &tests, false)] {
-        for (i, item) in items.iter().enumerate() {
-            read.item(item, i + 1, prefix, pretest, top, &mut data, &mut warnings)?;
-        }
-    }
-    let checker = checker_of(&read.checkers, dir, &shown, &mut warnings)?;
+    let (read, checker) = cases(dir, ctx, &doc, &mut warnings).map_err(|e| e.or_in_file(&path))?;
     let mut package = Package::plain(Kind::Dmoj, name_of(dir), dir.to_path_buf(), read.cases);
     let full = read.groups.iter().map(|g| g.points).sum();
     package.grading = Grading::Groups {
@@ -191,12 +119,14 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
         Judged::Named(c) => package.compare = Some(Check::Named(c)),
         Judged::Tool(t) => package.checker = Some(t),
     }
-    let limit = match &top["output_limit_length"] {
+    let limit = match &doc["output_limit_length"] {
         Yaml::BadValue => 25_165_824,
         y => y
             .as_i64()
             .and_then(|n| u64::try_from(n).ok())
-            .ok_or_else(|| format!("{shown}: output_limit_length: expected a number of bytes"))?,
+            .ok_or_else(|| {
+                FormatError::expected("output_limit_length", "a number of bytes").in_file(&path)
+            })?,
     };
     package.info.output_limit_mib = Some(check_limit(
         "output_limit_mib",
@@ -211,6 +141,92 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
     Ok(package)
 }
 
+/// init.yml's cases and batches (pretests first) with their files, and the one checker
+/// they name; its errors name no file unless about another (the archive's).
+fn cases(
+    dir: &Path,
+    ctx: &Context,
+    doc: &Yaml,
+    warnings: &mut Vec<String>,
+) -> Result<(Items, Judged), FormatError> {
+    let top = match doc {
+        Yaml::Hash(_) => doc,
+        Yaml::Null => {
+            return Err(FormatError::said(
+                "empty; a DMOJ problem lists its test_cases",
+            ))
+        }
+        _ => {
+            return Err(FormatError::said(
+                "expected a mapping of keys (test_cases, archive...)",
+            ))
+        }
+    };
+    for (key, why) in REFUSED_KEYS {
+        if !top[*key].is_badvalue() {
+            return Err(FormatError::said(format!(
+                "`{key}`: {why}, which the judge does not run; judge its cases with \
+                 a checker or interactor of your own (`--tests` on a folder of NAME.in + \
+                 NAME.out, `--checker-cmd`, `--interactor`)"
+            )));
+        }
+    }
+    let archive = match str_key(top, "archive")? {
+        Some(name) => Some(Archive::open(dir, &name, &ctx.scratch)?),
+        None => None,
+    };
+    let mut data = Data {
+        dir,
+        scratch: &ctx.scratch,
+        archive,
+        copied: 0,
+    };
+    let list = |key: &str| -> Result<Vec<Yaml>, FormatError> {
+        match &top[key] {
+            Yaml::BadValue | Yaml::Null => Ok(Vec::new()),
+            Yaml::Array(a) => Ok(a.clone()),
+            Yaml::Hash(_) if key == "test_cases" => Err(FormatError::said(
+                "test_cases by input_format/output_format patterns (DMOJ matches \
+                 them as Python regular expressions): not read; list the cases instead \
+                 (`- {in: x.1.in, out: x.1.out, points: 1}`)",
+            )),
+            other => Err(FormatError::said(format!(
+                "`{key}`: expected a list of cases, found {}",
+                kind(other)
+            ))),
+        }
+    };
+    let (pretests, tests) = (list("pretest_test_cases")?, list("test_cases")?);
+    if tests.is_empty() && pretests.is_empty() {
+        let why = match &top["test_cases"] {
+            Yaml::BadValue | Yaml::Null => {
+                "no test_cases (DMOJ would guess them from the archive's file names by its \
+                 default patterns: not done here); list them \
+                 (`test_cases: [{in: x.1.in, out: x.1.out, points: 1}]`)"
+            }
+            _ => "test_cases is an empty list: no cases to judge",
+        };
+        return Err(FormatError::said(why));
+    }
+    warn_unknown(top, "init.yml", warnings);
+    if matches!(&top["symlinks"], Yaml::Hash(h) if !h.is_empty()) {
+        warnings.push(
+            "init.yml: symlinks: the links DMOJ makes in the program's folder are not made here"
+                .to_string(),
+        );
+    }
+    let mut read = Items::default();
+    // Pretests first, each worth nothing (DMOJ forces their points to 0), batches numbered
+    // in the order they are run, as DMOJ's `dependencies` count them.
+    for (prefix, items, pretest) in [("pretest/", &pretests, true), ("", &tests, false)] {
+        for (i, item) in items.iter().enumerate() {
+            read.item(item, i + 1, prefix, pretest, top, &mut data, warnings)?;
+        }
+    }
+    let checker = checker_of(&read.checkers, dir, warnings)?;
+    Ok((read, checker))
+}
+
 /// The submissions of DMOJ's judge-server testsuite beside a problem: `tests/NAME/test.yml`
 /// (or `test.posix.yml`, `test.linux.yml`) names its `source` and the codes its cases must
 /// get, `expect` for all of them (default AC) and `cases` case by case. The judge keeps one
@@ -218,7 +234,7 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, String> {
 /// every case is judged here) and, unless AC is among them, that at least one case gets one
 /// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 and
 /// several source files are skipped with the reason; `time` and `memory` are not read.
-fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), String> {
+fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError> {
     let tests = dir.join("tests");
     let mut subs = Vec::new();
     let mut said = Vec::new();
@@ -332,15 +348,15 @@ fn kind(y: &Yaml) -> &'static str {
     }
 }
 
-fn str_key(node: &Yaml, key: &str, shown: &str) -> Result<Option<String>, String> {
+fn str_key(node: &Yaml, key: &str) -> Result<Option<String>, FormatError> {
     match &node[key] {
         Yaml::BadValue | Yaml::Null => Ok(None),
         Yaml::String(s) => Ok(Some(s.clone())),
         Yaml::Integer(i) => Ok(Some(i.to_string())),
-        other => Err(format!(
-            "{shown}: `{key}`: expected a file name, found {}",
+        other => Err(FormatError::said(format!(
+            "`{key}`: expected a file name, found {}",
             kind(other)
-        )),
+        ))),
     }
 }
 
@@ -364,7 +380,7 @@ fn inherited<'a>(chain: &[&'a Yaml], key: &str) -> Option<&'a Yaml> {
         .find(|y| !y.is_badvalue() && !y.is_null())
 }
 
-fn points_of(chain: &[&Yaml], shown: &str, at: &str) -> Result<f64, String> {
+fn points_of(chain: &[&Yaml], at: &str) -> Result<f64, FormatError> {
     let Some(y) = inherited(chain, "points") else {
         return Ok(1.0);
     };
@@ -374,13 +390,13 @@ fn points_of(chain: &[&Yaml], shown: &str, at: &str) -> Result<f64, String> {
         _ => f64::NAN,
     };
     if !(p.is_finite() && p >= 0.0) {
-        return Err(format!(
-            "{shown}: {at}: points: expected a number of at least 0, found {}",
+        return Err(FormatError::said(format!(
+            "{at}: points: expected a number of at least 0, found {}",
             match y {
                 Yaml::String(s) => format!("`{s}`"),
                 other => kind(other).to_string(),
             }
-        ));
+        )));
     }
     Ok(p)
 }
@@ -408,8 +424,7 @@ impl Items {
         top: &Yaml,
         data: &mut Data<'_>,
         warnings: &mut Vec<String>,
-    ) -> Result<(), String> {
-        let shown = data.shown;
+    ) -> Result<(), FormatError> {
         let list = if pretest {
             "pretest_test_cases"
         } else {
@@ -417,17 +432,17 @@ impl Items {
         };
         let at = format!("{list} item {number}");
         if !matches!(item, Yaml::Hash(_)) {
-            return Err(format!(
-                "{shown}: {at}: expected a case (`{{in: ..., out: ..., points: ...}}`) or a \
+            return Err(FormatError::said(format!(
+                "{at}: expected a case (`{{in: ..., out: ..., points: ...}}`) or a \
                  batch (`{{batched: [...], points: ...}}`), found {}",
                 kind(item)
-            ));
+            )));
         }
         warn_unknown(item, &at, warnings);
         let points = if pretest {
             0.0
         } else {
-            points_of(&[item, top], shown, &at)?
+            points_of(&[item, top], &at)?
         };
         let mut depends = self.gates.clone();
         let (name, cases) = match &item["batched"] {
@@ -440,9 +455,9 @@ impl Items {
                 let b = self.batches.len() + 1;
                 let name = format!("{prefix}batch{b}");
                 if inner.is_empty() {
-                    return Err(format!("{shown}: {at}: a batch with no cases"));
+                    return Err(FormatError::said(format!("{at}: a batch with no cases")));
                 }
-                for d in deps(item, b, shown, &at)? {
+                for d in deps(item, b, &at)? {
                     depends.push(self.batches[d - 1].clone());
                 }
                 self.batches.push(name.clone());
@@ -450,13 +465,13 @@ impl Items {
                 for (k, c) in inner.iter().enumerate() {
                     let cat = format!("{at}, batched case {}", k + 1);
                     if !matches!(c, Yaml::Hash(_)) {
-                        return Err(format!(
-                            "{shown}: {cat}: expected a case (`{{in: ..., out: ...}}`), found {}",
+                        return Err(FormatError::said(format!(
+                            "{cat}: expected a case (`{{in: ..., out: ...}}`), found {}",
                             kind(c)
-                        ));
+                        )));
                     }
                     if !c["batched"].is_badvalue() {
-                        return Err(format!("{shown}: {cat}: a batch inside a batch"));
+                        return Err(FormatError::said(format!("{cat}: a batch inside a batch")));
                     }
                     warn_unknown(c, &cat, warnings);
                     let case_name = format!("{name}/{}", k + 1);
@@ -465,10 +480,10 @@ impl Items {
                 (name, cases)
             }
             other => {
-                return Err(format!(
-                    "{shown}: {at}: batched: expected a list of cases, found {}",
+                return Err(FormatError::said(format!(
+                    "{at}: batched: expected a list of cases, found {}",
                     kind(other)
-                ))
+                )))
             }
         };
         depends.dedup();
@@ -493,25 +508,24 @@ impl Items {
         chain: &[&Yaml],
         at: &str,
         data: &mut Data<'_>,
-    ) -> Result<Found, String> {
-        let shown = data.shown;
-        let file = |key: &str| -> Result<Option<String>, String> {
+    ) -> Result<Found, FormatError> {
+        let file = |key: &str| -> Result<Option<String>, FormatError> {
             match inherited(chain, key) {
                 None => Ok(None),
                 Some(Yaml::String(s)) => Ok(Some(s.clone())),
                 Some(Yaml::Integer(i)) => Ok(Some(i.to_string())),
-                Some(other) => Err(format!(
-                    "{shown}: {at}: `{key}`: expected a file name, found {}",
+                Some(other) => Err(FormatError::said(format!(
+                    "{at}: `{key}`: expected a file name, found {}",
                     kind(other)
-                )),
+                ))),
             }
         };
         let (input, answer) = (file("in")?, file("out")?);
         if input.is_none() && inherited(chain, "generator").is_some() {
-            return Err(format!(
-                "{shown}: {at}: its input is made by the `generator`, which the judge does not \
+            return Err(FormatError::said(format!(
+                "{at}: its input is made by the `generator`, which the judge does not \
                  run; generate the cases yourself and list them with `in` and `out`"
-            ));
+            )));
         }
         let input = data.file(input.as_deref(), at)?;
         let answer = data.file(answer.as_deref(), at)?;
@@ -522,170 +536,57 @@ impl Items {
 }
 
 /// A batch's `dependencies`: 1-based numbers of earlier batches.
-fn deps(batch: &Yaml, number: usize, shown: &str, at: &str) -> Result<Vec<usize>, String> {
+fn deps(batch: &Yaml, number: usize, at: &str) -> Result<Vec<usize>, FormatError> {
     let list = match &batch["dependencies"] {
         Yaml::BadValue | Yaml::Null => return Ok(Vec::new()),
         Yaml::Array(a) => a,
         other => {
-            return Err(format!(
-                "{shown}: {at}: dependencies: expected a list of batch numbers, found {}",
+            return Err(FormatError::said(format!(
+                "{at}: dependencies: expected a list of batch numbers, found {}",
                 kind(other)
-            ))
+            )))
         }
     };
     list.iter()
         .map(|d| match d.as_i64() {
             Some(n) if n >= 1 && (n as usize) < number => Ok(n as usize),
-            _ => Err(format!(
-                "{shown}: {at}: dependencies: `{}` is not an earlier batch (batches are \
+            _ => Err(FormatError::said(format!(
+                "{at}: dependencies: `{}` is not an earlier batch (batches are \
                  numbered from 1 in the order they run; this is batch {number})",
                 match d {
                     Yaml::Integer(n) => n.to_string(),
                     Yaml::String(s) => s.clone(),
                     other => kind(other).to_string(),
                 }
-            )),
+            ))),
         })
         .collect()
 }
 
 /// How outputs are judged: one of DMOJ's named checkers, or the package's own program.
 enum Judged {
-    Named(named::Named),
+    Named(Named),
     Tool(Tool),
 }
 
 /// The checker every case names (DMOJ lets each case name its own; the judge has one per
-/// problem, so differing ones are an error that names two).
+/// problem, so differing ones are an error that names two), with a warning for each
+/// argument it does not take.
 fn checker_of(
     named: &[(String, Yaml)],
     dir: &Path,
-    shown: &str,
     warnings: &mut Vec<String>,
-) -> Result<Judged, String> {
+) -> Result<Judged, FormatError> {
     let (first_case, first) = &named[0];
     if let Some((other_case, _)) = named.iter().find(|(_, c)| c != first) {
-        return Err(format!(
-            "{shown}: cases {first_case} and {other_case} name different checkers; the judge \
+        return Err(FormatError::said(format!(
+            "cases {first_case} and {other_case} name different checkers; the judge \
              has one checker per problem"
-        ));
+        )));
     }
-    let (name, args) = match first {
-        Yaml::Null => ("standard".to_string(), &Yaml::BadValue),
-        Yaml::String(s) => (s.clone(), &Yaml::BadValue),
-        Yaml::Hash(_) => match &first["name"] {
-            Yaml::String(s) => (s.clone(), &first["args"]),
-            _ => {
-                return Err(format!(
-                    "{shown}: checker: expected a name (`checker: floats`) or \
-                     `{{name: floats, args: {{precision: 6}}}}`"
-                ))
-            }
-        },
-        other => {
-            return Err(format!(
-                "{shown}: checker: expected a name or a mapping, found {}",
-                kind(other)
-            ))
-        }
-    };
-    let args = match args {
-        Yaml::BadValue | Yaml::Null => &Yaml::Hash(Default::default()),
-        Yaml::Hash(_) => args,
-        other => {
-            return Err(format!(
-                "{shown}: checker {name}: args: expected a mapping, found {}",
-                kind(other)
-            ))
-        }
-    };
-    let Yaml::Hash(map) = args else {
-        unreachable!("args is a mapping")
-    };
-    let arg = |key: &str| map.get(&Yaml::String(key.to_string()));
-    let bad = |key: &str, want: &str| format!("{shown}: checker {name}: {key}: expected {want}");
-    let flag = |key: &str, default: bool| match arg(key) {
-        None => Ok(default),
-        Some(Yaml::Boolean(b)) => Ok(*b),
-        Some(_) => Err(bad(key, "true or false")),
-    };
-    let floats = |fixed: Option<ErrorMode>| -> Result<named::Named, String> {
-        let precision = match arg("precision") {
-            None => 6,
-            Some(y) => y
-                .as_i64()
-                .or_else(|| y.as_str().and_then(|s| s.trim().parse().ok()))
-                .filter(|p| (0..=30).contains(p))
-                .ok_or_else(|| bad("precision", "a whole number of digits, 0 to 30"))?
-                as i32,
-        };
-        let mode = match (fixed, arg("error_mode").map(Yaml::as_str)) {
-            (Some(m), _) => m,
-            (None, None | Some(Some("default"))) => ErrorMode::Default,
-            (None, Some(Some("absolute"))) => ErrorMode::Absolute,
-            (None, Some(Some("relative"))) => ErrorMode::Relative,
-            (None, Some(_)) => return Err(bad("error_mode", "default, absolute or relative")),
-        };
-        Ok(named::Named::Floats { precision, mode })
-    };
-    // Each checker with the arguments it takes (`feedback`: whether DMOJ shows linecount's
-    // per-line marks; the judge always names the lines).
-    let (checker, takes): (Judged, &[&str]) = match name.as_str() {
-        "standard" => (Judged::Named(named::Named::Standard), &[]),
-        "easy" => (Judged::Named(named::Named::Easy), &[]),
-        "floats" => (Judged::Named(floats(None)?), &["precision", "error_mode"]),
-        "floatsabs" => (
-            Judged::Named(floats(Some(ErrorMode::Absolute))?),
-            &["precision"],
-        ),
-        "floatsrel" => (
-            Judged::Named(floats(Some(ErrorMode::Relative))?),
-            &["precision"],
-        ),
-        "identical" => (
-            Judged::Named(named::Named::Identical {
-                pe_allowed: flag("pe_allowed", true)?,
-            }),
-            &["pe_allowed"],
-        ),
-        "linecount" => (Judged::Named(named::Named::Linecount), &["feedback"]),
-        "sorted" => (
-            Judged::Named(named::Named::Sorted(
-                match arg("split_on").map(Yaml::as_str) {
-                    None | Some(Some("lines")) => SplitOn::Lines,
-                    Some(Some("whitespace")) => SplitOn::Whitespace,
-                    Some(_) => return Err(bad("split_on", "lines or whitespace")),
-                },
-            )),
-            &["split_on"],
-        ),
-        "unordered" => (
-            Judged::Named(named::Named::Sorted(SplitOn::Whitespace)),
-            &[],
-        ),
-        "rstripped" => (
-            Judged::Named(named::Named::Rstripped {
-                filter_new_line: flag("filter_new_line", false)?,
-            }),
-            &["filter_new_line"],
-        ),
-        "bridged" => (Judged::Tool(bridged(map, dir, shown)?), BRIDGED_ARGS),
-        n if n.contains('.') => {
-            return Err(format!(
-                "{shown}: checker {n}: a Python checker module for DMOJ's judge (its \
-                 check(process_output, judge_output, ...)), which the judge does not run; \
-                 judge with a checker of your own that speaks testlib's protocol \
-                 (`--checker-cmd`)"
-            ))
-        }
-        n => {
-            return Err(format!(
-                "{shown}: checker `{n}`: not one of DMOJ's named checkers ({})",
-                named::KNOWN.join(", ")
-            ))
-        }
-    };
-    for k in map.keys() {
+    let (name, args) = name_and_args(first)?;
+    let (checker, takes) = judged(&name, &args, dir)?;
+    for k in args.keys() {
         let k = k.as_str().unwrap_or("?");
         if !takes.contains(&k) {
             warnings.push(format!(
@@ -694,6 +595,125 @@ fn checker_of(
         }
     }
     Ok(checker)
+}
+
+/// A case's `checker`: a name (`floats`), or `{name: floats, args: {precision: 6}}`.
+fn name_and_args(checker: &Yaml) -> Result<(String, Args), FormatError> {
+    let (name, args) = match checker {
+        Yaml::Null => ("standard".to_string(), &Yaml::BadValue),
+        Yaml::String(s) => (s.clone(), &Yaml::BadValue),
+        Yaml::Hash(_) => match &checker["name"] {
+            Yaml::String(s) => (s.clone(), &checker["args"]),
+            _ => {
+                return Err(FormatError::said(
+                    "checker: expected a name (`checker: floats`) or \
+                     `{name: floats, args: {precision: 6}}`",
+                ))
+            }
+        },
+        other => {
+            return Err(FormatError::expected("checker", "a name or a mapping").found(kind(other)))
+        }
+    };
+    match args {
+        Yaml::BadValue | Yaml::Null => Ok((name, Args::new())),
+        Yaml::Hash(map) => Ok((name, map.clone())),
+        other => Err(
+            FormatError::expected(format!("checker {name}: args"), "a mapping").found(kind(other)),
+        ),
+    }
+}
+
+/// A checker's arguments.
+type Args = yaml_rust2::yaml::Hash;
+
+/// The checker called `name` with `args`, and the arguments it takes (`feedback`: whether
+/// DMOJ shows linecount's per-line marks; the judge always names the lines).
+fn judged(
+    name: &str,
+    args: &Args,
+    dir: &Path,
+) -> Result<(Judged, &'static [&'static str]), FormatError> {
+    let arg = |key: &str| args.get(&Yaml::String(key.to_string()));
+    let bad = |key: &str, want: &str| FormatError::expected(format!("checker {name}: {key}"), want);
+    let flag = |key: &str, default: bool| match arg(key) {
+        None => Ok(default),
+        Some(Yaml::Boolean(b)) => Ok(*b),
+        Some(_) => Err(bad(key, "true or false")),
+    };
+    let floats = |fixed| floats(arg("precision"), arg("error_mode"), fixed, bad);
+    let by = Judged::Named;
+    Ok(match name {
+        "standard" => (by(Named::Standard), &[]),
+        "easy" => (by(Named::Easy), &[]),
+        "floats" => (by(floats(None)?), &["precision", "error_mode"]),
+        "floatsabs" => (by(floats(Some(ErrorMode::Absolute))?), &["precision"]),
+        "floatsrel" => (by(floats(Some(ErrorMode::Relative))?), &["precision"]),
+        "identical" => (
+            by(Named::Identical {
+                pe_allowed: flag("pe_allowed", true)?,
+            }),
+            &["pe_allowed"],
+        ),
+        "linecount" => (by(Named::Linecount), &["feedback"]),
+        "sorted" => {
+            let split = match arg("split_on").map(Yaml::as_str) {
+                None | Some(Some("lines")) => SplitOn::Lines,
+                Some(Some("whitespace")) => SplitOn::Whitespace,
+                Some(_) => return Err(bad("split_on", "lines or whitespace")),
+            };
+            (by(Named::Sorted(split)), &["split_on"])
+        }
+        "unordered" => (by(Named::Sorted(SplitOn::Whitespace)), &[]),
+        "rstripped" => (
+            by(Named::Rstripped {
+                filter_new_line: flag("filter_new_line", false)?,
+            }),
+            &["filter_new_line"],
+        ),
+        "bridged" => (Judged::Tool(bridged(args, dir)?), BRIDGED_ARGS),
+        n if n.contains('.') => {
+            return Err(FormatError::said(format!(
+                "checker {n}: a Python checker module for DMOJ's judge (its \
+                 check(process_output, judge_output, ...)), which the judge does not run; \
+                 judge with a checker of your own that speaks testlib's protocol \
+                 (`--checker-cmd`)"
+            )))
+        }
+        n => {
+            return Err(FormatError::said(format!(
+                "checker `{n}`: not one of DMOJ's named checkers ({})",
+                named::KNOWN.join(", ")
+            )))
+        }
+    })
+}
+
+/// The `floats` checkers' `precision` (6 digits by default) and `error_mode` (`fixed` for
+/// `floatsabs` and `floatsrel`, which take none).
+fn floats(
+    precision: Option<&Yaml>,
+    error_mode: Option<&Yaml>,
+    fixed: Option<ErrorMode>,
+    bad: impl Fn(&str, &str) -> FormatError,
+) -> Result<Named, FormatError> {
+    let precision = match precision {
+        None => 6,
+        Some(y) => y
+            .as_i64()
+            .or_else(|| y.as_str().and_then(|s| s.trim().parse().ok()))
+            .filter(|p| (0..=30).contains(p))
+            .ok_or_else(|| bad("precision", "a whole number of digits, 0 to 30"))?
+            as i32,
+    };
+    let mode = match (fixed, error_mode.map(Yaml::as_str)) {
+        (Some(m), _) => m,
+        (None, None | Some(Some("default"))) => ErrorMode::Default,
+        (None, Some(Some("absolute"))) => ErrorMode::Absolute,
+        (None, Some(Some("relative"))) => ErrorMode::Relative,
+        (None, Some(_)) => return Err(bad("error_mode", "default, absolute or relative")),
+    };
+    Ok(Named::Floats { precision, mode })
 }
 
 /// The arguments of a `bridged` checker (its limits and flags are DMOJ's business).
@@ -711,7 +731,7 @@ const BRIDGED_ARGS: &[&str] = &[
 /// A `bridged` checker: one source of the package's own, called with the input, the output
 /// and the answer, exit 0 for accepted and 1 for wrong (DMOJ's `default` type), or as testlib
 /// (`testlib`: also 2 presentation, 3 failure, 7 points).
-fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, shown: &str) -> Result<Tool, String> {
+fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
     let get = |k: &str| args.get(&Yaml::String(k.to_string()));
     let files: Vec<String> = match get("files") {
         Some(Yaml::String(s)) => vec![s.clone()],
@@ -720,40 +740,43 @@ fn bridged(args: &yaml_rust2::yaml::Hash, dir: &Path, shown: &str) -> Result<Too
             .filter_map(|y| y.as_str().map(String::from))
             .collect(),
         _ => {
-            return Err(format!(
-                "{shown}: checker bridged: args.files: expected the checker's source file"
+            return Err(FormatError::expected(
+                "checker bridged: args.files",
+                "the checker's source file",
             ))
         }
     };
     let kind = get("type").and_then(Yaml::as_str).unwrap_or("default");
     if !matches!(kind, "default" | "testlib") {
-        return Err(format!(
-            "{shown}: checker bridged of type `{kind}`: its protocol is DMOJ's own, which the \
+        return Err(FormatError::said(format!(
+            "checker bridged of type `{kind}`: its protocol is DMOJ's own, which the \
              judge does not speak (it reads `default` and `testlib`); judge with \
              `--checker-cmd`"
-        ));
+        )));
     }
     let sources: Vec<&String> = files
         .iter()
         .filter(|f| ![".h", ".hpp", ".hh"].iter().any(|e| f.ends_with(e)))
         .collect();
     let [source] = sources[..] else {
-        return Err(format!(
-            "{shown}: checker bridged: {} source files ({}); the judge builds a checker of one \
+        return Err(FormatError::said(format!(
+            "checker bridged: {} source files ({}); the judge builds a checker of one \
              source (headers beside it are found)",
             sources.len(),
             files.join(", ")
-        ));
+        )));
     };
     let path = inside(dir, source).ok_or_else(|| {
-        format!("{shown}: checker bridged: {source}: not a file inside the problem folder")
+        FormatError::said(format!(
+            "checker bridged: {source}: not a file inside the problem folder"
+        ))
     })?;
     if !path.is_file() {
-        return Err(format!(
-            "{shown}: checker bridged: no file {} (a bridged checker lives in the problem \
+        return Err(FormatError::said(format!(
+            "checker bridged: no file {} (a bridged checker lives in the problem \
              folder, not in the archive)",
             path.display()
-        ));
+        )));
     }
     let testlib = kind == "testlib" && [".cpp", ".cc", ".cxx"].iter().any(|e| source.ends_with(e));
     Ok(Tool {
@@ -781,43 +804,31 @@ struct Data<'a> {
     dir: &'a Path,
     scratch: &'a Path,
     archive: Option<Archive>,
-    shown: &'a str,
     /// Bytes copied out of the archive by this read.
     copied: u64,
 }
 
 impl Data<'_> {
     /// The file a case names (`None`: the empty file), as a path the judge can open.
-    fn file(&mut self, name: Option<&str>, at: &str) -> Result<PathBuf, String> {
+    fn file(&mut self, name: Option<&str>, at: &str) -> Result<PathBuf, FormatError> {
         let Some(name) = name else {
-            return self.empty();
+            return crate::judge::format::made::empty(self.scratch);
         };
-        let shown = self.shown;
         let path = inside(self.dir, name).ok_or_else(|| {
-            format!("{shown}: {at}: `{name}`: not a file name inside the problem (no `..`, no `/` first)")
+            FormatError::said(format!(
+                "{at}: `{name}`: not a file name inside the problem (no `..`, no `/` first)"
+            ))
         })?;
         if path.is_file() {
             return Ok(path);
         }
         let Some(archive) = self.archive.as_mut() else {
-            return Err(format!(
-                "{shown}: {at}: no file {} (and no `archive` to look in)",
+            return Err(FormatError::said(format!(
+                "{at}: no file {} (and no `archive` to look in)",
                 path.display()
-            ));
+            )));
         };
-        archive.copy(name, &mut self.copied, at, shown)
-    }
-
-    /// An empty file in the package's cache folder: the input or answer of a case that
-    /// names none.
-    fn empty(&self) -> Result<PathBuf, String> {
-        let path = self.scratch.join("empty");
-        if !fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-            fs::create_dir_all(self.scratch)
-                .and_then(|()| fs::write(&path, b""))
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        Ok(path)
+        archive.copy(name, &mut self.copied, at)
     }
 }
 
@@ -832,14 +843,17 @@ struct Archive {
 }
 
 impl Archive {
-    fn open(dir: &Path, name: &str, scratch: &Path, shown: &str) -> Result<Archive, String> {
-        let path = inside(dir, name)
-            .ok_or_else(|| format!("{shown}: archive {name}: not a file inside the problem"))?;
+    fn open(dir: &Path, name: &str, scratch: &Path) -> Result<Archive, FormatError> {
+        let path = inside(dir, name).ok_or_else(|| {
+            FormatError::said(format!("archive {name}: not a file inside the problem"))
+        })?;
         let file = crate::run::sys::open_regular(&path).map_err(|e| {
-            format!("{shown}: archive {name}: {e} (it names the zip beside init.yml)")
+            FormatError::said(format!(
+                "archive {name}: {e} (it names the zip beside init.yml)"
+            ))
         })?;
         let zip = zip::ZipArchive::new(file)
-            .map_err(|e| format!("{}: not a zip archive DMOJ could read: {e}", path.display()))?;
+            .map_err(|e| FormatError::said(format!("not a zip archive DMOJ could read: {e}")))?;
         Ok(Archive {
             path,
             zip,
@@ -850,14 +864,7 @@ impl Archive {
 
     /// Copies the entry `name` into the cache (unless it is there already) and gives its
     /// path; the bytes copied count against [`ARCHIVE_CAP`] in `copied`.
-    fn copy(
-        &mut self,
-        name: &str,
-        copied: &mut u64,
-        at: &str,
-        shown: &str,
-    ) -> Result<PathBuf, String> {
-        let zip_shown = self.path.display().to_string();
+    fn copy(&mut self, name: &str, copied: &mut u64, at: &str) -> Result<PathBuf, FormatError> {
         let names = || {
             let mut v: Vec<String> = self
                 .zip
@@ -875,24 +882,24 @@ impl Archive {
         let index = match self.zip.index_for_name(name) {
             Some(i) => i,
             None => {
-                return Err(format!(
-                    "{shown}: {at}: `{name}` is neither in the problem folder nor in {zip_shown} \
-                     (which holds {})",
+                return Err(FormatError::said(format!(
+                    "{at}: `{name}` is neither in the problem folder nor in {} (which holds {})",
+                    self.path.display(),
                     names()
-                ))
+                )))
             }
         };
         let mut entry = self
             .zip
             .by_index(index)
-            .map_err(|e| format!("{zip_shown}: {name}: {e}"))?;
+            .map_err(|e| FormatError::said(format!("{name}: {e}")).in_file(&self.path))?;
         if entry.is_dir() {
-            return Err(format!("{zip_shown}: {name}: a folder, not a case file"));
+            return Err(
+                FormatError::said(format!("{name}: a folder, not a case file")).in_file(&self.path),
+            );
         }
         let size = entry.size();
-        let key = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+        let key = crate::judge::format::files::fnv1a(name.as_bytes());
         let target = self
             .cache
             .join(format!("{key:016x}-{:08x}-{size}", entry.crc32()));
@@ -900,12 +907,12 @@ impl Archive {
             return Ok(target);
         }
         let too_big = |n: u64, cap: u64, what: &str| {
-            format!(
-                "{zip_shown}: {name}: {n} bytes or more, over the {} MiB {what} (a zip \
-                 bomb?); unpack the archive beside init.yml yourself (files there are read \
-                 first) if it is real",
+            FormatError::said(format!(
+                "{name}: {n} bytes or more, over the {} MiB {what} (a zip bomb?); unpack the \
+                 archive beside init.yml yourself (files there are read first) if it is real",
                 cap >> 20
-            )
+            ))
+            .in_file(&self.path)
         };
         let (entry_cap, total_cap) = self.caps;
         let one = "a file copied out of an archive may hold";
@@ -919,7 +926,7 @@ impl Archive {
                 "all files copied out of it may hold",
             ));
         }
-        fs::create_dir_all(&self.cache).map_err(|e| format!("{}: {e}", self.cache.display()))?;
+        fs::create_dir_all(&self.cache).map_err(error::io(&self.cache))?;
         let part = target.with_extension(format!("part{}", std::process::id()));
         let written = (|| -> io::Result<u64> {
             let mut out = fs::File::create(&part)?;
@@ -933,7 +940,7 @@ impl Archive {
             Ok(n) => n,
             Err(e) => {
                 let _ = fs::remove_file(&part);
-                return Err(format!("{zip_shown}: {name}: {e}"));
+                return Err(FormatError::said(format!("{name}: {e}")).in_file(&self.path));
             }
         };
         if n != size || n > entry_cap {
@@ -941,13 +948,14 @@ impl Archive {
             if n > entry_cap {
                 return Err(too_big(n, entry_cap, one));
             }
-            return Err(format!(
-                "{zip_shown}: {name}: {n} bytes inflated where the archive declares {size}: a \
+            return Err(FormatError::said(format!(
+                "{name}: {n} bytes inflated where the archive declares {size}: a \
                  damaged archive"
-            ));
+            ))
+            .in_file(&self.path));
         }
         *copied += n;
-        fs::rename(&part, &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        fs::rename(&part, &target).map_err(error::io(&target))?;
         Ok(target)
     }
 }
@@ -988,19 +996,20 @@ mod tests {
             ],
         );
         let scratch = dir.join("scratch");
-        let mut a = Archive::open(&dir, "x.zip", &scratch, "init.yml").unwrap();
+        let mut a = Archive::open(&dir, "x.zip", &scratch).unwrap();
         a.caps = (1 << 20, 2 << 20);
         let mut copied = 0;
         let e = a
-            .copy("bomb", &mut copied, "case 1", "init.yml")
-            .unwrap_err();
+            .copy("bomb", &mut copied, "case 1")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("4194304 bytes or more, over the 1 MiB"), "{e}");
         assert!(e.contains("zip bomb"), "{e}");
         for n in ["a", "b", "c"] {
-            let p = a.copy(n, &mut copied, "case", "init.yml").unwrap();
+            let p = a.copy(n, &mut copied, "case").unwrap();
             assert_eq!(fs::read(&p).unwrap(), small);
         }
-        let e = a.copy("d", &mut copied, "case", "init.yml").unwrap_err();
+        let e = a.copy("d", &mut copied, "case").unwrap_err().to_string();
         assert!(
             e.contains("over the 2 MiB all files copied out of it may hold"),
             "{e}"
@@ -1008,7 +1017,7 @@ mod tests {
         // Copied once: the same entry again is the cached copy, and nothing half-written
         // is left beside them.
         assert_eq!(copied, 3 * (600 << 10));
-        a.copy("a", &mut copied, "case", "init.yml").unwrap();
+        a.copy("a", &mut copied, "case").unwrap();
         assert_eq!(copied, 3 * (600 << 10));
         assert_eq!(fs::read_dir(scratch.join("archive")).unwrap().count(), 3);
         fs::remove_dir_all(&dir).unwrap();

@@ -1,7 +1,8 @@
 //! The files of a tests folder, as every reader finds them: names in natural order (`2`
 //! before `10`, as people number files), case files that must be regular files, and inputs
 //! paired with their answers by stem, with a warning (not an error) for each file that cannot
-//! be a case.
+//! be a case. Also FNV-1a, the one hash of the names the judge keeps for a package. Cost:
+//! a listing a folder and a `stat` a case file; pairing is a sort and a search per input.
 
 use std::cmp::Ordering;
 use std::ffi::{OsStr, OsString};
@@ -10,6 +11,7 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::Found;
 
 /// `a` before `b` in natural order: runs of digits compare as numbers (`2` < `10`), the rest
@@ -63,7 +65,7 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
 
 /// The file names in `dir` (not recursive), naturally sorted; empty when it does not exist.
 /// Names that are not UTF-8 are shown escaped (see [`entries`] for the real names).
-pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
+pub fn file_names(dir: &Path) -> Result<Vec<String>, FormatError> {
     Ok(entries(dir)?
         .into_iter()
         .map(|n| crate::text::name(n.as_bytes()))
@@ -71,15 +73,15 @@ pub fn file_names(dir: &Path) -> Result<Vec<String>, String> {
 }
 
 /// The names in `dir` as bytes, naturally sorted (by their text, then their bytes).
-pub fn entries(dir: &Path) -> Result<Vec<OsString>, String> {
+pub fn entries(dir: &Path) -> Result<Vec<OsString>, FormatError> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
+        Err(e) => return Err(error::io(dir)(e)),
     };
     let mut v = Vec::new();
     for entry in rd {
-        let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entry = entry.map_err(error::io(dir))?;
         v.push(entry.file_name());
     }
     v.sort_by(|a, b| {
@@ -95,19 +97,19 @@ fn join(dir: &Path, stem: &[u8], ext: &str) -> PathBuf {
 
 /// A case file must be a regular file (a FIFO would block the judge, a folder cannot be
 /// read): anything else is an error, found without opening it.
-pub fn regular(path: &Path) -> Result<(), String> {
+pub fn regular(path: &Path) -> Result<(), FormatError> {
     match fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(()),
-        Ok(m) => Err(format!(
+        Ok(m) => Err(FormatError::said(format!(
             "{}: not a regular file ({}); a case is a NAME.in file with its answer",
             crate::text::name(path.as_os_str().as_bytes()),
             crate::run::sys::file_kind(&m.file_type())
-        )),
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Err(format!(
+        ))),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => Err(FormatError::said(format!(
             "{}: a symbolic link loop (it never reaches a file); remove the link",
             crate::text::name(path.as_os_str().as_bytes())
-        )),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        ))),
+        Err(e) => Err(error::io(path)(e)),
     }
 }
 
@@ -123,25 +125,27 @@ pub fn pair(
     ans_exts: &[&str],
     prefix: &str,
     warnings: &mut Vec<String>,
-) -> Result<Vec<Found>, String> {
-    let split =
-        |dir: &Path, name: &OsString, exts: &[&str]| -> Result<Option<(Vec<u8>, String)>, String> {
-            let bytes = name.as_bytes();
-            let Some((stem, ext)) = exts.iter().find_map(|ext| {
-                bytes
-                    .strip_suffix(ext.as_bytes())
-                    .filter(|stem| !stem.is_empty())
-                    .map(|stem| (stem.to_vec(), ext.to_string()))
-            }) else {
-                return Ok(None);
-            };
-            let path = dir.join(name);
-            if path.is_dir() {
-                return Ok(None);
-            }
-            regular(&path)?;
-            Ok(Some((stem, ext)))
+) -> Result<Vec<Found>, FormatError> {
+    let split = |dir: &Path,
+                 name: &OsString,
+                 exts: &[&str]|
+     -> Result<Option<(Vec<u8>, String)>, FormatError> {
+        let bytes = name.as_bytes();
+        let Some((stem, ext)) = exts.iter().find_map(|ext| {
+            bytes
+                .strip_suffix(ext.as_bytes())
+                .filter(|stem| !stem.is_empty())
+                .map(|stem| (stem.to_vec(), ext.to_string()))
+        }) else {
+            return Ok(None);
         };
+        let path = dir.join(name);
+        if path.is_dir() {
+            return Ok(None);
+        }
+        regular(&path)?;
+        Ok(Some((stem, ext)))
+    };
     let mut inputs = Vec::new();
     for n in entries(in_dir)? {
         if let Some(x) = split(in_dir, &n, in_exts)? {
@@ -197,7 +201,7 @@ pub fn pair(
 /// `dir/STEM.cpp` and the C++ headers beside it, if `dir/STEM.cpp` exists: a grader or stub
 /// that is compiled together with every C++ submission (CMS's `graders/`, italy_yaml's
 /// `sol/`).
-pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<std::path::PathBuf>, String> {
+pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<PathBuf>, FormatError> {
     let main = dir.join(format!("{stem}.cpp"));
     if !main.is_file() {
         return Ok(Vec::new());
@@ -209,6 +213,21 @@ pub fn cpp_with_headers(dir: &Path, stem: &str) -> Result<Vec<std::path::PathBuf
         }
     }
     Ok(files)
+}
+
+/// The names the judge gives what it keeps for a package (its cache folder, the files
+/// copied out of an archive, the tests it makes): FNV-1a, the crate's one stable hash.
+pub use crate::run::hash::fnv1a;
+
+/// The key of a file made from `parts` (sources, arguments, inputs): FNV-1a over them, each
+/// closed by a NUL so that no two splits of the same bytes meet, in 16 hex digits.
+pub fn key(parts: &[&[u8]]) -> String {
+    let h = parts
+        .iter()
+        .fold(crate::run::hash::Fnv1a::new(), |h, part| {
+            h.bytes(part).bytes(b"\0")
+        });
+    format!("{:016x}", h.value())
 }
 
 /// The folder name a problem is called by: the folder's own, or its parent's when it is
@@ -313,5 +332,26 @@ mod tests {
         );
         assert_eq!(natural_cmp("same", "same"), Ordering::Equal);
         assert_eq!(natural_cmp("007", "7"), Ordering::Greater);
+    }
+
+    #[test]
+    fn globs_match_as_bapctools_reads_them() {
+        // Brace alternatives are trimmed; a product of braces; `*` never crosses a `/`.
+        assert!(glob_covers("secret/*{ 4 }{ 2 }", "secret/42"));
+        assert!(!glob_covers("secret/*{ 4 }{ 2 }", "secret/43"));
+        assert!(glob_covers("secret/*{,0,1}{0,2}", "secret/12"));
+        assert!(glob_covers("expansion/ac.{py, cpp}", "expansion/ac.cpp"));
+        assert!(glob_covers("wa/", "wa/odd.py"));
+        assert!(!glob_covers("*/nested_wa.py", "match/nested/nested_wa.py"));
+        assert!(glob_covers("secret", "secret/group/1"));
+    }
+
+    #[test]
+    fn fnv1a_is_the_published_function() {
+        // The reference values of FNV's authors (64-bit FNV-1a).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+        assert_ne!(key(&[b"ab", b"c"]), key(&[b"a", b"bc"]));
     }
 }

@@ -1,12 +1,12 @@
 //! The plainest format: a folder of `NAME.in` with `NAME.out` or `NAME.ans` (oj's `test/`,
 //! cph's and most contest archives'), with the limits of an `info.toml` beside it or in the
-//! folder above. It claims every folder, so it is asked last.
+//! folder above. It claims every folder, so it is asked last. Cost: one listing.
 
 use std::path::Path;
 
 use crate::judge::format::files::{name_of, pair};
 use crate::judge::format::info::Info;
-use crate::judge::format::{Context, Kind, Package, Reader};
+use crate::judge::format::{Context, FormatError, Kind, Package, Reader};
 
 pub const READER: Reader = Reader {
     name: "flat",
@@ -15,7 +15,7 @@ pub const READER: Reader = Reader {
     read,
 };
 
-fn read(dir: &Path, _: &Context) -> Result<Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let mut warnings = Vec::new();
     let cases = pair(dir, &[".in"], dir, &[".out", ".ans"], "", &mut warnings)?;
     let candidates = [

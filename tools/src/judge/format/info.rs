@@ -1,13 +1,16 @@
 //! `info.toml`, the judge's own description of a problem's limits (ours, and any folder's
 //! that has one), and the guard every reader puts before a configuration file: it must be a
 //! regular file of at most [`CONFIG_CAP`] bytes of UTF-8, so a FIFO, a huge file or a hostile
-//! package cannot hang the judge or fill its memory.
+//! package cannot hang the judge or fill its memory. Cost: one `stat` and one read of at
+//! most a MiB a file.
 
 use std::fs;
 use std::io;
 use std::path::Path;
 
 use serde::Deserialize;
+
+use crate::judge::format::error::{self, FormatError};
 
 /// Defaults where `info.toml` is silent (or absent).
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
@@ -28,22 +31,25 @@ pub const CONFIG_CAP: u64 = 1 << 20;
 /// Reads the configuration file `path` (`None` when there is none). One that is not a
 /// regular file (a FIFO would block the judge), is larger than [`CONFIG_CAP`] or is not UTF-8
 /// is an error that names it, found before anything is read into memory.
-pub fn read_config(path: &Path) -> Result<Option<String>, String> {
+pub fn read_config(path: &Path) -> Result<Option<String>, FormatError> {
     use std::io::Read;
-    let shown = path.display();
     let meta = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{shown}: {e}")),
+        Err(e) => return Err(error::io(path)(e)),
     };
     let too_big = |n: u64| {
-        format!("{shown}: {n} bytes, more than a configuration file may hold ({CONFIG_CAP} bytes)")
+        FormatError::said(format!(
+            "{n} bytes, more than a configuration file may hold ({CONFIG_CAP} bytes)"
+        ))
+        .in_file(path)
     };
     if !meta.is_file() {
-        return Err(format!(
-            "{shown}: not a regular file ({})",
+        return Err(FormatError::said(format!(
+            "not a regular file ({})",
             crate::run::sys::file_kind(&meta.file_type())
-        ));
+        ))
+        .in_file(path));
     }
     if meta.len() > CONFIG_CAP {
         return Err(too_big(meta.len()));
@@ -51,23 +57,32 @@ pub fn read_config(path: &Path) -> Result<Option<String>, String> {
     let mut bytes = Vec::new();
     fs::File::open(path)
         .and_then(|f| f.take(CONFIG_CAP + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(error::io(path))?;
     if bytes.len() as u64 > CONFIG_CAP {
         return Err(too_big(bytes.len() as u64));
     }
     String::from_utf8(bytes).map(Some).map_err(|e| {
-        format!(
-            "{shown}: not UTF-8 text (byte {})",
+        FormatError::said(format!(
+            "not UTF-8 text (byte {})",
             e.utf8_error().valid_up_to()
-        )
+        ))
+        .in_file(path)
     })
 }
 
+/// [`read_config`] of a file that must be there: its absence is `PATH: no such file`.
+pub fn read_required(path: &Path) -> Result<String, FormatError> {
+    read_config(path)?.ok_or_else(|| FormatError::said("no such file").in_file(path))
+}
+
 /// Checks a limit from `key` against `1..=max` (`0..=max` for the output limit).
-pub fn check_limit(key: &str, value: u64, max: u64) -> Result<u64, String> {
+pub fn check_limit(key: &str, value: u64, max: u64) -> Result<u64, FormatError> {
     let min = u64::from(key != "output_limit_mib");
     if value < min || value > max {
-        return Err(format!("{key} = {value}: expected {min} to {max}"));
+        return Err(FormatError::expected(
+            format!("{key} = {value}"),
+            format!("{min} to {max}"),
+        ));
     }
     Ok(value)
 }
@@ -128,28 +143,28 @@ pub enum Compare {
 
 impl Info {
     /// Reads `path`; a missing file is all defaults.
-    pub fn load(path: &Path) -> Result<Info, String> {
+    pub fn load(path: &Path) -> Result<Info, FormatError> {
         match read_config(path)? {
-            Some(text) => Info::parse(&text).map_err(|e| format!("{}: {e}", path.display())),
+            Some(text) => Info::parse(&text).map_err(|e| e.in_file(path)),
             None => Ok(Info::default()),
         }
     }
 
     /// Parses the text of an `info.toml`; the error names the line and column, or the key
     /// whose limit is out of range.
-    pub fn parse(text: &str) -> Result<Info, String> {
+    pub fn parse(text: &str) -> Result<Info, FormatError> {
         let info: Info = toml::from_str(text).map_err(|e| located(text, &e))?;
         info.checked()
     }
 
     /// The limits in range, or an error naming the key.
-    fn checked(self) -> Result<Info, String> {
+    fn checked(self) -> Result<Info, FormatError> {
         for (key, name) in [
             ("input_file", &self.input_file),
             ("output_file", &self.output_file),
         ] {
             if let Some(name) = name {
-                file_name(name).map_err(|e| format!("{key} = {name:?}: {e}"))?;
+                file_name(name).map_err(|e| e.within(format!("{key} = {name:?}")))?;
             }
         }
         for (key, value, max) in [
@@ -179,29 +194,27 @@ impl Info {
 
     /// Reads the `info.toml` of someone else's problem folder: only the limits are taken,
     /// other keys are theirs. Library Checker's `timelimit` (seconds) is understood too.
-    pub fn load_foreign(path: &Path) -> Result<Info, String> {
-        let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
-        let table: toml::Table = toml::from_str(&text)
-            .map_err(|e| format!("{}: {}", path.display(), located(&text, &e)))?;
-        let number = |key: &str| -> Result<Option<u64>, String> {
+    pub fn load_foreign(path: &Path) -> Result<Info, FormatError> {
+        let in_file = |e: FormatError| e.in_file(path);
+        let text = read_required(path)?;
+        let table: toml::Table = toml::from_str(&text).map_err(|e| in_file(located(&text, &e)))?;
+        let number = |key: &str| -> Result<Option<u64>, FormatError> {
             match table.get(key) {
                 None => Ok(None),
                 Some(toml::Value::Integer(n)) if *n >= 0 => Ok(Some(*n as u64)),
-                Some(other) => Err(format!(
-                    "{}: {key}: expected a whole number, found {other}",
-                    path.display()
+                Some(other) => Err(in_file(
+                    FormatError::expected(key, "a whole number").found(other),
                 )),
             }
         };
-        let text_of = |key: &str| -> Result<Option<String>, String> {
+        let text_of = |key: &str| -> Result<Option<String>, FormatError> {
             match table.get(key) {
                 None => Ok(None),
                 Some(toml::Value::String(s)) => file_name(s)
                     .map(Some)
-                    .map_err(|e| format!("{}: {key} = {s:?}: {e}", path.display())),
-                Some(other) => Err(format!(
-                    "{}: {key}: expected a file name in quotes, found {other}",
-                    path.display()
+                    .map_err(|e| in_file(e.within(format!("{key} = {s:?}")))),
+                Some(other) => Err(in_file(
+                    FormatError::expected(key, "a file name in quotes").found(other),
                 )),
             }
         };
@@ -215,53 +228,59 @@ impl Info {
             ..Info::default()
         };
         if info.time_limit_ms.is_none() {
-            let seconds = match table.get("timelimit") {
-                None => None,
-                Some(toml::Value::Float(secs)) => Some(*secs),
-                Some(toml::Value::Integer(secs)) => Some(*secs as f64),
-                Some(other) => {
-                    return Err(format!(
-                        "{}: timelimit: expected a positive number of seconds, found {other}",
-                        path.display()
-                    ))
-                }
-            };
-            if let Some(secs) = seconds {
-                let ms = (secs * 1000.0).round();
-                if !(ms >= 1.0 && ms <= MAX_TIME_LIMIT_MS as f64) {
-                    return Err(format!(
-                        "{}: timelimit = {secs}: expected a positive number of seconds, at most {}",
-                        path.display(),
-                        MAX_TIME_LIMIT_MS / 1000
-                    ));
-                }
-                info.time_limit_ms = Some(ms as u64);
-            }
+            info.time_limit_ms = seconds(table.get("timelimit")).map_err(in_file)?;
         }
-        info.checked()
-            .map_err(|e| format!("{}: {e}", path.display()))
+        info.checked().map_err(in_file)
     }
+}
+
+/// Library Checker's `timelimit` (seconds) in milliseconds, if it is there.
+fn seconds(value: Option<&toml::Value>) -> Result<Option<u64>, FormatError> {
+    let secs = match value {
+        None => return Ok(None),
+        Some(toml::Value::Float(secs)) => *secs,
+        Some(toml::Value::Integer(secs)) => *secs as f64,
+        Some(other) => {
+            return Err(
+                FormatError::expected("timelimit", "a positive number of seconds").found(other),
+            )
+        }
+    };
+    let ms = (secs * 1000.0).round();
+    if !(ms >= 1.0 && ms <= MAX_TIME_LIMIT_MS as f64) {
+        return Err(FormatError::expected(
+            format!("timelimit = {secs}"),
+            format!(
+                "a positive number of seconds, at most {}",
+                MAX_TIME_LIMIT_MS / 1000
+            ),
+        ));
+    }
+    Ok(Some(ms as u64))
 }
 
 /// A file name of a file I/O problem (`input.txt`, `cowjump.in`): one plain name in the
 /// program's working folder, never a path.
-pub fn file_name(name: &str) -> Result<String, String> {
+pub fn file_name(name: &str) -> Result<String, FormatError> {
     if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
-        return Err("expected a plain file name such as input.txt, not a path".to_string());
+        return Err(FormatError::expected(
+            "",
+            "a plain file name such as input.txt, not a path",
+        ));
     }
     Ok(name.to_string())
 }
 
-/// A TOML error as `line L, column C: message`.
-pub fn located(text: &str, e: &toml::de::Error) -> String {
-    let at = e
-        .span()
-        .map(|span| {
+/// A TOML error at its line and column: `line L, column C: message`.
+pub fn located(text: &str, e: &toml::de::Error) -> FormatError {
+    let error = FormatError::said(e.message());
+    match e.span() {
+        Some(span) => {
             let before = &text[..span.start.min(text.len())];
             let line = before.matches('\n').count() + 1;
             let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!("line {line}, column {col}: ")
-        })
-        .unwrap_or_default();
-    format!("{at}{}", e.message())
+            error.at(line, Some(col))
+        }
+        None => error,
+    }
 }

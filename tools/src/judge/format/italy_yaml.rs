@@ -10,12 +10,13 @@
 //! makes them: `gen/generatore ARGS > inputN.txt` in the task's folder, then `gen/valida
 //! inputN.txt [SUBTASK]`; missing outputs are the official solution's, run on each input
 //! (through the input and output files when the task has file I/O). Both are kept in the
-//! package's cache folder, under a hash of what made them, so they are made once.
+//! package's cache (`made.rs`), each under a key of what made it, so it is made once.
 //!
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
 //! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
 //! `output_only: true` the task is CMS's OutputOnly, its outputs handed in as
-//! `output_000.txt`, ... (`test --outputs DIR`).
+//! `output_000.txt`, ... (`test --outputs DIR`). Cost: task.yaml, gen/GEN and two listings;
+//! what is made, once, as `made.rs` says.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,15 +24,16 @@ use std::path::{Path, PathBuf};
 use yaml_rust2::Yaml;
 
 use crate::judge::check::{Check, Protocol};
-use crate::judge::format::files::{cpp_with_headers, file_names};
+use crate::judge::format::error::{self, FormatError};
+use crate::judge::format::files::{self, cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
+use crate::judge::format::made::{self, Cache, Ended};
 use crate::judge::format::{
     Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
     Submission, Tool,
 };
 use crate::run::program::Program;
-use crate::run::spec::{run_program_in, Limits};
-use crate::run::sys::Status;
+use crate::run::spec::Limits;
 
 pub const READER: Reader = Reader {
     name: "italy_yaml",
@@ -71,10 +73,10 @@ struct Gen {
     subtasks: Vec<(f64, usize)>,
 }
 
-fn parse_gen(text: &str) -> Result<Gen, String> {
+fn parse_gen(text: &str) -> Result<Gen, FormatError> {
     let mut gen = Gen::default();
     for (n, raw) in text.lines().enumerate() {
-        let at = |why: String| format!("line {}: {why}", n + 1);
+        let at = |why: String| FormatError::said(why).at(n + 1, None);
         let (args, comment) = match raw.split_once('#') {
             Some((a, c)) => (a.trim(), Some(c.trim())),
             None => (raw.trim(), None),
@@ -128,7 +130,7 @@ struct Task {
     num_processes: usize,
 }
 
-fn parse_task(y: &Yaml) -> Result<Task, String> {
+fn parse_task(y: &Yaml) -> Result<Task, FormatError> {
     let key = |names: &[&str]| names.iter().map(|n| &y[*n]).find(|v| !v.is_badvalue());
     let number = |v: &Yaml| match v {
         Yaml::Integer(i) => Some(*i as f64),
@@ -136,26 +138,28 @@ fn parse_task(y: &Yaml) -> Result<Task, String> {
         Yaml::String(s) => s.trim().parse().ok(),
         _ => None,
     };
-    let positive = |names: &[&str], unit: &str| -> Result<Option<f64>, String> {
+    let positive = |names: &[&str], unit: &str| -> Result<Option<f64>, FormatError> {
         match key(names) {
             None | Some(Yaml::Null) => Ok(None),
-            Some(v) => number(v)
-                .filter(|x| *x > 0.0)
-                .map(Some)
-                .ok_or_else(|| format!("{}: expected a positive number of {unit}", names[0])),
+            Some(v) => number(v).filter(|x| *x > 0.0).map(Some).ok_or_else(|| {
+                FormatError::expected(names[0], format!("a positive number of {unit}"))
+            }),
         }
     };
     // An empty name is stdin or stdout; no key at all is CMS's default, input.txt and
     // output.txt.
-    let io = |k: &str, default: &str| -> Result<Option<String>, String> {
+    let io = |k: &str, default: &str| -> Result<Option<String>, FormatError> {
         match &y[k] {
             Yaml::BadValue => Ok(Some(default.to_string())),
             Yaml::Null => Ok(None),
             Yaml::String(s) if s.is_empty() => Ok(None),
             Yaml::String(s) => file_name(s)
                 .map(Some)
-                .map_err(|e| format!("{k}: {s:?}: {e}")),
-            other => Err(format!("{k}: {other:?}: expected a file name")),
+                .map_err(|e| e.within(format!("{k}: {s:?}"))),
+            other => Err(FormatError::expected(
+                format!("{k}: {other:?}"),
+                "a file name",
+            )),
         }
     };
     let time_limit_ms = match positive(&["time_limit", "timeout"], "seconds")? {
@@ -193,68 +197,32 @@ fn source(dir: &Path, stem: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// FNV-1a over `parts`, for the cache folders' names.
-fn hash(parts: &[&[u8]]) -> String {
-    let h = parts.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, part| {
-        part.iter()
-            .chain(b"\0")
-            .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-    });
-    format!("{h:016x}")
-}
-
-/// Builds `path` (a source, or a folder of sources as one program) in `cache`.
-fn built(path: &Path, what: &str, cache: &Path) -> Result<Program, String> {
-    crate::run::compile::build(path, cache).map_err(|e| match e {
-        crate::run::compile::BuildError::Failed(why)
-        | crate::run::compile::BuildError::Unsupported(why) => format!("{what}: {why}"),
-    })
-}
-
-/// Runs `program` under [`MAKING`]; `Err` (with its stderr's first lines) unless it ended
-/// with exit code 0.
+/// Runs a program of the task's under [`MAKING`] with its stdout to `stdout`; one that
+/// fails is `WHAT HOW: what it said` (one that cannot start: the sandbox's message).
 fn make(
     program: &Program,
     args: &[String],
-    stdin: Option<&Path>,
     stdout: &Path,
     cwd: &Path,
     what: &str,
-) -> Result<(), String> {
-    let err = stdout.with_extension("stderr");
-    let run = run_program_in(program, args, stdin, stdout, &err, MAKING, Some(cwd))?;
-    let said = String::from_utf8_lossy(&crate::run::files::read_capped(&err, 4096))
-        .lines()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join("; ");
-    let _ = fs::remove_file(&err);
-    if run.killed.is_none() && run.status == Status::Code(0) {
-        return Ok(());
-    }
-    let how = match (run.killed, run.status) {
-        (Some(k), _) => format!("went over its {} limit", k.name()),
-        (None, Status::Code(c)) => format!("ended with exit code {c}"),
-        (None, Status::Signal(s)) => format!("was killed by {}", crate::run::sys::signal_name(s)),
-    };
-    Err(format!(
-        "{what} {how}{}",
-        if said.is_empty() {
-            String::new()
-        } else {
-            format!(": {said}")
-        }
-    ))
+) -> Result<(), FormatError> {
+    made::run(program, args, None, stdout, cwd, MAKING).map_err(|e| match e {
+        Ended::Unstarted(why) => FormatError::said(why),
+        e => FormatError::said(format!("{what} {}", e.fully())),
+    })
 }
 
-/// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else made by
-/// `gen/generatore` (and checked by `gen/valida`) into the cache.
+/// The inputs of `gen`'s cases: `input/inputN.txt` when all are there, else each made as
+/// `cmsMake` makes it (`gen/generatore ARGS > FILE` in the task's folder, or a `#COPY:`
+/// file copied), checked by `gen/valida FILE [SUBTASK]`, and kept in the cache. A
+/// validator that cannot be built (Python 2, say) leaves the inputs unchecked, with a
+/// warning: they are the package's own, and judging them is still worth it.
 fn inputs(
     dir: &Path,
     gen: &Gen,
-    scratch: &Path,
+    cache: &mut Cache,
     warnings: &mut Vec<String>,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..gen.cases.len())
         .map(|i| dir.join("input").join(format!("input{i}.txt")))
         .collect();
@@ -264,169 +232,140 @@ fn inputs(
     let gen_dir = dir.join("gen");
     let generator = source(&gen_dir, "generatore");
     let validator = source(&gen_dir, "valida");
-    let mut parts: Vec<Vec<u8>> = vec![fs::read(gen_dir.join("GEN")).unwrap_or_default()];
+    let mut sources = Vec::new();
     for p in generator.iter().chain(&validator) {
-        parts.push(fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?);
+        sources.push(fs::read(p).map_err(error::io(p))?);
     }
-    for (line, _) in &gen.cases {
-        if let Line::Copy(f) = line {
-            parts.push(fs::read(dir.join(f)).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?);
-        }
-    }
-    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
-    let out = scratch.join(format!("input-{key}"));
-    let made: Vec<PathBuf> = (0..gen.cases.len())
-        .map(|i| out.join(format!("input{i}.txt")))
-        .collect();
-    if out.join("done").is_file() {
-        return Ok(made);
-    }
-    let needs_generator = gen
-        .cases
-        .iter()
-        .any(|(l, _)| matches!(l, Line::Generate(_)));
-    let generator = match (&generator, needs_generator) {
-        (Some(g), true) => Some(built(g, "gen/generatore", &scratch.join("build"))?),
-        (None, true) => {
-            return Err(format!(
-                "{}: input/ lacks cases that gen/GEN makes, and there is no gen/generatore \
-                 (.cpp, .c, .py or .sh) to make them",
-                dir.display()
-            ))
-        }
-        _ => None,
-    };
-    // A validator that cannot be built (Python 2, say) leaves the inputs unchecked: they are
-    // the package's own, and judging them is still worth it.
-    let validator = match validator.map(|v| built(&v, "gen/valida", &scratch.join("build"))) {
-        Some(Ok(v)) => Some(v),
-        Some(Err(why)) => {
-            warnings.push(format!("{why}; the generated inputs are not validated"));
-            None
-        }
-        None => None,
-    };
-    let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    for (i, ((line, subtask), input)) in gen.cases.iter().zip(&made).enumerate() {
-        match line {
-            Line::Copy(f) => {
-                fs::copy(dir.join(f), input).map_err(|e| format!("gen/GEN: #COPY: {f}: {e}"))?;
+    // Built when first needed: `None` until then, `Some(None)` for one that cannot be.
+    let mut checker: Option<Option<Program>> = None;
+    let mut made = Vec::new();
+    for (i, (line, subtask)) in gen.cases.iter().enumerate() {
+        // cmsMake gives the subtask (counted from 1) after the file, when there are subtasks.
+        let subtask = (!gen.subtasks.is_empty()).then(|| (subtask + 1).to_string());
+        let what = match line {
+            Line::Copy(f) => fs::read(dir.join(f)).map_err(|e| copy_failed(f, e))?,
+            Line::Generate(args) => args.join("\0").into_bytes(),
+        };
+        let mut parts: Vec<&[u8]> = sources.iter().map(Vec::as_slice).collect();
+        parts.extend([what.as_slice(), subtask.as_deref().unwrap_or("").as_bytes()]);
+        let key = files::key(&parts);
+        made.push(cache.keep("inputs", &key, |cache, input| {
+            match line {
+                Line::Copy(f) => {
+                    fs::copy(dir.join(f), input).map_err(|e| copy_failed(f, e))?;
+                }
+                Line::Generate(args) => {
+                    let Some(src) = &generator else {
+                        return Err(FormatError::said(
+                            "input/ lacks cases that gen/GEN makes, and there is no \
+                             gen/generatore (.cpp, .c, .py or .sh) to make them",
+                        )
+                        .in_file(dir));
+                    };
+                    let program = cache.build(src, "gen/generatore", false)?;
+                    let what = format!("gen/generatore {} (input {i})", args.join(" "));
+                    make(&program, args, input, dir, &what)?;
+                }
             }
-            Line::Generate(args) => {
-                let what = format!("gen/generatore {} (input {i})", args.join(" "));
-                make(generator.as_ref().unwrap(), args, None, input, dir, &what)?;
+            let checker = checker.get_or_insert_with(|| {
+                let v = validator.as_ref()?;
+                cache
+                    .build(v, "gen/valida", false)
+                    .map_err(|why| {
+                        warnings.push(format!("{why}; the generated inputs are not validated"))
+                    })
+                    .ok()
+            });
+            if let Some(v) = checker {
+                let file = std::path::absolute(input).unwrap_or(input.to_path_buf());
+                let args: Vec<String> = [file.display().to_string()]
+                    .into_iter()
+                    .chain(subtask.clone())
+                    .collect();
+                let sink = input.with_extension("valida");
+                let checked = make(v, &args, &sink, dir, &format!("gen/valida on input {i}"));
+                let _ = fs::remove_file(&sink);
+                checked?;
             }
-        }
-        if let Some(v) = &validator {
-            let mut args = vec![std::path::absolute(input)
-                .unwrap_or(input.clone())
-                .display()
-                .to_string()];
-            // cmsMake gives the subtask (counted from 1) after the file, when there are
-            // subtasks.
-            if !gen.subtasks.is_empty() {
-                args.push((subtask + 1).to_string());
-            }
-            let sink = out.join("valida.out");
-            make(
-                v,
-                &args,
-                None,
-                &sink,
-                dir,
-                &format!("gen/valida on input {i}"),
-            )?;
-            let _ = fs::remove_file(&sink);
-        }
+            Ok(())
+        })?);
     }
-    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(made)
 }
 
-/// The official solution, built as a submission is (with `sol/grader` where there is one).
-fn official(dir: &Path, grader: &[PathBuf], scratch: &Path) -> Result<(PathBuf, Program), String> {
-    let sol = dir.join("sol");
-    let Some(src) = source(&sol, "soluzione") else {
-        return Err(format!(
-            "{}: output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to \
-             make them",
-            dir.display()
-        ));
-    };
-    if grader.is_empty() {
-        let program = built(&src, "sol/soluzione", &scratch.join("build"))?;
-        return Ok((src, program));
-    }
-    let stage = scratch.join("official");
-    let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
-    for f in grader.iter().chain([&src]) {
-        let to = stage.join(f.file_name().unwrap_or_default());
-        fs::copy(f, &to).map_err(|e| format!("{}: {e}", to.display()))?;
-    }
-    let program = built(
-        &stage,
-        "sol/soluzione with sol/grader",
-        &scratch.join("build"),
-    )?;
-    Ok((src, program))
+/// The error of a `#COPY:` line whose file cannot be read.
+fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
+    FormatError::said(format!("gen/GEN: #COPY: {file}: {e}"))
 }
 
-/// The answers: `output/outputN.txt` when all are there, else the official solution's.
+/// The official solution, built as a submission is (with `sol/grader` where there is one).
+fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program, FormatError> {
+    if grader.is_empty() {
+        return cache.build(src, "sol/soluzione", false);
+    }
+    let stage = cache.scratch().join("official");
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
+    for f in grader.iter().chain([&src.to_path_buf()]) {
+        let to = stage.join(f.file_name().unwrap_or_default());
+        fs::copy(f, &to).map_err(error::io(&to))?;
+    }
+    cache.build(&stage, "sol/soluzione with sol/grader", false)
+}
+
+/// The answers: `output/outputN.txt` when all are there, else the official solution's
+/// output on each input (through the task's input and output files where it has file
+/// I/O), kept in the cache.
 fn answers(
     dir: &Path,
     task: &Task,
     inputs: &[PathBuf],
     grader: &[PathBuf],
-    scratch: &Path,
-) -> Result<Vec<PathBuf>, String> {
+    cache: &mut Cache,
+) -> Result<Vec<PathBuf>, FormatError> {
     let given: Vec<PathBuf> = (0..inputs.len())
         .map(|i| dir.join("output").join(format!("output{i}.txt")))
         .collect();
     if given.iter().all(|p| p.is_file()) {
         return Ok(given);
     }
-    let (src, program) = official(dir, grader, scratch)?;
-    let mut parts = vec![fs::read(&src).map_err(|e| format!("{}: {e}", src.display()))?];
-    for f in grader.iter().chain(inputs) {
-        parts.push(fs::read(f).map_err(|e| format!("{}: {e}", f.display()))?);
+    let Some(src) = source(&dir.join("sol"), "soluzione") else {
+        return Err(FormatError::said(
+            "output/ lacks answers, and there is no sol/soluzione (.cpp, .c or .py) to make them",
+        )
+        .in_file(dir));
+    };
+    let mut sources = vec![fs::read(&src).map_err(error::io(&src))?];
+    for f in grader {
+        sources.push(fs::read(f).map_err(error::io(f))?);
     }
     let io = format!("{:?} {:?}", task.input_file, task.output_file);
-    parts.push(io.into_bytes());
-    let key = hash(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
-    let out = scratch.join(format!("output-{key}"));
-    let made: Vec<PathBuf> = (0..inputs.len())
-        .map(|i| out.join(format!("output{i}.txt")))
-        .collect();
-    if out.join("done").is_file() {
-        return Ok(made);
+    let mut program = None;
+    let mut made = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let bytes = fs::read(input).map_err(error::io(input))?;
+        let mut parts: Vec<&[u8]> = sources.iter().map(Vec::as_slice).collect();
+        parts.extend([bytes.as_slice(), io.as_bytes()]);
+        let key = files::key(&parts);
+        made.push(cache.keep("answers", &key, |cache, answer| {
+            let program = match &program {
+                Some(p) => p,
+                None => program.insert(official(&src, grader, cache)?),
+            };
+            let what = format!("the official solution {} on input {i}", src.display());
+            let (input_file, output_file) =
+                (task.input_file.as_deref(), task.output_file.as_deref());
+            let solved = made::solve(program, input, input_file, output_file, MAKING)?
+                .map_err(|e| FormatError::said(format!("{what} {}", e.fully())))?;
+            fs::copy(&solved.output, answer).map_err(|e| {
+                FormatError::said(format!(
+                    "{what}: its output {}: {e}",
+                    solved.output.display()
+                ))
+            })?;
+            Ok(())
+        })?);
     }
-    let _ = fs::remove_dir_all(&out);
-    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
-    for (i, (input, answer)) in inputs.iter().zip(&made).enumerate() {
-        let what = format!("the official solution {} on input {i}", src.display());
-        // A folder of the run's own, which isolation lets it write in (as a case's).
-        let private = crate::run::files::Private::new()?;
-        let work = private.join("work");
-        fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-        let stdin = match &task.input_file {
-            Some(name) => {
-                fs::copy(input, work.join(name)).map_err(|e| format!("{name}: {e}"))?;
-                None
-            }
-            None => Some(input.as_path()),
-        };
-        let stdout = private.join("stdout");
-        make(&program, &[], stdin, &stdout, &work, &what)?;
-        let result = match &task.output_file {
-            Some(name) => work.join(name),
-            None => stdout,
-        };
-        fs::rename(&result, answer)
-            .map_err(|e| format!("{what}: its output {}: {e}", result.display()))?;
-    }
-    fs::write(out.join("done"), b"").map_err(|e| format!("{}: {e}", out.display()))?;
     Ok(made)
 }
 
@@ -444,7 +383,7 @@ fn tool_source(dir: &Path, names: &[&str]) -> Option<PathBuf> {
 
 /// `sol/`'s solutions: `soluzione` must score in full, the others are judged with no
 /// expectation (the format gives none); graders, stubs and templates are not solutions.
-fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
+fn submissions(dir: &Path) -> Result<Vec<Submission>, FormatError> {
     let sol = dir.join("sol");
     let mut out = Vec::new();
     for f in file_names(&sol)? {
@@ -473,15 +412,75 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, String> {
     Ok(out)
 }
 
-fn read(dir: &Path, context: &Context) -> Result<Package, String> {
+/// Reads the task at `dir`: task.yaml, the cases gen/GEN describes (made where input/ and
+/// output/ lack them), their subtasks, the checker or manager, and sol/'s solutions.
+fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     let yaml = dir.join("task.yaml");
-    let task = parse_task(&crate::judge::format::yaml::load(&yaml)?)
-        .map_err(|e| format!("{}: {e}", yaml.display()))?;
+    let task =
+        parse_task(&crate::judge::format::yaml::load(&yaml)?).map_err(|e| e.in_file(&yaml))?;
+    let gen = gen_of(dir, &task, &yaml)?;
+    let sol = dir.join("sol");
+    let manager = tool_source(dir, &["manager"]);
+    let grader = cpp_with_headers(&sol, if manager.is_some() { "stub" } else { "grader" })?;
+    let mut warnings = Vec::new();
+    let mut cache = Cache::new(&context.scratch, None);
+    let inputs = inputs(dir, &gen, &mut cache, &mut warnings)?;
+    let answers = if manager.is_some() {
+        // A Communication task's manager decides; an answer file, if any, is its to read.
+        (0..inputs.len())
+            .map(|i| dir.join("output").join(format!("output{i}.txt")))
+            .map(|p| {
+                if p.is_file() {
+                    p
+                } else {
+                    PathBuf::from("/dev/null")
+                }
+            })
+            .collect()
+    } else {
+        answers(dir, &task, &inputs, &grader, &mut cache)?
+    };
+    let mut cases: Vec<Found> = inputs
+        .into_iter()
+        .zip(answers)
+        .enumerate()
+        .map(|(i, (input, answer))| Found::new(format!("{i:03}"), input, answer))
+        .collect();
+    let grading = grading(&gen, task.total_value, &mut cases);
+    let name = task.name.clone().unwrap_or_else(|| files::name_of(dir));
+    let mut package = Package::plain(Kind::ItalyYaml, name, dir.to_path_buf(), cases);
+    package.info.time_limit_ms = task.time_limit_ms;
+    package.info.memory_limit_mib = task.memory_limit_mib;
+    package.info_path = Some(yaml);
+    package.grading = grading;
+    package.grader = grader;
+    package.warnings = warnings;
+    match tool_source(dir, &["correttore", "checker"]) {
+        Some(c) => package.checker = Some(Tool::source(c, Protocol::Cms)),
+        // CMS's "diff": whitespace-separated tokens compared as strings.
+        None => package.compare = Some(Check::Tokens(vec!["case_sensitive".to_string()])),
+    }
+    if let Some(m) = manager {
+        let processes = task.num_processes.max(1);
+        package.interactor = Some(Tool::source(m, Protocol::CmsManager { processes }));
+        package.info.interactive = true;
+    } else {
+        package.info.input_file = task.input_file.clone();
+        package.info.output_file = task.output_file.clone();
+    }
+    // CMS's loader makes it an OutputOnly task: `output_000.txt`, ... handed in.
+    package.output_only = task.output_only;
+    package.submissions = submissions(dir)?;
+    Ok(package)
+}
+
+/// The task's cases: `gen/GEN`'s, or without one, `input/` as it is (`n_input` of them if
+/// task.yaml says), which must be as many as `n_input` says.
+fn gen_of(dir: &Path, task: &Task, yaml: &Path) -> Result<Gen, FormatError> {
     let gen_path = dir.join("gen/GEN");
     let gen = match crate::judge::format::info::read_config(&gen_path)? {
-        Some(text) => parse_gen(&text).map_err(|e| format!("{}: {e}", gen_path.display()))?,
+        Some(text) => parse_gen(&text).map_err(|e| e.in_file(&gen_path))?,
         None => {
-            // No GEN: the cases are input/ as it is, n_input of them if task.yaml says.
             let n = match task.n_input {
                 Some(n) => n,
                 None => file_names(&dir.join("input"))?
@@ -497,116 +496,45 @@ fn read(dir: &Path, context: &Context) -> Result<Package, String> {
             }
         }
     };
-    if let Some(n) = task.n_input {
-        if n != gen.cases.len() {
-            return Err(format!(
-                "{}: n_input is {n}, and gen/GEN makes {} cases",
-                yaml.display(),
-                gen.cases.len()
-            ));
-        }
+    match task.n_input {
+        Some(n) if n != gen.cases.len() => Err(FormatError::said(format!(
+            "n_input is {n}, and gen/GEN makes {} cases",
+            gen.cases.len()
+        ))
+        .in_file(yaml)),
+        _ => Ok(gen),
     }
-    let sol = dir.join("sol");
-    let manager = tool_source(dir, &["manager"]);
-    let grader = match &manager {
-        Some(_) => cpp_with_headers(&sol, "stub")?,
-        None => cpp_with_headers(&sol, "grader")?,
-    };
-    let mut warnings = Vec::new();
-    let inputs = inputs(dir, &gen, &context.scratch, &mut warnings)?;
-    let answers = if manager.is_some() {
-        // A Communication task's manager decides; an answer file, if any, is its to read.
-        (0..inputs.len())
-            .map(|i| dir.join("output").join(format!("output{i}.txt")))
-            .map(|p| {
-                if p.is_file() {
-                    p
-                } else {
-                    PathBuf::from("/dev/null")
-                }
+}
+
+/// CMS's scoring: GroupMin over GEN's subtasks (`subtask 0`, ...), else Sum, `total` spread
+/// evenly over the cases.
+fn grading(gen: &Gen, total: f64, cases: &mut [Found]) -> Grading {
+    if gen.subtasks.is_empty() {
+        return Grading::spread(total, cases);
+    }
+    let mut groups = Vec::new();
+    for (s, (points, _)) in gen.subtasks.iter().enumerate() {
+        let name = format!("subtask {s}");
+        let members: Vec<String> = gen
+            .cases
+            .iter()
+            .zip(cases.iter_mut())
+            .filter(|((_, st), _)| *st == s)
+            .map(|(_, c)| {
+                c.group = Some(name.clone());
+                c.name.clone()
             })
-            .collect()
-    } else {
-        answers(dir, &task, &inputs, &grader, &context.scratch)?
-    };
-    let mut cases: Vec<Found> = inputs
-        .into_iter()
-        .zip(answers)
-        .enumerate()
-        .map(|(i, (input, answer))| Found::new(format!("{i:03}"), input, answer))
-        .collect();
-    let grading = if gen.subtasks.is_empty() {
-        let each = task.total_value / cases.len().max(1) as f64;
-        for c in &mut cases {
-            c.points = Some(each);
-        }
-        Grading::Groups {
-            groups: vec![ScoredGroup {
-                name: "all".to_string(),
-                points: task.total_value,
-                policy: Policy::Sum,
-                cases: cases.iter().map(|c| c.name.clone()).collect(),
-                depends: Vec::new(),
-            }],
-            full: task.total_value,
-        }
-    } else {
-        let mut groups = Vec::new();
-        for (s, (points, _)) in gen.subtasks.iter().enumerate() {
-            let name = format!("subtask {s}");
-            let members: Vec<String> = gen
-                .cases
-                .iter()
-                .zip(&mut cases)
-                .filter(|((_, st), _)| *st == s)
-                .map(|(_, c)| {
-                    c.group = Some(name.clone());
-                    c.name.clone()
-                })
-                .collect();
-            groups.push(ScoredGroup {
-                name,
-                points: *points,
-                policy: Policy::Min,
-                cases: members,
-                depends: Vec::new(),
-            });
-        }
-        let full = groups.iter().map(|g| g.points).sum();
-        Grading::Groups { groups, full }
-    };
-    let name = task
-        .name
-        .clone()
-        .unwrap_or_else(|| crate::judge::format::files::name_of(dir));
-    let mut package = Package::plain(Kind::ItalyYaml, name, dir.to_path_buf(), cases);
-    package.info.time_limit_ms = task.time_limit_ms;
-    package.info.memory_limit_mib = task.memory_limit_mib;
-    package.info_path = Some(yaml);
-    package.grading = grading;
-    package.grader = grader;
-    package.warnings = warnings;
-    match tool_source(dir, &["correttore", "checker"]) {
-        Some(c) => package.checker = Some(Tool::source(c, Protocol::Cms)),
-        // CMS's "diff": whitespace-separated tokens compared as strings.
-        None => package.compare = Some(Check::Tokens(vec!["case_sensitive".to_string()])),
+            .collect();
+        groups.push(ScoredGroup {
+            name,
+            points: *points,
+            policy: Policy::Min,
+            cases: members,
+            depends: Vec::new(),
+        });
     }
-    if let Some(m) = manager {
-        package.interactor = Some(Tool::source(
-            m,
-            Protocol::CmsManager {
-                processes: task.num_processes.max(1),
-            },
-        ));
-        package.info.interactive = true;
-    } else {
-        package.info.input_file = task.input_file.clone();
-        package.info.output_file = task.output_file.clone();
-    }
-    // CMS's loader makes it an OutputOnly task: `output_000.txt`, ... handed in.
-    package.output_only = task.output_only;
-    package.submissions = submissions(dir)?;
-    Ok(package)
+    let full = groups.iter().map(|g| g.points).sum();
+    Grading::Groups { groups, full }
 }
 
 #[cfg(test)]
@@ -626,7 +554,10 @@ mod tests {
             (Line::Generate(vec!["4".into(), "4".into(), "2".into()]), 1)
         );
         assert_eq!(g.cases[3].1, 2);
-        assert!(parse_gen("3 3 #ST: 10\n").unwrap_err().contains("line 1"));
+        assert!(parse_gen("3 3 #ST: 10\n")
+            .unwrap_err()
+            .to_string()
+            .contains("line 1"));
     }
 
     #[test]

@@ -9,21 +9,25 @@
 //! the `testlib.h` found in the folder or one of its ancestors (Library Checker keeps it in
 //! `common/`), and the error says how to get one when there is none. The site runs
 //! programs with an unlimited stack: here the stack limit is the memory limit (named in the
-//! header), unless info.toml or `--stack-limit-mib` says otherwise.
+//! header), unless info.toml or `--stack-limit-mib` says otherwise. Cost: two listings and
+//! info.toml; nothing is built while reading.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::judge::check::Protocol;
 use crate::judge::format::files::{self, name_of};
+use crate::judge::format::info::read_required;
 use crate::judge::format::info::Info;
-use crate::judge::format::{Build, Context, Kind, Names, Package, Reader, Rule, Submission, Tool};
+use crate::judge::format::{
+    Build, Context, FormatError, Kind, Names, Package, Reader, Rule, Submission, Tool,
+};
 use crate::run::compile;
 use crate::run::program::Program;
 
 /// What Library Checker's `info.toml` says beyond the time limit.
 #[derive(Clone, Debug, Default)]
-pub struct Problem {
+pub struct Spec {
     /// `[[solutions]]`: each a file under `sol/` with the verdict it must get.
     pub solutions: Vec<Solution>,
     /// The checker's source (`checker.cpp`, or `checker = ...` in info.toml), if present.
@@ -52,7 +56,7 @@ pub const READER: Reader = Reader {
 };
 
 /// Reads the folder `dir` (which has `in/` and `out/`).
-fn read(dir: &Path, _: &Context) -> Result<Package, String> {
+fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let name = name_of(dir);
     let mut warnings = Vec::new();
     let (in_dir, out_dir) = (dir.join("in"), dir.join("out"));
@@ -69,15 +73,15 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
     };
     let cases = files::pair(&in_dir, &[in_ext], &out_dir, &[out_ext], "", &mut warnings)?;
     let info_path = dir.join("info.toml");
-    let (info, problem) = if info_path.is_file() {
+    let (info, spec) = if info_path.is_file() {
         let info = Info::load_foreign(&info_path)?;
-        let problem = solutions(dir, &info_path)?;
-        (info, Some(problem))
+        let spec = solutions(dir, &info_path)?;
+        (info, Some(spec))
     } else {
         (Info::default(), None)
     };
     let library_checker =
-        problem.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
+        spec.is_some() || dir.join("checker.cpp").is_file() || dir.join("checker").is_file();
     let mut info = info;
     if library_checker && info.memory_limit_mib.is_none() {
         // info.toml has no memory limit: the site's, 1 GiB (our 256 MiB default would fail
@@ -89,10 +93,10 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
         // walk a tree); a stack can never outgrow the memory limit, so that is its limit.
         info.stack_limit_mib = info.memory_limit_mib;
     }
-    let problem = problem.or_else(|| {
-        library_checker.then(|| Problem {
+    let spec = spec.or_else(|| {
+        library_checker.then(|| Spec {
             checker_src: Some(dir.join("checker.cpp")),
-            ..Problem::default()
+            ..Spec::default()
         })
     });
     let mut package = Package::plain(
@@ -104,14 +108,14 @@ fn read(dir: &Path, _: &Context) -> Result<Package, String> {
     package.info_path = info_path.is_file().then_some(info_path);
     package.info = info;
     package.warnings = warnings;
-    if let Some(problem) = &problem {
-        package.checker = problem.checker_src.clone().map(|path| Tool {
+    if let Some(spec) = &spec {
+        package.checker = spec.checker_src.clone().map(|path| Tool {
             path,
             protocol: Protocol::Testlib,
             build: Build::Testlib,
         });
-        package.submissions = problem.solutions.iter().map(submission).collect();
-        package.validators = problem
+        package.submissions = spec.solutions.iter().map(submission).collect();
+        package.validators = spec
             .verifier_src
             .iter()
             .map(|path| Tool {
@@ -149,43 +153,40 @@ fn submission(s: &Solution) -> Submission {
     } else {
         format!("{} (allowed: {})", s.expect, s.allow.join(", "))
     };
+    let file = s
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    let rule = Rule {
+        label,
+        ..Rule::new("", &permitted, &required)
+    };
     Submission {
-        shown: format!(
-            "sol/{}",
-            s.path
-                .file_name()
-                .map(|n| n.to_string_lossy())
-                .unwrap_or_default()
-        ),
-        path: s.path.clone(),
-        rule: Rule {
-            label,
-            ..Rule::new("", &permitted, &required)
-        },
-        names: Names::LibraryChecker,
         skip: s.function.then(|| {
             "a function for the problem's grader (function = true), not a program: not run"
                 .to_string()
         }),
-        extra: vec![],
-        promised_by: None,
-        entrypoint: None,
-        handed_in: false,
+        ..Submission::new(
+            format!("sol/{file}"),
+            s.path.clone(),
+            rule,
+            Names::LibraryChecker,
+        )
     }
 }
 
 /// The `[[solutions]]` (and checker and verifier names) of an `info.toml`.
-fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
-    let text = crate::judge::format::info::read_config(info_path)?
-        .ok_or_else(|| format!("{}: no such file", info_path.display()))?;
+fn solutions(dir: &Path, info_path: &Path) -> Result<Spec, FormatError> {
+    let text = read_required(info_path)?;
     let table: toml::Table =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", info_path.display()))?;
-    let bad = |what: &str| format!("{}: {what}", info_path.display());
-    let file = |key: &str, default: &str| -> Result<Option<PathBuf>, String> {
+        toml::from_str(&text).map_err(|e| FormatError::said(e.to_string()).in_file(info_path))?;
+    let bad = |what: FormatError| what.in_file(info_path);
+    let file = |key: &str, default: &str| -> Result<Option<PathBuf>, FormatError> {
         let name = match table.get(key) {
             None => default,
             Some(toml::Value::String(s)) => s.as_str(),
-            Some(other) => return Err(bad(&format!("{key}: expected a file name, found {other}"))),
+            Some(other) => return Err(bad(FormatError::expected(key, "a file name").found(other))),
         };
         // The source, or where it would be beside the compiled program (which `compiled`
         // uses as it is when there is no source).
@@ -206,15 +207,18 @@ fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
     if let Some(list) = table.get("solutions") {
         let list = list
             .as_array()
-            .ok_or_else(|| bad("solutions: expected [[solutions]] tables"))?;
+            .ok_or_else(|| bad(FormatError::expected("solutions", "[[solutions]] tables")))?;
         for (i, s) in list.iter().enumerate() {
-            let t = s
-                .as_table()
-                .ok_or_else(|| bad(&format!("solutions #{}: expected a table", i + 1)))?;
+            let t = s.as_table().ok_or_else(|| {
+                bad(FormatError::expected(
+                    format!("solutions #{}", i + 1),
+                    "a table",
+                ))
+            })?;
             let name = t
                 .get("name")
                 .and_then(|v| v.as_str())
-                .ok_or_else(|| bad(&format!("solutions #{}: no name", i + 1)))?;
+                .ok_or_else(|| bad(FormatError::said(format!("solutions #{}: no name", i + 1))))?;
             let flag = |k: &str| t.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
             let expect = t
                 .get("expect")
@@ -234,7 +238,7 @@ fn solutions(dir: &Path, info_path: &Path) -> Result<Problem, String> {
             });
         }
     }
-    Ok(Problem {
+    Ok(Spec {
         solutions: sols,
         checker_src: file("checker", "checker.cpp")?,
         verifier_src: file("verifier", "verifier.cpp")?,

@@ -1,23 +1,33 @@
 //! The formats problems are published in, read into one model (`model`): each format is a
 //! reader in a file of its own, and [`detect`] asks each in turn whether a folder is its
-//! own, so that a new format is one new file and one line in [`READERS`].
+//! own. A new format touches three files: its reader, this one (`pub mod` and its line in
+//! [`READERS`]) and `model.rs` (its [`Kind`] and how the header names it).
 //!
-//! Dependencies go one way: `info` (limits files) and `files` (naming and pairing case
-//! files) below the readers, the readers below this dispatcher; no reader knows another.
+//! Dependencies go one way: below the readers `error` (the one error of reading a
+//! package), `info` (limits files and the guard on every configuration file), `yaml`,
+//! `files` (naming and pairing case files, FNV-1a keys), `made` (the cache of tests a
+//! package makes) and `stage` (sources staged before a build); the readers above them,
+//! this dispatcher above the readers; no reader knows another. Our own problems have a
+//! reader too (`own`), asked for by name only. Cost: detection reads at most a file or two
+//! a reader; what reading costs is each reader's to say.
 
 pub mod cms;
 pub mod dmoj;
+pub mod error;
 pub mod files;
 pub mod flat;
 pub mod info;
 pub mod italy_yaml;
 pub mod kattis;
 pub mod libchecker;
+pub mod made;
 pub mod model;
+pub mod own;
 pub mod polygon;
 pub mod stage;
 pub mod yaml;
 
+pub use error::FormatError;
 pub use model::*;
 
 use std::path::{Path, PathBuf};
@@ -33,7 +43,7 @@ pub struct Reader {
     /// What it looks for, for the message when no reader claims a folder.
     pub looks_for: &'static str,
     pub claims: fn(&Path) -> bool,
-    pub read: fn(&Path, &Context) -> Result<Package, String>,
+    pub read: fn(&Path, &Context) -> Result<Package, FormatError>,
 }
 
 /// What a reader may use besides the package.
@@ -45,7 +55,9 @@ pub struct Context {
     pub testset: Option<String>,
 }
 
-/// The readers, asked in this order; the flat folder last, as it claims any folder.
+/// The readers, asked in this order; the flat folder last, as it claims any folder. Our own
+/// problems' reader (`own::READER`) is not among them: it is asked for by name only, so that
+/// no user's folder is ever taken for one of ours.
 pub const READERS: &[Reader] = &[
     kattis::READER,
     dmoj::READER,
@@ -59,13 +71,7 @@ pub const READERS: &[Reader] = &[
 /// The package's cache folder: named after it and a hash of its path, so that two packages
 /// of one name never share one.
 fn scratch_for(dir: &Path) -> PathBuf {
-    let hash = dir
-        .as_os_str()
-        .as_encoded_bytes()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+    let hash = files::fnv1a(dir.as_os_str().as_encoded_bytes());
     crate::run::files::cache_dir().join("formats").join(format!(
         "{}-{:08x}",
         files::name_of(dir),
@@ -74,16 +80,20 @@ fn scratch_for(dir: &Path) -> PathBuf {
 }
 
 /// Detects the format of `path` and reads it.
-pub fn detect(path: &Path) -> Result<Package, String> {
+pub fn detect(path: &Path) -> Result<Package, FormatError> {
     detect_testset(path, None)
 }
 
 /// Detects the format of `path` and reads it with the testset named `testset` where the
 /// format has testsets (Polygon); `None`: its default.
-pub fn detect_testset(path: &Path, testset: Option<&str>) -> Result<Package, String> {
-    let dir = std::path::absolute(path).map_err(|e| format!("--tests {}: {e}", path.display()))?;
+pub fn detect_testset(path: &Path, testset: Option<&str>) -> Result<Package, FormatError> {
+    let dir = std::path::absolute(path)
+        .map_err(|e| FormatError::said(format!("--tests {}: {e}", path.display())))?;
     if !dir.is_dir() {
-        return Err(format!("--tests: no folder {}", dir.display()));
+        return Err(FormatError::said(format!(
+            "--tests: no folder {}",
+            dir.display()
+        )));
     }
     // `PKG/in` (with `PKG/out`) and `PKG/data` are read as the package they belong to.
     if let (Some(parent), Some(leaf)) = (dir.parent(), dir.file_name()) {

@@ -7,7 +7,7 @@
 //!
 //! What a reader knows beyond the model (Kattis' group tree and its two grading rules) stays
 //! in the reader's own type, which the model asks for a score through [`Grades`]; the model
-//! names no reader.
+//! names no reader. Cost: grading is a pass over the outcomes per group.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -36,6 +36,8 @@ pub enum Kind {
     ItalyYaml,
     /// A DMOJ problem (`init.yml`).
     Dmoj,
+    /// One of our own problems (`problems/<name>/`: `info.toml`, `tests/`, `invalid/`).
+    Ours,
 }
 
 impl Kind {
@@ -55,13 +57,15 @@ impl Kind {
             Kind::Cms => "CMS task (problem.json)".to_string(),
             Kind::ItalyYaml => "italy_yaml task (task.yaml)".to_string(),
             Kind::Dmoj => "DMOJ problem (init.yml)".to_string(),
+            Kind::Ours => "our problem folder (info.toml, tests/, invalid/)".to_string(),
         }
     }
 }
 
 /// One case found: its name (relative to the package, `secret/group1/01` in a Kattis
-/// package), its input and answer, the arguments its group gives the checker, and the group
-/// and points a scored format gives it.
+/// package), its input and answer, the arguments its group gives the checker, the group
+/// and points a scored format gives it, and for our own problems the program's extra
+/// arguments and the error it must refuse the input with.
 #[derive(Clone, Debug)]
 pub struct Found {
     pub name: String,
@@ -72,6 +76,12 @@ pub struct Found {
     pub group: Option<String>,
     /// Its own points, where the format scores case by case ([`Policy::Sum`]).
     pub points: Option<f64>,
+    /// Arguments added to the program's command line for this case (our `NAME.args`).
+    pub args: Vec<String>,
+    /// An input the program must refuse (our `invalid/NAME.in`): it must end with exit code
+    /// 1 and a stderr line holding this fragment (`NAME.err`); `answer` is then what its
+    /// stdout must be (`NAME.out`, or `/dev/null`: nothing).
+    pub refusal: Option<String>,
 }
 
 impl Found {
@@ -84,6 +94,8 @@ impl Found {
             validator_args: Vec::new(),
             group: None,
             points: None,
+            args: Vec::new(),
+            refusal: None,
         }
     }
 }
@@ -119,6 +131,27 @@ pub enum Grading {
     /// Scored groups (Polygon's groups, CMS subtasks, DMOJ batches); `full` is the most a
     /// submission can get.
     Groups { groups: Vec<ScoredGroup>, full: f64 },
+}
+
+impl Grading {
+    /// CMS's Sum: `total` spread evenly over `cases` (their points set), in one group `all`.
+    pub fn spread(total: f64, cases: &mut [Found]) -> Grading {
+        let each = total / cases.len().max(1) as f64;
+        for c in cases.iter_mut() {
+            c.points = Some(each);
+        }
+        let all = ScoredGroup {
+            name: "all".to_string(),
+            points: total,
+            policy: Policy::Sum,
+            cases: cases.iter().map(|c| c.name.clone()).collect(),
+            depends: Vec::new(),
+        };
+        Grading::Groups {
+            groups: vec![all],
+            full: total,
+        }
+    }
 }
 
 /// A group whose cases earn its points together.
@@ -617,5 +650,23 @@ mod tests {
             ]),
         );
         assert_eq!(failed.score, 0.0, "{:?}", failed.parts);
+    }
+
+    #[test]
+    fn time_limits_are_derived_as_the_spec_says() {
+        let t = Timing {
+            time_limit: None,
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            time_resolution: 1.0,
+        };
+        assert_eq!(t.derive(0.003), 1.0);
+        assert_eq!(t.derive(0.6), 2.0);
+        assert_eq!(t.derive(0.5), 1.0);
+        let fine = Timing {
+            time_resolution: 0.25,
+            ..t
+        };
+        assert_eq!(fine.derive(0.6), 1.25);
     }
 }

@@ -16,11 +16,11 @@
 //! - `<files><executables>`: the generators' sources, found by the first word of a `cmd`.
 //!
 //! A test whose input file is missing (Polygon exports only the manual ones unless asked)
-//! is generated, and a missing answer is made by the `main` solution, both into the
-//! package's own cache folder ([`Context::scratch`]) under a hash of what makes them: the
-//! generator's source, the headers beside it and the command line; the main solution's
-//! source and the input (an interactive problem's missing answers are an empty file: main
-//! alone cannot make them). A second read of the package builds and runs nothing. C++
+//! is generated, and a missing answer is made by the `main` solution, both kept in the
+//! package's cache (`made.rs`) under a key of what makes them: the generator's source, the
+//! headers beside it and the command line; the main solution's source and the input (an
+//! interactive problem's missing answers are an empty file: main alone cannot make them).
+//! A second read of the package builds and runs nothing. C++
 //! generators are built with g++ (`-O2 -std=gnu++17`) and the `testlib.h` of the package's
 //! `files/`; others by the judge's table of languages.
 //!
@@ -31,28 +31,23 @@
 //!
 //! Cost: `problem.xml` is at most 1 MiB (a DTD, so entities, is refused) and read in one
 //! pass; the first read runs each generator command and main once per missing file, every
-//! later read only hashes the sources and inputs. The hash is std's `DefaultHasher`, whose
-//! algorithm a new Rust may change: the cache is then missed and made again, never wrong.
+//! later read only hashes the sources and inputs.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::fs;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use crate::judge::check::Protocol;
-use crate::judge::format::files::{file_names, name_of};
+use crate::judge::format::error::{self, FormatError};
+use crate::judge::format::files::{self, file_names, name_of};
 use crate::judge::format::info::{self, Info};
+use crate::judge::format::made::{self, Cache};
 use crate::judge::format::{
     Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule,
     ScoredGroup, Submission, Tool,
 };
-use crate::run::compile;
-use crate::run::program::Program;
-
 use crate::run::files::Private;
 use crate::run::spec::Limits;
-use crate::run::sys::Status;
 
 /// This format's entry in the readers' table.
 pub const READER: Reader = Reader {
@@ -127,7 +122,7 @@ pub struct Spec {
 
 /// Expands a testset's path pattern for case `n` (1-based): printf's `%d` with an optional
 /// zero flag and width (`%02d`, `%03d`), and `%%`.
-pub fn expand(pattern: &str, n: usize) -> Result<String, String> {
+pub fn expand(pattern: &str, n: usize) -> Result<String, FormatError> {
     let mut out = String::new();
     let mut chars = pattern.chars().peekable();
     while let Some(c) = chars.next() {
@@ -149,13 +144,15 @@ pub fn expand(pattern: &str, n: usize) -> Result<String, String> {
             width = width * 10 + d as usize;
             chars.next();
             if width > 20 {
-                return Err(format!("{pattern:?}: a field wider than 20"));
+                return Err(FormatError::said(format!(
+                    "{pattern:?}: a field wider than 20"
+                )));
             }
         }
         if chars.next() != Some('d') {
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "{pattern:?}: expected %d, %02d or the like for the test's number"
-            ));
+            )));
         }
         if zero {
             out.push_str(&format!("{n:0width$}"));
@@ -185,195 +182,55 @@ fn text_of(n: Node<'_, '_>, name: &str) -> Option<String> {
 
 /// Reads the text of a `problem.xml` into a [`Spec`]; errors name the element and quote
 /// the bad value.
-pub fn parse(text: &str) -> Result<Spec, String> {
+pub fn parse(text: &str) -> Result<Spec, FormatError> {
     parse_testset(text, None)
 }
 
 /// `problem.xml` read with the testset named `testset` (`pretests`); `None`: `tests`, else
 /// the first. An unknown name is an error that lists the testsets there.
-pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| e.to_string())?;
+pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, FormatError> {
+    let doc = roxmltree::Document::parse(text).map_err(|e| FormatError::said(e.to_string()))?;
     let problem = doc.root_element();
     if !problem.has_tag_name("problem") {
-        return Err(format!(
+        return Err(FormatError::said(format!(
             "the root element is <{}>, not <problem>",
             problem.tag_name().name()
-        ));
+        )));
     }
-    let number = |n: Node<'_, '_>, name: &str| -> Result<Option<u64>, String> {
-        match text_of(n, name) {
-            None => Ok(None),
-            Some(t) => t
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("<{name}>{t}</{name}>: expected a whole number")),
-        }
-    };
-    let points = |n: Node<'_, '_>, what: &str| -> Result<Option<f64>, String> {
-        match n.attribute("points") {
-            None => Ok(None),
-            Some(p) => match p.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
-                _ => Err(format!(
-                    "{what} points=\"{p}\": expected a number of points, 0 or more"
-                )),
-            },
-        }
-    };
-    let file_io = |attr: &str| -> Result<Option<String>, String> {
-        let judging = child(problem, "judging");
-        match judging.and_then(|j| j.attribute(attr)).map(str::trim) {
-            None | Some("") | Some("stdin") | Some("stdout") => Ok(None),
-            Some(name) => info::file_name(name)
-                .map(Some)
-                .map_err(|e| format!("<judging {attr}=\"{name}\">: {e}")),
-        }
-    };
-    let judging = child(problem, "judging").ok_or("no <judging> element")?;
-    let testsets = children(judging, "testset");
-    let named = |name: &str| {
-        testsets
-            .iter()
-            .find(|t| t.attribute("name") == Some(name))
-            .copied()
-    };
-    let testset = match testset {
-        Some(name) => named(name).ok_or_else(|| {
-            let there: Vec<String> = testsets
-                .iter()
-                .map(|t| format!("{:?}", t.attribute("name").unwrap_or("")))
-                .collect();
-            format!(
-                "--testset {name}: problem.xml has no such testset (it has {})",
-                if there.is_empty() {
-                    "none".to_string()
-                } else {
-                    there.join(", ")
-                }
-            )
-        })?,
-        None => named("tests")
-            .or(testsets.first().copied())
-            .ok_or("<judging> has no <testset>")?,
-    };
-    let mut tests = Vec::new();
-    if let Some(list) = child(testset, "tests") {
-        for (i, t) in children(list, "test").into_iter().enumerate() {
-            let what = format!("<test> #{}", i + 1);
-            let generated = match t.attribute("method").unwrap_or("manual") {
-                "manual" => None,
-                "generated" => Some(Generated {
-                    cmd: t
-                        .attribute("cmd")
-                        .map(str::trim)
-                        .filter(|c| !c.is_empty())
-                        .ok_or_else(|| format!("{what}: method=\"generated\" without a cmd"))?
-                        .to_string(),
-                    from_file: t.attribute("from-file").map(str::to_string),
-                }),
-                other => {
-                    return Err(format!(
-                        "{what}: method=\"{other}\": expected manual or generated"
-                    ))
-                }
-            };
-            tests.push(Test {
-                generated,
-                group: t.attribute("group").map(str::to_string),
-                points: points(t, &what)?,
-                sample: t.attribute("sample") == Some("true"),
-            });
-        }
-    }
-    if let Some(count) = number(testset, "test-count")? {
-        if count != tests.len() as u64 {
-            return Err(format!(
-                "<test-count>{count}</test-count>, but <tests> lists {} tests",
-                tests.len()
-            ));
-        }
-    }
-    let mut groups = Vec::new();
-    if let Some(list) = child(testset, "groups") {
-        for g in children(list, "group") {
-            let name = g.attribute("name").ok_or("a <group> without a name")?;
-            let what = format!("<group name=\"{name}\">");
-            let policy = match g.attribute("points-policy").unwrap_or("complete-group") {
-                "complete-group" => Policy::Min,
-                "each-test" => Policy::Sum,
-                other => {
-                    return Err(format!(
-                        "{what}: points-policy=\"{other}\": expected complete-group or each-test"
-                    ))
-                }
-            };
-            let depends = child(g, "dependencies")
-                .map(|d| {
-                    children(d, "dependency")
-                        .into_iter()
-                        .filter_map(|d| d.attribute("group").map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default();
-            groups.push(Group {
-                name: name.to_string(),
-                points: points(g, &what)?,
-                policy,
-                depends,
-            });
-        }
-    }
-    let source = |n: Node<'_, '_>| {
-        child(n, "source")
-            .and_then(|s| s.attribute("path"))
-            .map(str::to_string)
-    };
+    let judging =
+        child(problem, "judging").ok_or_else(|| FormatError::said("no <judging> element"))?;
+    let testset = chosen(judging, testset)?;
+    let tests = tests(testset)?;
+    let groups = groups(testset)?;
     let assets = child(problem, "assets");
     let checker = assets.and_then(|a| child(a, "checker"));
-    if let Some(c) = checker {
-        if let Some(t) = c.attribute("type").filter(|t| *t != "testlib") {
-            return Err(format!(
+    if let Some(t) = checker.and_then(|c| c.attribute("type")) {
+        if t != "testlib" {
+            return Err(FormatError::said(format!(
                 "<checker type=\"{t}\">: only testlib checkers are known"
-            ));
+            )));
         }
     }
     let executables = child(problem, "files")
         .and_then(|f| child(f, "executables"))
-        .map(|e| {
-            children(e, "executable")
-                .into_iter()
-                .filter_map(source)
-                .collect()
-        })
+        .map(|e| sources(e, "executable"))
         .unwrap_or_default();
     let mut solutions = Vec::new();
     if let Some(list) = assets.and_then(|a| child(a, "solutions")) {
         for s in children(list, "solution") {
             let tag = s.attribute("tag").unwrap_or("").to_string();
-            let path = source(s)
-                .ok_or_else(|| format!("<solution tag=\"{tag}\">: no <source path=...>"))?;
+            let path = source(s).ok_or_else(|| {
+                FormatError::said(format!("<solution tag=\"{tag}\">: no <source path=...>"))
+            })?;
             solutions.push((tag, path));
         }
     }
-    let time_limit_ms = number(testset, "time-limit")?;
-    if let Some(ms) = time_limit_ms {
-        info::check_limit("time_limit_ms", ms, info::MAX_TIME_LIMIT_MS)
-            .map_err(|e| format!("<time-limit>{ms}</time-limit>: {e}"))?;
-    }
-    let memory_limit_bytes = number(testset, "memory-limit")?;
-    if let Some(b) = memory_limit_bytes {
-        info::check_limit(
-            "memory_limit_mib",
-            b.div_ceil(1 << 20),
-            info::MAX_MEMORY_LIMIT_MIB,
-        )
-        .map_err(|e| format!("<memory-limit>{b}</memory-limit>: {e}"))?;
-    }
+    let (time_limit_ms, memory_limit_bytes) = limits(testset)?;
     Ok(Spec {
         testset: testset.attribute("name").unwrap_or("").to_string(),
         short_name: problem.attribute("short-name").map(str::to_string),
-        input_file: file_io("input-file")?,
-        output_file: file_io("output-file")?,
+        input_file: file_io(judging, "input-file")?,
+        output_file: file_io(judging, "output-file")?,
         time_limit_ms,
         memory_limit_bytes,
         input_pattern: text_of(testset, "input-path-pattern")
@@ -386,16 +243,189 @@ pub fn parse_testset(text: &str, testset: Option<&str>) -> Result<Spec, String> 
         interactor: assets.and_then(|a| child(a, "interactor")).and_then(source),
         validators: assets
             .and_then(|a| child(a, "validators"))
-            .map(|v| {
-                children(v, "validator")
-                    .into_iter()
-                    .filter_map(source)
-                    .collect()
-            })
+            .map(|v| sources(v, "validator"))
             .unwrap_or_default(),
         executables,
         solutions,
     })
+}
+
+/// The testset asked for by name, else `tests`, else the first.
+fn chosen<'a, 'i>(judging: Node<'a, 'i>, name: Option<&str>) -> Result<Node<'a, 'i>, FormatError> {
+    let testsets = children(judging, "testset");
+    let named = |name: &str| {
+        testsets
+            .iter()
+            .find(|t| t.attribute("name") == Some(name))
+            .copied()
+    };
+    let Some(name) = name else {
+        return named("tests")
+            .or(testsets.first().copied())
+            .ok_or_else(|| FormatError::said("<judging> has no <testset>"));
+    };
+    named(name).ok_or_else(|| {
+        let there: Vec<String> = testsets
+            .iter()
+            .map(|t| format!("{:?}", t.attribute("name").unwrap_or("")))
+            .collect();
+        FormatError::said(format!(
+            "--testset {name}: problem.xml has no such testset (it has {})",
+            if there.is_empty() {
+                "none".to_string()
+            } else {
+                there.join(", ")
+            }
+        ))
+    })
+}
+
+/// The testset's `<test>`s, which must be as many as its `<test-count>` says.
+fn tests(testset: Node<'_, '_>) -> Result<Vec<Test>, FormatError> {
+    let mut tests = Vec::new();
+    let listed = child(testset, "tests").map_or_else(Vec::new, |l| children(l, "test"));
+    for (i, t) in listed.into_iter().enumerate() {
+        let what = format!("<test> #{}", i + 1);
+        let generated = match t.attribute("method").unwrap_or("manual") {
+            "manual" => None,
+            "generated" => Some(Generated {
+                cmd: t
+                    .attribute("cmd")
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .ok_or_else(|| {
+                        FormatError::said(format!("{what}: method=\"generated\" without a cmd"))
+                    })?
+                    .to_string(),
+                from_file: t.attribute("from-file").map(str::to_string),
+            }),
+            other => {
+                return Err(FormatError::expected(
+                    format!("{what}: method=\"{other}\""),
+                    "manual or generated",
+                ))
+            }
+        };
+        tests.push(Test {
+            generated,
+            group: t.attribute("group").map(str::to_string),
+            points: points(t, &what)?,
+            sample: t.attribute("sample") == Some("true"),
+        });
+    }
+    if let Some(count) = number(testset, "test-count")? {
+        if count != tests.len() as u64 {
+            return Err(FormatError::said(format!(
+                "<test-count>{count}</test-count>, but <tests> lists {} tests",
+                tests.len()
+            )));
+        }
+    }
+    Ok(tests)
+}
+
+/// The testset's `<group>`s: points, policy and dependencies.
+fn groups(testset: Node<'_, '_>) -> Result<Vec<Group>, FormatError> {
+    let listed = child(testset, "groups").map_or_else(Vec::new, |l| children(l, "group"));
+    let mut groups = Vec::new();
+    for g in listed {
+        let name = g
+            .attribute("name")
+            .ok_or_else(|| FormatError::said("a <group> without a name"))?;
+        let what = format!("<group name=\"{name}\">");
+        let policy = match g.attribute("points-policy").unwrap_or("complete-group") {
+            "complete-group" => Policy::Min,
+            "each-test" => Policy::Sum,
+            other => {
+                return Err(FormatError::expected(
+                    format!("{what}: points-policy=\"{other}\""),
+                    "complete-group or each-test",
+                ))
+            }
+        };
+        let depends = child(g, "dependencies")
+            .map(|d| {
+                children(d, "dependency")
+                    .into_iter()
+                    .filter_map(|d| d.attribute("group").map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        groups.push(Group {
+            name: name.to_string(),
+            points: points(g, &what)?,
+            policy,
+            depends,
+        });
+    }
+    Ok(groups)
+}
+
+/// The testset's `<time-limit>` (ms) and `<memory-limit>` (bytes), each within the judge's
+/// bounds.
+fn limits(testset: Node<'_, '_>) -> Result<(Option<u64>, Option<u64>), FormatError> {
+    let time_limit_ms = number(testset, "time-limit")?;
+    if let Some(ms) = time_limit_ms {
+        info::check_limit("time_limit_ms", ms, info::MAX_TIME_LIMIT_MS)
+            .map_err(|e| e.within(format!("<time-limit>{ms}</time-limit>")))?;
+    }
+    let memory_limit_bytes = number(testset, "memory-limit")?;
+    if let Some(b) = memory_limit_bytes {
+        info::check_limit(
+            "memory_limit_mib",
+            b.div_ceil(1 << 20),
+            info::MAX_MEMORY_LIMIT_MIB,
+        )
+        .map_err(|e| e.within(format!("<memory-limit>{b}</memory-limit>")))?;
+    }
+    Ok((time_limit_ms, memory_limit_bytes))
+}
+
+/// The whole number in `n`'s child `name`, if it has one.
+fn number(n: Node<'_, '_>, name: &str) -> Result<Option<u64>, FormatError> {
+    match text_of(n, name) {
+        None => Ok(None),
+        Some(t) => t
+            .parse()
+            .map(Some)
+            .map_err(|_| FormatError::expected(format!("<{name}>{t}</{name}>"), "a whole number")),
+    }
+}
+
+/// `n`'s `points` attribute, if it has one (`what` names `n` in the error).
+fn points(n: Node<'_, '_>, what: &str) -> Result<Option<f64>, FormatError> {
+    match n.attribute("points") {
+        None => Ok(None),
+        Some(p) => match p.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= 0.0 => Ok(Some(v)),
+            _ => Err(FormatError::expected(
+                format!("{what} points=\"{p}\""),
+                "a number of points, 0 or more",
+            )),
+        },
+    }
+}
+
+/// `<judging>`'s file I/O name `attr` (`input-file`), `None` for stdin and stdout.
+fn file_io(judging: Node<'_, '_>, attr: &str) -> Result<Option<String>, FormatError> {
+    match judging.attribute(attr).map(str::trim) {
+        None | Some("") | Some("stdin") | Some("stdout") => Ok(None),
+        Some(name) => info::file_name(name)
+            .map(Some)
+            .map_err(|e| e.within(format!("<judging {attr}=\"{name}\">"))),
+    }
+}
+
+/// The `<source path>` of `n`, if it names one.
+fn source(n: Node<'_, '_>) -> Option<String> {
+    child(n, "source")
+        .and_then(|s| s.attribute("path"))
+        .map(str::to_string)
+}
+
+/// The sources of `n`'s children called `name` (`<executable>`, `<validator>`).
+fn sources(n: Node<'_, '_>, name: &str) -> Vec<String> {
+    children(n, name).into_iter().filter_map(source).collect()
 }
 
 /// What a solution's tag allows, as Polygon checks it: `main` and `accepted` pass every
@@ -453,7 +483,7 @@ fn skip_reason(tag: &str) -> String {
 /// else one group per `<group>` (its `points`, or the sum of its tests' points), and the
 /// tests outside any group in one group of their own, each test scoring its points (as
 /// Polygon treats them when points are on). `names[i]` is test i's case name.
-pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
+pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, FormatError> {
     let has_points = spec.tests.iter().any(|t| t.points.is_some())
         || spec.groups.iter().any(|g| g.points.is_some());
     if !has_points {
@@ -463,10 +493,10 @@ pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
     for g in &spec.groups {
         for d in &g.depends {
             if !spec.groups.iter().any(|o| o.name == *d) {
-                return Err(format!(
+                return Err(FormatError::said(format!(
                     "<group name=\"{}\">: depends on group {d:?}, which <groups> does not list",
                     g.name
-                ));
+                )));
             }
         }
         let members: Vec<usize> = (0..spec.tests.len())
@@ -519,20 +549,17 @@ pub fn grading(spec: &Spec, names: &[String]) -> Result<Grading, String> {
 
 /// Reads the package at `dir`: parses `problem.xml`, generates what is missing into
 /// `cx.scratch`, and describes the rest.
-pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
+pub fn read(dir: &Path, cx: &Context) -> Result<Package, FormatError> {
     let xml = dir.join("problem.xml");
-    let text =
-        info::read_config(&xml)?.ok_or_else(|| format!("{}: no such file", xml.display()))?;
-    let spec = parse_testset(&text, cx.testset.as_deref())
-        .map_err(|e| format!("{}: {e}", xml.display()))?;
-    let mut warnings = Vec::new();
-    let tool = |rel: &str, what: &str| -> Result<Tool, String> {
+    let text = info::read_required(&xml)?;
+    let spec = parse_testset(&text, cx.testset.as_deref()).map_err(|e| e.in_file(&xml))?;
+    let tool = |rel: &String, what: &str| -> Result<Tool, FormatError> {
         let path = dir.join(rel);
         if !path.is_file() {
-            return Err(format!(
-                "{}: the {what} {rel} that problem.xml names is not in the package",
-                xml.display()
-            ));
+            return Err(FormatError::said(format!(
+                "the {what} {rel} that problem.xml names is not in the package"
+            ))
+            .in_file(&xml));
         }
         Ok(Tool {
             path,
@@ -540,18 +567,21 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
             build: Build::Testlib,
         })
     };
-    let checker = match &spec.checker {
-        Some(rel) => Some(tool(rel, "checker")?),
-        None => None,
-    };
-    let interactor = match &spec.interactor {
-        Some(rel) => Some(tool(rel, "interactor")?),
-        None => None,
-    };
-    let mut validators = Vec::new();
-    for rel in &spec.validators {
-        validators.push(tool(rel, "validator")?);
-    }
+    let checker = spec
+        .checker
+        .as_ref()
+        .map(|c| tool(c, "checker"))
+        .transpose()?;
+    let interactor = spec
+        .interactor
+        .as_ref()
+        .map(|i| tool(i, "interactor"))
+        .transpose()?;
+    let validators = spec
+        .validators
+        .iter()
+        .map(|v| tool(v, "validator"))
+        .collect::<Result<Vec<_>, _>>()?;
     let info = Info {
         time_limit_ms: spec.time_limit_ms,
         memory_limit_mib: spec.memory_limit_bytes.map(|b| b.div_ceil(1 << 20)),
@@ -560,104 +590,29 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
         interactive: interactor.is_some(),
         ..Info::default()
     };
-    let main = spec
-        .solutions
-        .iter()
-        .find(|(tag, _)| tag == "main")
-        .map(|(_, p)| dir.join(p));
     let name = spec.short_name.clone().unwrap_or_else(|| name_of(dir));
+    let announce = format!(
+        "judge: {name}: making the tests problem.xml generates and their missing answers \
+         (once: they are kept in {})",
+        cx.scratch.display()
+    );
     let mut maker = Maker {
-        name: &name,
-        announced: false,
         dir,
         spec: &spec,
-        scratch: &cx.scratch,
-        main,
         info: &info,
-        built: HashMap::new(),
+        main: spec
+            .solutions
+            .iter()
+            .find(|(tag, _)| tag == "main")
+            .map(|(_, p)| dir.join(p)),
+        cache: Cache::new(&cx.scratch, Some(announce)),
         runs: HashMap::new(),
     };
-    let mut cases = Vec::new();
-    for (i, t) in spec.tests.iter().enumerate() {
-        let n = i + 1;
-        let input_rel = expand(&spec.input_pattern, n)?;
-        let answer_rel = expand(&spec.answer_pattern, n)?;
-        let name = Path::new(&input_rel)
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| n.to_string());
-        let mut input = dir.join(&input_rel);
-        if !input.is_file() {
-            input = match &t.generated {
-                Some(g) => maker.generate(n, g)?,
-                None => {
-                    return Err(format!(
-                        "test {n} is manual, but its input {input_rel} is not in the package"
-                    ))
-                }
-            };
-        }
-        let mut answer = dir.join(&answer_rel);
-        if !answer.is_file() {
-            answer = if interactor.is_some() {
-                // Main alone cannot answer an interactive test (Polygon runs it with the
-                // interactor); the checker gets an empty answer, and is told so once.
-                if !warnings.iter().any(|w: &String| w.contains("empty answer")) {
-                    warnings.push(format!(
-                        "{answer_rel} and the other missing answers of this interactive \
-                         problem are not made here: its checker gets an empty answer file"
-                    ));
-                }
-                maker.empty()?
-            } else {
-                maker.answer(n, &input)?
-            };
-        }
-        cases.push(Found {
-            name,
-            input,
-            answer,
-            validator_args: Vec::new(),
-            group: t.group.clone(),
-            points: t.points,
-        });
-    }
+    let mut warnings = Vec::new();
+    let cases = maker.cases(&mut warnings)?;
     let names: Vec<String> = cases.iter().map(|c| c.name.clone()).collect();
-    let grading = grading(&spec, &names).map_err(|e| format!("{}: {e}", xml.display()))?;
-    let mut submissions = Vec::new();
-    for (tag, rel) in &spec.solutions {
-        let path = dir.join(rel);
-        if !path.is_file() {
-            warnings.push(format!(
-                "{rel} (tagged {tag}): listed in problem.xml, not in the package: skipped"
-            ));
-            continue;
-        }
-        let (rule, skip) = match rule(tag) {
-            Some(r) => (r, None),
-            None => (
-                Rule {
-                    label: tag.clone(),
-                    permitted: Vec::new(),
-                    required: Vec::new(),
-                    score: ScoreRule::Any,
-                },
-                Some(skip_reason(tag)),
-            ),
-        };
-        submissions.push(Submission {
-            // As Kattis' places read: what it must get, then the file.
-            shown: format!("{tag}/{}", rel.rsplit('/').next().unwrap_or(rel)),
-            path,
-            rule,
-            names: Names::Ours,
-            skip,
-            extra: Vec::new(),
-            promised_by: None,
-            entrypoint: None,
-            handed_in: false,
-        });
-    }
+    let grading = grading(&spec, &names).map_err(|e| e.in_file(&xml))?;
+    let submissions = submissions(dir, &spec, &mut warnings);
     let mut package = Package::plain(Kind::Polygon, name, dir.to_path_buf(), cases);
     package.testset = Some(spec.testset.clone());
     package.info = info;
@@ -671,19 +626,43 @@ pub fn read(dir: &Path, cx: &Context) -> Result<Package, String> {
     Ok(package)
 }
 
-/// What makes the missing inputs and answers: the generators and the main solution, each
-/// built once per read, and each generator command run once (a generator that writes several
-/// files serves every test that names one of them).
+/// The `<solutions>` with what their tags promise; one whose tag promises nothing judged
+/// here is listed with why it is skipped, one missing from the package is warned about.
+fn submissions(dir: &Path, spec: &Spec, warnings: &mut Vec<String>) -> Vec<Submission> {
+    let mut submissions = Vec::new();
+    for (tag, rel) in &spec.solutions {
+        let path = dir.join(rel);
+        if !path.is_file() {
+            warnings.push(format!(
+                "{rel} (tagged {tag}): listed in problem.xml, not in the package: skipped"
+            ));
+            continue;
+        }
+        let (rule, skip) = match rule(tag) {
+            Some(r) => (r, None),
+            None => (Rule::new(tag, &[], &[]), Some(skip_reason(tag))),
+        };
+        // As Kattis' places read: what it must get, then the file.
+        let shown = format!("{tag}/{}", rel.rsplit('/').next().unwrap_or(rel));
+        submissions.push(Submission {
+            skip,
+            ..Submission::new(shown, path, rule, Names::Ours)
+        });
+    }
+    submissions
+}
+
+/// What makes the missing inputs and answers: the generators and the main solution, built
+/// once per read in the package's cache, and each generator command run once (a generator
+/// that writes several files serves every test that names one of them).
 struct Maker<'a> {
-    name: &'a str,
-    /// Whether the user was told that tests are being made (the first time takes a while).
-    announced: bool,
     dir: &'a Path,
     spec: &'a Spec,
-    scratch: &'a Path,
-    main: Option<PathBuf>,
     info: &'a Info,
-    built: HashMap<PathBuf, Program>,
+    main: Option<PathBuf>,
+    cache: Cache<'a>,
+    /// Each run of a generator that writes files (`from-file`), by its command, in the
+    /// folder that holds what it wrote.
     runs: HashMap<String, Private>,
 }
 
@@ -699,6 +678,54 @@ const TOOL_LIMITS: Limits = Limits {
 };
 
 impl Maker<'_> {
+    /// The testset's cases: each test's input and answer from the package, else made.
+    fn cases(&mut self, warnings: &mut Vec<String>) -> Result<Vec<Found>, FormatError> {
+        let spec = self.spec;
+        let mut cases = Vec::new();
+        for (i, t) in spec.tests.iter().enumerate() {
+            let n = i + 1;
+            let input_rel = expand(&spec.input_pattern, n)?;
+            let answer_rel = expand(&spec.answer_pattern, n)?;
+            let name = Path::new(&input_rel)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| n.to_string());
+            let mut input = self.dir.join(&input_rel);
+            if !input.is_file() {
+                input = match &t.generated {
+                    Some(g) => self.generate(n, g)?,
+                    None => {
+                        return Err(FormatError::said(format!(
+                            "test {n} is manual, but its input {input_rel} is not in the package"
+                        )))
+                    }
+                };
+            }
+            let mut answer = self.dir.join(&answer_rel);
+            if !answer.is_file() {
+                answer = if self.info.interactive {
+                    // Main alone cannot answer an interactive test (Polygon runs it with the
+                    // interactor); the checker gets an empty answer, and is told so once.
+                    if !warnings.iter().any(|w| w.contains("empty answer")) {
+                        warnings.push(format!(
+                            "{answer_rel} and the other missing answers of this interactive \
+                             problem are not made here: its checker gets an empty answer file"
+                        ));
+                    }
+                    made::empty(self.cache.scratch())?
+                } else {
+                    self.answer(n, &input)?
+                };
+            }
+            cases.push(Found {
+                group: t.group.clone(),
+                points: t.points,
+                ..Found::new(name, input, answer)
+            });
+        }
+        Ok(cases)
+    }
+
     /// The source of the generator called `name` in a `cmd`: the `<executable>` whose source
     /// file is `NAME.*`, else `files/NAME.*`.
     fn generator_source(&self, name: &str) -> Option<PathBuf> {
@@ -719,146 +746,90 @@ impl Maker<'_> {
             })
     }
 
-    fn build(&mut self, src: &Path, what: &str) -> Result<Program, String> {
-        if let Some(p) = self.built.get(src) {
-            return Ok(p.clone());
-        }
-        if !self.announced {
-            self.announced = true;
-            eprintln!(
-                "judge: {}: making the tests problem.xml generates and their missing answers \
-                 (once: they are kept in {})",
-                self.name,
-                self.scratch.display()
-            );
-        }
-        let cache = self.scratch.join("build");
-        fs::create_dir_all(&cache).map_err(|e| format!("{}: {e}", cache.display()))?;
-        let is_cpp = src
-            .extension()
-            .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].iter().any(|x| e == *x));
-        let program = if is_cpp {
-            // testlib.h and the package's own headers beside the source (files/).
-            let includes: Vec<PathBuf> = src.parent().map(Path::to_path_buf).into_iter().collect();
-            compile::build_cpp(&[src.to_path_buf()], &includes, "gnu++17", &cache, what)?
-        } else {
-            compile::build(src, &cache).map_err(|e| format!("{what}: {e}"))?
-        };
-        self.built.insert(src.to_path_buf(), program.clone());
-        Ok(program)
-    }
-
-    /// Test `n`'s input, made by `g` into the cache (or found there).
-    fn generate(&mut self, n: usize, g: &Generated) -> Result<PathBuf, String> {
+    /// Test `n`'s input, made by `g` into the cache (or found there), keyed by the
+    /// generator's source, the headers beside it (testlib.h, the package's own) and the
+    /// command line.
+    fn generate(&mut self, n: usize, g: &Generated) -> Result<PathBuf, FormatError> {
         let words: Vec<String> = g.cmd.split_whitespace().map(str::to_string).collect();
         let name = &words[0];
         let src = self.generator_source(name).ok_or_else(|| {
-            format!(
+            FormatError::said(format!(
                 "test {n}: cmd \"{}\": no generator {name} (no <executable> and no file \
                  files/{name}.* in the package)",
                 g.cmd
-            )
+            ))
         })?;
-        let mut h = DefaultHasher::new();
-        "polygon input 1".hash(&mut h);
-        hash_file(&src, &mut h)?;
-        // The headers beside it (testlib.h, the package's own) make the program too.
+        let mut parts = vec![b"polygon input".to_vec(), bytes(&src)?];
         if let Some(folder) = src.parent() {
             for f in file_names(folder)? {
                 if f.ends_with(".h") || f.ends_with(".hpp") {
-                    f.hash(&mut h);
-                    hash_file(&folder.join(&f), &mut h)?;
+                    parts.push(bytes(&folder.join(&f))?);
+                    parts.push(f.into_bytes());
                 }
             }
         }
-        words.hash(&mut h);
-        g.from_file.hash(&mut h);
-        let cached = self
-            .scratch
-            .join("inputs")
-            .join(format!("{:016x}", h.finish()));
-        if cached.is_file() {
-            return Ok(cached);
-        }
-        let program = self.build(&src, &format!("generator {name}"))?;
-        let failed = |why: String| format!("test {n}: generator \"{}\" {why}", g.cmd);
-        let made = match &g.from_file {
-            None => {
+        parts.push(words.join("\0").into_bytes());
+        parts.push(g.from_file.clone().unwrap_or_default().into_bytes());
+        let key = files::key(&parts.iter().map(Vec::as_slice).collect::<Vec<_>>());
+        let runs = &mut self.runs;
+        let failed =
+            |why: String| FormatError::said(format!("test {n}: generator \"{}\" {why}", g.cmd));
+        self.cache.keep("inputs", &key, |cache, input| {
+            let program = cache.build(&src, &format!("generator {name}"), true)?;
+            let Some(file) = &g.from_file else {
                 let run = Private::new()?;
                 let out = run.join("stdout");
-                self.run(&program, &words[1..], None, &out, run.path(), TOOL_LIMITS)
-                    .map_err(failed)?;
-                // Stored before `run`, its folder, is dropped with what it holds.
-                store(&out, &cached)?;
-                return Ok(cached);
+                made::run(&program, &words[1..], None, &out, run.path(), TOOL_LIMITS)
+                    .map_err(|e| failed(e.briefly()))?;
+                return fs::copy(&out, input).map(drop).map_err(error::io(input));
+            };
+            if !runs.contains_key(&g.cmd) {
+                let run = Private::new()?;
+                let work = run.join("work");
+                fs::create_dir(&work).map_err(error::io(&work))?;
+                let out = run.join("stdout");
+                made::run(&program, &words[1..], None, &out, &work, TOOL_LIMITS)
+                    .map_err(|e| failed(e.briefly()))?;
+                runs.insert(g.cmd.clone(), run);
             }
-            Some(file) => {
-                if !self.runs.contains_key(&g.cmd) {
-                    let run = Private::new()?;
-                    let work = run.join("work");
-                    fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-                    self.run(
-                        &program,
-                        &words[1..],
-                        None,
-                        &run.join("stdout"),
-                        &work,
-                        TOOL_LIMITS,
-                    )
-                    .map_err(failed)?;
-                    self.runs.insert(g.cmd.clone(), run);
-                }
-                let work = self.runs[&g.cmd].join("work");
-                // As Polygon's scripts look for it: the name, or it with one or two zeros.
-                [file.clone(), format!("0{file}"), format!("00{file}")]
-                    .into_iter()
-                    .map(|f| work.join(f))
-                    .find(|p| p.is_file())
-                    .ok_or_else(|| failed(format!("wrote no file {file}")))?
-            }
-        };
-        store(&made, &cached)?;
-        Ok(cached)
+            let work = runs[&g.cmd].join("work");
+            // As Polygon's scripts look for it: the name, or it with one or two zeros.
+            let written = [file.clone(), format!("0{file}"), format!("00{file}")]
+                .into_iter()
+                .map(|f| work.join(f))
+                .find(|p| p.is_file())
+                .ok_or_else(|| failed(format!("wrote no file {file}")))?;
+            fs::copy(&written, input)
+                .map(drop)
+                .map_err(error::io(input))
+        })
     }
 
-    /// An empty file in the cache, the answer of an interactive test that has none.
-    fn empty(&self) -> Result<PathBuf, String> {
-        let path = self.scratch.join("answers").join("empty");
-        if !path.is_file() {
-            let folder = self.scratch.join("answers");
-            fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-            fs::write(&path, "").map_err(|e| format!("{}: {e}", path.display()))?;
-        }
-        Ok(path)
-    }
-
-    /// The answer to `input`: the main solution's output, made into the cache (or found there).
-    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf, String> {
+    /// The answer to `input`: the main solution's output, made into the cache (or found
+    /// there), keyed by its source, the input and the file I/O.
+    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf, FormatError> {
         let main = self.main.clone().ok_or_else(|| {
-            format!(
+            FormatError::said(format!(
                 "test {n} has no answer file ({}) and problem.xml tags no main solution to make it",
                 expand(&self.spec.answer_pattern, n).unwrap_or_default()
-            )
+            ))
         })?;
-        let mut h = DefaultHasher::new();
-        "polygon answer 1".hash(&mut h);
-        hash_file(&main, &mut h)?;
-        hash_file(input, &mut h)?;
-        self.info.input_file.hash(&mut h);
-        self.info.output_file.hash(&mut h);
-        let cached = self
-            .scratch
-            .join("answers")
-            .join(format!("{:016x}", h.finish()));
-        if cached.is_file() {
-            return Ok(cached);
-        }
+        let (input_file, output_file) = (
+            self.info.input_file.as_deref(),
+            self.info.output_file.as_deref(),
+        );
+        let io = format!("{input_file:?} {output_file:?}");
+        let key = files::key(&[
+            b"polygon answer",
+            &bytes(&main)?,
+            &bytes(input)?,
+            io.as_bytes(),
+        ]);
         let shown = main
             .strip_prefix(self.dir)
             .unwrap_or(&main)
             .display()
             .to_string();
-        let program = self.build(&main, &format!("main solution {shown}"))?;
         let tl = self
             .info
             .time_limit_ms
@@ -872,91 +843,35 @@ impl Maker<'_> {
                 .saturating_mul(1024),
             ..TOOL_LIMITS
         };
-        let run = Private::new()?;
-        let work = run.join("work");
-        fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-        let stdin = match &self.info.input_file {
-            Some(f) => {
-                fs::copy(input, work.join(f)).map_err(|e| format!("{}: {e}", work.display()))?;
-                None
+        self.cache.keep("answers", &key, |cache, answer| {
+            let program = cache.build(&main, &format!("main solution {shown}"), true)?;
+            let solved =
+                made::solve(&program, input, input_file, output_file, limits)?.map_err(|e| {
+                    FormatError::said(format!(
+                        "test {n}: the main solution {shown} {}, so it has no answer",
+                        e.briefly()
+                    ))
+                })?;
+            if !solved.output.is_file() {
+                return Err(FormatError::said(format!(
+                    "test {n}: the main solution {shown} wrote no {}",
+                    solved
+                        .output
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                )));
             }
-            None => Some(input),
-        };
-        let stdout = run.join("stdout");
-        self.run(&program, &[], stdin, &stdout, &work, limits)
-            .map_err(|why| {
-                format!("test {n}: the main solution {shown} {why}, so it has no answer")
-            })?;
-        let made = match &self.info.output_file {
-            Some(f) => work.join(f),
-            None => stdout,
-        };
-        if !made.is_file() {
-            return Err(format!(
-                "test {n}: the main solution {shown} wrote no {}",
-                made.file_name().unwrap_or_default().to_string_lossy()
-            ));
-        }
-        store(&made, &cached)?;
-        Ok(cached)
-    }
-
-    /// Runs a package's own program; anything but a clean exit is an error that says how it
-    /// ended and the start of what it said on stderr.
-    fn run(
-        &self,
-        program: &Program,
-        args: &[String],
-        stdin: Option<&Path>,
-        stdout: &Path,
-        cwd: &Path,
-        limits: Limits,
-    ) -> Result<(), String> {
-        let stderr = stdout.with_extension("stderr");
-        let run = crate::run::spec::run_program_in(
-            program,
-            args,
-            stdin,
-            stdout,
-            &stderr,
-            limits,
-            Some(cwd),
-        )?;
-        let said = || {
-            let text = crate::run::files::read_capped(&stderr, 400);
-            let text = String::from_utf8_lossy(&text);
-            match text.trim() {
-                "" => String::new(),
-                t => format!(": {}", t.lines().next().unwrap_or("")),
-            }
-        };
-        if let Some(kill) = run.killed {
-            return Err(format!("was stopped ({}){}", kill.name(), said()));
-        }
-        match run.status {
-            Status::Code(0) => Ok(()),
-            Status::Code(code) => Err(format!("exited with code {code}{}", said())),
-            Status::Signal(sig) => Err(format!("was killed by signal {sig}{}", said())),
-        }
+            fs::copy(&solved.output, answer)
+                .map(drop)
+                .map_err(error::io(answer))
+        })
     }
 }
 
-/// Feeds `path`'s bytes to `h`.
-fn hash_file(path: &Path, h: &mut DefaultHasher) -> Result<(), String> {
-    let bytes = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    bytes.hash(h);
-    Ok(())
-}
-
-/// Copies `made` to `cached` through a temporary name, so that an interrupted copy is never
-/// taken for a whole file.
-fn store(made: &Path, cached: &Path) -> Result<(), String> {
-    let folder = cached.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let part = cached.with_extension(format!("part{}", std::process::id()));
-    fs::copy(made, &part)
-        .and_then(|_| fs::rename(&part, cached))
-        .map_err(|e| format!("{}: {e}", cached.display()))
+/// The bytes of `path`, for a key.
+fn bytes(path: &Path) -> Result<Vec<u8>, FormatError> {
+    fs::read(path).map_err(error::io(path))
 }
 
 #[cfg(test)]
@@ -1037,16 +952,26 @@ mod tests {
 
     #[test]
     fn bad_problem_xml_is_named() {
-        let e = parse(&XML.replace("<test-count>3", "<test-count>4")).unwrap_err();
+        let e = parse(&XML.replace("<test-count>3", "<test-count>4"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("<test-count>4</test-count>"), "{e}");
-        let e = parse(&XML.replace("each-test", "best-test")).unwrap_err();
+        let e = parse(&XML.replace("each-test", "best-test"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("points-policy=\"best-test\""), "{e}");
-        let e =
-            parse(&XML.replace("output-file=\"knight.out\"", "output-file=\"../x\"")).unwrap_err();
+        let e = parse(&XML.replace("output-file=\"knight.out\"", "output-file=\"../x\""))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("output-file=\"../x\""), "{e}");
-        let e = parse(&XML.replace("points=\"7.5\"", "points=\"lots\"")).unwrap_err();
+        let e = parse(&XML.replace("points=\"7.5\"", "points=\"lots\""))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("<test> #3 points=\"lots\""), "{e}");
-        assert!(parse("<contest/>").unwrap_err().contains("<contest>"));
+        assert!(parse("<contest/>")
+            .unwrap_err()
+            .to_string()
+            .contains("<contest>"));
         // No DTD, so no entities to expand (a "billion laughs" is refused before it grows).
         let dtd =
             "<?xml version=\"1.0\"?><!DOCTYPE p [<!ENTITY a \"aaaa\">]><problem>&a;</problem>";
@@ -1083,6 +1008,7 @@ mod tests {
         let bad = XML.replace("dependency group=\"0\"", "dependency group=\"9\"");
         assert!(grading(&parse(&bad).unwrap(), &names)
             .unwrap_err()
+            .to_string()
             .contains("\"9\""));
     }
 

@@ -1,10 +1,12 @@
 //! Sources staged before they are built, as a package's own tool stages them: a
 //! submission with the files the package puts beside it (Kattis' `include/`, CMS graders)
 //! and `{{constants}}` substituted in its text, and a package's tool (a validator) likewise.
+//! Cost: a copy of each staged file (at most 16 MiB each), once a build.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files as layout;
 use crate::judge::format::Package;
 
@@ -49,7 +51,7 @@ pub fn submission(
     shown: &str,
     package: &Package,
     build: &Path,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, FormatError> {
     let code = language_code(path);
     let constants = &package.constants[..];
     let dirs: Vec<&PathBuf> = package
@@ -71,7 +73,7 @@ pub fn submission(
     }
     let stage = build.join("staged").join(shown.replace('/', "__"));
     let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(|e| format!("{}: {e}", stage.display()))?;
+    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
     for d in &dirs {
         stage_tree(d, &stage, constants)?;
     }
@@ -126,12 +128,15 @@ const STAGED_FILE_CAP: u64 = 16 << 20;
 
 /// Copies the files of `from` into `to` (folders recursively; a link is followed only to a
 /// file, so no loop), with `{{constants}}` substituted in text files.
-pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+pub fn stage_tree(
+    from: &Path,
+    to: &Path,
+    constants: &[(String, String)],
+) -> Result<(), FormatError> {
+    fs::create_dir_all(to).map_err(error::io(to))?;
     for name in layout::entries(from)? {
         let (src, dst) = (from.join(&name), to.join(&name));
-        let kind =
-            std::fs::symlink_metadata(&src).map_err(|e| format!("{}: {e}", src.display()))?;
+        let kind = fs::symlink_metadata(&src).map_err(error::io(&src))?;
         if kind.is_dir() {
             stage_tree(&src, &dst, constants)?;
         } else if src.is_file() {
@@ -142,24 +147,28 @@ pub fn stage_tree(from: &Path, to: &Path, constants: &[(String, String)]) -> Res
 }
 
 /// Copies the file `from` to `to` with `{{constants}}` substituted if it is text.
-pub fn stage_file(from: &Path, to: &Path, constants: &[(String, String)]) -> Result<(), String> {
-    let len = std::fs::metadata(from).map_or(0, |m| m.len());
+pub fn stage_file(
+    from: &Path,
+    to: &Path,
+    constants: &[(String, String)],
+) -> Result<(), FormatError> {
+    let len = fs::metadata(from).map_or(0, |m| m.len());
     if len > STAGED_FILE_CAP {
-        return Err(format!(
-            "{}: {len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})",
-            from.display()
-        ));
+        return Err(FormatError::said(format!(
+            "{len} bytes, more than a source file may hold here ({STAGED_FILE_CAP})"
+        ))
+        .in_file(from));
     }
-    let bytes = std::fs::read(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let bytes = fs::read(from).map_err(error::io(from))?;
     let bytes = match String::from_utf8(bytes) {
         Ok(text) if !constants.is_empty() => substitute(&text, constants).into_bytes(),
         Ok(text) => text.into_bytes(),
         Err(e) => e.into_bytes(),
     };
-    std::fs::write(to, bytes).map_err(|e| format!("{}: {e}", to.display()))?;
+    fs::write(to, bytes).map_err(error::io(to))?;
     // An executable `build` or `run` script stays one.
-    if let Ok(m) = std::fs::metadata(from) {
-        let _ = std::fs::set_permissions(to, m.permissions());
+    if let Ok(m) = fs::metadata(from) {
+        let _ = fs::set_permissions(to, m.permissions());
     }
     Ok(())
 }
@@ -177,15 +186,15 @@ pub fn build_program(
     }
     let name = path.file_name().unwrap_or_default();
     let stage = build.join("staged-validators").join(name);
-    let _ = std::fs::remove_dir_all(&stage);
+    let _ = fs::remove_dir_all(&stage);
     let staged = if path.is_dir() {
         stage_tree(path, &stage, constants).map(|()| stage.clone())
     } else {
-        std::fs::create_dir_all(&stage)
-            .map_err(|e| format!("{}: {e}", stage.display()))
+        fs::create_dir_all(&stage)
+            .map_err(error::io(&stage))
             .and_then(|()| stage_file(path, &stage.join(name), constants))
             .map(|()| stage.join(name))
     }
-    .map_err(BuildError::Failed)?;
+    .map_err(|e| BuildError::Failed(e.to_string()))?;
     compile::build(&staged, build)
 }

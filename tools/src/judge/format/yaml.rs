@@ -1,5 +1,5 @@
 //! YAML configuration files (Kattis' `problem.yaml`, DMOJ's `init.yml`), loaded with the
-//! guards a hostile package needs: read as any configuration file is ([`read_config`]:
+//! guards a hostile package needs: read as any configuration file is (`info::read_config`:
 //! regular, at most 1 MiB), and its events counted before a node is built, so that aliases
 //! cannot make a small file huge. Cost: two passes over the text.
 
@@ -8,7 +8,8 @@ use std::path::Path;
 
 use yaml_rust2::{Yaml, YamlLoader};
 
-use crate::judge::format::info::read_config;
+use crate::judge::format::error::FormatError;
+use crate::judge::format::info::read_required;
 
 /// The most nodes a YAML file may stand for once its aliases are expanded, and the deepest
 /// it may nest: far above any real package's, and what keeps a "billion laughs" (nested
@@ -18,25 +19,28 @@ const YAML_NODES_CAP: u64 = 100_000;
 const YAML_DEPTH_CAP: usize = 100;
 
 /// A YAML file's first document (`Null` for an empty file); the error names the line. The
-/// file is read by [`read_config`] (regular, at most 1 MiB), and its events are counted
+/// file is read by `info::read_config` (regular, at most 1 MiB), and its events are counted
 /// before any node is built: aliases are expanded by the loader, so a document that would
 /// stand for more than [`YAML_NODES_CAP`] nodes, or nest deeper than [`YAML_DEPTH_CAP`], is
 /// refused with the line where it went over.
-pub fn load(path: &Path) -> Result<Yaml, String> {
-    let text = read_config(path)?.ok_or_else(|| format!("{}: no such file", path.display()))?;
-    let at =
-        |line: usize, col: usize| format!("{}: line {line}, column {}", path.display(), col + 1);
+pub fn load(path: &Path) -> Result<Yaml, FormatError> {
+    let text = read_required(path)?;
+    let at = |mark: &yaml_rust2::scanner::Marker, why: String| {
+        FormatError::said(why)
+            .at(mark.line(), Some(mark.col() + 1))
+            .in_file(path)
+    };
     let mut size = YamlSize::default();
     let counted = yaml_rust2::parser::Parser::new_from_str(&text).load(&mut size, true);
     if let Some((mark, why)) = &size.refused {
-        return Err(format!(
-            "{}: {why}: refused (aliases nested to make a small file huge?)",
-            at(mark.line(), mark.col())
+        return Err(at(
+            mark,
+            format!("{why}: refused (aliases nested to make a small file huge?)"),
         ));
     }
     let docs = counted
         .and_then(|()| YamlLoader::load_from_str(&text))
-        .map_err(|e| format!("{}: {}", at(e.marker().line(), e.marker().col()), e.info()))?;
+        .map_err(|e| at(e.marker(), e.info().to_string()))?;
     Ok(docs.into_iter().next().unwrap_or(Yaml::Null))
 }
 

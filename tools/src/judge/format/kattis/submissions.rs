@@ -1,21 +1,24 @@
 //! The submissions of a Kattis package and what each must get: the places of
 //! `submissions/` (`accepted`, `wrong_answer`...) with the format's default promise for each
 //! (legacy where it differs), and `submissions.yaml` (2025-09) replacing a place's promise
-//! or adding rules to the submissions its globs cover, as BAPCtools reads it.
+//! or adding rules to the submissions its globs cover, as BAPCtools reads it. Cost: a
+//! listing a place and one small YAML file; each rule's glob is matched per submission.
 
 use std::path::Path;
 
-use super::{beside_a_program, expectations, layout, Package, Version};
+use yaml_rust2::Yaml;
+
+use super::{as_f64, beside_a_program, hash_keys, layout, words, Version};
 use crate::judge::format::files::glob_covers;
-use crate::judge::format::Expectation;
-use crate::judge::format::{Names, Rule, ScoreRule, Submission};
+use crate::judge::format::yaml::load;
+use crate::judge::format::{Expectation, FormatError, Names, Rule, ScoreRule, Submission};
 
 /// The package's submissions with submissions.yaml applied, and the warnings reading it
 /// gave (places no rule knows, keys it does not define).
-pub fn read(root: &Path, k: &Package) -> Result<(Vec<Submission>, Vec<String>), String> {
+pub fn read(root: &Path, version: Version) -> Result<(Vec<Submission>, Vec<String>), FormatError> {
     let (rules, mut warnings) = expectations(root)?;
-    let subs = kattis_submissions_with_yaml(root, k, &rules);
-    warnings.extend(unknown_places(root, k, &rules));
+    let subs = kattis_submissions_with_yaml(root, version, &rules);
+    warnings.extend(unknown_places(root, version, &rules));
     Ok((subs, warnings))
 }
 
@@ -58,8 +61,8 @@ pub fn is_submission(name: &str) -> bool {
 
 /// The places under `submissions/` that promise nothing known (`slow_accepted`), with why
 /// they are not run.
-fn unknown_places(root: &Path, k: &Package, rules: &[Expectation]) -> Vec<String> {
-    let legacy = k.version == Version::Legacy;
+fn unknown_places(root: &Path, version: Version, rules: &[Expectation]) -> Vec<String> {
+    let legacy = version == Version::Legacy;
     layout::file_names(&root.join("submissions"))
         .unwrap_or_default()
         .into_iter()
@@ -74,15 +77,15 @@ fn unknown_places(root: &Path, k: &Package, rules: &[Expectation]) -> Vec<String
             format!(
                 "submissions/{d}/: not a place the {} format defines, nor one submissions.yaml \
                  names: not run",
-                k.version.name()
+                version.name()
             )
         })
         .collect()
 }
 
 /// The submissions of a Kattis package: each file or folder in a known `submissions/` place.
-pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
-    let legacy = k.version == Version::Legacy;
+fn kattis_submissions(root: &Path, version: Version) -> Vec<Submission> {
+    let legacy = version == Version::Legacy;
     let dirs = [
         "accepted",
         "partially_accepted",
@@ -102,17 +105,12 @@ pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
             if !is_submission(&name) {
                 continue;
             }
-            v.push(Submission {
-                shown: format!("{d}/{name}"),
-                path: folder.join(&name),
-                rule: rule.clone(),
-                names: Names::Kattis,
-                skip: None,
-                extra: vec![],
-                promised_by: None,
-                entrypoint: None,
-                handed_in: false,
-            });
+            v.push(Submission::new(
+                format!("{d}/{name}"),
+                folder.join(&name),
+                rule.clone(),
+                Names::Kattis,
+            ));
         }
     }
     v
@@ -123,11 +121,11 @@ pub fn kattis_submissions(root: &Path, k: &Package) -> Vec<Submission> {
 /// submissions it covers, and brings in the places it names beyond the defaults.
 fn kattis_submissions_with_yaml(
     root: &Path,
-    k: &Package,
+    version: Version,
     rules: &[Expectation],
 ) -> Vec<Submission> {
-    let legacy = k.version == Version::Legacy;
-    let mut v = kattis_submissions(root, k);
+    let legacy = version == Version::Legacy;
+    let mut v = kattis_submissions(root, version);
     let root = root.join("submissions");
     for d in layout::file_names(&root).unwrap_or_default() {
         if !root.join(&d).is_dir() || rule(&d, legacy).is_some() {
@@ -139,17 +137,13 @@ fn kattis_submissions_with_yaml(
             }
             let shown = format!("{d}/{name}");
             if rules.iter().any(|r| glob_covers(&r.key, &shown)) {
-                v.push(Submission {
+                let rule = Rule::new("as submissions.yaml says", &["AC", "WA", "TLE", "RTE"], &[]);
+                v.push(Submission::new(
                     shown,
-                    path: root.join(&d).join(&name),
-                    rule: Rule::new("as submissions.yaml says", &["AC", "WA", "TLE", "RTE"], &[]),
-                    names: Names::Kattis,
-                    skip: None,
-                    extra: vec![],
-                    promised_by: None,
-                    entrypoint: None,
-                    handed_in: false,
-                });
+                    root.join(&d).join(&name),
+                    rule,
+                    Names::Kattis,
+                ));
             }
         }
     }
@@ -189,4 +183,126 @@ fn kattis_submissions_with_yaml(
         }
     }
     v
+}
+
+/// `submissions/submissions.yaml` as rules (empty when there is none), and warnings for
+/// what is read but not used.
+fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), FormatError> {
+    let path = root.join("submissions/submissions.yaml");
+    if !path.is_file() {
+        return Ok((vec![], vec![]));
+    }
+    let y = load(&path)?;
+    let shown = path.display().to_string();
+    let bad = |what: String| FormatError::said(what).in_file(&path);
+    let mut rules = Vec::new();
+    let mut warnings = Vec::new();
+    let Some(top) = y.as_hash() else {
+        return match y {
+            Yaml::Null => Ok((vec![], vec![])),
+            _ => Err(bad("expected a map of submission globs".into())),
+        };
+    };
+    let verdicts = |key: &str, v: &Yaml| -> Result<Vec<String>, FormatError> {
+        let w = words(v).ok_or_else(|| bad(format!("{key}: expected a list of verdicts")))?;
+        for x in &w {
+            if !["AC", "WA", "TLE", "RTE"].contains(&x.as_str()) {
+                return Err(bad(format!("{key}: `{x}` is not one of AC, WA, TLE, RTE")));
+            }
+        }
+        Ok(w)
+    };
+    let rule = |key: &str,
+                cases: Option<String>,
+                m: &Yaml,
+                warnings: &mut Vec<String>|
+     -> Result<Option<Expectation>, FormatError> {
+        let mut e = Expectation {
+            key: key.to_string(),
+            cases,
+            ..Expectation::default()
+        };
+        let mut any = false;
+        for k in hash_keys(m) {
+            let v = &m[k.as_str()];
+            match k.as_str() {
+                "permitted" => {
+                    e.permitted = Some(verdicts(&k, v)?);
+                    any = true;
+                }
+                "required" => {
+                    e.required = Some(verdicts(&k, v)?);
+                    any = true;
+                }
+                "score" => {
+                    e.score = Some(match v {
+                        Yaml::Array(a) if a.len() == 2 => (
+                            as_f64(&a[0])
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?,
+                            as_f64(&a[1])
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?,
+                        ),
+                        v => {
+                            let x = as_f64(v)
+                                .ok_or_else(|| bad(format!("{key}: score: not a number")))?;
+                            (x, x)
+                        }
+                    });
+                    any = true;
+                }
+                "message" => {
+                    e.message = v.as_str().map(String::from);
+                    any = true;
+                }
+                "entrypoint" if e.cases.is_none() => {
+                    let Some(file) = v.as_str() else {
+                        return Err(bad(format!("{key}: entrypoint: expected a file name")));
+                    };
+                    e.entrypoint = Some(file.to_string());
+                    any = true;
+                }
+                "language" | "entrypoint" | "authors" | "model_solution" | "use_for_time_limit" => {
+                    warnings.push(format!("{shown}: {key}: `{k}` is not used here"));
+                    // Still a rule: its key names submissions to run (a place such as
+                    // `tle:` given only `use_for_time_limit` is run, as BAPCtools runs it).
+                    any = true;
+                }
+                _ => {}
+            }
+        }
+        Ok(any.then_some(e))
+    };
+    for (k, m) in top {
+        let Some(key) = k.as_str() else {
+            return Err(bad(format!("a key that is not a glob: {k:?}")));
+        };
+        if let Some(e) = rule(key, None, m, &mut warnings)? {
+            rules.push(e);
+        }
+        let fields = [
+            "permitted",
+            "required",
+            "score",
+            "message",
+            "language",
+            "entrypoint",
+            "authors",
+            "model_solution",
+            "use_for_time_limit",
+        ];
+        for g in hash_keys(m) {
+            if fields.contains(&g.as_str()) {
+                continue;
+            }
+            if let Some(e) = rule(key, Some(g.clone()), &m[g.as_str()], &mut warnings)? {
+                if e.score.is_some() {
+                    warnings.push(format!(
+                        "{shown}: {key}: {g}: a group's score is not checked here"
+                    ));
+                }
+                rules.push(e);
+            }
+        }
+    }
+    Ok((rules, warnings))
 }
