@@ -12,54 +12,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::{judge, scratch, Judged};
+use crate::support::{have, installed, judge, knight_moves, scratch, write_files, Judged};
 
-/// Writes `files` (path, text) under `dir`.
-fn write_all(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let p = dir.join(name);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-    }
-}
-
-/// Whether `tool` is missing from PATH (the test then has nothing to check here).
-fn no_tool(tool: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
-        .unwrap_or(false);
-    if !found {
-        eprintln!("{tool} is not installed: skipping");
-    }
-    !found
-}
-
-/// The fewest knight moves from (r1, c1) to (r2, c2) on an n x n board, by BFS: the answers
-/// of the packages, computed here rather than written by hand.
+/// The knight oracle on a query of these packages: squares from 0.
 fn knight(n: i64, r1: i64, c1: i64, r2: i64, c2: i64) -> i64 {
-    let idx = |r: i64, c: i64| (r * n + c) as usize;
-    let mut dist = vec![-1i64; (n * n) as usize];
-    let mut queue = std::collections::VecDeque::from([(r1, c1)]);
-    dist[idx(r1, c1)] = 0;
-    while let Some((r, c)) = queue.pop_front() {
-        for (dr, dc) in [
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ] {
-            let (nr, nc) = (r + dr, c + dc);
-            if (0..n).contains(&nr) && (0..n).contains(&nc) && dist[idx(nr, nc)] < 0 {
-                dist[idx(nr, nc)] = dist[idx(r, c)] + 1;
-                queue.push_back((nr, nc));
-            }
-        }
-    }
-    dist[idx(r2, c2)]
+    knight_moves(n, (r1 + 1, c1 + 1), (r2 + 1, c2 + 1))
 }
 
 /// The queries: (case name, n r1 c1 r2 c2).
@@ -187,7 +144,7 @@ int main(int argc, char **argv) {
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    write_all(&dir, &borrowed);
+    write_files(&dir, &borrowed);
     dir
 }
 
@@ -200,7 +157,7 @@ fn line_with<'a>(j: &'a Judged, what: &str) -> &'a str {
 
 #[test]
 fn a_tps_export_builds_the_grader_with_the_function_and_scores_by_subtasks() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("cms-tps");
@@ -252,7 +209,7 @@ fn a_tps_export_builds_the_grader_with_the_function_and_scores_by_subtasks() {
 
 #[test]
 fn a_tps_export_verifies_its_solution_folders() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("cms-verify");
@@ -352,13 +309,13 @@ int main(int argc, char **argv) {
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    write_all(&dir, &borrowed);
+    write_files(&dir, &borrowed);
     dir
 }
 
 #[test]
 fn a_communication_task_runs_the_manager_and_two_copies_over_fifos() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("cms-comm");
@@ -412,7 +369,7 @@ fn italy_package(root: &Path) -> PathBuf {
     fprintf(out, "%d\n", knight(n, r1, c1, r2, c2));
 }
 "#;
-    write_all(
+    write_files(
         &dir,
         &[
             (
@@ -441,7 +398,7 @@ fn italy_package(root: &Path) -> PathBuf {
 
 #[test]
 fn an_italy_yaml_task_makes_its_tests_and_judges_file_io() {
-    if no_tool("g++") || no_tool("python3") {
+    if !have("g++") || !have("python3") {
         return;
     }
     let dir = scratch("italy-yaml");
@@ -500,7 +457,7 @@ fn an_italy_yaml_task_makes_its_tests_and_judges_file_io() {
 fn italy_yaml_answers_are_the_bfs_answers() {
     // The generated answers checked against this file's BFS: the reader's answers are
     // the official solution's output, kept in the package's cache.
-    if no_tool("g++") || no_tool("python3") {
+    if !have("g++") || !have("python3") {
         return;
     }
     let dir = scratch("italy-answers");
@@ -547,7 +504,7 @@ fn italy_yaml_answers_are_the_bfs_answers() {
 
 #[test]
 fn a_cms_checker_that_prints_no_score_is_a_setup_error() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("cms-bad-checker");
@@ -584,7 +541,7 @@ fn a_cms_checker_that_prints_no_score_is_a_setup_error() {
 /// as folders, and a program that writes them.
 fn output_only_package(root: &Path) -> PathBuf {
     let dir = root.join("sums");
-    write_all(
+    write_files(
         &dir,
         &[
             (
@@ -628,7 +585,7 @@ fn an_output_only_task_judges_the_files_handed_in_and_scores_them_by_subtask() {
     let out = dir.join("out");
     // 000 right, 001 wrong, 002 not handed in (and a file named as no case is).
     let handed = dir.join("handed");
-    write_all(
+    write_files(
         &handed,
         &[
             ("output_000.txt", "3\n"),
@@ -677,7 +634,7 @@ fn an_output_only_task_judges_the_files_handed_in_and_scores_them_by_subtask() {
 
 #[test]
 fn an_output_only_task_judges_a_program_that_writes_the_outputs() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
     let dir = scratch("cms-output-only-program");
@@ -717,7 +674,7 @@ fn outputs_are_refused_where_nothing_is_handed_in() {
     fs::create_dir_all(&handed).unwrap();
     let h = handed.display().to_string();
     // A flat folder of tests is no output-only task.
-    write_all(&dir, &[("flat/1.in", "1 2\n"), ("flat/1.out", "3\n")]);
+    write_files(&dir, &[("flat/1.in", "1 2\n"), ("flat/1.out", "3\n")]);
     let flat = dir.join("flat").display().to_string();
     let j = judge(&dir.join("out"), &["--tests", &flat, "--outputs", &h]);
     assert_eq!(j.code, Some(2), "{j}");
@@ -735,10 +692,10 @@ fn outputs_are_refused_where_nothing_is_handed_in() {
     assert_eq!(j.code, Some(2), "{j}");
     // Modes that judge programs on inputs they make refuse it as clap refuses an option.
     let cache = dir.join("cache");
-    let j = super::installed(&dir, &cache, &["stress", "chase", "--outputs", &h]);
+    let j = installed(&dir, &cache, &["stress", "chase", "--outputs", &h]);
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("unexpected argument '--outputs'"), "{j}");
-    let j = super::installed(
+    let j = installed(
         &dir,
         &cache,
         &["test", "--tests", &p, "--cmd", "true", "--outputs", &h],

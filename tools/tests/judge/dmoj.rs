@@ -6,62 +6,10 @@
 //! for a checker the judge does not run. The answers are computed here by a BFS of the test's
 //! own; the programs judged are awk.
 
+use crate::support::{judge_cached as judge, knight_moves, scratch, Judged};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
-
-use super::{bfs_judge, bin_dir, scratch, Judged};
-
-/// The judge with `args`, its cache (where archives are copied out to) in `cache`.
-fn judge(cache: &Path, out: &Path, args: &[&str]) -> Judged {
-    let (mode, args) = super::mode_of(args);
-    let o = bfs_judge(mode)
-        .arg("--bin-dir")
-        .arg(bin_dir())
-        .arg("--out-dir")
-        .arg(out)
-        .args(args)
-        .env("XDG_CACHE_HOME", cache)
-        .env("COLUMNS", "100")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run bfs-judge");
-    Judged {
-        code: o.status.code(),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-        peak_kib: 0,
-    }
-}
-
-/// Fewest knight moves from (r1, c1) to (r2, c2) on an n x n board (1-based), -1 when the
-/// knight cannot get there: the oracle the answers come from.
-fn knight(n: i64, from: (i64, i64), to: (i64, i64)) -> i64 {
-    let idx = |(r, c): (i64, i64)| ((r - 1) * n + (c - 1)) as usize;
-    let mut dist = vec![-1i64; (n * n) as usize];
-    let mut queue = std::collections::VecDeque::from([from]);
-    dist[idx(from)] = 0;
-    while let Some((r, c)) = queue.pop_front() {
-        for (dr, dc) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let (a, b) = (r + dr, c + dc);
-            if (1..=n).contains(&a) && (1..=n).contains(&b) && dist[idx((a, b))] < 0 {
-                dist[idx((a, b))] = dist[idx((r, c))] + 1;
-                queue.push_back((a, b));
-            }
-        }
-    }
-    dist[idx(to)]
-}
 
 /// A case of the knight problem: its input and answer.
 fn knight_case(n: i64, queries: &[(i64, i64, i64, i64)]) -> (String, String) {
@@ -69,7 +17,7 @@ fn knight_case(n: i64, queries: &[(i64, i64, i64, i64)]) -> (String, String) {
     let mut answer = String::new();
     for &(r1, c1, r2, c2) in queries {
         input.push_str(&format!("{r1} {c1} {r2} {c2}\n"));
-        answer.push_str(&format!("{}\n", knight(n, (r1, c1), (r2, c2))));
+        answer.push_str(&format!("{}\n", knight_moves(n, (r1, c1), (r2, c2))));
     }
     (input, answer)
 }

@@ -11,24 +11,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::{judge, scratch, Judged};
-
-/// Writes `files` (path, text) under `dir`; a path ending in `*` is made executable.
-fn write_all(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let (name, exec) = match name.strip_suffix('*') {
-            Some(n) => (n, true),
-            None => (*name, false),
-        };
-        let p = dir.join(name);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-        if exec {
-            use std::os::unix::fs::PermissionsExt;
-            fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-        }
-    }
-}
+use crate::support::judge::single_verdict;
+use crate::support::{have, judge, scratch, write_files, Judge, Judged};
 
 fn verdict_of(j: &Judged, case: &str) -> String {
     let v = j.verdicts();
@@ -38,23 +22,12 @@ fn verdict_of(j: &Judged, case: &str) -> String {
     }
 }
 
-/// Whether `tool` is missing from PATH (the test then has nothing to check here).
-fn no_tool(tool: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
-        .unwrap_or(false);
-    if !found {
-        eprintln!("{tool} is not installed: skipping");
-    }
-    !found
-}
-
 /// The knight problem's answer, as a Library Checker folder: `in/`, `out/`, `info.toml` with
 /// `timelimit` and `[[solutions]]`, `checker.cpp` with our own small `testlib.h` in
 /// `common/` two levels up (as Library Checker keeps it), `sol/`.
 fn library_checker_folder(root: &Path) -> PathBuf {
     let dir = root.join("graph/knight_sum");
-    write_all(
+    write_files(
         root,
         &[(
             "common/testlib.h",
@@ -65,7 +38,7 @@ fn library_checker_folder(root: &Path) -> PathBuf {
              std::fclose(f); return x; }\n",
         )],
     );
-    write_all(
+    write_files(
         &dir,
         &[
             ("info.toml", "title = 'Knight sum'\ntimelimit = 2.0\n\n[[tests]]\n  name = \"example.in\"\n  number = 2\n\n[[solutions]]\n  name = 'wrong.sh'\n  expect = \"WA\"\n"),
@@ -85,7 +58,7 @@ fn library_checker_folder(root: &Path) -> PathBuf {
 
 #[test]
 fn a_library_checker_folder_is_judged_as_it_is() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("lc");
@@ -126,7 +99,7 @@ fn a_library_checker_folder_is_judged_as_it_is() {
         assert!(j.stdout.contains("Library Checker folder"), "{j}");
     }
     // --verify: sol/correct.cpp must be AC, sol/wrong.sh is not a language we build: skipped.
-    write_all(
+    write_files(
         &p,
         &[
             ("sol/correct.cpp", "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a + b); }\n"),
@@ -142,13 +115,13 @@ fn a_library_checker_folder_is_judged_as_it_is() {
 
 #[test]
 fn a_library_checker_folder_gives_a_deep_recursion_the_stack_it_has_on_the_site() {
-    if no_tool("gcc") {
+    if !have("gcc") {
         return;
     }
     let dir = scratch("lc-stack");
     let p = dir.join("tree/depth");
     // About 100 MiB of stack at depth 10^6: far past the usual 8 MiB, well within 1 GiB.
-    write_all(
+    write_files(
         &p,
         &[
             ("info.toml", "timelimit = 10.0\n"),
@@ -205,7 +178,7 @@ fn every_kind_of_checker_shows_its_time_on_the_case_line() {
     let dir = scratch("checker-time");
     let out = dir.join("out");
     // A testlib-style checker that sleeps 100 ms: its wall time, not 0.
-    write_all(
+    write_files(
         &dir,
         &[
             ("t/1.in", "1 2\n"),
@@ -228,7 +201,7 @@ fn every_kind_of_checker_shows_its_time_on_the_case_line() {
     let ms = checker_ms(&j, "t/1").unwrap_or_else(|| panic!("no checker time: {j}"));
     assert!(ms >= 100, "checker {ms} ms: {j}");
     // A DMOJ named checker runs inside the judge: it has a time too.
-    write_all(
+    write_files(
         &dir,
         &[
             (
@@ -250,7 +223,7 @@ fn every_kind_of_checker_shows_its_time_on_the_case_line() {
 fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     let dir = scratch("flat");
     let t = dir.join("t");
-    write_all(
+    write_files(
         &t,
         &[
             ("10.in", "0.5\n"),
@@ -285,7 +258,7 @@ fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
     assert_eq!(j.tally(), (0, 2), "{j}");
     // Twice --tests: both folders, each under its own name.
     let u = dir.join("u");
-    write_all(&u, &[("a.in", "1\n"), ("a.out", "0.0314\n")]);
+    write_files(&u, &[("a.in", "1\n"), ("a.out", "0.0314\n")]);
     let u_s = u.display().to_string();
     let j = judge(
         &out,
@@ -309,7 +282,7 @@ fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
 fn scoring_package(root: &Path) -> PathBuf {
     let p = root.join("echo");
     let group = "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n";
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  memory: 64\n  time_limit: 2\n"),
@@ -389,7 +362,7 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
     }
     assert_eq!(j.code, Some(0), "{j}");
     // A submission in the wrong place is a failure that says why.
-    write_all(
+    write_files(
         &p,
         &[(
             "submissions/wrong_answer/right.rs",
@@ -407,7 +380,7 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
     let dir = scratch("kattis-validator");
     let p = dir.join("parity");
     // Legacy: validation custom, the validator a folder with build and run scripts.
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "name: Parity\nvalidation: custom\nvalidator_flags: even\nlimits:\n  memory: 128\n"),
@@ -459,7 +432,7 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
     assert_eq!(j.code, Some(1), "{j}");
     assert!(j.stdout.contains("checker: 7 is odd"), "{j}");
     // Exit 0 is not an answer in this protocol: a setup error that says so.
-    write_all(
+    write_files(
         &p,
         &[("output_validators/parity/check.sh", "#!/bin/sh\nexit 0\n")],
     );
@@ -492,7 +465,7 @@ fn interactive_problems_run_with_both_conventions() {
     let dir = scratch("interactive");
     let t = dir.join("guess");
     // testlib: `interactor INPUT OUTPUT ANSWER`, stdin the program's stdout; it writes OUTPUT.
-    write_all(
+    write_files(
         &t,
         &[
             ("1.in", "100 37\n"),
@@ -560,12 +533,12 @@ fn interactive_problems_run_with_both_conventions() {
             "1",
         ],
     );
-    assert_eq!(super::single_verdict(&j), "TLE", "{j}");
+    assert_eq!(single_verdict(&j), "TLE", "{j}");
     assert!(j.stdout.contains("wall-clock backstop"), "{j}");
 
     // Kattis: an interactive package, its validator `run` reading INPUT ANSWER FEEDBACK_DIR.
     let p = dir.join("kguess");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Guess\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n"),
@@ -581,7 +554,7 @@ fn interactive_problems_run_with_both_conventions() {
     assert!(j.stdout.contains("interactive validator"), "{j}");
     let j = judge(&out, &["--tests", &p_s, "--cmd", "read n; exit 3"]);
     // The program ended first, badly: its own verdict, not the validator's.
-    assert_eq!(super::single_verdict(&j), "RE", "{j}");
+    assert_eq!(single_verdict(&j), "RE", "{j}");
 }
 
 /// A Kattis interactive package of `cases` identical cases with validator `run` (a shell
@@ -599,7 +572,7 @@ fn repeated_interactive(dir: &Path, run: &str, cases: usize) -> String {
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    write_all(dir, &files);
+    write_files(dir, &files);
     dir.display().to_string()
 }
 
@@ -687,7 +660,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     let out = dir.join("out");
     let package = |name: &str, yaml: &str| {
         let p = dir.join(name);
-        write_all(
+        write_files(
             &p,
             &[
                 ("problem.yaml", yaml),
@@ -712,7 +685,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     assert!(j.peak_kib < 64 * 1024, "{} KiB\n{j}", j.peak_kib);
     // The same in a group's test_group.yaml.
     let p = package("group-bomb", "name: Group bomb\n");
-    write_all(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
+    write_files(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
     let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("test_group.yaml: line "), "{j}");
@@ -757,7 +730,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     }
     // A flat folder (oj's test/) whose case is a link to itself: named, not followed.
     let flat = dir.join("flat");
-    write_all(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
+    write_files(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
     std::os::unix::fs::symlink("2.in", flat.join("2.in")).unwrap();
     let j = judge(
         &out,
@@ -772,7 +745,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
 /// same for an interactor, and `domjudge-problem.ini`'s `timelimit` where problem.yaml has none.
 #[test]
 fn domjudge_validator_folders_build_with_their_headers() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("domjudge-folders");
@@ -782,7 +755,7 @@ fn domjudge_validator_folders_build_with_their_headers() {
                   inline long read_long(std::FILE* f) { long x; if (std::fscanf(f, \"%ld\", &x) != 1) std::exit(43); return x; }\n\
                   inline int verdict(bool ok) { return ok ? 42 : 43; }\n";
     let p = dir.join("double");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "name: Double\nvalidation: custom\n"),
@@ -802,11 +775,11 @@ fn domjudge_validator_folders_build_with_their_headers() {
         &out,
         &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 + 1 }'"],
     );
-    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+    assert_eq!(single_verdict(&j), "WA", "{j}");
 
     // An interactor: `interactor.cpp` with the header, in a legacy interactive package.
     let q = dir.join("echo-back");
-    write_all(
+    write_files(
         &q,
         &[
             ("problem.yaml", "name: Echo back\nvalidation: custom interactive\nlimits:\n  time_limit: 2\n"),
@@ -821,7 +794,7 @@ fn domjudge_validator_folders_build_with_their_headers() {
     assert_eq!(j.tally(), (1, 0), "{j}");
     assert!(j.stdout.contains("interactive validator"), "{j}");
     let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $x"]);
-    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+    assert_eq!(single_verdict(&j), "WA", "{j}");
 }
 
 /// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
@@ -829,12 +802,12 @@ fn domjudge_validator_folders_build_with_their_headers() {
 /// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
 #[test]
 fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
     let dir = scratch("kattis-pypy");
     let p = dir.join("echo");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\n"),
@@ -848,7 +821,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     // `--isolation none`, which changes nothing of the choice of interpreter.
     let calls = dir.join("pypy-calls");
     let bin = dir.join("bin");
-    write_all(
+    write_files(
         &bin,
         &[(
             "pypy3*",
@@ -860,15 +833,13 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     );
     let path = std::env::var("PATH").unwrap_or_default();
     let verify = |path: &str| {
-        let o = super::bfs_judge("verify")
+        Judge::new(["verify"])
             .arg(&p)
             .args(["--out-dir", &dir.join("out").display().to_string()])
             .args(["--isolation", "none"])
             .env("PATH", path)
-            .env("COLUMNS", "100")
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
+            .run()
+            .stdout
     };
     let said = verify(&format!("{}:{path}", bin.display()));
     assert!(said.contains("| Python 3 by pypy3 (as Kattis)"), "{said}");
@@ -891,7 +862,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
 fn submissions_yaml_reads_as_bapctools_reads_it() {
     let dir = scratch("kattis-yaml-bapc");
     let p = dir.join("echo");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000003\nlimits:\n  time_limit: 2\n"),
@@ -933,12 +904,12 @@ fn submissions_yaml_reads_as_bapctools_reads_it() {
 /// `{{factor}}` is the constant's value in the output validator and the submissions.
 #[test]
 fn included_files_and_constants_reach_submissions_and_validators() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
     let dir = scratch("kattis-include");
     let p = dir.join("times");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Times\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\nconstants:\n  factor: 3\n  max_n:\n    value: 1000\n    tex: 10^3\n"),
@@ -971,7 +942,7 @@ fn included_files_and_constants_reach_submissions_and_validators() {
 fn legacy_keys_in_a_2025_09_package_are_named_invalid() {
     let dir = scratch("kattis-invalid");
     let p = dir.join("mixed");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Mixed\nuuid: 00000000-0000-0000-0000-000000000005\ntype: scoring\nlimits:\n  time_limit: 2\n"),
@@ -996,7 +967,7 @@ fn legacy_keys_in_a_2025_09_package_are_named_invalid() {
 #[test]
 fn shrinking_keeps_to_the_validator() {
     let dir = scratch("shrink-validator");
-    write_all(
+    write_files(
         &dir,
         &[
             // One number; the "right" answer is the number, the wrong program adds one past 50.
@@ -1060,7 +1031,7 @@ fn shrinking_keeps_to_the_validator() {
 fn verify_never_stops_at_a_submission_the_package_fails_on() {
     let dir = scratch("kattis-never-aborts");
     let p = dir.join("echo");
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000002\nlimits:\n  time_limit: 2\n"),
@@ -1102,7 +1073,7 @@ fn verify_applies_submissions_yaml() {
     let p = dir.join("sum");
     let sum = "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); \
                let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect(); ";
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.yaml", "problem_format_version: 2025-09\nname: Sum\nuuid: 00000000-0000-0000-0000-000000000001\nlimits:\n  time_limit: 2\n"),
@@ -1130,7 +1101,7 @@ fn verify_applies_submissions_yaml() {
         assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
     }
     // A rule the submission breaks: it must be right on the big cases too.
-    write_all(
+    write_files(
         &p,
         &[(
             "submissions/submissions.yaml",
@@ -1150,12 +1121,12 @@ fn verify_applies_submissions_yaml() {
 /// submission derives it again.
 #[test]
 fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
     let dir = scratch("kattis-derived");
     let p = dir.join("double");
-    write_all(
+    write_files(
         &p,
         &[
             (
@@ -1212,12 +1183,12 @@ fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
 /// its first file.
 #[test]
 fn a_folder_submission_starts_from_its_entrypoint() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
     let dir = scratch("kattis-entrypoint");
     let p = dir.join("double");
-    write_all(
+    write_files(
         &p,
         &[
             (

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{judge_in, processes_with, scratch, single_verdict, Judged};
+use crate::support::judge::single_verdict;
+use crate::support::{have, judge_at, judge_in, none_left, scratch, Judge, Judged};
 
 /// The probes' C programs, compiled once into one folder.
 const SOURCES: &[(&str, &str)] = &[
@@ -434,10 +435,9 @@ pub(super) fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBu
     tests
 }
 
-/// A probe's outcome: the judge's run, how long it took, and the scratch folder.
+/// A probe's outcome: the judge's run and the scratch folder.
 pub(super) struct Probe {
     pub(super) j: Judged,
-    took: Duration,
     dir: PathBuf,
 }
 
@@ -491,13 +491,8 @@ fn probe_cases(
 }
 
 pub(super) fn run(dir: PathBuf, args: &[&str]) -> Probe {
-    let started = Instant::now();
     let j = judge_in(&dir.join("out"), args, None);
-    Probe {
-        j,
-        took: started.elapsed(),
-        dir,
-    }
+    Probe { j, dir }
 }
 
 impl Probe {
@@ -517,25 +512,15 @@ impl Probe {
         if j.code != Some(code) {
             return Err(format!("expected exit code {code}\n{j}"));
         }
-        if self.took > within {
+        if j.took > within {
             return Err(format!(
                 "the judge took {:?} (at most {within:?})\n{j}",
-                self.took
+                j.took
             ));
         }
-        let deadline = Instant::now() + Duration::from_secs(2);
         // The probe's own folder is in the command line of everything its run started.
-        let marker = format!("{}/", self.dir.display());
-        loop {
-            let left = processes_with(&marker);
-            if left.is_empty() {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                return Err(format!("processes left: {left:?}\n{j}"));
-            }
-            thread::sleep(Duration::from_millis(50));
-        }
+        none_left(&format!("{}/", self.dir.display()))
+            .map_err(|left| format!("processes left: {left:?}\n{j}"))
     }
 
     fn has(&self, text: &str) -> Result<(), String> {
@@ -1139,58 +1124,37 @@ fn probe_as(
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = with_programs(&dir, cmd);
-    let mut judge = super::bfs_judge("test");
-    let binary = judge.get_program().to_owned();
-    match launcher {
-        Launcher::Direct => {}
+    let mut judge = Judge::flat(&dir.join("out"), &["--tests", &tests, "--cmd", &cmd]).args(extra);
+    for (k, v) in env {
+        judge = judge.env(k, v);
+    }
+    let dir_arg = dir.display().to_string();
+    let judge = match launcher {
+        Launcher::Direct => judge,
         Launcher::AsUser(uid) => {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-            judge = Command::new("setpriv");
-            judge
-                .arg(format!("--reuid={uid}"))
-                .arg(format!("--regid={uid}"))
-                .arg("--clear-groups")
-                .arg(&binary)
-                .arg("test");
+            judge.launched_by([
+                "setpriv".to_string(),
+                format!("--reuid={uid}"),
+                format!("--regid={uid}"),
+                "--clear-groups".to_string(),
+            ])
         }
-        Launcher::Through(wrapper) => {
-            judge = Command::new(wrapper);
-            judge.arg(&binary).arg("test");
-        }
+        Launcher::Through(wrapper) => judge.launched_by([wrapper]),
         Launcher::WithFds => {
             std::fs::write(dir.join("log"), "").unwrap();
-            judge = Command::new("sh");
-            judge
-                .arg("-c")
-                .arg("exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"")
-                .arg("sh")
-                .arg(&dir)
-                .arg(&binary)
-                .arg("test");
+            judge.launched_by([
+                "sh",
+                "-c",
+                "exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"",
+                "sh",
+                &dir_arg,
+            ])
         }
-    }
-    let started = Instant::now();
-    let out = judge
-        .arg("--bin-dir")
-        .arg(super::bin_dir())
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .args(["--tests", &tests, "--cmd", &cmd])
-        .args(extra)
-        .envs(env.iter().copied())
-        .env("COLUMNS", "100")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    };
     Probe {
-        j: Judged {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            peak_kib: 0,
-        },
-        took: started.elapsed(),
+        j: judge.run(),
         dir,
     }
 }
@@ -1579,26 +1543,11 @@ fn a_starved_program_is_named_starved_not_asleep() {
     let judged = |name: &str, cmd: &str| {
         let dir = scratch(name);
         let tests = tests_folder(&dir, "p", None).display().to_string();
-        let judge = super::bfs_judge("test");
-        let out = Command::new("taskset")
-            .args(["-c", &cpu])
-            .arg(judge.get_program())
-            .args(judge.get_args())
-            .arg("--bin-dir")
-            .arg(super::bin_dir())
-            .arg("--out-dir")
-            .arg(dir.join("out"))
-            .args(["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"])
+        let args = ["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"];
+        Judge::flat(&dir.join("out"), &args)
+            .launched_by(["taskset", "-c", &cpu])
             .env("COLUMNS", "400")
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        Judged {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            peak_kib: 0,
-        }
+            .run()
     };
     let spinner = judged("starved-spinner", "sh -c 'while :; do :; done'");
     assert_eq!(single_verdict(&spinner), "TLE", "{spinner}");
@@ -1875,21 +1824,15 @@ fn a_session_leaves_no_folder_of_its_own() {
         let tests = tests_folder(&dir, "p", None);
         std::fs::write(tests.join("two.in"), "4\n").unwrap();
         std::fs::write(tests.join("two.out"), "5\n").unwrap();
-        let child = super::bfs_judge("test")
-            .arg("--out-dir")
+        let j = Judge::new(["test", "--out-dir"])
             .arg(dir.join("out"))
             .arg("--tests")
             .arg(&tests)
             .args(["--cmd", "cat", "--isolation", isolation])
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let pid = child.id();
-        let out = child.wait_with_output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{stdout}");
-        assert!(stdout.contains("1 passed, 1 failed"), "{stdout}");
+            .run();
+        let pid = j.pid;
+        assert_eq!(j.code, Some(1), "{j}");
+        assert!(j.stdout.contains("1 passed, 1 failed"), "{j}");
         let own = format!("bfs-judge-{pid}-");
         for base in [std::env::temp_dir(), PathBuf::from("/dev/shm")] {
             let left: Vec<String> = std::fs::read_dir(&base)
@@ -2106,29 +2049,6 @@ fn files_in_the_private_folder_count_as_memory() {
     }
 }
 
-/// Runs the judge (the flat form) in `dir`, where a folder's `.bfs-judge.toml` is found, with
-/// a build cache of the folder's own.
-fn judge_at(dir: &Path, args: &[&str]) -> Judged {
-    let out = super::bfs_judge("test")
-        .arg("--bin-dir")
-        .arg(super::bin_dir())
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("COLUMNS", "100")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    Judged {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        peak_kib: 0,
-    }
-}
-
 /// Issue 40: a build runs like a program. A build line from a folder's `.bfs-judge.toml` (a
 /// folder unzipped from a contest's materials) runs isolated: it cannot write the user's
 /// folder nor the host's /tmp, and the header names the file it came from; a compiler that
@@ -2136,8 +2056,7 @@ fn judge_at(dir: &Path, args: &[&str]) -> Judged {
 /// root, the system's secrets (`#include "/etc/shadow"`) are empty to it.
 #[test]
 fn builds_run_isolated_and_bounded() {
-    if !on_path("g++") {
-        eprintln!("notice: no g++, the build probes are skipped");
+    if !have("g++") {
         return;
     }
     for isolation in mechanisms_here() {
@@ -2188,7 +2107,7 @@ fn builds_run_isolated_and_bounded() {
         );
 
         std::fs::write(dir.join("zero.cpp"), "#include </dev/zero>\n").unwrap();
-        let started = Instant::now();
+        let started = std::time::Instant::now();
         let j = judge_at(
             &dir,
             &[
@@ -2234,10 +2153,4 @@ fn builds_run_isolated_and_bounded() {
             );
         }
     }
-}
-
-/// Whether `tool` is a file in a folder of PATH.
-fn on_path(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
 }

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use super::hostile::{all, check, compile, run, tests_folder, Probe};
-use super::{judge_in, scratch, Judged};
+use crate::support::{judge_in, scratch, Judged};
 
 const SOURCES: &[(&str, &str)] = &[
     (

@@ -10,52 +10,9 @@
 //! Everything is C++ (the format's language; g++ builds the checker anyway): without g++
 //! the tests say so and check nothing.
 
+use crate::support::{have, judge_cached as judge, knight_moves, scratch, write_files};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
-
-use super::{bfs_judge, scratch, Judged};
-
-/// Writes `files` (path, text) under `dir`.
-fn write_all(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let p = dir.join(name);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-    }
-}
-
-fn no_gpp() -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("g++").is_file()))
-        .unwrap_or(false);
-    if !found {
-        eprintln!("g++ is not installed: skipping");
-    }
-    !found
-}
-
-/// The judge with its cache (where a package's generated tests go) in `cache`.
-fn judge(cache: &Path, out: &Path, args: &[&str]) -> Judged {
-    let (mode, args) = super::mode_of(args);
-    let o = bfs_judge(mode)
-        .arg("--bin-dir")
-        .arg(super::bin_dir())
-        .arg("--out-dir")
-        .arg(out)
-        .args(args)
-        .env("XDG_CACHE_HOME", cache)
-        .env("COLUMNS", "100")
-        .stdin(Stdio::null())
-        .output()
-        .expect("cannot run bfs-judge");
-    Judged {
-        code: o.status.code(),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-        peak_kib: 0,
-    }
-}
 
 /// Our stand-in for testlib.h: a seeded generator and a number reader, all that the
 /// generators and the checker below use. That they find it proves they are built with
@@ -232,7 +189,7 @@ fn knight_package(root: &Path) -> PathBuf {
         ("failed", "solutions/main2.cpp"),
     ];
     let hoard = "if (n >= 62) { std::vector<char> big(256 << 20, 1); d += big[12345] - 1; }";
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.xml", &problem_xml(("", ""), &sols)),
@@ -277,33 +234,6 @@ fn knight_package(root: &Path) -> PathBuf {
     p
 }
 
-/// The fewest knight moves, for the cases' answers.
-fn moves(n: i64, from: (i64, i64), to: (i64, i64)) -> i64 {
-    let mut dist = vec![-1i64; (n * n) as usize];
-    let mut queue = std::collections::VecDeque::new();
-    dist[((from.0 - 1) * n + from.1 - 1) as usize] = 0;
-    queue.push_back((from.0 - 1, from.1 - 1));
-    while let Some((r, c)) = queue.pop_front() {
-        for (dr, dc) in [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ] {
-            let (a, b) = (r + dr, c + dc);
-            if (0..n).contains(&a) && (0..n).contains(&b) && dist[(a * n + b) as usize] < 0 {
-                dist[(a * n + b) as usize] = dist[(r * n + c) as usize] + 1;
-                queue.push_back((a, b));
-            }
-        }
-    }
-    dist[((to.0 - 1) * n + to.1 - 1) as usize]
-}
-
 /// The one cache folder of the package (`formats/knight-HASH`).
 fn package_cache(cache: &Path) -> PathBuf {
     let formats = cache.join("bfs-judge/formats");
@@ -344,7 +274,7 @@ fn stamps(d: &Path) -> Vec<(PathBuf, std::time::SystemTime)> {
 
 #[test]
 fn a_polygon_package_is_generated_judged_and_scored_by_its_groups() {
-    if no_gpp() {
+    if !have("g++") {
         return;
     }
     let dir = scratch("polygon");
@@ -404,7 +334,7 @@ fn a_polygon_package_is_generated_judged_and_scored_by_its_groups() {
             .split_whitespace()
             .map(|x| x.parse().unwrap())
             .collect();
-        let want = format!("{}\n", moves(v[0], (v[1], v[2]), (v[3], v[4])));
+        let want = format!("{}\n", knight_moves(v[0], (v[1], v[2]), (v[3], v[4])));
         assert!(
             answers.contains(&want),
             "no answer {want:?} for {input:?}: {answers:?}"
@@ -443,7 +373,7 @@ fn a_polygon_package_is_generated_judged_and_scored_by_its_groups() {
 
 #[test]
 fn a_broken_polygon_package_is_a_setup_error_that_names_what() {
-    if no_gpp() {
+    if !have("g++") {
         return;
     }
     let dir = scratch("polygon-broken");
@@ -489,7 +419,7 @@ fn a_broken_polygon_package_is_a_setup_error_that_names_what() {
 
 #[test]
 fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
-    if no_gpp() {
+    if !have("g++") {
         return;
     }
     let dir = scratch("polygon-verify");
@@ -563,7 +493,7 @@ fn verify_judges_every_tagged_solution_by_what_its_tag_allows() {
 
 #[test]
 fn a_polygon_package_with_file_io_reads_and_writes_its_files() {
-    if no_gpp() {
+    if !have("g++") {
         return;
     }
     let dir = scratch("polygon-io");
@@ -574,7 +504,7 @@ fn a_polygon_package_with_file_io_reads_and_writes_its_files() {
         r#"std::freopen("knight.in", "r", stdin); std::freopen("knight.out", "w", stdout);"#;
     // The main solution reads knight.in and writes knight.out, so its answers are made so.
     let main = knight("", PRINT).replace("int main() {", &format!("int main() {{\n  {files}"));
-    write_all(
+    write_files(
         &p,
         &[
             (
@@ -688,7 +618,7 @@ int main() {{
 "#
         )
     };
-    write_all(
+    write_files(
         &p,
         &[
             ("problem.xml", xml),
@@ -710,7 +640,7 @@ int main() {{
 
 #[test]
 fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
-    if no_gpp() {
+    if !have("g++") {
         return;
     }
     let dir = scratch("polygon-interactive");
@@ -759,7 +689,7 @@ fn two_testsets(root: &Path) -> PathBuf {
         testset("pretests", 1),
         testset("tests", 2)
     );
-    write_all(
+    write_files(
         &dir,
         &[
             ("problem.xml", &xml),
@@ -811,7 +741,7 @@ fn testset_chooses_pretests_and_an_unknown_one_lists_those_there() {
         "{j}"
     );
     // A format without testsets says so rather than judging something else.
-    write_all(&dir, &[("flat/1.in", "1\n"), ("flat/1.out", "1\n")]);
+    write_files(&dir, &[("flat/1.in", "1\n"), ("flat/1.out", "1\n")]);
     let flat = dir.join("flat").display().to_string();
     let j = judge(
         &cache,
