@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::judge::scripts_judge;
-use crate::support::{mode_of, root, scratch, scripts_judge_env, Judge, Judged, BFS_JUDGE};
+use crate::support::{mode_of, root, scripts_judge_env, Judge, Judged, Package, BFS_JUDGE};
 
 /// Runs a command line the judge printed (`scripts/judge ...`) through the real script,
 /// without its build: over this run's judge and tools.
@@ -17,41 +17,11 @@ fn through_the_script(line: &str) -> Command {
     cmd
 }
 
-/// A fresh problem folder `sum/` under this run's target folder:
-/// `tests/` (oj's layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50),
-/// `gen.sh SEED`, `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that
-/// ends with CODE).
+/// A fresh copy of the problem folder `sum/` of `packages/own-problem`: `tests/` (oj's
+/// layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50), `gen.sh SEED`,
+/// `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that ends with CODE).
 fn sum_problem() -> PathBuf {
-    let dir = scratch("own-problem").join("sum");
-    std::fs::create_dir_all(dir.join("tests")).unwrap();
-    let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
-    write(
-        "info.toml",
-        "# a + b\ntime_limit_ms = 5000\nmemory_limit_mib = 256\n",
-    );
-    for (case, a, b) in [("sample-1", 1, 2), ("sample-2", 40, 2), ("big-1", 90, 9)] {
-        write(&format!("tests/{case}.in"), &format!("{a} {b}\n"));
-        write(&format!("tests/{case}.out"), &format!("{}\n", a + b));
-    }
-    write("sol.sh", "awk '{ print $1 + $2 }'\n");
-    write("wrong.sh", "awk '{ print $1 + $2 + ($1 > 50) }'\n");
-    write(
-        "brute.sh",
-        "read a b; s=$a; i=0; while [ $i -lt $b ]; do s=$((s+1)); i=$((i+1)); done; echo $s\n",
-    );
-    write("crash.sh", "echo 'brute: out of ideas' >&2; exit 3\n");
-    write(
-        "gen.sh",
-        "awk -v seed=\"$1\" 'BEGIN { srand(seed); print int(rand() * 100), int(rand() * 10) }'\n",
-    );
-    write(
-        "check.sh",
-        "# check.sh CODE INPUT OUTPUT ANSWER: says something, ends with CODE\n\
-         case $1 in\n 0) echo ok;;\n 1) echo \"wrong answer: expected $(cat $4), found $(cat $3)\";;\n\
-         2) echo 'presentation error: extra spaces' >&2;;\n 3) echo 'checker failed: cannot read answer';;\n\
-         7) echo 'points 0.5 half of it';;\nesac\nexit $1\n",
-    );
-    dir
+    Package::copy("own-problem").path("sum")
 }
 
 /// Runs the judge in `cwd` with `args` (a subcommand first, else `test`), as

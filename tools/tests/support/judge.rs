@@ -3,12 +3,11 @@
 //! - [`judge`], [`judge_in`]: the flat judge over this run's binaries (`--bin-dir`), its
 //!   failing cases kept in a folder of the test's (`--out-dir`), our problems or another
 //!   folder of them (`--problems-dir`);
-//! - [`judge_cached`]: the same with a cache of its own (where archives are unpacked and
-//!   packages' tests generated);
 //! - [`judge_at`]: the same, run in a folder (where `.bfs-judge.toml` is found);
 //! - [`installed`]: `bfs-judge ARGS` as a user types it, in a folder, with a cache of its own;
 //! - [`Judge`]: any other way (an environment, a launcher, the checkout's `scripts/judge`
-//!   words), built up from one of those.
+//!   words), built up from one of those;
+//! - [`crate::support::Package::judge`]: on a package's copy, with a cache of its own.
 //!
 //! Every run samples the judge's own peak memory (`VmHWM`) and bytes read (`rchar`) while it
 //! runs, and is killed, failing the test, if it is still running after ten minutes: a hang.
@@ -112,12 +111,6 @@ pub fn judge_in(out: &Path, args: &[&str], problems: Option<&Path>) -> Judged {
         None => judge,
     }
     .run()
-}
-
-/// [`judge`] with its cache (where archives are copied out to, packages' tests generated and
-/// sources built) in `cache`.
-pub fn judge_cached(cache: &Path, out: &Path, args: &[&str]) -> Judged {
-    Judge::flat(out, args).cache(cache).run()
 }
 
 /// [`judge`] run in `dir` (where a folder's `.bfs-judge.toml` is found, and a user's files lie

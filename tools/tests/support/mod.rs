@@ -1,14 +1,14 @@
 //! What the tests share, each defined once: the repository, this run's binaries, scratch
 //! folders, the tools a test needs from the machine, the ways to run the judge ([`judge`]:
-//! [`Judge`] and what it returns, [`Judged`]), the headless browser ([`browser`]) and the
-//! knight problem's oracle.
+//! [`Judge`] and what it returns, [`Judged`]), the packages kept as folders of files
+//! ([`package`]), the headless browser ([`browser`]) and the knight problem's oracle.
 
 pub mod browser;
 pub mod judge;
+pub mod package;
 
-pub use judge::{
-    installed, judge, judge_at, judge_cached, judge_in, mode_of, Judge, Judged, BFS_JUDGE,
-};
+pub use judge::{installed, judge, judge_at, judge_in, mode_of, Judge, Judged, BFS_JUDGE};
+pub use package::Package;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
