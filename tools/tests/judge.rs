@@ -200,29 +200,33 @@ fn an_endless_loop_is_a_time_limit_on_cpu_time() {
 
 #[test]
 fn sleeping_is_not_slow_under_a_cpu_limit_but_is_under_wall_time() {
-    // One second asleep, then the right answer: within a 400 ms CPU limit (the wall-clock
-    // backstop is 2 x 400 + 1000 ms), over a 400 ms wall-time limit.
-    let cmd = "sleep 1; echo 1 2 3";
-    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "400"]);
+    // Four seconds asleep, then the right answer: within a 3000 ms CPU limit (the wall-clock
+    // backstop is 2 x 3000 + 1000 ms: three seconds to spare for a busy machine to start the
+    // shell), over a 3000 ms wall-time limit.
+    let cmd = "sleep 4; echo 1 2 3";
+    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "3000"]);
     assert_eq!(single_verdict(&j), "AC", "{j}");
     let line = j.case_lines().next().unwrap().to_string();
     let wall: u64 = line.split_whitespace().nth(4).unwrap().parse().unwrap();
     let cpu: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(
-        wall >= 1000 && cpu < 400,
+        wall >= 4000 && cpu < 3000,
         "cpu {cpu} ms, wall {wall} ms: {line}"
     );
-    assert!(j.stdout.contains("limits 400 ms cpu (1800 ms wall)"), "{j}");
+    assert!(
+        j.stdout.contains("limits 3000 ms cpu (7000 ms wall)"),
+        "{j}"
+    );
 
     let (j, _) = judge_one(
         "wall-sleep",
         cmd,
-        &["--time-limit-ms", "400", "--wall-time"],
+        &["--time-limit-ms", "3000", "--wall-time"],
     );
     assert_eq!(single_verdict(&j), "TLE", "{j}");
     assert!(
         j.stdout
-            .contains("of wall time (limit 400 ms, --wall-time)"),
+            .contains("of wall time (limit 3000 ms, --wall-time)"),
         "{j}"
     );
 

@@ -573,16 +573,19 @@ fn open_uses_browser_and_errors_exit_2() {
         &["wave", "--out", page.to_str().unwrap(), "--open"],
     );
     assert_eq!(o.code, Some(0), "{o}");
+    // The browser runs in the background: waited for until it has written its whole line
+    // (a minute at most, a backstop).
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !seen.is_file() {
-        assert!(Instant::now() < deadline, "$BROWSER never ran");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(
-        std::fs::read_to_string(&seen).unwrap().trim(),
-        page.display().to_string()
-    );
+    let said = loop {
+        match std::fs::read_to_string(&seen) {
+            Ok(text) if text.ends_with('\n') => break text,
+            _ => {
+                assert!(Instant::now() < deadline, "$BROWSER never ran");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+    };
+    assert_eq!(said.trim(), page.display().to_string());
     let o = run(None, &["wave", "--out", page.to_str().unwrap(), "--open"]);
     let err = &o.stderr;
     assert!(

@@ -19,7 +19,8 @@ use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use crate::support::{judge_at, scratch, Judged};
+use super::hostile::UNHURRIED;
+use crate::support::{backstop, judge_at, scratch, Judged};
 
 /// `answers MODE TESTS`: on the input `attack` does MODE to the folder TESTS and prints what
 /// MODE says; on any other input prints the input (the right answer there).
@@ -145,9 +146,10 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, u64> {
     map
 }
 
-/// The most a probe may take: generous for a loaded machine, yet a hang or a read of the
-/// whole of a huge file (minutes in a debug build) exceeds it.
-const BOUND: Duration = Duration::from_secs(20);
+/// What the judge takes for a probe alone: its time is bounded by the [`backstop`] of this,
+/// against a hang (a read of the whole of a huge file takes minutes in a debug build, and
+/// `rchar` catches it first).
+const ALONE: Duration = Duration::from_secs(1);
 
 /// Judges the probe program in `mode` on a fresh two-case folder; returns the judge's run,
 /// the folder, and the hashes of the tests folder and the user's file before the run.
@@ -156,7 +158,8 @@ fn attack(mode: &str) -> (Judged, PathBuf, BTreeMap<PathBuf, u64>) {
     let before = tree(&dir);
     let cmd = format!("{} {mode} {}", program().display(), tests.display());
     let tests_arg = tests.display().to_string();
-    let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", &cmd]);
+    let args = ["--tests", &tests_arg, "--cmd", &cmd];
+    let t = judge_at(&dir, &[&args[..], &UNHURRIED].concat());
     (t, dir, before)
 }
 
@@ -192,7 +195,7 @@ fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Judged) {
 fn assert_judged(t: &Judged, a: &str, b: &str, code: i32) {
     assert_eq!(verdicts(t), pair(a, b), "{t}");
     assert_eq!(t.code, Some(code), "{t}");
-    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t);
+    assert!(t.took < backstop(ALONE), "the judge took {:?}\n{t}", t.took);
 }
 
 #[test]
@@ -258,6 +261,8 @@ fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
                 &checker_arg,
                 "--isolation",
                 isolation,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         );
         assert_judged(&t, "WA", "AC", 1);
@@ -310,10 +315,9 @@ fn a_fifo_in_the_tests_folder_is_named_not_waited_on() {
     assert!(t.verdicts().is_empty(), "{t}");
     assert!(
         t.stderr.contains("b.out: not a regular file (a FIFO)"),
-        "{}",
-        t
+        "{t}"
     );
-    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t);
+    assert!(t.took < backstop(ALONE), "the judge took {:?}\n{t}", t.took);
 }
 
 /// The size of the huge answer: sparse, so it costs no disk.
@@ -348,16 +352,17 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
                 "echo secret",
                 "--compare",
                 compare,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         );
         assert_eq!(t.verdicts().len(), 1, "{t}");
-        assert_eq!(t.verdicts()[0].0, "WA", "{compare}\n{}", t);
+        assert_eq!(t.verdicts()[0].0, "WA", "{compare}\n{t}");
         assert_eq!(t.code, Some(1), "{t}");
         assert!(
-            t.took < BOUND,
-            "{compare}: the judge took {:?}\n{}",
+            t.took < backstop(ALONE),
+            "{compare}: the judge took {:?}\n{t}",
             t.took,
-            t
         );
         // Nor read past the first difference: what it read it read in a run of samples 5 ms
         // apart, and reading the whole answer takes far longer than that.
@@ -378,8 +383,7 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
             assert!(
                 t.stdout
                     .contains("first difference at line 2 (- expected, + got):"),
-                "{}",
-                t
+                "{t}"
             );
         }
     }
@@ -405,11 +409,16 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
                 cmd,
                 "--isolation",
                 isolation,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         )
     };
     for cmd in ["cat tests/a.out", "cat \"$PWD/tests/a.out\""] {
-        let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
+        let t = judge_at(
+            &dir,
+            &[&["--tests", &tests_arg, "--cmd", cmd][..], &UNHURRIED].concat(),
+        );
         assert_judged(&t, "RE", "RE", 1);
         assert!(t.stdout.contains("No such file"), "{t}");
         // Landlock grants no reading of the tests' folder, nor a listing of the folder that
@@ -428,12 +437,15 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
         ("none", "AC", "WA"),
     ] {
         let t = isolated(cmd, isolation);
-        assert_eq!(verdicts(&t), pair(a, b), "{isolation}: {}", t);
+        assert_eq!(verdicts(&t), pair(a, b), "{isolation}: {t}");
     }
     assert_untouched(
         &dir,
         &before,
-        &judge_at(&dir, &["--tests", &tests_arg, "--cmd", "true"]),
+        &judge_at(
+            &dir,
+            &[&["--tests", &tests_arg, "--cmd", "true"][..], &UNHURRIED].concat(),
+        ),
     );
     // Documented: without isolation the answer is there to be read.
     let t = isolated("cat tests/a.out", "none");
