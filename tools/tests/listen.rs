@@ -175,7 +175,7 @@ fn problem_json(name: &str, group: &str, batch: (&str, u32), sample: (&str, &str
 }
 
 /// `bfs-judge test --cmd CMD` in a received folder, with no other flag, the cache in it.
-fn judge_in(folder: &Path, cmd: &str) -> Judged {
+fn judge_received(folder: &Path, cmd: &str) -> Judged {
     installed(folder, &folder.join(".cache"), &["test", "--cmd", cmd])
 }
 
@@ -211,7 +211,7 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
         return;
     }
     std::fs::write(folder.join("sol.py"), SOLUTION).unwrap();
-    let o = judge_in(&folder, "python3 sol.py");
+    let o = judge_received(&folder, "python3 sol.py");
     let out = o.stdout.as_str();
     assert_eq!(o.code, Some(0), "{out}{}", o.stderr.as_str());
     assert!(
@@ -221,7 +221,7 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
     assert!(out.contains("256 MiB"), "{out}");
     assert!(out.contains("3 passed, 0 failed"), "{out}");
     // A wrong answer is judged wrong, and its outputs go to the cache, not the folder.
-    let o = judge_in(&folder, "echo 5");
+    let o = judge_received(&folder, "echo 5");
     let out = o.stdout.as_str();
     assert_eq!(o.code, Some(1), "{out}");
     assert!(out.contains("1 passed, 2 failed"), "{out}");
@@ -252,7 +252,7 @@ fn a_contest_becomes_one_folder_with_a_folder_per_problem() {
         .collect();
     names.sort();
     assert_eq!(names, ["A-Sum", "B-Echo"]);
-    let o = judge_in(&contest.join("B-Echo"), "cat");
+    let o = judge_received(&contest.join("B-Echo"), "cat");
     assert_eq!(o.code, Some(0), "{}", o.stdout.as_str());
 }
 
@@ -512,7 +512,7 @@ fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
     assert_eq!(read(&tests.join("custom.out")), "42\n");
     // And all of it is judged: the user's cases with the samples.
     std::fs::write(folder.join("sum.sh"), "awk '{ print $1 + $2 }'\n").unwrap();
-    let o = judge_in(&folder, "sh sum.sh");
+    let o = judge_received(&folder, "sh sum.sh");
     let out = o.stdout.as_str();
     assert!(
         out.contains("3 passed, 0 failed"),
@@ -544,7 +544,7 @@ fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files
         "{stdout}"
     );
 
-    let o = judge_in(&dir.join("Guess"), "cat");
+    let o = judge_received(&dir.join("Guess"), "cat");
     let err = o.stderr.as_str();
     assert_eq!(o.code, Some(2), "{err}");
     assert!(
@@ -560,14 +560,14 @@ fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files
         "#!/bin/sh\nread a b < input.txt; echo $((a + b)) > output.txt\n",
     )
     .unwrap();
-    let o = judge_in(&folder, "sh sum.sh");
+    let o = judge_received(&folder, "sh sum.sh");
     let out = o.stdout.as_str();
     assert_eq!(o.code, Some(0), "{out}{}", o.stderr.as_str());
     assert!(out.contains("file I/O: input.txt -> output.txt"), "{out}");
     // Nothing of the run lands in the user's folder.
     assert!(!folder.join("output.txt").exists() && !folder.join("input.txt").exists());
     // The answer on stdout is not the output: WA, and the reason.
-    let o = judge_in(&folder, "sh -c 'read a b < input.txt; echo $((a + b))'");
+    let o = judge_received(&folder, "sh -c 'read a b < input.txt; echo $((a + b))'");
     let out = o.stdout.as_str();
     assert_eq!(o.code, Some(2), "a shell line is refused: {out}");
     std::fs::write(
@@ -575,7 +575,7 @@ fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files
         "read a b < input.txt; echo $((a + b))\n",
     )
     .unwrap();
-    let o = judge_in(&folder, "sh stdout.sh");
+    let o = judge_received(&folder, "sh stdout.sh");
     let out = o.stdout.as_str();
     assert_eq!(o.code, Some(1), "{out}");
     assert!(out.contains("no output.txt written"), "{out}");
