@@ -18,8 +18,8 @@ use std::process::Command;
 
 use crate::support::judge::single_verdict;
 use crate::support::{
-    bin_dir, installed, judge, judge_in, make_executable, none_left, root, scratch, Judge, Judged,
-    BFS_JUDGE,
+    alone, bin_dir, installed, judge, judge_in, make_executable, none_left, root, scratch, Judge,
+    Judged, BFS_JUDGE,
 };
 
 /// A problem folder `NAME` under `dir/problems` with one test case (`1 2 3` in, `1 2 3`
@@ -358,6 +358,8 @@ fn a_bounded_fork_bomb_leaves_nothing_behind() {
     let cmd = format!(
         "bomb() {{ if [ $1 -gt 0 ]; then bomb $(($1-1)) & setsid sh -c 'sleep {marker}' & bomb $(($1-1)) & fi; sleep {marker}; }}; bomb 7 & sleep 1; echo 1 2 3"
     );
+    // Alone: its shells count against every other run's process limit.
+    let _alone = alone();
     let (j, _) = judge_one("fork-bomb", &cmd, &[]);
     assert_eq!(single_verdict(&j), "AC", "{j}");
     assert_none_left(marker, &j);

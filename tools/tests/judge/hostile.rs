@@ -12,7 +12,9 @@ use std::thread;
 use std::time::Duration;
 
 use crate::support::judge::single_verdict;
-use crate::support::{backstop, have, judge_at, judge_in, none_left, scratch, Judge, Judged};
+use crate::support::{
+    alone, backstop, have, judge_at, judge_in, none_left, scratch, Judge, Judged,
+};
 
 /// The time limit of a probe whose verdict is not TLE: its program needs milliseconds of CPU
 /// time, and a busy machine gave one 3 ms by the default limit's 3 s wall backstop (TLE).
@@ -554,13 +556,8 @@ impl Probe {
     }
 }
 
-/// Held for writing by the fork bomb alone: its thousand processes slow every look at /proc
-/// and take the CPU that the timing probes measure, so the probes hold it for reading.
-static BOMB: std::sync::RwLock<()> = std::sync::RwLock::new(());
-
 /// Runs the probes in parallel and fails with every failure, named.
 pub(super) fn all(probes: Vec<(&'static str, Check)>) {
-    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
             .into_iter()
@@ -1455,7 +1452,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
         }
         Ok(())
     });
-    let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
+    let _alone = alone();
     if let Err(e) = sleepers() {
         panic!("--- probe 1,000 sleeping children and a spinner: {e}");
     }
@@ -1546,7 +1543,6 @@ fn first_allowed_cpu() -> Option<String> {
 /// conditions still is.
 #[test]
 fn a_starved_program_is_named_starved_not_asleep() {
-    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let tools = ["taskset", "setsid"];
     if let Some(t) = tools
         .iter()
@@ -1700,7 +1696,7 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
 #[test]
 fn a_fork_bomb_is_named_at_the_process_limit() {
     programs();
-    let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
+    let _alone = alone();
     // SAFETY: getuid cannot fail.
     let root = unsafe { libc::getuid() } == 0;
     let named = "; it hit the process limit of 1024 processes and threads";

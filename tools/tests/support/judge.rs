@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{bin_dir, root};
+use super::{beside_others, bin_dir, root};
 
 /// This run's `bfs-judge`.
 pub const BFS_JUDGE: &str = env!("CARGO_BIN_EXE_bfs-judge");
@@ -258,62 +258,80 @@ impl Judge {
         out
     }
 
-    /// Runs it to its end; what it printed, and what it took.
+    /// Runs it to its end; what it printed, and what it took. A judge that could not start
+    /// a run for want of processes (EAGAIN: the machine's other work, as root, held the
+    /// user's count past a run's process limit) is a setup error of the machine's, not of
+    /// the test's: it is run again, for a minute at most.
     pub fn run(self) -> Judged {
+        let _beside = beside_others();
         let hang = self.hang;
         let mut cmd = self.command();
-        let started = Instant::now();
-        let mut child = cmd
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run bfs-judge: {e}"));
-        let pid = child.id();
-        let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-        let readers = (
-            std::thread::spawn(move || {
-                let mut s = Vec::new();
-                let _ = stdout.read_to_end(&mut s);
-                String::from_utf8_lossy(&s).into_owned()
-            }),
-            std::thread::spawn(move || {
-                let mut s = Vec::new();
-                let _ = stderr.read_to_end(&mut s);
-                String::from_utf8_lossy(&s).into_owned()
-            }),
-        );
-        let (mut peak_kib, mut read_bytes) = (0, 0);
-        let status = loop {
-            if let Some(kib) = proc_field(pid, "status", "VmHWM:") {
-                peak_kib = peak_kib.max(kib);
+        let since = Instant::now();
+        loop {
+            let j = run_once(&mut cmd, hang);
+            let eagain = j.code == Some(2) && j.stderr.contains("(os error 11)");
+            if !eagain || since.elapsed() > Duration::from_secs(60) {
+                return j;
             }
-            if let Some(n) = proc_field(pid, "io", "rchar:") {
-                read_bytes = read_bytes.max(n);
-            }
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > hang {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!(
-                    "the judge hung: killed after {hang:?}\n--- stdout\n{}--- stderr\n{}",
-                    readers.0.join().unwrap(),
-                    readers.1.join().unwrap()
-                );
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
-        let took = started.elapsed();
-        Judged {
-            code: status.code(),
-            stdout: readers.0.join().unwrap(),
-            stderr: readers.1.join().unwrap(),
-            peak_kib,
-            read_bytes,
-            took,
-            pid,
+            eprintln!("NOTICE: the judge could not start (EAGAIN), run again:\n{j}");
+            std::thread::sleep(Duration::from_secs(1));
         }
+    }
+}
+
+/// One run of `cmd`, killed as hung past `hang`.
+fn run_once(cmd: &mut Command, hang: Duration) -> Judged {
+    let started = Instant::now();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run bfs-judge: {e}"));
+    let pid = child.id();
+    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let readers = (
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = stdout.read_to_end(&mut s);
+            String::from_utf8_lossy(&s).into_owned()
+        }),
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = stderr.read_to_end(&mut s);
+            String::from_utf8_lossy(&s).into_owned()
+        }),
+    );
+    let (mut peak_kib, mut read_bytes) = (0, 0);
+    let status = loop {
+        if let Some(kib) = proc_field(pid, "status", "VmHWM:") {
+            peak_kib = peak_kib.max(kib);
+        }
+        if let Some(n) = proc_field(pid, "io", "rchar:") {
+            read_bytes = read_bytes.max(n);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > hang {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "the judge hung: killed after {hang:?}\n--- stdout\n{}--- stderr\n{}",
+                readers.0.join().unwrap(),
+                readers.1.join().unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = started.elapsed();
+    Judged {
+        code: status.code(),
+        stdout: readers.0.join().unwrap(),
+        stderr: readers.1.join().unwrap(),
+        peak_kib,
+        read_bytes,
+        took,
+        pid,
     }
 }
 

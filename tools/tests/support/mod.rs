@@ -13,10 +13,11 @@ pub mod package;
 pub use judge::{installed, judge, judge_at, judge_in, mode_of, Judge, Judged, BFS_JUDGE};
 pub use package::Package;
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 /// The repository root.
@@ -138,6 +139,44 @@ pub fn make_executable(path: &Path) {
 /// busy with other work must not fail a test by its load (issue 42).
 pub fn backstop(alone: Duration) -> Duration {
     (alone * 10).max(Duration::from_secs(60))
+}
+
+/// Held for writing by a test that fills the user's count of processes (a fork bomb, a
+/// thousand sleepers), for reading by every run of the judge ([`beside_others`]): the kernel
+/// checks each run's process limit (`RLIMIT_NPROC`, 1024) against all of the user's
+/// processes, so beside a bomb another run's sandbox cannot start (EAGAIN), and its looks at
+/// /proc and its CPU time slow down.
+static ALONE: RwLock<()> = RwLock::new(());
+
+thread_local! {
+    /// Whether this thread holds [`ALONE`] for writing (its own runs then take no read).
+    static HOLDS_ALONE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// No other run of the judge while this lives: for a test whose processes fill the user's
+/// count of processes. Its own runs, on this thread, go on.
+pub struct Alone {
+    _guard: RwLockWriteGuard<'static, ()>,
+}
+
+pub fn alone() -> Alone {
+    let guard = ALONE.write().unwrap_or_else(|e| e.into_inner());
+    HOLDS_ALONE.with(|h| h.set(true));
+    Alone { _guard: guard }
+}
+
+impl Drop for Alone {
+    fn drop(&mut self) {
+        HOLDS_ALONE.with(|h| h.set(false));
+    }
+}
+
+/// For one run of the judge: waits while a test runs [`alone`] on another thread.
+pub fn beside_others() -> Option<RwLockReadGuard<'static, ()>> {
+    if HOLDS_ALONE.with(Cell::get) {
+        return None;
+    }
+    Some(ALONE.read().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// The processes whose command line contains `marker`.
