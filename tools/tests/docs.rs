@@ -1,7 +1,7 @@
 //! The docs' transcripts, run: every fenced block of README.md and docs/*.md that shows a
 //! command (a line starting `$ `) is either run here and compared with what the tools print,
 //! or carries a marker that says why it cannot be. A changed output fails this test until
-//! the doc follows; `BFS_JUDGE_BLESS_DOCS=1 cargo test -p bfs-judge-tools --test docs`
+//! the doc follows; `BFS_JUDGE_BLESS_DOCS=1 cargo test -p bfs-judge-tools --test tests docs::`
 //! rewrites the failing blocks in place, keeping every line that still matches as it is
 //! (placeholders and the figures of the run that was pasted there).
 //!
@@ -28,33 +28,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The repository root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tools/ is inside the repository")
-        .to_path_buf()
-}
-
-/// This run's binaries, our solvers built beside the judge.
-fn bin_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
-        .parent()
-        .expect("a binary has a folder")
-        .to_path_buf();
-    let target = dir.parent().expect("a profile folder has a parent");
-    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-    cmd.args(["build", "--quiet", "--package", "bfs-judge", "--bins"])
-        .arg("--manifest-path")
-        .arg(root().join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(target);
-    if dir.file_name().is_some_and(|n| n == "release") {
-        cmd.arg("--release");
-    }
-    assert!(cmd.status().expect("cannot run cargo").success());
-    dir
-}
+use crate::support::{bin_dir, make_executable, root, scripts_judge_env, Judge};
 
 /// A block of a doc: where its output lines are, and how it is to be run.
 #[derive(Debug)]
@@ -126,26 +100,20 @@ struct Places {
 
 impl Places {
     fn new(name: &str) -> Places {
-        let bin = bin_dir();
-        let scratch = bin
-            .join("docs-tests")
-            .join(format!("{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&scratch);
+        let bin = bin_dir().to_path_buf();
+        let scratch = crate::support::scratch(&format!("docs-{name}"));
         std::fs::create_dir_all(scratch.join("path")).unwrap();
         // The checkout's `scripts/judge` itself, without its build: over this run's
         // binaries (the judge in this profile's folder, the solvers beside it).
         let judge_script = scratch.join("path/scripts-judge");
-        let target = bin.parent().expect("a profile folder has a parent");
-        let profile = match bin.file_name().and_then(|n| n.to_str()) {
-            Some("debug") | None => "dev",
-            Some(other) => other,
-        };
+        let env: String = scripts_judge_env()
+            .iter()
+            .map(|(k, v)| format!(" {k}='{v}'"))
+            .collect();
         std::fs::write(
             &judge_script,
             format!(
-                "#!/bin/sh\nexport BFS_JUDGE_BUILT=1 BFS_JUDGE_TOOLS_PROFILE='{profile}' \
-                 CARGO_TARGET_DIR='{}'\nexec '{}' --bin-dir '{}' --out-dir '{}' \"$@\"\n",
-                target.display(),
+                "#!/bin/sh\nexport{env}\nexec '{}' --bin-dir '{}' --out-dir '{}' \"$@\"\n",
                 root().join("scripts/judge").display(),
                 bin.display(),
                 scratch.join("out").display()
@@ -159,11 +127,7 @@ impl Places {
         for b in path_bins {
             let _ = std::os::unix::fs::symlink(bin.join(&b), scratch.join("path").join(&b));
         }
-        Command::new("chmod")
-            .arg("+x")
-            .arg(&judge_script)
-            .status()
-            .unwrap();
+        make_executable(&judge_script);
         Places {
             scratch,
             bin,
@@ -424,7 +388,7 @@ fn every_transcript_in_the_docs_is_what_the_tools_print() {
     assert!(
         failures.is_empty() || bless,
         "{} transcript(s) differ from the tools' output (BFS_JUDGE_BLESS_DOCS=1 cargo test -p \
-         bfs-judge-tools --test docs rewrites them):\n\n{}",
+         bfs-judge-tools --test tests docs:: rewrites them):\n\n{}",
         failures.len(),
         failures.join("\n\n")
     );
@@ -499,15 +463,12 @@ fn every_documented_scripts_judge_line_reaches_a_subcommand_that_takes_it() {
             .lines()
             .map(String::from)
             .collect();
-        let parsed = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
-            .args(&args)
-            .arg("--help")
-            .output()
-            .unwrap();
-        assert!(
-            parsed.status.success(),
+        let parsed = Judge::new(&args).arg("--help").run();
+        assert_eq!(
+            parsed.code,
+            Some(0),
             "{line}: bfs-judge {args:?}: {}",
-            String::from_utf8_lossy(&parsed.stderr)
+            parsed.stderr
         );
         checked += 1;
     }
@@ -535,14 +496,9 @@ fn before_unquoted<'a>(line: &'a str, sep: &str) -> &'a str {
 #[test]
 fn every_subcommand_and_option_of_the_help_is_in_the_docs() {
     let help = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
-            .args(args)
-            .arg("--help")
-            .env("COLUMNS", "200")
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{args:?}");
-        String::from_utf8(o.stdout).unwrap()
+        let j = Judge::new(args).arg("--help").env("COLUMNS", "200").run();
+        assert_eq!(j.code, Some(0), "{args:?}: {j}");
+        j.stdout
     };
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let manual = std::fs::read_to_string(root().join("docs/judge.md")).unwrap();

@@ -14,184 +14,13 @@
 //! profile and target folder; the tools are this package's own binaries.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::process::Command;
 
-/// The judge's subcommand `mode` (`test`, `stress`, `scale`, `verify`), this run's binary.
-fn bfs_judge(mode: &str) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
-    cmd.arg(mode);
-    cmd
-}
-
-/// The subcommand `args` start with, and the rest: `test` when they start with none.
-fn mode_of<'a, 'b>(args: &'a [&'b str]) -> (&'b str, &'a [&'b str]) {
-    match args.first() {
-        Some(&m @ ("test" | "stress" | "scale" | "verify")) => (m, &args[1..]),
-        _ => ("test", args),
-    }
-}
-
-/// The repository root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tools/ is inside the repository")
-        .to_path_buf()
-}
-
-/// The folder of this run's binaries (`target/debug` or `target/release`): the judge, gen
-/// and checker, and our five solvers, built here once.
-fn bin_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
-            .parent()
-            .expect("a binary has a folder")
-            .to_path_buf();
-        let target = dir.parent().expect("a profile folder has a parent");
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cmd.args(["build", "--quiet", "--package", "bfs-judge", "--bins"])
-            .arg("--manifest-path")
-            .arg(root().join("Cargo.toml"))
-            .arg("--target-dir")
-            .arg(target);
-        if dir.file_name().is_some_and(|n| n == "release") {
-            cmd.arg("--release");
-        }
-        assert!(
-            cmd.status().expect("cannot run cargo").success(),
-            "building the solvers failed"
-        );
-        dir
-    })
-}
-
-/// A fresh scratch folder under this run's target folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = bin_dir()
-        .join("judge-tests")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-struct Judged {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    /// The judge process's own peak RSS (`VmHWM`), sampled while it ran.
-    peak_kib: u64,
-}
-
-impl Judged {
-    /// The closing `N passed, N failed` line, as numbers.
-    fn tally(&self) -> (usize, usize) {
-        let last = self.stdout.lines().last().unwrap_or("");
-        let nums: Vec<usize> = last
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse().unwrap())
-            .collect();
-        assert!(
-            last.ends_with(" failed") && nums.len() == 2,
-            "no closing `N passed, N failed` line:\n{self}"
-        );
-        (nums[0], nums[1])
-    }
-
-    /// The case lines (`VERDICT ms cpu ms wall MiB  name`), as (verdict, name).
-    fn verdicts(&self) -> Vec<(String, String)> {
-        self.case_lines()
-            .map(|l| {
-                let verdict = l.split_whitespace().next().unwrap().to_string();
-                let name = l.rsplit("  ").next().unwrap().to_string();
-                (verdict, name)
-            })
-            .collect()
-    }
-
-    fn case_lines(&self) -> impl Iterator<Item = &str> {
-        self.stdout
-            .lines()
-            .filter(|l| l.contains(" ms wall ") && l.contains(" MiB  "))
-    }
-}
-
-impl std::fmt::Display for Judged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}, judge peak {} KiB\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.peak_kib, self.stdout, self.stderr
-        )
-    }
-}
-
-/// `VmHWM` of a live process, KiB.
-fn vm_hwm_kib(pid: u32) -> Option<u64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line[6..].trim().trim_end_matches("kB").trim().parse().ok()
-}
-
-/// Runs the judge with `args` (our binaries and tools from this run), failing outputs kept
-/// in `out`, and samples its own peak memory while it runs.
-fn judge(out: &Path, args: &[&str]) -> Judged {
-    judge_in(out, args, None)
-}
-
-fn judge_in(out: &Path, args: &[&str], problems: Option<&Path>) -> Judged {
-    let (mode, args) = mode_of(args);
-    let mut cmd = bfs_judge(mode);
-    cmd.arg("--bin-dir")
-        .arg(bin_dir())
-        .arg("--out-dir")
-        .arg(out);
-    if let Some(p) = problems {
-        cmd.arg("--problems-dir").arg(p);
-    }
-    let mut child = cmd
-        .args(args)
-        .env("COLUMNS", "100")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run bfs-judge: {e}"));
-    let pid = child.id();
-    let (mut stdout, mut stderr) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let readers = (
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut stdout, &mut s).unwrap();
-            s
-        }),
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut stderr, &mut s).unwrap();
-            s
-        }),
-    );
-    let mut peak_kib = 0;
-    let status = loop {
-        if let Some(kib) = vm_hwm_kib(pid) {
-            peak_kib = peak_kib.max(kib);
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Judged {
-        code: status.code(),
-        stdout: readers.0.join().unwrap(),
-        stderr: readers.1.join().unwrap(),
-        peak_kib,
-    }
-}
+use crate::support::judge::single_verdict;
+use crate::support::{
+    alone, bin_dir, installed, judge, judge_in, make_executable, none_left, root, scratch, Judge,
+    Judged, BFS_JUDGE,
+};
 
 /// A problem folder `NAME` under `dir/problems` with one test case (`1 2 3` in, `1 2 3`
 /// out), `info.toml` from `info`; returns the problems folder.
@@ -252,48 +81,15 @@ fn disk_bytes(dir: &Path) -> u64 {
         .sum()
 }
 
-/// The processes whose command line contains `marker`.
-fn processes_with(marker: &str) -> Vec<String> {
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-        })
-        .filter_map(|e| {
-            let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
-            let text = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            text.contains(marker)
-                .then(|| format!("{}: {text}", e.file_name().to_string_lossy()))
-        })
-        .collect()
-}
-
-/// Asserts that no process with `marker` in its command line is alive.
+/// Asserts that no process with `marker` in its command line is alive (once those killed
+/// have left /proc).
 fn assert_none_left(marker: &str, j: &Judged) {
-    // A killed process may take a moment to leave /proc once reaped.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    loop {
-        let left = processes_with(marker);
-        if left.is_empty() {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
+    if let Err(left) = none_left(marker) {
+        panic!(
             "{} processes outlived their case: {left:?}\n{j}",
             left.len()
         );
-        std::thread::sleep(Duration::from_millis(50));
     }
-}
-
-fn single_verdict(j: &Judged) -> String {
-    let v = j.verdicts();
-    assert_eq!(v.len(), 1, "{j}");
-    v[0].0.clone()
 }
 
 // Our binaries, and one program per verdict. --------------------------------------------------
@@ -404,29 +200,33 @@ fn an_endless_loop_is_a_time_limit_on_cpu_time() {
 
 #[test]
 fn sleeping_is_not_slow_under_a_cpu_limit_but_is_under_wall_time() {
-    // One second asleep, then the right answer: within a 400 ms CPU limit (the wall-clock
-    // backstop is 2 x 400 + 1000 ms), over a 400 ms wall-time limit.
-    let cmd = "sleep 1; echo 1 2 3";
-    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "400"]);
+    // Four seconds asleep, then the right answer: within a 3000 ms CPU limit (the wall-clock
+    // backstop is 2 x 3000 + 1000 ms: three seconds to spare for a busy machine to start the
+    // shell), over a 3000 ms wall-time limit.
+    let cmd = "sleep 4; echo 1 2 3";
+    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "3000"]);
     assert_eq!(single_verdict(&j), "AC", "{j}");
     let line = j.case_lines().next().unwrap().to_string();
     let wall: u64 = line.split_whitespace().nth(4).unwrap().parse().unwrap();
     let cpu: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(
-        wall >= 1000 && cpu < 400,
+        wall >= 4000 && cpu < 3000,
         "cpu {cpu} ms, wall {wall} ms: {line}"
     );
-    assert!(j.stdout.contains("limits 400 ms cpu (1800 ms wall)"), "{j}");
+    assert!(
+        j.stdout.contains("limits 3000 ms cpu (7000 ms wall)"),
+        "{j}"
+    );
 
     let (j, _) = judge_one(
         "wall-sleep",
         cmd,
-        &["--time-limit-ms", "400", "--wall-time"],
+        &["--time-limit-ms", "3000", "--wall-time"],
     );
     assert_eq!(single_verdict(&j), "TLE", "{j}");
     assert!(
         j.stdout
-            .contains("of wall time (limit 400 ms, --wall-time)"),
+            .contains("of wall time (limit 3000 ms, --wall-time)"),
         "{j}"
     );
 
@@ -558,6 +358,8 @@ fn a_bounded_fork_bomb_leaves_nothing_behind() {
     let cmd = format!(
         "bomb() {{ if [ $1 -gt 0 ]; then bomb $(($1-1)) & setsid sh -c 'sleep {marker}' & bomb $(($1-1)) & fi; sleep {marker}; }}; bomb 7 & sleep 1; echo 1 2 3"
     );
+    // Alone: its shells count against every other run's process limit.
+    let _alone = alone();
     let (j, _) = judge_one("fork-bomb", &cmd, &[]);
     assert_eq!(single_verdict(&j), "AC", "{j}");
     assert_none_left(marker, &j);
@@ -632,16 +434,13 @@ fn usage_errors_exit_2() {
     assert_eq!(j.code, Some(2), "{j}");
     // --bundle without target/bundle/robot-maze(.rs): a clear error, not a silent pass.
     let empty = out.join("release");
-    let o = bfs_judge("test")
-        .args(["robot-maze", "--bundle", "--bin-dir"])
+    let j = Judge::new(["test", "robot-maze", "--bundle", "--bin-dir"])
         .arg(&empty)
         .arg("--out-dir")
         .arg(&out)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("scripts/bundle robot-maze"), "{stderr}");
+        .run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("scripts/bundle robot-maze"), "{j}");
 }
 
 // Invalid-input cases, for our binaries only. -----------------------------------------------
@@ -666,7 +465,7 @@ fn fake_problem(name: &str) -> PathBuf {
                   esac\nprintf '%s\\r\\n' \"$line\" \"$@\"\n";
     let bin = dir.join("bin/fake-bin");
     write(&bin, script);
-    Command::new("chmod").arg("+x").arg(&bin).status().unwrap();
+    make_executable(&bin);
     write(&p.join("tests/one.in"), "1 2 3\n");
     write(&p.join("tests/one.out"), "1 2 3  \n\n\n");
     write(&p.join("tests/args.in"), "7\n");
@@ -694,22 +493,14 @@ fn invalid_input_cases_need_exit_1_and_the_message_for_our_binaries_only() {
     let bins = dir.join("bin");
     let out = dir.join("out");
     let run = |extra: &[&str]| {
-        let o = bfs_judge("test")
-            .arg("--problems-dir")
+        Judge::new(["test", "--problems-dir"])
             .arg(&problems)
             .arg("--bin-dir")
             .arg(&bins)
             .arg("--out-dir")
             .arg(&out)
             .args(extra)
-            .output()
-            .unwrap();
-        Judged {
-            code: o.status.code(),
-            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-            peak_kib: 0,
-        }
+            .run()
     };
     let j = run(&["fake"]);
     let want = [
@@ -882,24 +673,6 @@ fn stress_finds_a_planted_bug_and_its_seed_reproduces_it() {
 
 // Show me, and every option does what it says (issue 27). ---------------------------------
 
-/// Runs the installed form, `bfs-judge ARGS...`, in `cwd` with the cache at `cache`.
-fn installed(cwd: &Path, cache: &Path, args: &[&str]) -> Judged {
-    let o = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
-        .args(args)
-        .current_dir(cwd)
-        .env("XDG_CACHE_HOME", cache)
-        .env("COLUMNS", "100")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run bfs-judge: {e}"));
-    Judged {
-        code: o.status.code(),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-        peak_kib: 0,
-    }
-}
-
 /// A contestant's folder: `tests/1.in` (`2 1`) with `tests/1.out` (`2 1`), and shell
 /// programs `gen` (prints its seed), `brute` (`cat`) and those in `programs` (`DIR` in them
 /// is the folder).
@@ -913,7 +686,7 @@ fn contestant(name: &str, programs: &[(&str, &str)]) -> PathBuf {
         let path = dir.join(file);
         let body = body.replace("DIR", &dir.display().to_string());
         std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+        make_executable(&path);
     }
     dir
 }
@@ -1083,7 +856,7 @@ fn stress_reproduces_with_the_command_invoked_and_keeps_its_files_in_the_cache()
         .lines()
         .find(|l| l.contains("reproduce:"))
         .expect("a reproduce line");
-    let exe = std::path::absolute(env!("CARGO_BIN_EXE_bfs-judge")).unwrap();
+    let exe = std::path::absolute(BFS_JUDGE).unwrap();
     assert!(
         line.contains(&format!("{} stress --gen ", exe.display())),
         "{line}"
@@ -1165,40 +938,32 @@ fn a_mode_refuses_and_hides_the_options_it_cannot_use() {
 
 // Why a path is wrong: named mistakes, --draw, the HTML page, --shrink (issue 12). ---------
 
-#[path = "judge/why.rs"]
 mod why;
 
 // Hostile programs: limits on the whole tree, no hangs, no shared state (issue 18). ------
 
-#[path = "judge/hostile.rs"]
 mod hostile;
 
 // Other people's formats: Library Checker, Kattis packages, interactive problems (issue 19).
 
-#[path = "judge/formats.rs"]
 mod formats;
 
 // The judge holds the answers; a huge answer is read up to its first difference (issue 26).
 
-#[path = "judge/answers.rs"]
 mod answers;
 
 // DMOJ problems: init.yml, a zip, batches, named checkers (issue 28).
 
-#[path = "judge/dmoj.rs"]
 mod dmoj;
 
 // CMS's formats: TPS/IOI exports with graders, Communication, italy_yaml (issue 28).
 
-#[path = "judge/cms.rs"]
 mod cms;
 
 // Polygon packages: generated tests, main's answers, groups and tags (issue 28). --------
 
-#[path = "judge/polygon.rs"]
 mod polygon;
 
 // What the kernel holds for a program, and CPU time no wait4 of ours sees (issue 40). -----
 
-#[path = "judge/kernel.rs"]
 mod kernel;

@@ -3,30 +3,11 @@
 //! by `bfs-judge test --cmd ...` with no other flag. Bad requests get a 4xx and write nothing.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BFS_JUDGE: &str = env!("CARGO_BIN_EXE_bfs-judge");
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(BFS_JUDGE)
-        .parent()
-        .unwrap()
-        .join("listen-tests")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn have_curl() -> bool {
-    let found = Command::new("curl").arg("--version").output().is_ok();
-    if !found {
-        eprintln!("NOTICE: no curl (.ci/run installs it); the listen tests are skipped");
-    }
-    found
-}
+use crate::support::{have, installed, scratch, Judge, Judged};
 
 /// A running `bfs-judge listen` on a free port, stopped after `count` problems.
 struct Server {
@@ -36,20 +17,20 @@ struct Server {
 
 impl Server {
     fn start(dir: &Path, count: u32) -> Server {
-        let mut child = Command::new(BFS_JUDGE)
-            .args([
-                "listen",
-                "--port",
-                "0",
-                "--count",
-                &count.to_string(),
-                "--dir",
-            ])
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = Judge::new([
+            "listen",
+            "--port",
+            "0",
+            "--count",
+            &count.to_string(),
+            "--dir",
+        ])
+        .arg(dir)
+        .command()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
         let mut first = String::new();
         BufReader::new(child.stdout.as_mut().unwrap())
             .read_line(&mut first)
@@ -93,7 +74,7 @@ impl Server {
                 "-w",
                 "%{http_code}",
                 "--max-time",
-                "10",
+                "60",
             ])
             .args(args)
             .arg(format!("http://127.0.0.1:{}/", self.port))
@@ -102,7 +83,8 @@ impl Server {
         String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
     }
 
-    /// Waits (at most 10 s) for the server to stop by itself; returns what it printed.
+    /// Waits for the server to stop by itself (after its last problem; a minute at most, a
+    /// backstop); returns what it printed.
     fn finish(self) -> (String, String) {
         let (stdout, stderr) = self.finish_bytes();
         (
@@ -116,7 +98,7 @@ impl Server {
         let start = Instant::now();
         while self.child.try_wait().unwrap().is_none() {
             assert!(
-                start.elapsed() < Duration::from_secs(10),
+                start.elapsed() < Duration::from_secs(60),
                 "listen did not stop"
             );
             std::thread::sleep(Duration::from_millis(20));
@@ -192,19 +174,14 @@ fn problem_json(name: &str, group: &str, batch: (&str, u32), sample: (&str, &str
     .to_string()
 }
 
-fn judge_in(folder: &Path, cmd: &str) -> std::process::Output {
-    Command::new(BFS_JUDGE)
-        .args(["test", "--cmd", cmd])
-        .current_dir(folder)
-        .env("XDG_CACHE_HOME", folder.join(".cache"))
-        .env("COLUMNS", "200")
-        .output()
-        .unwrap()
+/// `bfs-judge test --cmd CMD` in a received folder, with no other flag, the cache in it.
+fn judge_received(folder: &Path, cmd: &str) -> Judged {
+    installed(folder, &folder.join(".cache"), &["test", "--cmd", cmd])
 }
 
 #[test]
 fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("one");
@@ -234,14 +211,9 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
         return;
     }
     std::fs::write(folder.join("sol.py"), SOLUTION).unwrap();
-    let o = judge_in(&folder, "python3 sol.py");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = judge_received(&folder, "python3 sol.py");
+    let out = o.stdout.as_str();
+    assert_eq!(o.code, Some(0), "{out}{}", o.stderr.as_str());
     assert!(
         out.contains("# G-Castle-Defense: python3 sol.py | limits 1500 ms cpu"),
         "{out}"
@@ -249,9 +221,9 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
     assert!(out.contains("256 MiB"), "{out}");
     assert!(out.contains("3 passed, 0 failed"), "{out}");
     // A wrong answer is judged wrong, and its outputs go to the cache, not the folder.
-    let o = judge_in(&folder, "echo 5");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{out}");
+    let o = judge_received(&folder, "echo 5");
+    let out = o.stdout.as_str();
+    assert_eq!(o.code, Some(1), "{out}");
     assert!(out.contains("1 passed, 2 failed"), "{out}");
     assert!(out.contains("outputs of the failing cases"), "{out}");
     assert!(out.contains(".cache/bfs-judge/"), "{out}");
@@ -260,7 +232,7 @@ fn a_received_problem_is_judged_with_its_limits_and_no_other_flag() {
 
 #[test]
 fn a_contest_becomes_one_folder_with_a_folder_per_problem() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("contest");
@@ -280,18 +252,13 @@ fn a_contest_becomes_one_folder_with_a_folder_per_problem() {
         .collect();
     names.sort();
     assert_eq!(names, ["A-Sum", "B-Echo"]);
-    let o = judge_in(&contest.join("B-Echo"), "cat");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
+    let o = judge_received(&contest.join("B-Echo"), "cat");
+    assert_eq!(o.code, Some(0), "{}", o.stdout.as_str());
 }
 
 #[test]
 fn bad_requests_get_4xx_and_write_nothing() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("bad");
@@ -341,7 +308,7 @@ fn entries(dir: &Path) -> Vec<String> {
 
 #[test]
 fn a_web_page_or_a_foreign_host_gets_403_and_writes_nothing() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("foreign");
@@ -434,7 +401,7 @@ fn drives_a_terminal(bytes: &[u8]) -> bool {
 
 #[test]
 fn a_name_that_would_write_the_clipboard_is_printed_escaped() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     // OSC 52: many terminals put the base64 text ("hi") on the clipboard.
@@ -484,7 +451,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("again");
@@ -545,18 +512,18 @@ fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
     assert_eq!(read(&tests.join("custom.out")), "42\n");
     // And all of it is judged: the user's cases with the samples.
     std::fs::write(folder.join("sum.sh"), "awk '{ print $1 + $2 }'\n").unwrap();
-    let o = judge_in(&folder, "sh sum.sh");
-    let out = String::from_utf8_lossy(&o.stdout);
+    let o = judge_received(&folder, "sh sum.sh");
+    let out = o.stdout.as_str();
     assert!(
         out.contains("3 passed, 0 failed"),
         "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
+        o.stderr.as_str()
     );
 }
 
 #[test]
 fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files() {
-    if !have_curl() {
+    if !have("curl") {
         return;
     }
     let dir = scratch("kinds");
@@ -577,9 +544,9 @@ fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files
         "{stdout}"
     );
 
-    let o = judge_in(&dir.join("Guess"), "cat");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let o = judge_received(&dir.join("Guess"), "cat");
+    let err = o.stderr.as_str();
+    assert_eq!(o.code, Some(2), "{err}");
     assert!(
         err.contains("is interactive") && err.contains("--interactor"),
         "{err}"
@@ -593,28 +560,23 @@ fn an_interactive_problem_is_refused_and_a_file_problem_judged_through_its_files
         "#!/bin/sh\nread a b < input.txt; echo $((a + b)) > output.txt\n",
     )
     .unwrap();
-    let o = judge_in(&folder, "sh sum.sh");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = judge_received(&folder, "sh sum.sh");
+    let out = o.stdout.as_str();
+    assert_eq!(o.code, Some(0), "{out}{}", o.stderr.as_str());
     assert!(out.contains("file I/O: input.txt -> output.txt"), "{out}");
     // Nothing of the run lands in the user's folder.
     assert!(!folder.join("output.txt").exists() && !folder.join("input.txt").exists());
     // The answer on stdout is not the output: WA, and the reason.
-    let o = judge_in(&folder, "sh -c 'read a b < input.txt; echo $((a + b))'");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(2), "a shell line is refused: {out}");
+    let o = judge_received(&folder, "sh -c 'read a b < input.txt; echo $((a + b))'");
+    let out = o.stdout.as_str();
+    assert_eq!(o.code, Some(2), "a shell line is refused: {out}");
     std::fs::write(
         folder.join("stdout.sh"),
         "read a b < input.txt; echo $((a + b))\n",
     )
     .unwrap();
-    let o = judge_in(&folder, "sh stdout.sh");
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{out}");
+    let o = judge_received(&folder, "sh stdout.sh");
+    let out = o.stdout.as_str();
+    assert_eq!(o.code, Some(1), "{out}");
     assert!(out.contains("no output.txt written"), "{out}");
 }

@@ -6,141 +6,45 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The checkout's `scripts/judge`, canonical, as the judge names it in what it prints.
-fn scripts_judge() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/judge");
-    path.canonicalize().unwrap().display().to_string()
-}
-
-/// The judge as `scripts/judge` runs it, without the script's build: `bfs-judge MODE` (the
-/// mode `args` start with, else `test`), told that it runs as the script, so that the
-/// commands it prints are the script's; and the rest of `args`.
-fn script_judge<'a, 'b>(args: &'a [&'b str]) -> (Command, &'a [&'b str]) {
-    let (mode, rest) = match args.first() {
-        Some(&m @ ("test" | "stress" | "scale" | "verify")) => (m, &args[1..]),
-        _ => ("test", args),
-    };
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
-    cmd.arg(mode).env("BFS_JUDGE_SCRIPT", scripts_judge());
-    (cmd, rest)
-}
+use crate::support::judge::scripts_judge;
+use crate::support::{mode_of, root, scripts_judge_env, Judge, Judged, Package, BFS_JUDGE};
 
 /// Runs a command line the judge printed (`scripts/judge ...`) through the real script,
 /// without its build: over this run's judge and tools.
 fn through_the_script(line: &str) -> Command {
-    let bin = Path::new(env!("CARGO_BIN_EXE_bfs-judge")).parent().unwrap();
-    let target = bin.parent().unwrap();
-    let profile = match bin.file_name().and_then(|n| n.to_str()) {
-        Some("debug") | None => "dev",
-        Some(other) => other,
-    };
     let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(line)
-        .env("BFS_JUDGE_BUILT", "1")
-        .env("BFS_JUDGE_TOOLS_PROFILE", profile)
-        .env("CARGO_TARGET_DIR", target);
+    cmd.arg("-c").arg(line).envs(scripts_judge_env());
     cmd
 }
 
-/// A fresh problem folder `sum/` under this run's target folder:
-/// `tests/` (oj's layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50),
-/// `gen.sh SEED`, `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that
-/// ends with CODE).
-fn sum_problem(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
-        .parent()
-        .unwrap()
-        .join("own-problem-tests")
-        .join(format!("{name}-{}", std::process::id()))
-        .join("sum");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("tests")).unwrap();
-    let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
-    write(
-        "info.toml",
-        "# a + b\ntime_limit_ms = 5000\nmemory_limit_mib = 256\n",
-    );
-    for (case, a, b) in [("sample-1", 1, 2), ("sample-2", 40, 2), ("big-1", 90, 9)] {
-        write(&format!("tests/{case}.in"), &format!("{a} {b}\n"));
-        write(&format!("tests/{case}.out"), &format!("{}\n", a + b));
-    }
-    write("sol.sh", "awk '{ print $1 + $2 }'\n");
-    write("wrong.sh", "awk '{ print $1 + $2 + ($1 > 50) }'\n");
-    write(
-        "brute.sh",
-        "read a b; s=$a; i=0; while [ $i -lt $b ]; do s=$((s+1)); i=$((i+1)); done; echo $s\n",
-    );
-    write("crash.sh", "echo 'brute: out of ideas' >&2; exit 3\n");
-    write(
-        "gen.sh",
-        "awk -v seed=\"$1\" 'BEGIN { srand(seed); print int(rand() * 100), int(rand() * 10) }'\n",
-    );
-    write(
-        "check.sh",
-        "# check.sh CODE INPUT OUTPUT ANSWER: says something, ends with CODE\n\
-         case $1 in\n 0) echo ok;;\n 1) echo \"wrong answer: expected $(cat $4), found $(cat $3)\";;\n\
-         2) echo 'presentation error: extra spaces' >&2;;\n 3) echo 'checker failed: cannot read answer';;\n\
-         7) echo 'points 0.5 half of it';;\nesac\nexit $1\n",
-    );
-    dir
+/// A fresh copy of the problem folder `sum/` of `packages/own-problem`: `tests/` (oj's
+/// layout), `info.toml`, `sol.sh` (right), `wrong.sh` (wrong when a > 50), `gen.sh SEED`,
+/// `brute.sh`, `crash.sh`, and `check.sh CODE` (a testlib-style checker that ends with CODE).
+fn sum_problem() -> PathBuf {
+    Package::copy("own-problem").path("sum")
 }
 
-struct Judged {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl std::fmt::Display for Judged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code, self.stdout, self.stderr
-        )
-    }
-}
-
-impl Judged {
-    fn verdicts(&self) -> Vec<(String, String)> {
-        self.stdout
-            .lines()
-            .filter(|l| l.contains(" ms wall ") && l.contains(" MiB  "))
-            .map(|l| {
-                let verdict = l.split_whitespace().next().unwrap().to_string();
-                (verdict, l.rsplit("  ").next().unwrap().to_string())
-            })
-            .collect()
-    }
-}
-
-/// Runs the judge in `cwd` with `args`.
+/// Runs the judge in `cwd` with `args` (a subcommand first, else `test`), as
+/// `scripts/judge` runs it.
 fn judge(cwd: &Path, args: &[&str]) -> Judged {
     judge_env(cwd, args, &[])
 }
 
 fn judge_env(cwd: &Path, args: &[&str], env: &[(&str, &str)]) -> Judged {
-    let (mut cmd, args) = script_judge(args);
+    let (mode, args) = mode_of(args);
     // Failing outputs of a folder's tests go to the user's cache: this run's own, here.
-    let cache = Path::new(env!("CARGO_BIN_EXE_bfs-judge"))
-        .parent()
-        .unwrap()
-        .join("own-problem-cache");
-    cmd.current_dir(cwd)
-        .env("XDG_CACHE_HOME", cache)
+    let cache = Path::new(BFS_JUDGE).with_file_name("own-problem-cache");
+    let mut judge = Judge::new([mode])
         .args(args)
+        .like_the_script()
+        .cwd(cwd)
+        .cache(&cache)
         .env("COLUMNS", "120")
         .env_remove("NO_COLOR");
     for (k, v) in env {
-        cmd.env(k, v);
+        judge = judge.env(k, v);
     }
-    let o = cmd.output().unwrap();
-    Judged {
-        code: o.status.code(),
-        stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
-    }
+    judge.run()
 }
 
 fn out_dir(dir: &Path) -> String {
@@ -149,7 +53,7 @@ fn out_dir(dir: &Path) -> String {
 
 #[test]
 fn any_folder_of_tests_judges_a_right_and_a_wrong_solution() {
-    let dir = sum_problem("tests");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let j = judge(
         &dir,
@@ -198,7 +102,7 @@ fn any_folder_of_tests_judges_a_right_and_a_wrong_solution() {
 
 #[test]
 fn cases_are_chosen_by_name_and_by_glob() {
-    let dir = sum_problem("select");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let names = |j: &Judged| -> Vec<String> { j.verdicts().into_iter().map(|(_, n)| n).collect() };
     let select = |pattern: &str| {
@@ -222,8 +126,7 @@ fn cases_are_chosen_by_name_and_by_glob() {
     assert!(j.stderr.contains("no case of sum matches nothing*"), "{j}");
     // Our own problems, by PROBLEM/CASE and PROBLEM/GLOB (our binaries are not needed to
     // choose: a command is judged).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let problems = root.join("problems").display().to_string();
+    let problems = root().join("problems").display().to_string();
     let args = [
         "--problems-dir",
         &problems,
@@ -260,7 +163,7 @@ fn cases_are_chosen_by_name_and_by_glob() {
 
 #[test]
 fn a_checker_speaks_with_testlibs_exit_codes() {
-    let dir = sum_problem("checker");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let with = |code: &str| {
         let checker = format!("sh check.sh {code}");
@@ -313,7 +216,7 @@ fn a_checker_speaks_with_testlibs_exit_codes() {
 
 #[test]
 fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
-    let dir = sum_problem("stress");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let args = [
         "stress",
@@ -367,7 +270,10 @@ fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
         .find_map(|l| l.trim().strip_prefix("reproduce:"))
         .unwrap()
         .trim();
-    assert!(line.contains(&scripts_judge()), "{line}");
+    assert!(
+        line.contains(&scripts_judge().display().to_string()),
+        "{line}"
+    );
     let elsewhere = std::env::temp_dir();
     let again = through_the_script(&format!("{line} --out-dir {out}"))
         .current_dir(&elsewhere)
@@ -395,7 +301,7 @@ fn stress_with_the_users_generator_and_brute_force_finds_the_planted_bug() {
 
 #[test]
 fn stress_stops_and_blames_the_brute_force_when_it_fails() {
-    let dir = sum_problem("brute-fails");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let j = judge(
         &dir,
@@ -436,7 +342,7 @@ fn stress_stops_and_blames_the_brute_force_when_it_fails() {
 
 #[test]
 fn json_is_one_object_per_case_and_a_summary() {
-    let dir = sum_problem("json");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let j = judge(
         &dir,
@@ -485,7 +391,7 @@ fn json_is_one_object_per_case_and_a_summary() {
 
 #[test]
 fn colour_only_where_asked_for_and_never_in_a_pipe() {
-    let dir = sum_problem("colour");
+    let dir = sum_problem();
     let out = out_dir(&dir);
     let args = [
         "--tests",
@@ -513,7 +419,7 @@ fn colour_only_where_asked_for_and_never_in_a_pipe() {
 
 #[test]
 fn full_diff_shows_every_difference() {
-    let dir = sum_problem("full-diff");
+    let dir = sum_problem();
     std::fs::write(dir.join("tests/many.in"), "1 1\n").unwrap();
     // Twelve lines: more than a small output, which is shown whole.
     std::fs::write(
@@ -559,7 +465,7 @@ fn the_readme_example_problem_behaves_as_documented() {
         eprintln!("notice: python3 not found; docs/examples/knight not judged");
         return;
     }
-    let knight = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/examples/knight");
+    let knight = root().join("docs/examples/knight");
     let out = std::env::temp_dir().join(format!("knight-out-{}", std::process::id()));
     let out = out.display().to_string();
     for solution in ["python3 brute.py", "python3 sol.py"] {
@@ -627,7 +533,7 @@ fn the_readme_example_problem_behaves_as_documented() {
 /// command judges the shrunk case as a folder of tests, from any folder.
 #[test]
 fn stress_shrinks_an_unknown_format_as_text() {
-    let dir = sum_problem("shrink-text");
+    let dir = sum_problem();
     // Three lines of noise around the pair: only the first line is read.
     std::fs::write(
         dir.join("gen3.sh"),
@@ -681,7 +587,10 @@ fn stress_shrinks_an_unknown_format_as_text() {
         line.contains(" --tests /") && line.contains("/sum/tests"),
         "{line}"
     );
-    assert!(line.contains(&scripts_judge()), "{line}");
+    assert!(
+        line.contains(&scripts_judge().display().to_string()),
+        "{line}"
+    );
     let again = through_the_script(&format!("{line} --out-dir {out}"))
         .current_dir(std::env::temp_dir())
         .output()

@@ -20,37 +20,14 @@ use std::time::{Duration, Instant};
 use bfs_judge_tools::ours::search::{self, Search};
 use serde_json::{json, Value};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("show-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-#[path = "support/browser.rs"]
-mod browser;
-use browser::chromium;
+use crate::support::browser::{self, chromium};
+use crate::support::{make_executable, root, scratch, Judge};
 
 /// `bfs-judge show ARGS`: the page it wrote.
 fn show(args: &[&str], out: &Path) -> PathBuf {
-    let o = Command::new(env!("CARGO_BIN_EXE_bfs-judge"))
-        .arg("show")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let printed = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(printed.trim_end(), out.display().to_string());
+    let j = Judge::new(["show"]).args(args).arg("--out").arg(out).run();
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(j.stdout.trim_end(), out.display().to_string());
     out.to_path_buf()
 }
 
@@ -577,40 +554,38 @@ fn open_uses_browser_and_errors_exit_2() {
         format!("#!/bin/sh\necho \"$1\" > '{}'\n", seen.display()),
     )
     .unwrap();
-    std::fs::set_permissions(
-        &browser,
-        std::os::unix::fs::PermissionsExt::from_mode(0o755),
-    )
-    .unwrap();
+    make_executable(&browser);
     let page = dir.join("wave.html");
     let run = |browser: Option<&Path>, args: &[&str]| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_bfs-judge"));
-        cmd.arg("show").args(args);
+        let judge = Judge::new(["show"]).args(args);
         match browser {
-            Some(b) => cmd.env("BROWSER", b),
-            None => cmd.env_remove("BROWSER"),
-        };
-        cmd.output().unwrap()
+            Some(b) => judge.env("BROWSER", b),
+            None => judge.env_remove("BROWSER"),
+        }
+        .run()
     };
     let o = run(
         Some(&browser),
         &["wave", "--out", page.to_str().unwrap(), "--open"],
     );
-    assert!(o.status.success());
+    assert_eq!(o.code, Some(0), "{o}");
+    // The browser runs in the background: waited for until it has written its whole line
+    // (a minute at most, a backstop).
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !seen.is_file() {
-        assert!(Instant::now() < deadline, "$BROWSER never ran");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(
-        std::fs::read_to_string(&seen).unwrap().trim(),
-        page.display().to_string()
-    );
+    let said = loop {
+        match std::fs::read_to_string(&seen) {
+            Ok(text) if text.ends_with('\n') => break text,
+            _ => {
+                assert!(Instant::now() < deadline, "$BROWSER never ran");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+    };
+    assert_eq!(said.trim(), page.display().to_string());
     let o = run(None, &["wave", "--out", page.to_str().unwrap(), "--open"]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = &o.stderr;
     assert!(
-        o.status.success() && err.contains("$BROWSER is not set"),
+        o.code == Some(0) && err.contains("$BROWSER is not set"),
         "{err}"
     );
     for (args, says) in [
@@ -633,8 +608,8 @@ fn open_uses_browser_and_errors_exit_2() {
         ),
     ] {
         let o = run(None, args);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        let err = &o.stderr;
+        assert_eq!(o.code, Some(2), "{args:?}: {err}");
         assert!(
             err.starts_with("show: ") && err.contains(says),
             "{args:?}: {err}"

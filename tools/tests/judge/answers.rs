@@ -14,13 +14,13 @@
 
 use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hasher};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{bfs_judge, scratch, vm_hwm_kib, Judged};
+use super::hostile::UNHURRIED;
+use crate::support::{backstop, judge_at, scratch, Judged};
 
 /// `answers MODE TESTS`: on the input `attack` does MODE to the folder TESTS and prints what
 /// MODE says; on any other input prints the input (the right answer there).
@@ -146,94 +146,20 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, u64> {
     map
 }
 
-/// The judge's run, its own wall time, and the most it was seen to have read (`rchar`).
-struct Timed {
-    j: Judged,
-    took: Duration,
-    read_bytes: u64,
-}
-
-/// The bytes a live process has read so far (`rchar` of `/proc/PID/io`, all its threads).
-fn read_so_far(pid: u32) -> Option<u64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?;
-    let line = s.lines().find(|l| l.starts_with("rchar:"))?;
-    line[6..].trim().parse().ok()
-}
-
-/// The most a probe may take: generous for a loaded machine, yet a hang or a read of the
-/// whole of a huge file (minutes in a debug build) exceeds it.
-const BOUND: Duration = Duration::from_secs(20);
-
-/// Runs the judge in `dir` (so `notes.txt` is in its current folder) with `args`; a judge
-/// still running after a minute is killed, and the probe fails.
-fn judge_at(dir: &Path, args: &[&str]) -> Timed {
-    let started = Instant::now();
-    let mut child = bfs_judge("test")
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .args(args)
-        .current_dir(dir)
-        .env("COLUMNS", "100")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot run bfs-judge");
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let readers = (
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = out.read_to_string(&mut s);
-            s
-        }),
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = err.read_to_string(&mut s);
-            s
-        }),
-    );
-    let (mut peak_kib, mut read_bytes) = (0, 0);
-    let status = loop {
-        if let Some(kib) = vm_hwm_kib(child.id()) {
-            peak_kib = peak_kib.max(kib);
-        }
-        if let Some(n) = read_so_far(child.id()) {
-            read_bytes = read_bytes.max(n);
-        }
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "the judge hung: killed after a minute\n--- stdout\n{}",
-                readers.0.join().unwrap()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let took = started.elapsed();
-    Timed {
-        j: Judged {
-            code: status.code(),
-            stdout: readers.0.join().unwrap(),
-            stderr: readers.1.join().unwrap(),
-            peak_kib,
-        },
-        took,
-        read_bytes,
-    }
-}
+/// What the judge takes for a probe alone: its time is bounded by the [`backstop`] of this,
+/// against a hang (a read of the whole of a huge file takes minutes in a debug build, and
+/// `rchar` catches it first).
+const ALONE: Duration = Duration::from_secs(1);
 
 /// Judges the probe program in `mode` on a fresh two-case folder; returns the judge's run,
 /// the folder, and the hashes of the tests folder and the user's file before the run.
-fn attack(mode: &str) -> (Timed, PathBuf, BTreeMap<PathBuf, u64>) {
+fn attack(mode: &str) -> (Judged, PathBuf, BTreeMap<PathBuf, u64>) {
     let (dir, tests) = two_cases(&format!("answers-{mode}"));
     let before = tree(&dir);
     let cmd = format!("{} {mode} {}", program().display(), tests.display());
     let tests_arg = tests.display().to_string();
-    let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", &cmd]);
+    let args = ["--tests", &tests_arg, "--cmd", &cmd];
+    let t = judge_at(&dir, &[&args[..], &UNHURRIED].concat());
     (t, dir, before)
 }
 
@@ -250,7 +176,7 @@ fn pair(a: &str, b: &str) -> Vec<(String, String)> {
 
 /// Asserts that the scratch folder (the tests, the user's `notes.txt`) is byte for byte as it
 /// was before the judge ran, the judge's own outputs folder `out/` aside.
-fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Timed) {
+fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Judged) {
     let mine = |m: &BTreeMap<PathBuf, u64>| -> BTreeMap<PathBuf, u64> {
         m.iter()
             .filter(|(p, _)| !p.starts_with("out"))
@@ -261,15 +187,15 @@ fn assert_untouched(dir: &Path, before: &BTreeMap<PathBuf, u64>, t: &Timed) {
         mine(&tree(dir)),
         mine(before),
         "the user's files changed\n{}",
-        t.j
+        t
     );
 }
 
 /// Asserts the verdicts of `a` and `b`, the judge's exit code, and its time.
-fn assert_judged(t: &Timed, a: &str, b: &str, code: i32) {
-    assert_eq!(verdicts(&t.j), pair(a, b), "{}", t.j);
-    assert_eq!(t.j.code, Some(code), "{}", t.j);
-    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t.j);
+fn assert_judged(t: &Judged, a: &str, b: &str, code: i32) {
+    assert_eq!(verdicts(t), pair(a, b), "{t}");
+    assert_eq!(t.code, Some(code), "{t}");
+    assert!(t.took < backstop(ALONE), "the judge took {:?}\n{t}", t.took);
 }
 
 #[test]
@@ -294,7 +220,7 @@ fn an_answer_overwritten_during_the_run_changes_no_verdict() {
     let (t, dir, before) = attack("overwrite");
     // `a` printed the 42 it wrote into every answer: wrong; `b` is judged by its own answer.
     assert_judged(&t, "WA", "AC", 1);
-    assert!(t.j.stdout.contains("- 1  secret"), "{}", t.j);
+    assert!(t.stdout.contains("- 1  secret"), "{t}");
     assert_untouched(&dir, &before, &t);
 }
 
@@ -335,10 +261,12 @@ fn a_checker_reads_the_judges_copies_not_the_changed_answer() {
                 &checker_arg,
                 "--isolation",
                 isolation,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         );
         assert_judged(&t, "WA", "AC", 1);
-        assert!(t.j.stdout.contains("differs from the answer"), "{}", t.j);
+        assert!(t.stdout.contains("differs from the answer"), "{t}");
     }
 }
 
@@ -383,14 +311,13 @@ fn a_fifo_in_the_tests_folder_is_named_not_waited_on() {
     let cmd = program().display().to_string();
     let tests_arg = tests.display().to_string();
     let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", &cmd]);
-    assert_eq!(t.j.code, Some(2), "{}", t.j);
-    assert!(t.j.verdicts().is_empty(), "{}", t.j);
+    assert_eq!(t.code, Some(2), "{t}");
+    assert!(t.verdicts().is_empty(), "{t}");
     assert!(
-        t.j.stderr.contains("b.out: not a regular file (a FIFO)"),
-        "{}",
-        t.j
+        t.stderr.contains("b.out: not a regular file (a FIFO)"),
+        "{t}"
     );
-    assert!(t.took < BOUND, "the judge took {:?}\n{}", t.took, t.j);
+    assert!(t.took < backstop(ALONE), "the judge took {:?}\n{t}", t.took);
 }
 
 /// The size of the huge answer: sparse, so it costs no disk.
@@ -425,16 +352,17 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
                 "echo secret",
                 "--compare",
                 compare,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         );
-        assert_eq!(t.j.verdicts().len(), 1, "{}", t.j);
-        assert_eq!(t.j.verdicts()[0].0, "WA", "{compare}\n{}", t.j);
-        assert_eq!(t.j.code, Some(1), "{}", t.j);
+        assert_eq!(t.verdicts().len(), 1, "{t}");
+        assert_eq!(t.verdicts()[0].0, "WA", "{compare}\n{t}");
+        assert_eq!(t.code, Some(1), "{t}");
         assert!(
-            t.took < BOUND,
-            "{compare}: the judge took {:?}\n{}",
+            t.took < backstop(ALONE),
+            "{compare}: the judge took {:?}\n{t}",
             t.took,
-            t.j
         );
         // Nor read past the first difference: what it read it read in a run of samples 5 ms
         // apart, and reading the whole answer takes far longer than that.
@@ -442,21 +370,20 @@ fn a_huge_answer_is_compared_up_to_the_first_difference_only() {
             t.read_bytes < HUGE / 8,
             "{compare}: the judge read {} bytes\n{}",
             t.read_bytes,
-            t.j
+            t
         );
         // Neither the answer nor its line is ever held whole.
         assert!(
-            t.j.peak_kib < 64 * 1024,
+            t.peak_kib < 64 * 1024,
             "{compare}: the judge's peak RSS was {} KiB\n{}",
-            t.j.peak_kib,
-            t.j
+            t.peak_kib,
+            t
         );
         if compare == "lines" {
             assert!(
-                t.j.stdout
+                t.stdout
                     .contains("first difference at line 2 (- expected, + got):"),
-                "{}",
-                t.j
+                "{t}"
             );
         }
     }
@@ -482,18 +409,23 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
                 cmd,
                 "--isolation",
                 isolation,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         )
     };
     for cmd in ["cat tests/a.out", "cat \"$PWD/tests/a.out\""] {
-        let t = judge_at(&dir, &["--tests", &tests_arg, "--cmd", cmd]);
+        let t = judge_at(
+            &dir,
+            &[&["--tests", &tests_arg, "--cmd", cmd][..], &UNHURRIED].concat(),
+        );
         assert_judged(&t, "RE", "RE", 1);
-        assert!(t.j.stdout.contains("No such file"), "{}", t.j);
+        assert!(t.stdout.contains("No such file"), "{t}");
         // Landlock grants no reading of the tests' folder, nor a listing of the folder that
         // holds it (which would name the answers); the files beside it stay readable.
         let t = isolated(cmd, "landlock");
         assert_judged(&t, "RE", "RE", 1);
-        assert!(t.j.stdout.contains("Permission denied"), "{}", t.j);
+        assert!(t.stdout.contains("Permission denied"), "{t}");
     }
     // The user's file beside the tests is read (else exit 3: RE); the tests' folder shows no
     // answer to a listing: `secret` (a's answer) only where it does.
@@ -505,14 +437,17 @@ fn an_answer_read_by_its_name_is_hidden_from_the_program() {
         ("none", "AC", "WA"),
     ] {
         let t = isolated(cmd, isolation);
-        assert_eq!(verdicts(&t.j), pair(a, b), "{isolation}: {}", t.j);
+        assert_eq!(verdicts(&t), pair(a, b), "{isolation}: {t}");
     }
     assert_untouched(
         &dir,
         &before,
-        &judge_at(&dir, &["--tests", &tests_arg, "--cmd", "true"]),
+        &judge_at(
+            &dir,
+            &[&["--tests", &tests_arg, "--cmd", "true"][..], &UNHURRIED].concat(),
+        ),
     );
     // Documented: without isolation the answer is there to be read.
     let t = isolated("cat tests/a.out", "none");
-    assert_eq!(verdicts(&t.j), pair("AC", "WA"), "{}", t.j);
+    assert_eq!(verdicts(&t), pair("AC", "WA"), "{t}");
 }

@@ -1,9 +1,12 @@
-//! Problems in other people's formats (issue 19), each a small package written here from the
-//! format's specification: a Library Checker folder (in/, out/, info.toml, a testlib checker
-//! built from source against a testlib.h found in the tree, [[solutions]]), Kattis packages
-//! (groups, scoring, a custom output validator with build/run scripts, the default validator's
-//! flags, submissions to verify, an interactive one), a testlib interactor, float tolerance,
-//! natural order and unpaired files on a flat folder, and shrinking that keeps to a validator.
+//! Problems in other people's formats (issue 19), each a small package of our own written
+//! from the format's specification and kept as a folder of files in `tests/packages/`, with
+//! what each run must get in its `expect.toml`: a Library Checker folder (in/, out/,
+//! info.toml, a testlib checker built from source against a testlib.h found in the tree,
+//! [[solutions]]), Kattis packages (groups, scoring, a custom output validator with build/run
+//! scripts, the default validator's flags, submissions to verify, an interactive one), a
+//! testlib interactor, float tolerance, natural order and unpaired files on a flat folder, and
+//! shrinking that keeps to a validator. Packages that probe one rule of the reader (a YAML
+//! bomb, links that loop) are made here, in a few lines each.
 //!
 //! Programs are shell and awk where the judge only runs them; `--verify` builds its
 //! submissions, and those are Rust (rustc is on every machine that builds this).
@@ -11,24 +14,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::{judge, scratch, Judged};
-
-/// Writes `files` (path, text) under `dir`; a path ending in `*` is made executable.
-fn write_all(dir: &Path, files: &[(&str, &str)]) {
-    for (name, text) in files {
-        let (name, exec) = match name.strip_suffix('*') {
-            Some(n) => (n, true),
-            None => (*name, false),
-        };
-        let p = dir.join(name);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(&p, text).unwrap();
-        if exec {
-            use std::os::unix::fs::PermissionsExt;
-            fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-        }
-    }
-}
+use super::hostile::UNHURRIED;
+use crate::support::judge::single_verdict;
+use crate::support::{have, judge, scratch, write_files, Judge, Judged, Package};
 
 fn verdict_of(j: &Judged, case: &str) -> String {
     let v = j.verdicts();
@@ -38,159 +26,43 @@ fn verdict_of(j: &Judged, case: &str) -> String {
     }
 }
 
-/// Whether `tool` is missing from PATH (the test then has nothing to check here).
-fn no_tool(tool: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
-        .unwrap_or(false);
-    if !found {
-        eprintln!("{tool} is not installed: skipping");
-    }
-    !found
-}
-
-/// The knight problem's answer, as a Library Checker folder: `in/`, `out/`, `info.toml` with
-/// `timelimit` and `[[solutions]]`, `checker.cpp` with our own small `testlib.h` in
-/// `common/` two levels up (as Library Checker keeps it), `sol/`.
-fn library_checker_folder(root: &Path) -> PathBuf {
-    let dir = root.join("graph/knight_sum");
-    write_all(
-        root,
-        &[(
-            "common/testlib.h",
-            "// A stand-in written for this test: the checker below needs only these.\n\
-             #include <cstdio>\n#include <cstdlib>\n\
-             static long read_num(const char* p) { FILE* f = std::fopen(p, \"r\"); long x = 0; \
-             if (!f || std::fscanf(f, \"%ld\", &x) != 1) { std::printf(\"FAIL cannot read %s\\n\", p); std::exit(3); } \
-             std::fclose(f); return x; }\n",
-        )],
-    );
-    write_all(
-        &dir,
-        &[
-            ("info.toml", "title = 'Knight sum'\ntimelimit = 2.0\n\n[[tests]]\n  name = \"example.in\"\n  number = 2\n\n[[solutions]]\n  name = 'wrong.sh'\n  expect = \"WA\"\n"),
-            ("checker.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  long got = read_num(argv[2]), want = read_num(argv[3]);\n  if (got != want) { std::printf(\"wrong answer expected %ld, found %ld\\n\", want, got); return 1; }\n  std::printf(\"ok\\n\");\n  return 0;\n}\n"),
-            ("in/example_00.in", "1 2\n"),
-            ("out/example_00.out", "3\n"),
-            ("in/example_01.in", "40 2\n"),
-            ("out/example_01.out", "42\n"),
-            ("in/random_10.in", "90 9\n"),
-            ("out/random_10.out", "99\n"),
-            ("in/random_2.in", "5 5\n"),
-            ("out/random_2.out", "10\n"),
-        ],
-    );
-    dir
-}
-
+/// The knight problem's answer, as a Library Checker folder (`graph/knight_sum`): `in/`,
+/// `out/`, `info.toml` with `timelimit` and `[[solutions]]`, `checker.cpp` with our own small
+/// `testlib.h` in `common/` two levels up (as Library Checker keeps it), `sol/`.
 #[test]
 fn a_library_checker_folder_is_judged_as_it_is() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
-    let dir = scratch("lc");
-    let p = library_checker_folder(&dir);
-    let out = dir.join("out");
-    let p_s = p.display().to_string();
+    let p = Package::copy("library-checker");
     // Its checker is built from checker.cpp with the tree's testlib.h; its time limit read;
     // cases in natural order (random_2 before random_10); `--tests DIR/in` is the folder too.
-    for tests in [p_s.clone(), format!("{p_s}/in")] {
-        let j = judge(
-            &out,
-            &[
-                "--tests",
-                &tests,
-                "--cmd",
-                "awk '{ print $1 + $2 + ($1 > 50) }'",
-            ],
-        );
-        assert_eq!(j.code, Some(1), "{j}");
-        let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
-        assert_eq!(
-            names,
-            [
-                "knight_sum/example_00",
-                "knight_sum/example_01",
-                "knight_sum/random_2",
-                "knight_sum/random_10"
-            ],
-            "{j}"
-        );
+    for run in ["judged", "judged-by-its-in-folder"] {
+        let j = p.expect(run);
         assert_eq!(verdict_of(&j, "random_10"), "WA", "{j}");
-        assert!(
-            j.stdout
-                .contains("checker: wrong answer expected 99, found 100"),
-            "{j}"
-        );
-        assert!(j.stdout.contains("limits 2000 ms cpu"), "{j}");
-        assert!(j.stdout.contains("Library Checker folder"), "{j}");
     }
     // --verify: sol/correct.cpp must be AC, sol/wrong.sh is not a language we build: skipped.
-    write_all(
-        &p,
-        &[
-            ("sol/correct.cpp", "#include <cstdio>\nint main() { long a, b; std::scanf(\"%ld %ld\", &a, &b); std::printf(\"%ld\\n\", a + b); }\n"),
-            ("sol/wrong.sh", "awk '{ print $1 - $2 }'\n"),
-        ],
-    );
-    let j = judge(&out, &["verify", &p_s]);
-    assert!(j.stdout.contains("OK    sol/correct.cpp"), "{j}");
-    assert!(j.stdout.contains("SKIP  sol/wrong.sh"), "{j}");
-    assert!(j.stdout.contains("1 passed, 0 failed, 1 skipped"), "{j}");
-    assert_eq!(j.code, Some(0), "{j}");
+    p.expect("verified");
 }
 
 #[test]
 fn a_library_checker_folder_gives_a_deep_recursion_the_stack_it_has_on_the_site() {
-    if no_tool("gcc") {
+    if !have("gcc") {
         return;
     }
-    let dir = scratch("lc-stack");
-    let p = dir.join("tree/depth");
     // About 100 MiB of stack at depth 10^6: far past the usual 8 MiB, well within 1 GiB.
-    write_all(
-        &p,
-        &[
-            ("info.toml", "timelimit = 10.0\n"),
-            ("in/deep_00.in", "1000000\n"),
-            ("out/deep_00.out", "1000000\n"),
-            (
-                "deep.c",
-                "#include <stdio.h>\n\
-                static long down(long n) { volatile char frame[64]; frame[0] = (char)n; \
-                if (n == 0) return 0; return down(n - 1) + 1 + frame[0] * 0; }\n\
-                int main(void) { long n; if (scanf(\"%ld\", &n) != 1) return 1; \
-                printf(\"%ld\\n\", down(n)); return 0; }\n",
-            ),
-        ],
-    );
-    let exe = dir.join("deep");
+    let p = Package::copy("library-checker-stack");
     let built = std::process::Command::new("gcc")
         // -O0: an optimiser would make the recursion a loop.
         .args(["-O0", "-o"])
-        .arg(&exe)
-        .arg(p.join("deep.c"))
+        .arg(p.path("deep"))
+        .arg(p.path("tree/depth/deep.c"))
         .status()
         .unwrap();
     assert!(built.success());
-    let (tests, cmd) = (p.display().to_string(), exe.display().to_string());
-    let j = judge(&dir, &["--tests", &tests, "--cmd", &cmd]);
-    assert_eq!(j.code, Some(0), "{j}");
-    assert!(j.stdout.contains("1024 MiB, stack 1024 MiB"), "{j}");
-    assert!(j.stdout.contains("the site's unlimited stack"), "{j}");
-    let deep = j
-        .stdout
-        .lines()
-        .find(|l| l.ends_with("depth/deep_00"))
-        .unwrap();
-    assert!(deep.starts_with("AC"), "{deep}");
+    p.expect("the-sites-stack");
     // The recursion really is deep: under the usual 8 MiB stack it overflows.
-    let j = judge(
-        &dir,
-        &["--tests", &tests, "--cmd", &cmd, "--stack-limit-mib", "8"],
-    );
-    assert_eq!(verdict_of(&j, "deep_00"), "RE", "{j}");
-    assert!(j.stdout.contains("stack 8 MiB"), "{j}");
+    p.expect("the-usual-stack");
 }
 
 /// The `checker N ms` figure of the case line that ends with `case`.
@@ -202,235 +74,48 @@ fn checker_ms(j: &Judged, case: &str) -> Option<u64> {
 
 #[test]
 fn every_kind_of_checker_shows_its_time_on_the_case_line() {
-    let dir = scratch("checker-time");
-    let out = dir.join("out");
+    let p = Package::copy("checker-time");
     // A testlib-style checker that sleeps 100 ms: its wall time, not 0.
-    write_all(
-        &dir,
-        &[
-            ("t/1.in", "1 2\n"),
-            ("t/1.out", "3\n"),
-            ("slow.sh", "sleep 0.1\nexit 0\n"),
-        ],
-    );
-    let (t, slow) = (dir.join("t"), dir.join("slow.sh"));
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &t.display().to_string(),
-            "--cmd",
-            "echo 3",
-            "--checker-cmd",
-            &format!("sh {}", slow.display()),
-        ],
-    );
+    let j = p.expect("a-checker-command");
     let ms = checker_ms(&j, "t/1").unwrap_or_else(|| panic!("no checker time: {j}"));
     assert!(ms >= 100, "checker {ms} ms: {j}");
     // A DMOJ named checker runs inside the judge: it has a time too.
-    write_all(
-        &dir,
-        &[
-            (
-                "named/init.yml",
-                "checker: identical\ntest_cases:\n- {in: 1.in, out: 1.out, points: 1}\n",
-            ),
-            ("named/1.in", "1 2\n"),
-            ("named/1.out", "3\n"),
-        ],
-    );
-    let named = dir.join("named").display().to_string();
-    let j = judge(&out, &["--tests", &named, "--cmd", "echo 3"]);
-    assert_eq!(j.code, Some(0), "{j}");
+    let j = p.expect("a-dmoj-named-checker");
     assert!(checker_ms(&j, "named/1").is_some(), "no checker time: {j}");
-    assert!(j.stdout.contains(" ms in all)"), "and in the summary: {j}");
 }
 
 #[test]
 fn a_flat_folder_sorts_naturally_warns_about_strays_and_compares_floats() {
-    let dir = scratch("flat");
-    let t = dir.join("t");
-    write_all(
-        &t,
-        &[
-            ("10.in", "0.5\n"),
-            ("10.out", "0.3333333\n"),
-            ("2.in", "1\n"),
-            ("2.ans", "0.0314\n"),
-            ("1.in", "2\n"),
-            ("orphan.in", "3\n"),
-            ("stray.out", "4\n"),
-        ],
-    );
-    let t_s = t.display().to_string();
-    let out = dir.join("out");
+    let p = Package::copy("flat");
     // A program that prints a close value in another format.
-    let cmd = "awk '{ if ($1 == 1) print \"3.14e-2\"; else print \"0.33333331\" }'";
-    let j = judge(
-        &out,
-        &["--tests", &t_s, "--cmd", cmd, "--float-tolerance", "1e-6"],
-    );
-    assert_eq!(j.code, Some(0), "{j}");
-    let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
-    assert_eq!(names, ["t/2", "t/10"], "{j}");
-    assert!(j.stderr.contains("1.in: no answer"), "{j}");
-    assert!(j.stderr.contains("orphan.in: no answer"), "{j}");
-    assert!(j.stderr.contains("stray.out: no input"), "{j}");
-    assert!(j.stdout.contains("tokens float_tolerance 0.000001"), "{j}");
+    p.expect("within-the-tolerance");
     // Without the tolerance the same outputs are wrong; tokens alone do not forgive numbers.
-    let j = judge(
-        &out,
-        &["--tests", &t_s, "--cmd", cmd, "--compare", "tokens"],
-    );
-    assert_eq!(j.tally(), (0, 2), "{j}");
+    p.expect("tokens-alone");
     // Twice --tests: both folders, each under its own name.
-    let u = dir.join("u");
-    write_all(&u, &[("a.in", "1\n"), ("a.out", "0.0314\n")]);
-    let u_s = u.display().to_string();
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &t_s,
-            "--tests",
-            &u_s,
-            "--cmd",
-            cmd,
-            "--float-tolerance",
-            "1e-6",
-        ],
-    );
-    assert_eq!(j.tally(), (3, 0), "{j}");
+    p.expect("two-folders");
 }
 
 /// A Kattis package in the 2023-07-draft form problemtools' examples use: scoring, two
 /// subtasks graded by `min` with 50 points each, the sample ignored, secret accepted when any
 /// subtask is; the default validator (tokens, case-insensitive); Rust submissions.
-fn scoring_package(root: &Path) -> PathBuf {
-    let p = root.join("echo");
-    let group = "on_reject: break\naccept_score: 50\nrange: 0 50\ngrader_flags: min\n";
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  memory: 64\n  time_limit: 2\n"),
-            ("data/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n"),
-            ("data/secret/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: first_error accept_if_any_accepted\n"),
-            ("data/sample/1.in", "2\nhello world\n"),
-            ("data/sample/1.ans", "hello world\nhello world\n"),
-            ("data/secret/group1/testdata.yaml", group),
-            ("data/secret/group1/1.in", "1\nA\n"),
-            ("data/secret/group1/1.ans", "a\n"),
-            ("data/secret/group2/testdata.yaml", group),
-            ("data/secret/group2/1.in", "3\nx y\n"),
-            ("data/secret/group2/1.ans", "x y x y x y\n"),
-            ("data/secret/group2/10.in", "5\nz\n"),
-            ("data/secret/group2/10.ans", "z z z z z\n"),
-            // Prints the line n times; all caps, which the default validator forgives.
-            ("submissions/accepted/echo.rs", "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); let mut l = s.lines(); let n: usize = l.next().unwrap().trim().parse().unwrap(); let w = l.next().unwrap_or(\"\"); for _ in 0..n { println!(\"{}\", w.to_uppercase()); } }\n"),
-            // Right for n <= 2 only: group1 and the sample, not group2.
-            ("submissions/partially_accepted/twice.rs", "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); let mut l = s.lines(); let n: usize = l.next().unwrap().trim().parse().unwrap(); let w = l.next().unwrap_or(\"\"); for _ in 0..n.min(2) { println!(\"{w}\"); } }\n"),
-            ("submissions/wrong_answer/nothing.rs", "fn main() { println!(\"?\"); }\n"),
-            ("submissions/run_time_error/panics.rs", "fn main() { panic!(\"no\"); }\n"),
-            ("submissions/accepted/echo.kt", "fun main() {}\n"),
-        ],
-    );
-    p
-}
-
 #[test]
 fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
-    let dir = scratch("kattis-scoring");
-    let p = scoring_package(&dir);
-    let p_s = p.display().to_string();
-    let out = dir.join("out");
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &p_s,
-            "--cmd",
-            "awk 'NR == 1 { n = $1 } NR == 2 { for (i = 0; i < n && i < 2; i++) print $0 }'",
-        ],
-    );
-    let names: Vec<String> = j.verdicts().into_iter().map(|(_, n)| n).collect();
-    assert_eq!(
-        names,
-        [
-            "echo/sample/1",
-            "echo/secret/group1/1",
-            "echo/secret/group2/1",
-            "echo/secret/group2/10"
-        ],
-        "{j}"
-    );
-    assert!(
-        j.stdout.contains("Kattis package, format 2023-07-draft"),
-        "{j}"
-    );
-    assert!(
-        j.stdout
-            .contains("score: 50 of 100 (AC): secret/group1 50, secret/group2 0"),
-        "{j}"
-    );
-    assert!(
-        j.stdout.contains("limits 2000 ms cpu") && j.stdout.contains(" 64 MiB"),
-        "{j}"
-    );
-    let j = judge(&out, &["verify", &p_s]);
-    for line in [
-        "OK    accepted/echo.rs",
-        "expected AC with a partial score, got AC with score 50",
-        "OK    wrong_answer/nothing.rs",
-        "OK    run_time_error/panics.rs",
-        "SKIP  accepted/echo.kt",
-        "4 passed, 0 failed, 1 skipped",
-    ] {
-        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
-    }
-    assert_eq!(j.code, Some(0), "{j}");
+    let p = Package::copy("kattis-scoring");
+    p.expect("judged");
+    p.expect("verified");
     // A submission in the wrong place is a failure that says why.
-    write_all(
-        &p,
-        &[(
-            "submissions/wrong_answer/right.rs",
-            &fs::read_to_string(p.join("submissions/accepted/echo.rs")).unwrap(),
-        )],
+    p.write(
+        "echo/submissions/wrong_answer/right.rs",
+        &p.read("echo/submissions/accepted/echo.rs"),
     );
-    let j = judge(&out, &["verify", &p_s]);
-    assert!(j.stdout.contains("FAIL  wrong_answer/right.rs"), "{j}");
-    assert!(j.stdout.contains("expected WA, got AC"), "{j}");
-    assert_eq!(j.code, Some(1), "{j}");
+    p.expect("a-submission-in-the-wrong-place");
 }
 
 #[test]
 fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
-    let dir = scratch("kattis-validator");
-    let p = dir.join("parity");
     // Legacy: validation custom, the validator a folder with build and run scripts.
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "name: Parity\nvalidation: custom\nvalidator_flags: even\nlimits:\n  memory: 128\n"),
-            ("data/secret/1.in", "4\n"),
-            ("data/secret/1.ans", "any even number\n"),
-            ("output_validators/parity/build*", "cp check.sh run && chmod +x run\n"),
-            ("output_validators/parity/check.sh", "#!/bin/sh\n# INPUT ANSWER FEEDBACK_DIR FLAGS < OUTPUT\nsleep 0.2\nread x\n[ \"$4\" = even ] || exit 1\nif [ $((x % 2)) -eq 0 ]; then exit 42; fi\necho \"$x is odd\" > \"$3/judgemessage.txt\"\nexit 43\n"),
-        ],
-    );
-    let p_s = p.display().to_string();
-    let out = dir.join("out");
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &p_s,
-            "--cmd",
-            "echo 6",
-            "--time-limit-ms",
-            "2000",
-        ],
-    );
-    assert_eq!(j.code, Some(0), "{j}");
+    let p = Package::copy("kattis-validator");
+    let j = p.expect("accepted");
     // The validator's time is its own (it sleeps 200 ms), not 0.
     let checker_ms: u64 = j
         .stdout
@@ -445,162 +130,44 @@ fn a_kattis_output_validator_speaks_42_and_43_with_its_feedback() {
         })
         .unwrap_or(0);
     assert!(checker_ms >= 150, "checker {checker_ms} ms\n{j}");
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &p_s,
-            "--cmd",
-            "echo 7",
-            "--time-limit-ms",
-            "2000",
-        ],
-    );
-    assert_eq!(j.code, Some(1), "{j}");
-    assert!(j.stdout.contains("checker: 7 is odd"), "{j}");
+    p.expect("rejected-with-feedback");
     // Exit 0 is not an answer in this protocol: a setup error that says so.
-    write_all(
-        &p,
-        &[("output_validators/parity/check.sh", "#!/bin/sh\nexit 0\n")],
+    p.write(
+        "parity/output_validators/parity/check.sh",
+        "#!/bin/sh\nexit 0\n",
     );
-    let _ = fs::remove_dir_all(out.join(".build"));
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &p_s,
-            "--cmd",
-            "echo 6",
-            "--time-limit-ms",
-            "2000",
-        ],
-    );
-    assert_eq!(j.code, Some(2), "{j}");
-    assert!(
-        j.stderr
-            .contains("ended with exit code 0 (Kattis' codes: 42 accepted, 43 wrong answer)"),
-        "{j}"
-    );
+    let _ = fs::remove_dir_all(p.path("out/.build"));
+    p.expect("exit-0");
 }
 
 /// Guess a number in 1..=N: the program asks `? X`, the interactor answers `<`, `>` or `=`.
-const GUESSER: &str = "read n; lo=1; hi=$n; while :; do m=$(( (lo + hi) / 2 )); echo \"? $m\"; read r; \
-                       case $r in '=') exit 0;; '<') hi=$((m - 1));; '>') lo=$((m + 1));; esac; done";
-
+/// (`interactive/expect.toml` judges the same program.)
 #[test]
 fn interactive_problems_run_with_both_conventions() {
-    let dir = scratch("interactive");
-    let t = dir.join("guess");
+    let p = Package::copy("interactive");
     // testlib: `interactor INPUT OUTPUT ANSWER`, stdin the program's stdout; it writes OUTPUT.
-    write_all(
-        &t,
-        &[
-            ("1.in", "100 37\n"),
-            ("1.out", "37\n"),
-            ("2.in", "10 10\n"),
-            ("2.out", "10\n"),
-            ("interactor*", "#!/bin/sh\nread n x < \"$1\"\necho $n\nk=0\nwhile read q g; do k=$((k+1)); if [ $k -gt 20 ]; then echo 'too many guesses' >&2; exit 1; fi\n\
-              if [ \"$g\" -lt $x ]; then echo '>'; elif [ \"$g\" -gt $x ]; then echo '<'; else echo '='; echo $g > \"$2\"; exit 0; fi; done\necho 'no guess' >&2; exit 1\n"),
-            ("check*", "#!/bin/sh\n[ \"$(cat $2)\" = \"$(cat $3)\" ] && exit 0; echo \"found $(cat $2)\"; exit 1\n"),
-        ],
-    );
-    let t_s = t.display().to_string();
-    let interactor = t.join("interactor").display().to_string();
-    let check = t.join("check").display().to_string();
-    let out = dir.join("out");
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &t_s,
-            "--cmd",
-            GUESSER,
-            "--interactor",
-            &interactor,
-            "--checker-cmd",
-            &check,
-        ],
-    );
-    assert_eq!(j.tally(), (2, 0), "{j}");
+    p.expect("testlib");
     // A program that always guesses 1: rejected, with the exchange kept.
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &t_s,
-            "--cmd",
-            "read n; while :; do echo '? 1'; read r; done",
-            "--interactor",
-            &interactor,
-        ],
-    );
-    assert_eq!(j.code, Some(1), "{j}");
-    assert!(j.stdout.contains("interactor: too many guesses"), "{j}");
+    p.expect("testlib-always-1");
     // Kept under the problem's folder (its name and a hash of its path).
+    let out = p.path("out");
     let kept = fs::read_dir(&out)
         .unwrap()
         .flatten()
         .map(|e| e.path().join("1.interaction"))
         .find(|p| p.is_file())
         .map(|p| fs::read_to_string(p).unwrap())
-        .unwrap_or_else(|| panic!("no 1.interaction under {}\n{j}", out.display()));
+        .unwrap_or_else(|| panic!("no 1.interaction under {}", out.display()));
     assert!(kept.starts_with("< 100\n> ? 1\n< >\n"), "{kept}");
     // A program that never flushes (it waits, asks nothing): TLE by the wall backstop.
-    let j = judge(
-        &out,
-        &[
-            "--tests",
-            &t_s,
-            "--cmd",
-            "sleep 30",
-            "--interactor",
-            &interactor,
-            "--time-limit-ms",
-            "300",
-            "1",
-        ],
-    );
-    assert_eq!(super::single_verdict(&j), "TLE", "{j}");
-    assert!(j.stdout.contains("wall-clock backstop"), "{j}");
+    let j = p.expect("testlib-never-flushes");
+    assert_eq!(single_verdict(&j), "TLE", "{j}");
 
     // Kattis: an interactive package, its validator `run` reading INPUT ANSWER FEEDBACK_DIR.
-    let p = dir.join("kguess");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Guess\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/1.in", "100 37\n"),
-            ("data/secret/1.ans", "\n"),
-            ("output_validator/run*", "#!/bin/sh\nread n x < \"$1\"\necho $n\nk=0\nwhile read q g; do k=$((k+1)); if [ $k -gt 20 ]; then echo 'too many guesses' > \"$3/judgemessage.txt\"; exit 43; fi\n\
-              if [ \"$g\" -lt $x ]; then echo '>'; elif [ \"$g\" -gt $x ]; then echo '<'; else echo '='; exit 42; fi; done\necho 'no guess' > \"$3/judgemessage.txt\"; exit 43\n"),
-        ],
-    );
-    let p_s = p.display().to_string();
-    let j = judge(&out, &["--tests", &p_s, "--cmd", GUESSER]);
-    assert_eq!(j.tally(), (1, 0), "{j}");
-    assert!(j.stdout.contains("interactive validator"), "{j}");
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "read n; exit 3"]);
+    p.expect("kattis");
     // The program ended first, badly: its own verdict, not the validator's.
-    assert_eq!(super::single_verdict(&j), "RE", "{j}");
-}
-
-/// A Kattis interactive package of `cases` identical cases with validator `run` (a shell
-/// script): each case judged once, so one run judges the same exchange `cases` times.
-fn repeated_interactive(dir: &Path, run: &str, cases: usize) -> String {
-    let mut files = vec![
-        ("problem.yaml".to_string(), "problem_format_version: 2025-09\nname: Race\nuuid: 00000000-0000-0000-0000-000000000000\ntype: interactive\nlimits:\n  time_limit: 2\n".to_string()),
-        ("output_validator/run*".to_string(), run.to_string()),
-    ];
-    for i in 1..=cases {
-        files.push((format!("data/secret/{i:02}.in"), "7\n".into()));
-        files.push((format!("data/secret/{i:02}.ans"), "\n".into()));
-    }
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(a, b)| (a.as_str(), b.as_str()))
-        .collect();
-    write_all(dir, &files);
-    dir.display().to_string()
+    let j = p.expect("kattis-the-program-ends-first");
+    assert_eq!(single_verdict(&j), "RE", "{j}");
 }
 
 /// Every case's verdict, which must all be `want`.
@@ -611,23 +178,33 @@ fn all_verdicts_are(j: &Judged, want: &str, cases: usize) {
 }
 
 /// The order in which the two sides end, and `SIGPIPE` on either side, never change the
-/// verdict (issue 29): each exchange judged 20 times, every verdict the same.
+/// verdict (issue 29): each exchange judged 20 times, every verdict the same. The packages
+/// (`reject`, `chatty`, `accept`) hold one case, copied here to 20; the verdicts are WA, RE
+/// and AC, never TLE, so the time limit is far above their need (issue 42: a busy machine
+/// once kept a supervisor past its backstop).
 #[test]
 fn interactive_verdicts_never_depend_on_which_side_ends_first() {
     const N: usize = 20;
-    let dir = scratch("interactive-races");
-    let out = dir.join("out");
+    let p = Package::copy("interactive-races");
+    for race in ["reject", "chatty", "accept"] {
+        let secret = p.path(race).join("data/secret");
+        for i in 2..=N {
+            for ext in ["in", "ans"] {
+                fs::copy(
+                    secret.join(format!("01.{ext}")),
+                    secret.join(format!("{i:02}.{ext}")),
+                )
+                .unwrap();
+            }
+        }
+    }
+    let judge = |race: &str, cmd: &str| {
+        let tests = p.arg(race);
+        p.judge(&[&["--tests", &tests, "--cmd", cmd][..], &UNHURRIED].concat())
+    };
     // The validator rejects the first line and exits while the program keeps writing: the
     // program dies of SIGPIPE (or reads EOF), always after the rejection: WA.
-    let reject = repeated_interactive(
-        &dir.join("reject"),
-        "#!/bin/sh\nread line\necho \"rejected at once: $line\" > \"$3/judgemessage.txt\"\nexit 43\n",
-        N,
-    );
-    let j = judge(
-        &out,
-        &["--tests", &reject, "--cmd", "while :; do echo '? 1'; done"],
-    );
+    let j = judge("reject", "while :; do echo '? 1'; done");
     all_verdicts_are(&j, "WA", N);
     assert!(
         j.stdout.contains("interactor: rejected at once: ? 1"),
@@ -638,30 +215,18 @@ fn interactive_verdicts_never_depend_on_which_side_ends_first() {
     // The validator writes 120 KB (more than any pipe holds) before it reads; the program reads
     // one line and leaves. The validator is never cut off (no SIGPIPE, no judge error): it
     // reads EOF and rejects. The program ended first: exit 0 is WA, exit 3 its own RE.
-    let chatty = repeated_interactive(
-        &dir.join("chatty"),
-        "#!/bin/sh\ni=0\nwhile [ $i -lt 20000 ]; do echo hello; i=$((i+1)); done\n\
-         read g || { echo 'no guess' > \"$3/judgemessage.txt\"; exit 43; }\nexit 42\n",
-        N,
-    );
-    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 0"]);
+    let j = judge("chatty", "read n; exit 0");
     assert_eq!(j.code, Some(1), "{j}");
     all_verdicts_are(&j, "WA", N);
     assert!(j.stdout.contains("interactor: no guess"), "{j}");
-    let j = judge(&out, &["--tests", &chatty, "--cmd", "read n; exit 3"]);
+    let j = judge("chatty", "read n; exit 3");
     all_verdicts_are(&j, "RE", N);
 
     // The validator accepts the first line and exits while the program still has lines to
     // write: they are read and dropped, the program is not killed by SIGPIPE: AC.
-    let accept = repeated_interactive(&dir.join("accept"), "#!/bin/sh\nread line\nexit 42\n", N);
     let j = judge(
-        &out,
-        &[
-            "--tests",
-            &accept,
-            "--cmd",
-            "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done",
-        ],
+        "accept",
+        "i=0; while [ $i -lt 3000 ]; do echo line $i; i=$((i+1)); done",
     );
     assert_eq!(j.code, Some(0), "{j}");
     all_verdicts_are(&j, "AC", N);
@@ -681,13 +246,14 @@ fn yaml_bomb(levels: usize) -> String {
 /// Hostile packages (issue 26, item 6): a YAML bomb, an oversized or non-regular
 /// configuration file and too deep a nesting are refused with the file and the rule, in
 /// bounded memory; symbolic link loops in `data/` are named and each case judged once.
+/// Each package probes one rule, so each is made here from its one `problem.yaml`.
 #[test]
 fn hostile_package_files_are_refused_in_bounded_memory() {
     let dir = scratch("hostile-packages");
     let out = dir.join("out");
     let package = |name: &str, yaml: &str| {
         let p = dir.join(name);
-        write_all(
+        write_files(
             &p,
             &[
                 ("problem.yaml", yaml),
@@ -712,7 +278,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     assert!(j.peak_kib < 64 * 1024, "{} KiB\n{j}", j.peak_kib);
     // The same in a group's test_group.yaml.
     let p = package("group-bomb", "name: Group bomb\n");
-    write_all(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
+    write_files(Path::new(&p), &[("data/secret/test_group.yaml", &bomb)]);
     let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("test_group.yaml: line "), "{j}");
@@ -744,7 +310,10 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     for (link, to) in [("a", "."), ("b", "."), ("c", "../secret"), ("self", "self")] {
         std::os::unix::fs::symlink(to, Path::new(&p).join("data/secret").join(link)).unwrap();
     }
-    let j = judge(&out, &["--tests", &p, "--cmd", "cat"]);
+    let j = judge(
+        &out,
+        &[&["--tests", &p, "--cmd", "cat"][..], &UNHURRIED].concat(),
+    );
     assert_eq!(j.code, Some(0), "{j}");
     assert_eq!(j.verdicts().len(), 1, "{j}");
     for w in [
@@ -757,7 +326,7 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
     }
     // A flat folder (oj's test/) whose case is a link to itself: named, not followed.
     let flat = dir.join("flat");
-    write_all(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
+    write_files(&flat, &[("1.in", "1\n"), ("1.out", "1\n")]);
     std::os::unix::fs::symlink("2.in", flat.join("2.in")).unwrap();
     let j = judge(
         &out,
@@ -770,85 +339,36 @@ fn hostile_package_files_are_refused_in_bounded_memory() {
 /// DOMjudge-style packages (issue 29): `output_validators/` holding a checker's source beside
 /// the header it includes (one program, built with the header, as problemtools does), the
 /// same for an interactor, and `domjudge-problem.ini`'s `timelimit` where problem.yaml has none.
+/// The header is our own stand-in for the one such packages ship (testlib.h or their own).
 #[test]
 fn domjudge_validator_folders_build_with_their_headers() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
-    let dir = scratch("domjudge-folders");
-    let out = dir.join("out");
-    // Our own stand-in for the header such packages ship (testlib.h or their own).
-    let header = "#include <cstdio>\n#include <cstdlib>\n\
-                  inline long read_long(std::FILE* f) { long x; if (std::fscanf(f, \"%ld\", &x) != 1) std::exit(43); return x; }\n\
-                  inline int verdict(bool ok) { return ok ? 42 : 43; }\n";
-    let p = dir.join("double");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "name: Double\nvalidation: custom\n"),
-            ("domjudge-problem.ini", "probid='double'\ntimelimit='3'\n"),
-            ("data/secret/1.in", "21\n"),
-            ("data/secret/1.ans", "42\n"),
-            ("output_validators/testlib.h", header),
-            ("output_validators/README.md", "How the checker works.\n"),
-            ("output_validators/checker.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* a = std::fopen(argv[2], \"r\");\n  return verdict(read_long(stdin) == read_long(a));\n}\n"),
-        ],
-    );
-    let p_s = p.display().to_string();
-    let j = judge(&out, &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 }'"]);
-    assert_eq!(j.tally(), (1, 0), "{j}");
-    assert!(j.stdout.contains("limits 3000 ms cpu"), "{j}");
-    let j = judge(
-        &out,
-        &["--tests", &p_s, "--cmd", "awk '{ print 2 * $1 + 1 }'"],
-    );
-    assert_eq!(super::single_verdict(&j), "WA", "{j}");
-
+    let p = Package::copy("domjudge");
+    p.expect("double");
+    let j = p.expect("double-wrong");
+    assert_eq!(single_verdict(&j), "WA", "{j}");
     // An interactor: `interactor.cpp` with the header, in a legacy interactive package.
-    let q = dir.join("echo-back");
-    write_all(
-        &q,
-        &[
-            ("problem.yaml", "name: Echo back\nvalidation: custom interactive\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/1.in", "7\n"),
-            ("data/secret/1.ans", "\n"),
-            ("output_validators/testlib.h", header),
-            ("output_validators/interactor.cpp", "#include \"testlib.h\"\nint main(int, char** argv) {\n  std::FILE* in = std::fopen(argv[1], \"r\");\n  long x = read_long(in);\n  std::printf(\"%ld\\n\", x); std::fflush(stdout);\n  return verdict(read_long(stdin) == x + 1);\n}\n"),
-        ],
-    );
-    let q_s = q.display().to_string();
-    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $((x + 1))"]);
-    assert_eq!(j.tally(), (1, 0), "{j}");
-    assert!(j.stdout.contains("interactive validator"), "{j}");
-    let j = judge(&out, &["--tests", &q_s, "--cmd", "read x; echo $x"]);
-    assert_eq!(super::single_verdict(&j), "WA", "{j}");
+    p.expect("echo-back");
+    let j = p.expect("echo-back-wrong");
+    assert_eq!(single_verdict(&j), "WA", "{j}");
 }
 
-/// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
-/// named only for `use_for_time_limit` still run, a replaced promise named as coming from
-/// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
+/// Kattis' choice of interpreter for Python: PyPy where it is installed, else CPython, and
+/// the header says which.
 #[test]
 fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
-    let dir = scratch("kattis-pypy");
-    let p = dir.join("echo");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/1.in", "7\n"),
-            ("data/secret/1.ans", "7\n"),
-            ("submissions/accepted/echo.py", "print(input())\n"),
-        ],
-    );
+    let p = Package::copy("kattis-pypy");
     // A stand-in PyPy: it records each call, then is CPython. Its record is a file of the
     // test's, which no isolated build or run may write: the package is judged with
     // `--isolation none`, which changes nothing of the choice of interpreter.
-    let calls = dir.join("pypy-calls");
-    let bin = dir.join("bin");
-    write_all(
+    let calls = p.path("pypy-calls");
+    let bin = p.path("bin");
+    write_files(
         &bin,
         &[(
             "pypy3*",
@@ -860,15 +380,12 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     );
     let path = std::env::var("PATH").unwrap_or_default();
     let verify = |path: &str| {
-        let o = super::bfs_judge("verify")
-            .arg(&p)
-            .args(["--out-dir", &dir.join("out").display().to_string()])
-            .args(["--isolation", "none"])
+        Judge::new(["verify"])
+            .arg(p.path("echo"))
+            .args(["--out-dir", &p.arg("out"), "--isolation", "none"])
             .env("PATH", path)
-            .env("COLUMNS", "100")
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
+            .run()
+            .stdout
     };
     let said = verify(&format!("{}:{path}", bin.display()));
     assert!(said.contains("| Python 3 by pypy3 (as Kattis)"), "{said}");
@@ -887,45 +404,12 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     assert!(said.contains("OK    accepted/echo.py"), "{said}");
 }
 
+/// submissions.yaml as BAPCtools reads it (issue 29): brace alternatives with spaces, a place
+/// named only for `use_for_time_limit` still run, a replaced promise named as coming from
+/// submissions.yaml, and `.gitkeep` or a header never listed as a submission.
 #[test]
 fn submissions_yaml_reads_as_bapctools_reads_it() {
-    let dir = scratch("kattis-yaml-bapc");
-    let p = dir.join("echo");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000003\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/42.in", "42\n"),
-            ("data/secret/42.ans", "42\n"),
-            ("data/secret/5.in", "5\n"),
-            ("data/secret/5.ans", "5\n"),
-            ("submissions/accepted/.gitkeep", ""),
-            ("submissions/accepted/wa.py", "print(0)\n"),
-            ("submissions/accepted/helper.h", "// not a submission\n"),
-            ("submissions/tle/echo.py", "print(input())\n"),
-            ("submissions/wa/42.py", "x = input()\nprint(x if x == '42' else 0)\n"),
-            ("submissions/submissions.yaml", "accepted:\n  permitted: [WA]\n  required: [WA]\n\
-              tle:\n  sample:\n    use_for_time_limit: lower\n\
-              wa:\n  permitted: [AC, WA]\n  required: [WA]\n\
-              wa/42.py:\n  \"secret/*{ 4 }{ 2 }\":\n    required: [AC]\n"),
-        ],
-    );
-    let j = judge(&dir.join("out"), &["verify", &p.display().to_string()]);
-    for line in [
-        "OK    accepted/wa.py",
-        "expected as submissions.yaml `accepted` says (permitted WA, required WA), got WA",
-        "OK    tle/echo.py",
-        "OK    wa/42.py",
-        "3 passed, 0 failed, 0 skipped",
-    ] {
-        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
-    }
-    assert!(
-        !j.stdout.contains(".gitkeep") && !j.stdout.contains("helper.h"),
-        "{j}"
-    );
-    assert!(!j.stderr.contains("submissions/tle/: not a place"), "{j}");
-    assert_eq!(j.code, Some(0), "{j}");
+    Package::copy("kattis-submissions-bapc").expect("verified");
 }
 
 /// 2025-09's `include/` and `constants` (issue 29): a Python submission imports a module from
@@ -933,109 +417,25 @@ fn submissions_yaml_reads_as_bapctools_reads_it() {
 /// `{{factor}}` is the constant's value in the output validator and the submissions.
 #[test]
 fn included_files_and_constants_reach_submissions_and_validators() {
-    if no_tool("g++") {
+    if !have("g++") {
         return;
     }
-    let dir = scratch("kattis-include");
-    let p = dir.join("times");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Times\nuuid: 00000000-0000-0000-0000-000000000004\nlimits:\n  time_limit: 2\nconstants:\n  factor: 3\n  max_n:\n    value: 1000\n    tex: 10^3\n"),
-            ("data/secret/1.in", "5\n"),
-            ("data/secret/1.ans", "15\n"),
-            // The answer times one: the validator's `{{factor}}` must be 3 for this to pass.
-            ("output_validator/validator.py", "import sys\nn = int(open(sys.argv[1]).read())\ngot = sys.stdin.read().split()\nsys.exit(42 if got == [str(n * {{factor}})] else 43)\n"),
-            ("include/python3/times.py", "def times(n):\n    return n * {{factor}}\n"),
-            ("include/cpp/grader.cpp", "#include <cstdio>\nlong solve(long n);\nint main() { long n; if (std::scanf(\"%ld\", &n) != 1) return 1; std::printf(\"%ld\\n\", solve(n)); }\n"),
-            ("submissions/accepted/uses_include.py", "from times import times\nprint(times(int(input())))\n"),
-            ("submissions/accepted/solve.cpp", "long solve(long n) { return n * {{factor}}; }\n"),
-            ("submissions/wrong_answer/once.py", "print(int(input()) * ({{max_n}} // 1000))\n"),
-        ],
-    );
-    let j = judge(&dir.join("out"), &["verify", &p.display().to_string()]);
-    for line in [
-        "OK    accepted/uses_include.py",
-        "OK    accepted/solve.cpp",
-        "OK    wrong_answer/once.py",
-        "3 passed, 0 failed",
-    ] {
-        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
-    }
-    assert_eq!(j.code, Some(0), "{j}");
+    Package::copy("kattis-include").expect("verified");
 }
 
 /// A 2025-09 scoring package whose group uses the legacy grader's keys is invalid, named as
 /// such with the file and the key, not scored by a mix of both versions' rules (issue 29).
 #[test]
 fn legacy_keys_in_a_2025_09_package_are_named_invalid() {
-    let dir = scratch("kattis-invalid");
-    let p = dir.join("mixed");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Mixed\nuuid: 00000000-0000-0000-0000-000000000005\ntype: scoring\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/g1/test_group.yaml", "max_score: 40\naccept_score: 40\n"),
-            ("data/secret/g1/1.in", "1\n"),
-            ("data/secret/g1/1.ans", "1\n"),
-        ],
-    );
-    let j = judge(
-        &dir.join("out"),
-        &["--tests", &p.display().to_string(), "--cmd", "cat"],
-    );
-    assert_eq!(j.code, Some(2), "{j}");
-    assert!(
-        j.stderr
-            .contains("g1/test_group.yaml: `accept_score` is a legacy key")
-            && j.stderr.contains("the package is invalid"),
-        "{j}"
-    );
+    Package::copy("kattis-invalid").expect("judged");
 }
 
 #[test]
 fn shrinking_keeps_to_the_validator() {
-    let dir = scratch("shrink-validator");
-    write_all(
-        &dir,
-        &[
-            // One number; the "right" answer is the number, the wrong program adds one past 50.
-            ("gen.sh", "echo $(( ($1 * 7919) % 900 + 100 ))\n"),
-            ("brute.sh", "read x; echo $x\n"),
-            (
-                "wrong.sh",
-                "read x; if [ $x -gt 50 ]; then echo $((x + 1)); else echo $x; fi\n",
-            ),
-            // Only even numbers are valid inputs (testlib's convention: exit 0 accepts).
-            (
-                "even.sh",
-                "read x; [ $((x % 2)) -eq 0 ] || { echo \"odd: $x\" >&2; exit 1; }\n",
-            ),
-        ],
-    );
-    let sh = |f: &str| format!("sh {}", dir.join(f).display());
-    let out = dir.join("out");
-    let j = judge(
-        &out,
-        &[
-            "stress",
-            "--gen",
-            &sh("gen.sh"),
-            "--brute",
-            &sh("brute.sh"),
-            "--cmd",
-            &sh("wrong.sh"),
-            "--validator",
-            &sh("even.sh"),
-            "--shrink",
-            "--seed",
-            "2",
-            "--count",
-            "5",
-        ],
-    );
-    assert_eq!(j.code, Some(1), "{j}");
-    assert!(j.stdout.contains("inputs must pass:"), "{j}");
+    // One number; the "right" answer is the number, the wrong program adds one past 50; only
+    // even numbers are valid inputs (testlib's convention: exit 0 accepts).
+    let p = Package::copy("stress-validator");
+    let j = p.expect("shrunk");
     let shrunk_line = j
         .stdout
         .lines()
@@ -1058,91 +458,20 @@ fn shrinking_keeps_to_the_validator() {
 /// the case, the others their lines, and the exit code says the package is broken (2).
 #[test]
 fn verify_never_stops_at_a_submission_the_package_fails_on() {
-    let dir = scratch("kattis-never-aborts");
-    let p = dir.join("echo");
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Echo\nuuid: 00000000-0000-0000-0000-000000000002\nlimits:\n  time_limit: 2\n"),
-            ("data/secret/1.in", "5\n"),
-            ("data/secret/1.ans", "5\n"),
-            ("data/secret/2.in", "6\n"),
-            ("data/secret/2.ans", "6\n"),
-            // Crashes (exit 1, neither 42 nor 43) on the output `boom`.
-            ("output_validator/run*", "#!/bin/sh\ngot=$(cat)\n[ \"$got\" = boom ] && exit 1\n[ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\nexit 43\n"),
-            ("submissions/accepted/echo.py", "print(input())\n"),
-            ("submissions/wrong_answer/boom.py", "print('boom')\n"),
-            ("submissions/wrong_answer/zero.py", "print(0)\n"),
-            ("submissions/run_time_error/raise.py", "raise SystemExit(3)\n"),
-        ],
-    );
-    let p_s = p.display().to_string();
-    let j = judge(&dir.join("out"), &["verify", &p_s]);
-    for line in [
-        "OK    accepted/echo.py",
-        "ERROR wrong_answer/boom.py",
-        "the package failed on secret/1: ",
-        "exit code 1",
-        "OK    wrong_answer/zero.py",
-        "OK    run_time_error/raise.py",
-        "3 passed, 0 failed, 0 skipped, 1 not judged: the package failed",
-    ] {
-        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
-    }
-    assert!(
-        j.stderr.contains("the package itself failed the judge"),
-        "{j}"
-    );
-    assert_eq!(j.code, Some(2), "{j}");
+    Package::copy("kattis-never-aborts").expect("verified");
 }
 
 #[test]
 fn verify_applies_submissions_yaml() {
-    let dir = scratch("kattis-yaml");
-    let p = dir.join("sum");
-    let sum = "use std::io::*;\nfn main() { let mut s = String::new(); stdin().read_to_string(&mut s).unwrap(); \
-               let v: Vec<i64> = s.split_whitespace().map(|x| x.parse().unwrap()).collect(); ";
-    write_all(
-        &p,
-        &[
-            ("problem.yaml", "problem_format_version: 2025-09\nname: Sum\nuuid: 00000000-0000-0000-0000-000000000001\nlimits:\n  time_limit: 2\n"),
-            ("data/sample/1.in", "1 2\n"),
-            ("data/sample/1.ans", "3\n"),
-            ("data/secret/small/1.in", "4 5\n"),
-            ("data/secret/small/1.ans", "9\n"),
-            ("data/secret/big/1.in", "90 9\n"),
-            ("data/secret/big/1.ans", "99\n"),
-            ("submissions/accepted/sum.rs", &format!("{sum}println!(\"{{}}\", v[0] + v[1]); }}\n")),
-            ("submissions/wrong_answer/big.rs", &format!("{sum}println!(\"{{}}\", v[0] + v[1] + (v[0] > 50) as i64); }}\n")),
-            ("submissions/other/zero.rs", "fn main() { println!(\"0\"); }\n"),
-            ("submissions/submissions.yaml", "wrong_answer/big.rs:\n  sample:\n    permitted: [AC]\n  secret/small:\n    permitted: [AC]\n  secret/big:\n    required: [WA]\nother:\n  permitted: [AC, WA]\n  required: [WA]\n"),
-        ],
-    );
-    let p_s = p.display().to_string();
-    let out = dir.join("out");
-    let j = judge(&out, &["verify", &p_s]);
-    for line in [
-        "OK    accepted/sum.rs",
-        "OK    wrong_answer/big.rs",
-        "OK    other/zero.rs",
-        "3 passed, 0 failed",
-    ] {
-        assert!(j.stdout.contains(line), "missing `{line}`:\n{j}");
-    }
+    let p = Package::copy("kattis-submissions-yaml");
+    p.expect("verified");
     // A rule the submission breaks: it must be right on the big cases too.
-    write_all(
-        &p,
-        &[(
-            "submissions/submissions.yaml",
-            "wrong_answer/big.rs:\n  secret/big:\n    permitted: [AC]\n",
-        )],
+    p.write(
+        "sum/submissions/submissions.yaml",
+        "wrong_answer/big.rs:\n  secret/big:\n    permitted: [AC]\n",
     );
-    let j = judge(&out, &["verify", &p_s]);
-    assert!(j.stdout.contains("FAIL  wrong_answer/big.rs"), "{j}");
-    assert!(j.stdout.contains("submissions.yaml `wrong_answer/big.rs` on secret/big: WA on secret/big/1 is not permitted (AC)"), "{j}");
     // `other/` is no longer named: a warning, not a run.
-    assert!(j.stderr.contains("submissions/other/: not a place"), "{j}");
-    assert_eq!(j.code, Some(1), "{j}");
+    p.expect("a-rule-broken");
 }
 
 /// A Kattis package without `time_limit`: `test` derives the limit from the accepted
@@ -1150,61 +479,28 @@ fn verify_applies_submissions_yaml() {
 /// submission derives it again.
 #[test]
 fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
-    let dir = scratch("kattis-derived");
-    let p = dir.join("double");
-    write_all(
-        &p,
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2023-07-draft\nname: Double\n",
-            ),
-            ("data/sample/1.in", "21\n"),
-            ("data/sample/1.ans", "42\n"),
-            ("data/secret/1.in", "5\n"),
-            ("data/secret/1.ans", "10\n"),
-            (
-                "submissions/accepted/double.py",
-                "print(2 * int(input()))\n",
-            ),
-        ],
-    );
-    let (p_s, out) = (p.display().to_string(), dir.join("out"));
-    let run = || {
-        judge(
-            &out,
-            &[
-                "--tests",
-                &p_s,
-                "--cmd",
-                "python3 -c 'print(2 * int(input()))'",
-            ],
-        )
-    };
+    let p = Package::copy("kattis-derived");
     let header = |j: &Judged| j.stdout.lines().next().unwrap_or("").to_string();
-    let first = run();
-    assert_eq!(first.code, Some(0), "{first}");
+    let first = p.expect("judged");
     assert!(
         header(&first).contains("derived: slowest accepted"),
         "{first}"
     );
     assert!(!header(&first).contains("earlier run"), "{first}");
-    let second = run();
-    assert_eq!(second.code, Some(0), "{second}");
+    let second = p.expect("judged");
     assert!(
         header(&second).contains("derived: slowest accepted")
             && header(&second).contains("on an earlier run"),
         "{second}"
     );
-    fs::write(
-        p.join("submissions/accepted/double.py"),
+    p.write(
+        "double/submissions/accepted/double.py",
         "n = int(input())\nprint(n + n)\n",
-    )
-    .unwrap();
-    let third = run();
+    );
+    let third = p.expect("judged");
     assert!(!header(&third).contains("earlier run"), "{third}");
 }
 
@@ -1212,43 +508,15 @@ fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
 /// its first file.
 #[test]
 fn a_folder_submission_starts_from_its_entrypoint() {
-    if no_tool("python3") {
+    if !have("python3") {
         return;
     }
-    let dir = scratch("kattis-entrypoint");
-    let p = dir.join("double");
-    write_all(
-        &p,
-        &[
-            (
-                "problem.yaml",
-                "problem_format_version: 2025-09\nname: Double\nlimits:\n  time_limit: 2\n",
-            ),
-            ("data/sample/1.in", "21\n"),
-            ("data/sample/1.ans", "42\n"),
-            ("data/secret/1.in", "5\n"),
-            ("data/secret/1.ans", "10\n"),
-            // The first file by name is a helper that, run alone, answers wrongly.
-            ("submissions/accepted/pair/a_helper.py", "print(0)\n"),
-            (
-                "submissions/accepted/pair/main.py",
-                "import a_helper_free\nprint(a_helper_free.double(int(input())))\n",
-            ),
-            (
-                "submissions/accepted/pair/a_helper_free.py",
-                "def double(n):\n    return 2 * n\n",
-            ),
-        ],
-    );
-    let (p_s, out) = (p.display().to_string(), dir.join("out"));
-    let without = judge(&out, &["verify", &p_s]);
-    assert!(without.stdout.contains("FAIL  accepted/pair"), "{without}");
-    fs::write(
-        p.join("submissions/submissions.yaml"),
+    // The first file by name is a helper that, run alone, answers wrongly.
+    let p = Package::copy("kattis-entrypoint");
+    p.expect("without-an-entrypoint");
+    p.write(
+        "double/submissions/submissions.yaml",
         "accepted/pair:\n  entrypoint: main.py\n",
-    )
-    .unwrap();
-    let with = judge(&out, &["verify", &p_s]);
-    assert!(with.stdout.contains("OK    accepted/pair"), "{with}");
-    assert_eq!(with.code, Some(0), "{with}");
+    );
+    p.expect("with-its-entrypoint");
 }

@@ -1,15 +1,25 @@
 //! Hostile programs (issue 18): each probe runs the real judge on a real misbehaving program
 //! (a small C program built here, or a shell line) and asserts the verdict, the judge's exit
-//! code, the time the judge took and that no process is left. Probes of one theme run in
-//! parallel threads, with limits of a second or less, so the whole file adds a few seconds.
+//! code, that the judge ended (within a backstop of ten times what it takes alone) and that
+//! no process is left. Probes of one theme run in parallel threads; those whose verdict is
+//! not TLE have a time limit far above their need ([`UNHURRIED`]), so that a machine that
+//! starves them cannot change it (issue 42).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{judge_in, processes_with, scratch, single_verdict, Judged};
+use crate::support::judge::single_verdict;
+use crate::support::{
+    alone, backstop, have, judge_at, judge_in, none_left, scratch, Judge, Judged,
+};
+
+/// The time limit of a probe whose verdict is not TLE: its program needs milliseconds of CPU
+/// time, and a busy machine gave one 3 ms by the default limit's 3 s wall backstop (TLE).
+/// Under this one the wall backstop is 31 s.
+pub(super) const UNHURRIED: [&str; 2] = ["--time-limit-ms", "15000"];
 
 /// The probes' C programs, compiled once into one folder.
 const SOURCES: &[(&str, &str)] = &[
@@ -434,10 +444,9 @@ pub(super) fn tests_folder(dir: &Path, name: &str, info: Option<&str>) -> PathBu
     tests
 }
 
-/// A probe's outcome: the judge's run, how long it took, and the scratch folder.
+/// A probe's outcome: the judge's run and the scratch folder.
 pub(super) struct Probe {
     pub(super) j: Judged,
-    took: Duration,
     dir: PathBuf,
 }
 
@@ -452,14 +461,16 @@ fn probe(name: &str, cmd: &str, extra: &[&str]) -> Probe {
     run(dir, &args)
 }
 
-/// Judges `cmd` one case at a time under `isolation` on a folder of cases `1`, `2`, ... whose
-/// inputs are `inputs` (a line each) and whose answers are all `1 2 3`; returns the probe
-/// and the verdicts in order, or why not: the tests folder must be byte-identical afterwards.
+/// Judges `cmd` one case at a time under `isolation` and a time limit of `time_limit_ms` on a
+/// folder of cases `1`, `2`, ... whose inputs are `inputs` (a line each) and whose answers are
+/// all `1 2 3`; returns the probe and the verdicts in order, or why not: the tests folder
+/// must be byte-identical afterwards.
 fn probe_cases(
     name: &str,
     cmd: &str,
     inputs: &[&str],
     isolation: &str,
+    time_limit_ms: &str,
 ) -> Result<(Probe, Vec<String>), String> {
     let dir = scratch(name);
     let tests = dir.join("p/tests");
@@ -481,6 +492,8 @@ fn probe_cases(
         "1",
         "--isolation",
         isolation,
+        "--time-limit-ms",
+        time_limit_ms,
     ];
     let p = run(dir, &args);
     if snapshot(&tests) != before {
@@ -491,51 +504,38 @@ fn probe_cases(
 }
 
 pub(super) fn run(dir: PathBuf, args: &[&str]) -> Probe {
-    let started = Instant::now();
     let j = judge_in(&dir.join("out"), args, None);
-    Probe {
-        j,
-        took: started.elapsed(),
-        dir,
-    }
+    Probe { j, dir }
 }
 
 impl Probe {
-    /// Checks the verdict of the one case, the judge's exit code, its time, and that nothing
-    /// the probe's programs started is alive.
-    pub(super) fn expect(&self, verdict: &str, code: i32, within: Duration) -> Result<(), String> {
+    /// Checks the verdict of the one case, the judge's exit code, that it ended within the
+    /// [`backstop`] of what it takes `alone` (on an idle machine), and that nothing the
+    /// probe's programs started is alive.
+    pub(super) fn expect(&self, verdict: &str, code: i32, alone: Duration) -> Result<(), String> {
         let j = &self.j;
         let verdicts = j.verdicts();
         if verdicts.len() != 1 || verdicts[0].0 != verdict {
             return Err(format!("expected {verdict}\n{j}"));
         }
-        self.code_time_left(code, within)
+        self.code_time_left(code, alone)
     }
 
-    fn code_time_left(&self, code: i32, within: Duration) -> Result<(), String> {
+    fn code_time_left(&self, code: i32, alone: Duration) -> Result<(), String> {
         let j = &self.j;
         if j.code != Some(code) {
             return Err(format!("expected exit code {code}\n{j}"));
         }
-        if self.took > within {
+        if j.took > backstop(alone) {
             return Err(format!(
-                "the judge took {:?} (at most {within:?})\n{j}",
-                self.took
+                "the judge took {:?}, past the backstop of {:?} ({alone:?} alone)\n{j}",
+                j.took,
+                backstop(alone)
             ));
         }
-        let deadline = Instant::now() + Duration::from_secs(2);
         // The probe's own folder is in the command line of everything its run started.
-        let marker = format!("{}/", self.dir.display());
-        loop {
-            let left = processes_with(&marker);
-            if left.is_empty() {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                return Err(format!("processes left: {left:?}\n{j}"));
-            }
-            thread::sleep(Duration::from_millis(50));
-        }
+        none_left(&format!("{}/", self.dir.display()))
+            .map_err(|left| format!("processes left: {left:?}\n{j}"))
     }
 
     fn has(&self, text: &str) -> Result<(), String> {
@@ -556,13 +556,8 @@ impl Probe {
     }
 }
 
-/// Held for writing by the fork bomb alone: its thousand processes slow every look at /proc
-/// and take the CPU that the timing probes measure, so the probes hold it for reading.
-static BOMB: std::sync::RwLock<()> = std::sync::RwLock::new(());
-
 /// Runs the probes in parallel and fails with every failure, named.
 pub(super) fn all(probes: Vec<(&'static str, Check)>) {
-    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let failures: Vec<String> = thread::scope(|s| {
         let handles: Vec<_> = probes
             .into_iter()
@@ -595,25 +590,26 @@ fn nothing_a_program_does_hangs_the_judge() {
             "leaves its process group",
             check(move || {
                 let p = probe("leave-group", "{P}/leavegroup", &["--time-limit-ms", "300"]);
-                p.expect("TLE", 1, secs(8))?;
+                p.expect("TLE", 1, secs(2))?;
                 p.has("wall-clock backstop")
             }),
         ),
         (
             "stops its supervisor",
             check(move || {
-                // Without isolation the judge notices the stopped supervisor and says so.
+                // Without isolation the judge notices the stopped supervisor and says so, at
+                // the wall backstop (11 s: time enough for a starved program to stop it).
                 let p = probe(
                     "stop-sup",
                     "{P}/stopsup",
-                    &["--time-limit-ms", "300", "--isolation", "none"],
+                    &["--time-limit-ms", "5000", "--isolation", "none"],
                 );
-                p.expect("RE", 1, secs(10))?;
+                p.expect("RE", 1, secs(12))?;
                 p.has("the program stopped its supervisor (SIGSTOP)")?;
                 // In a PID namespace the supervisor is its init: the kernel drops a SIGSTOP
                 // from inside, and the program is judged on what it does (it sleeps).
                 let p = probe("stop-sup-ns", "{P}/stopsup", &["--time-limit-ms", "300"]);
-                p.expect("TLE", 1, secs(10))?;
+                p.expect("TLE", 1, secs(2))?;
                 p.has("sleeping or waiting for input?")
             }),
         ),
@@ -623,12 +619,12 @@ fn nothing_a_program_does_hangs_the_judge() {
                 let p = probe(
                     "kill-sup",
                     "{P}/killsup",
-                    &["--time-limit-ms", "300", "--isolation", "none"],
+                    &[&UNHURRIED[..], &["--isolation", "none"]].concat(),
                 );
-                p.expect("RE", 1, secs(5))?;
+                p.expect("RE", 1, secs(1))?;
                 p.has("the program signalled its supervisor (SIGKILL (signal 9))")?;
                 let p = probe("kill-sup-ns", "{P}/killsup", &["--time-limit-ms", "300"]);
-                p.expect("TLE", 1, secs(10))
+                p.expect("TLE", 1, secs(2))
             }),
         ),
         (
@@ -641,7 +637,7 @@ fn nothing_a_program_does_hangs_the_judge() {
                 std::fs::write(tests.join("f.out"), "1 2 3\n").unwrap();
                 let t = tests.display().to_string();
                 let p = run(dir, &["--tests", &t, "--cmd", "cat"]);
-                p.code_time_left(2, secs(5))?;
+                p.code_time_left(2, secs(1))?;
                 p.has("f.in: not a regular file (a FIFO)")
             }),
         ),
@@ -652,9 +648,9 @@ fn nothing_a_program_does_hangs_the_judge() {
 fn limits_count_the_whole_process_tree() {
     programs();
     // The judge's own time is bounded only against hanging: backstops end every probe in a
-    // few seconds, and a loaded machine (a load average of 16 made this flake) may take
+    // few seconds alone, and a loaded machine (a load average of 16 made this flake) may take
     // several times that to start and judge them.
-    let within = Duration::from_secs(40);
+    let alone = Duration::from_secs(4);
     all(vec![
         (
             "memory inside a shell line",
@@ -666,7 +662,7 @@ fn limits_count_the_whole_process_tree() {
                     // the wall backstop of the default limit came first (TLE, not MLE).
                     &["--memory-limit-mib", "256", "--time-limit-ms", "15000"],
                 );
-                p.expect("MLE", 1, within)?;
+                p.expect("MLE", 1, alone)?;
                 // Killed while it grew (a look saw the tree past the limit), not judged by its
                 // peak once it had touched all 1024 MiB: the peak is at least the limit and
                 // below what it would have reached, however late a busy machine's look came.
@@ -686,7 +682,7 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/spin 5000; echo 1 2 3",
                     &["--time-limit-ms", "300"],
                 );
-                p.expect("TLE", 1, within)?;
+                p.expect("TLE", 1, alone)?;
                 // Killed past 300 ms of CPU time, or on a loaded machine at the wall backstop
                 // with what it got by then: either way ten times the shell's own 1 ms.
                 let cpu = p.figure(1);
@@ -708,14 +704,14 @@ fn limits_count_the_whole_process_tree() {
                     "{P}/orphanmem",
                     &["--time-limit-ms", "15000"],
                 );
-                p.expect("MLE", 1, within)
+                p.expect("MLE", 1, alone)
             }),
         ),
         (
             "two children burning 900 ms each, never waited for",
             check(move || {
                 let p = probe("two-children", "{P}/twospin", &[]);
-                p.expect("TLE", 1, within)?;
+                p.expect("TLE", 1, alone)?;
                 // Killed past 1000 ms of the children's CPU time, or on a loaded machine at
                 // the wall backstop with what they got by then: ten times the program's own
                 // ~1 ms at least.
@@ -746,15 +742,12 @@ fn runs_share_no_state() {
                 let (a, b) = (a.display().to_string(), b.display().to_string());
                 let (slow_right, fast_wrong) = thread::scope(|s| {
                     let right = s.spawn(|| {
-                        judge_in(
-                            &out,
-                            &["--tests", &a, "--cmd", "sleep 0.5; echo 1 2 3"],
-                            None,
-                        )
+                        let cmd = ["--tests", &a, "--cmd", "sleep 0.5; echo 1 2 3"];
+                        judge_in(&out, &[&cmd[..], &UNHURRIED].concat(), None)
                     });
                     thread::sleep(Duration::from_millis(100));
-                    let wrong =
-                        judge_in(&out, &["--tests", &b, "--cmd", "echo 4; sleep 0.6"], None);
+                    let cmd = ["--tests", &b, "--cmd", "echo 4; sleep 0.6"];
+                    let wrong = judge_in(&out, &[&cmd[..], &UNHURRIED].concat(), None);
                     (right.join().unwrap(), wrong)
                 });
                 if slow_right.verdicts()[0].0 != "AC" || fast_wrong.verdicts()[0].0 != "WA" {
@@ -790,8 +783,11 @@ fn runs_share_no_state() {
                     answer = tests.join("one.out").display()
                 );
                 let t = tests.display().to_string();
-                let p = run(dir, &["--tests", &t, "--cmd", &cmd]);
-                p.expect("WA", 1, secs(5))
+                let p = run(
+                    dir,
+                    &[&["--tests", &t, "--cmd", &cmd][..], &UNHURRIED].concat(),
+                );
+                p.expect("WA", 1, secs(1))
             }),
         ),
         (
@@ -812,12 +808,13 @@ fn runs_share_no_state() {
                 // judge's, not this test's): judged alone first, its output kept.
                 let t = tests.display().to_string();
                 std::fs::write(tests.join("2-probe.out"), "?\n").unwrap();
-                let first = run(dir.clone(), &["--tests", &t, "--cmd", &cmd, "2-probe"]);
+                let args = [&["--tests", &t, "--cmd", &cmd][..], &UNHURRIED].concat();
+                let first = run(dir.clone(), &[&args[..], &["2-probe"]].concat());
                 let got = find_got(&dir.join("out"), "2-probe")
                     .ok_or_else(|| format!("no 2-probe.got\n{}", first.j))?;
                 std::fs::write(tests.join("2-probe.out"), got).unwrap();
                 let _ = std::fs::remove_dir_all(dir.join("out"));
-                let p = run(dir, &["--tests", &t, "--cmd", &cmd, "-j", "1"]);
+                let p = run(dir, &[&args[..], &["-j", "1"]].concat());
                 let verdicts: Vec<String> = p.j.verdicts().into_iter().map(|(v, _)| v).collect();
                 if verdicts != ["AC", "AC"] {
                     return Err(format!("expected AC AC\n{}", p.j));
@@ -830,7 +827,7 @@ fn runs_share_no_state() {
                 if cpu[0] < 200.0 || cpu[1] >= 100.0 {
                     return Err(format!("cpu {cpu:?}\n{}", p.j));
                 }
-                p.code_time_left(0, secs(10))
+                p.code_time_left(0, secs(1))
             }),
         ),
         (
@@ -848,16 +845,17 @@ fn runs_share_no_state() {
                 );
                 let t = tests.display().to_string();
                 // Without isolation, anywhere the user may write.
-                let p = run(
-                    dir.clone(),
-                    &["--tests", &t, "--cmd", &cmd, "--isolation", "none"],
-                );
-                p.expect("AC", 0, secs(10))?;
+                let args = ["--tests", &t, "--cmd", &cmd, "--isolation", "none"];
+                let p = run(dir.clone(), &[&args[..], &UNHURRIED].concat());
+                p.expect("AC", 0, secs(1))?;
                 // Isolated, the system is read-only and the file goes to the private
                 // TMPDIR, where it is memory of the run's.
                 let cmd = "head -c 73400320 /dev/zero > $TMPDIR/s; wc -c < $TMPDIR/s";
-                let p = run(dir, &["--tests", &t, "--cmd", cmd]);
-                p.expect("AC", 0, secs(10))?;
+                let p = run(
+                    dir,
+                    &[&["--tests", &t, "--cmd", cmd][..], &UNHURRIED].concat(),
+                );
+                p.expect("AC", 0, secs(1))?;
                 if p.figure(7) < 70.0 {
                     return Err(format!("the 70 MiB file was not counted\n{}", p.j));
                 }
@@ -888,7 +886,14 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     tests.display().to_string(),
                     format!("cat {}", got.display()),
                 );
-                let p = run(dir, &["--tests", &t, "--cmd", &cmd, "--diff", "full"]);
+                let args = ["--tests", &t, "--cmd", &cmd, "--diff", "full"];
+                let p = run(dir, &[&args[..], &UNHURRIED].concat());
+                // About a second alone (the figure, for the record: 3.9 s was seen on a busy
+                // machine, where a bound of 2 s failed).
+                eprintln!(
+                    "NOTICE: --diff full on 100,000 differing lines: {:?}",
+                    p.j.took
+                );
                 p.expect("WA", 1, secs(2))?;
                 p.has("more lines of diff not shown")?;
                 if p.j.stdout.lines().count() > 450 {
@@ -911,11 +916,9 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     .unwrap();
                 let (t, c) = (tests.display().to_string(), checker.display().to_string());
                 let out = dir.join("out");
-                let p = run(
-                    dir,
-                    &["--tests", &t, "--cmd", "echo 1 2 3", "--checker-cmd", &c],
-                );
-                p.expect("WA", 1, secs(10))?;
+                let args = ["--tests", &t, "--cmd", "echo 1 2 3", "--checker-cmd", &c];
+                let p = run(dir, &[&args[..], &UNHURRIED].concat());
+                p.expect("WA", 1, secs(2))?;
                 p.has("checker: 1")?;
                 p.has("(and 99997 more lines: ")?;
                 // The detail lines under the case: three of the checker's, one saying where
@@ -960,8 +963,11 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     }
                 }
                 let t = tests.display().to_string();
-                let p = run(dir.clone(), &["--tests", &t, "--cmd", "cat"]);
-                p.code_time_left(0, secs(5))?;
+                let p = run(
+                    dir.clone(),
+                    &[&["--tests", &t, "--cmd", "cat"][..], &UNHURRIED].concat(),
+                );
+                p.code_time_left(0, secs(1))?;
                 let names: Vec<String> = p.j.verdicts().into_iter().map(|(_, n)| n).collect();
                 if names != ["p/b\\xffd", "p/nl\\x0ax", "p/one"] {
                     return Err(format!("{names:?}\n{}", p.j));
@@ -985,7 +991,7 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                 let dir = scratch("unmatched");
                 let t = tests_folder(&dir, "p", None).display().to_string();
                 let p = run(dir, &["--tests", &t, "--cmd", "cat", "one", "nosuch"]);
-                p.code_time_left(2, secs(5))?;
+                p.code_time_left(2, secs(1))?;
                 p.has("matches nosuch")
             }),
         ),
@@ -998,7 +1004,7 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     &["--memory-limit-mib", "0"],
                 ] {
                     let p = probe("limits", "cat", bad);
-                    p.code_time_left(2, secs(5))?;
+                    p.code_time_left(2, secs(1))?;
                 }
                 for (value, says) in [
                     ("1e30", "timelimit = "),
@@ -1009,7 +1015,7 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                     let info = format!("timelimit = {value}\n");
                     let t = tests_folder(&dir, "p", Some(&info)).display().to_string();
                     let p = run(dir, &["--tests", &t, "--cmd", "cat"]);
-                    p.code_time_left(2, secs(5))?;
+                    p.code_time_left(2, secs(1))?;
                     p.has(says)?;
                 }
                 Ok(())
@@ -1018,8 +1024,12 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
         (
             "the program's own exit 127",
             check(move || {
-                let p = probe("exit-127", "echo 'mine: not found' >&2; exit 127", &[]);
-                p.expect("RE", 1, secs(5))?;
+                let p = probe(
+                    "exit-127",
+                    "echo 'mine: not found' >&2; exit 127",
+                    &UNHURRIED,
+                );
+                p.expect("RE", 1, secs(1))?;
                 p.has("exit code 127, expected 0")
             }),
         ),
@@ -1032,15 +1042,13 @@ fn the_judges_own_work_and_words_are_bounded_and_honest() {
                 std::fs::write(tests.join("one.in"), "").unwrap();
                 std::fs::write(tests.join("one.out"), b"a\n1 2\xfe3\nb\n").unwrap();
                 let t = tests.display().to_string();
-                let p = run(
-                    dir,
-                    &["--tests", &t, "--cmd", "printf 'a\\n1 2\\3773\\nb\\n'"],
-                );
-                p.expect("WA", 1, secs(5))?;
+                let args = ["--tests", &t, "--cmd", "printf 'a\\n1 2\\3773\\nb\\n'"];
+                let p = run(dir, &[&args[..], &UNHURRIED].concat());
+                p.expect("WA", 1, secs(1))?;
                 p.has("- 2  1 2\\xfe3")?;
                 p.has("+ 2  1 2\\xff3")?;
-                let p = probe("nul", "printf '1 2\\0003\\n'", &[]);
-                p.expect("WA", 1, secs(5))?;
+                let p = probe("nul", "printf '1 2\\0003\\n'", &UNHURRIED);
+                p.expect("WA", 1, secs(1))?;
                 p.has("+ 1  1 2\\x003")
             }),
         ),
@@ -1055,7 +1063,8 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
             "stress --json",
             check(move || {
                 let dir = scratch("stress-json");
-                let t = tests_folder(&dir, "p", Some("time_limit_ms = 700\n"));
+                // The folder's limit, far above what `echo` needs: WA, never a starved TLE.
+                let t = tests_folder(&dir, "p", Some("time_limit_ms = 7000\n"));
                 let gen = dir.join("gen.sh");
                 std::fs::write(&gen, "#!/bin/sh\necho \"$1\"\n").unwrap();
                 Command::new("chmod").arg("+x").arg(&gen).status().unwrap();
@@ -1067,7 +1076,7 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                 let mut json = args.to_vec();
                 json.push("--json");
                 let p = run(dir.clone(), &json);
-                p.code_time_left(1, secs(10))?;
+                p.code_time_left(1, secs(1))?;
                 let lines: Vec<&str> = p.j.stdout.lines().collect();
                 if lines.len() != 2 || !lines.iter().all(|l| l.starts_with('{') && l.ends_with('}'))
                 {
@@ -1076,7 +1085,7 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                 p.has("\"verdict\":\"WA\"")?;
                 // In plain text, the header names the limits of the folder's info.toml.
                 let p = run(dir, &args);
-                p.has("limits 700 ms cpu (2400 ms wall)")?;
+                p.has("limits 7000 ms cpu (15000 ms wall)")?;
                 p.has("process tree accounted from /proc")
             }),
         ),
@@ -1084,7 +1093,7 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
             "a setup error under --json",
             check(move || {
                 let p = probe("setup-json", "./no-such-program", &["--json"]);
-                p.code_time_left(2, secs(5))?;
+                p.code_time_left(2, secs(1))?;
                 if !p.j.stdout.starts_with("{\"error\":") || !p.j.stderr.starts_with("judge: ") {
                     return Err(format!("{}", p.j));
                 }
@@ -1094,8 +1103,9 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
         (
             "the checker's time on the case line",
             check(move || {
-                let p = probe("checker-time", "echo 1 2 3", &["--checker-cmd", "true"]);
-                p.expect("AC", 0, secs(5))?;
+                let args = [&["--checker-cmd", "true"][..], &UNHURRIED].concat();
+                let p = probe("checker-time", "echo 1 2 3", &args);
+                p.expect("AC", 0, secs(1))?;
                 p.has(" ms  p/one")?;
                 p.has("  checker ")?;
                 let p = probe(
@@ -1139,58 +1149,37 @@ fn probe_as(
     let dir = scratch(name);
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = with_programs(&dir, cmd);
-    let mut judge = super::bfs_judge("test");
-    let binary = judge.get_program().to_owned();
-    match launcher {
-        Launcher::Direct => {}
+    let mut judge = Judge::flat(&dir.join("out"), &["--tests", &tests, "--cmd", &cmd]).args(extra);
+    for (k, v) in env {
+        judge = judge.env(k, v);
+    }
+    let dir_arg = dir.display().to_string();
+    let judge = match launcher {
+        Launcher::Direct => judge,
         Launcher::AsUser(uid) => {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
-            judge = Command::new("setpriv");
-            judge
-                .arg(format!("--reuid={uid}"))
-                .arg(format!("--regid={uid}"))
-                .arg("--clear-groups")
-                .arg(&binary)
-                .arg("test");
+            judge.launched_by([
+                "setpriv".to_string(),
+                format!("--reuid={uid}"),
+                format!("--regid={uid}"),
+                "--clear-groups".to_string(),
+            ])
         }
-        Launcher::Through(wrapper) => {
-            judge = Command::new(wrapper);
-            judge.arg(&binary).arg("test");
-        }
+        Launcher::Through(wrapper) => judge.launched_by([wrapper]),
         Launcher::WithFds => {
             std::fs::write(dir.join("log"), "").unwrap();
-            judge = Command::new("sh");
-            judge
-                .arg("-c")
-                .arg("exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"")
-                .arg("sh")
-                .arg(&dir)
-                .arg(&binary)
-                .arg("test");
+            judge.launched_by([
+                "sh",
+                "-c",
+                "exec 9<\"$1\" 7>>\"$1/log\"; shift; exec \"$@\"",
+                "sh",
+                &dir_arg,
+            ])
         }
-    }
-    let started = Instant::now();
-    let out = judge
-        .arg("--bin-dir")
-        .arg(super::bin_dir())
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .args(["--tests", &tests, "--cmd", &cmd])
-        .args(extra)
-        .envs(env.iter().copied())
-        .env("COLUMNS", "100")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
+    };
     Probe {
-        j: Judged {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            peak_kib: 0,
-        },
-        took: started.elapsed(),
+        j: judge.run(),
         dir,
     }
 }
@@ -1212,10 +1201,8 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                     let before = snapshot(&dir.join("p"));
                     let cmd = with_programs(&dir, &format!("{{P}}/vandal {}", tests.display()));
                     let t = tests.display().to_string();
-                    let p = run(
-                        dir.clone(),
-                        &["--tests", &t, "--cmd", &cmd, "--isolation", isolation],
-                    );
+                    let args = ["--tests", &t, "--cmd", &cmd, "--isolation", isolation];
+                    let p = run(dir.clone(), &[&args[..], &UNHURRIED].concat());
                     let after = snapshot(&dir.join("p"));
                     let planted = std::env::current_dir().unwrap().join("planted").exists();
                     if isolation == "none" {
@@ -1226,7 +1213,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                         let _ = std::fs::remove_file("planted");
                         continue;
                     }
-                    p.expect("AC", 0, secs(10))?;
+                    p.expect("AC", 0, secs(1))?;
                     if after != before || planted {
                         return Err(format!("{isolation}: the user's files changed\n{}", p.j));
                     }
@@ -1244,9 +1231,9 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                     let p = probe(
                         &format!("stop-judge-{isolation}"),
                         "{P}/stopjudge",
-                        &["--isolation", isolation],
+                        &[&["--isolation", isolation][..], &UNHURRIED].concat(),
                     );
-                    p.expect("AC", 0, secs(10))?;
+                    p.expect("AC", 0, secs(1))?;
                 }
                 Ok(())
             }),
@@ -1265,11 +1252,12 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                         "{P}/relimit",
                         &["r", "d", "r", "d"],
                         isolation,
+                        UNHURRIED[1],
                     )?;
                     if verdicts != ["AC", "AC", "AC", "AC"] {
                         return Err(format!("{isolation}: expected 4 AC\n{}", p.j));
                     }
-                    p.code_time_left(0, secs(10))?;
+                    p.code_time_left(0, secs(1))?;
                 }
                 Ok(())
             }),
@@ -1278,16 +1266,19 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             "signals its supervisor; the session goes on",
             check(move || {
                 for isolation in ["namespaces", "landlock", "none"] {
-                    // Under Landlock each signal sleeps to the backstop: one is enough there.
-                    let inputs = match isolation {
-                        "landlock" => &["t", "x"][..],
-                        _ => &["t", "i", "h", "x"][..],
+                    // Under Landlock each signal sleeps to the backstop: one is enough there,
+                    // and a limit whose backstop (11 s) is time enough for the last case,
+                    // which answers, on a busy machine.
+                    let (inputs, limit) = match isolation {
+                        "landlock" => (&["t", "x"][..], "5000"),
+                        _ => (&["t", "i", "h", "x"][..], UNHURRIED[1]),
                     };
                     let (p, verdicts) = probe_cases(
                         &format!("sig-sup-{isolation}"),
                         "{P}/sigsup",
                         inputs,
                         isolation,
+                        limit,
                     )?;
                     // Landlock (ABI 6+) keeps the signal from leaving the program's domain:
                     // it then sleeps to its backstop.
@@ -1306,7 +1297,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                             p.has(&format!("the program signalled its supervisor ({signal})"))?;
                         }
                     }
-                    p.code_time_left(1, secs(10))?;
+                    p.code_time_left(1, secs(12))?;
                 }
                 Ok(())
             }),
@@ -1315,7 +1306,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             "the user's environment and --env",
             check(move || {
                 let env = [("PYTHONUNBUFFERED", "1"), ("BFS_EXTRA", "from-shell")];
-                let p = probe_with_env("env", "{P}/envsee", &[], &env);
+                let p = probe_with_env("env", "{P}/envsee", &UNHURRIED, &env);
                 if !p.j.stdout.contains("WA") {
                     return Err(format!("expected WA\n{}", p.j));
                 }
@@ -1327,7 +1318,11 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                 let p = probe_with_env(
                     "env-passed",
                     "{P}/envsee",
-                    &["--env", "BFS_EXTRA", "--env", "PYTHONUNBUFFERED=0"],
+                    &[
+                        &["--env", "BFS_EXTRA", "--env", "PYTHONUNBUFFERED=0"][..],
+                        &UNHURRIED,
+                    ]
+                    .concat(),
                     &env,
                 );
                 let got = find_got(&p.dir.join("out"), "one").unwrap_or_default();
@@ -1349,13 +1344,11 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                 let cmd = with_programs(&dir, "{P}/deep");
                 let t = tests.display().to_string();
                 // The stack is the memory limit's (256 MiB) whatever the shell's is.
-                let p = run(dir.clone(), &["--tests", &t, "--cmd", &cmd]);
-                p.expect("AC", 0, secs(10))?;
-                let p = run(
-                    dir,
-                    &["--tests", &t, "--cmd", &cmd, "--stack-limit-mib", "8"],
-                );
-                p.expect("RE", 1, secs(10))?;
+                let args = [&["--tests", &t, "--cmd", &cmd][..], &UNHURRIED].concat();
+                let p = run(dir.clone(), &args);
+                p.expect("AC", 0, secs(1))?;
+                let p = run(dir, &[&args[..], &["--stack-limit-mib", "8"]].concat());
+                p.expect("RE", 1, secs(1))?;
                 p.has("SIGSEGV")
             }),
         ),
@@ -1368,11 +1361,11 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                     let p = probe(
                         &format!("tcp-{isolation}"),
                         &format!("{{P}}/tcp {port}"),
-                        &["--isolation", isolation],
+                        &[&["--isolation", isolation][..], &UNHURRIED].concat(),
                     );
                     // Documented: without isolation the program reaches the network.
                     let want = if isolation == "none" { "WA" } else { "AC" };
-                    p.expect(want, i32::from(want == "WA"), secs(10))?;
+                    p.expect(want, i32::from(want == "WA"), secs(1))?;
                 }
                 Ok(())
             }),
@@ -1384,9 +1377,9 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                     let p = probe(
                         &format!("tty-{isolation}"),
                         "{P}/notty",
-                        &["--isolation", isolation],
+                        &[&["--isolation", isolation][..], &UNHURRIED].concat(),
                     );
-                    p.expect("AC", 0, secs(10))?;
+                    p.expect("AC", 0, secs(1))?;
                 }
                 Ok(())
             }),
@@ -1394,8 +1387,9 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
         (
             "1 GiB written to /dev/shm, never mapped",
             check(move || {
-                let p = probe("shm", "{P}/shm", &["--memory-limit-mib", "128"]);
-                p.expect("MLE", 1, secs(10))?;
+                let args = [&["--memory-limit-mib", "128"][..], &UNHURRIED].concat();
+                let p = probe("shm", "{P}/shm", &args);
+                p.expect("MLE", 1, secs(2))?;
                 if Path::new("/dev/shm/bfs-shm-probe").exists() {
                     return Err("the /dev/shm file outlived the run".into());
                 }
@@ -1407,7 +1401,7 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
             check(move || {
                 let p = probe("autoreap", "{P}/autoreap", &["--time-limit-ms", "1000"]);
                 // 2.1 s of CPU in children nobody waits for: counted from the looks.
-                p.expect("TLE", 1, secs(10))
+                p.expect("TLE", 1, secs(3))
             }),
         ),
         (
@@ -1430,31 +1424,38 @@ fn isolation_keeps_the_user_the_judge_and_the_next_case_safe() {
                         &[],
                         Launcher::AsUser(65534),
                     );
-                    p.expect("TLE", 1, secs(10))?;
-                }
-                Ok(())
-            }),
-        ),
-        (
-            "1,000 sleeping children and a spinner",
-            check(move || {
-                let p = probe(
-                    "sleepers",
-                    "{P}/sleepers",
-                    &["--time-limit-ms", "1000", "--memory-limit-mib", "2048"],
-                );
-                p.expect("TLE", 1, secs(20))?;
-                // Never far past the limit (it was 1,646 ms): the looks read one file a
-                // process, and memory on full scans only. (On a loaded machine the wall
-                // backstop may come first, with less CPU time: also within the bound.)
-                let cpu = p.figure(1);
-                if cpu > 1500.0 {
-                    return Err(format!("{cpu} ms of CPU under a 1000 ms limit\n{}", p.j));
+                    p.expect("TLE", 1, secs(2))?;
                 }
                 Ok(())
             }),
         ),
     ]);
+    // Alone, as the fork bomb runs: a thousand processes slow every look at /proc, and beside
+    // the probes above a busy machine took past the supervisor's grace to end them.
+    let sleepers = check(move || {
+        let p = probe(
+            "sleepers",
+            "{P}/sleepers",
+            &["--time-limit-ms", "1000", "--memory-limit-mib", "2048"],
+        );
+        p.expect("TLE", 1, secs(4))?;
+        // Stopped by the looks, never left to the wall backstop (3,000 ms with a core to
+        // itself): the looks read one file a process, and memory on full scans only. How
+        // far past the limit is a busy machine's to say (issue 42: 1,555 ms was seen beside
+        // two busy loops, where 1,500 was the bound; 1,646 before the looks were made
+        // cheap, on an idle one): the figure is printed, 2,000 ms is the backstop. (On a
+        // loaded machine the wall backstop may come first, with less CPU time.)
+        let cpu = p.figure(1);
+        eprintln!("NOTICE: 1,000 sleeping children and a spinner: stopped at {cpu} ms of CPU");
+        if cpu > 2000.0 {
+            return Err(format!("{cpu} ms of CPU under a 1000 ms limit\n{}", p.j));
+        }
+        Ok(())
+    });
+    let _alone = alone();
+    if let Err(e) = sleepers() {
+        panic!("--- probe 1,000 sleeping children and a spinner: {e}");
+    }
 }
 
 /// What the watcher of the tree promises and no other probe pins down (issue 31): memory is
@@ -1478,7 +1479,7 @@ fn the_watcher_sums_the_tree_and_sees_late_children() {
                     "{P}/sumgrow 3 120",
                     &["--memory-limit-mib", "256", "--time-limit-ms", "10000"],
                 );
-                p.expect("MLE", 1, secs(30))?;
+                p.expect("MLE", 1, secs(2))?;
                 // Killed on passing the limit, which only the sum does: the peak is over it
                 // and within one child's size of it.
                 let peak = p.figure(7);
@@ -1494,9 +1495,9 @@ fn the_watcher_sums_the_tree_and_sees_late_children() {
                 let p = probe(
                     "late-memory",
                     "{P}/late mem",
-                    &["--memory-limit-mib", "256", "--time-limit-ms", "5000"],
+                    &[&["--memory-limit-mib", "256"][..], &UNHURRIED].concat(),
                 );
-                p.expect("MLE", 1, secs(10))
+                p.expect("MLE", 1, secs(2))
             }),
         ),
     ]);
@@ -1505,19 +1506,17 @@ fn the_watcher_sums_the_tree_and_sees_late_children() {
         "a child that starts spinning after the first polls",
         check(move || {
             let p = probe("late-cpu", "{P}/late cpu", &["--time-limit-ms", "400"]);
-            p.expect("TLE", 1, secs(10))?;
-            // Stopped by the watcher at the limit, never by RLIMIT_CPU a second later
-            // (1,000 ms and more); or, on a machine too loaded to give it 400 ms by the
-            // wall backstop, with its CPU so far counted, which only a watcher that sees
-            // it can know (its parent has not reaped it, so wait4 has none of it).
+            p.expect("TLE", 1, secs(2))?;
+            // Stopped by the watcher past the limit, never by RLIMIT_CPU (1,000 ms and more,
+            // as the wall backstop is with a core to itself); or, on a machine too loaded to
+            // give it 400 ms by the wall backstop, with its CPU so far counted, which only a
+            // watcher that sees it can know (its parent has not reaped it, so wait4 has none
+            // of it). How far past the limit a look comes is a busy machine's to say (issue
+            // 42): 1,000 ms is the backstop, the figure is printed.
             let cpu = p.figure(1);
+            eprintln!("NOTICE: the late spinner was stopped at {cpu} ms of CPU (limit 400)");
             let by_cpu = p.j.stdout.contains("ms of CPU time (limit 400 ms)");
-            let at_backstop_but_over = !by_cpu && cpu >= 450.0;
-            if cpu >= 700.0
-                || at_backstop_but_over
-                || (by_cpu && cpu < 400.0)
-                || (!by_cpu && cpu < 30.0)
-            {
+            if cpu >= 1000.0 || (by_cpu && cpu < 400.0) || (!by_cpu && cpu < 30.0) {
                 return Err(format!("cpu {cpu} ms\n{}", p.j));
             }
             Ok(())
@@ -1544,7 +1543,6 @@ fn first_allowed_cpu() -> Option<String> {
 /// conditions still is.
 #[test]
 fn a_starved_program_is_named_starved_not_asleep() {
-    let _no_bomb = BOMB.read().unwrap_or_else(|e| e.into_inner());
     let tools = ["taskset", "setsid"];
     if let Some(t) = tools
         .iter()
@@ -1579,26 +1577,11 @@ fn a_starved_program_is_named_starved_not_asleep() {
     let judged = |name: &str, cmd: &str| {
         let dir = scratch(name);
         let tests = tests_folder(&dir, "p", None).display().to_string();
-        let judge = super::bfs_judge("test");
-        let out = Command::new("taskset")
-            .args(["-c", &cpu])
-            .arg(judge.get_program())
-            .args(judge.get_args())
-            .arg("--bin-dir")
-            .arg(super::bin_dir())
-            .arg("--out-dir")
-            .arg(dir.join("out"))
-            .args(["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"])
+        let args = ["--tests", &tests, "--cmd", cmd, "--time-limit-ms", "1000"];
+        Judge::flat(&dir.join("out"), &args)
+            .launched_by(["taskset", "-c", &cpu])
             .env("COLUMNS", "400")
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        Judged {
-            code: out.status.code(),
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            peak_kib: 0,
-        }
+            .run()
     };
     let spinner = judged("starved-spinner", "sh -c 'while :; do :; done'");
     assert_eq!(single_verdict(&spinner), "TLE", "{spinner}");
@@ -1636,7 +1619,11 @@ fn a_stack_overflow_is_named_as_one() {
         "{}",
         deep.j
     );
-    let plain = probe("stack-plain", "kill -SEGV $$", &["--stack-limit-mib", "8"]);
+    let plain = probe(
+        "stack-plain",
+        "kill -SEGV $$",
+        &[&["--stack-limit-mib", "8"][..], &UNHURRIED].concat(),
+    );
     assert!(plain.j.stdout.contains("killed by SIGSEGV"), "{}", plain.j);
     assert!(!plain.j.stdout.contains("stack overflow"), "{}", plain.j);
 }
@@ -1645,19 +1632,20 @@ fn a_stack_overflow_is_named_as_one() {
 /// MiB` with 512 MiB there).
 #[test]
 fn memory_in_a_memfd_counts() {
-    // A time limit far past what writing 256 MiB takes, and a backstop on the judge's own
-    // time of minutes: on a loaded machine the default limit's wall backstop came first.
+    // A time limit far past what writing 256 MiB takes: on a loaded machine the default
+    // limit's wall backstop came first.
+    let memory = ["--memory-limit-mib", "256"];
     let p = probe(
         "memfd",
         "{P}/memfd 512",
-        &["--memory-limit-mib", "256", "--time-limit-ms", "15000"],
+        &[&memory[..], &UNHURRIED].concat(),
     );
-    p.expect("MLE", 1, Duration::from_secs(60)).unwrap();
+    p.expect("MLE", 1, Duration::from_secs(2)).unwrap();
     // 16 MiB there is within the limit: the verdict is the output's (it prints nothing).
     let small = probe(
         "memfd-small",
         "{P}/memfd 16",
-        &["--memory-limit-mib", "256"],
+        &[&memory[..], &UNHURRIED].concat(),
     );
     assert_eq!(single_verdict(&small.j), "WA", "{}", small.j);
 }
@@ -1671,9 +1659,9 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
     let p = probe(
         "sysvshm",
         "{P}/sysvshm 120 3",
-        &["--memory-limit-mib", "256"],
+        &[&["--memory-limit-mib", "256"][..], &UNHURRIED].concat(),
     );
-    p.expect("MLE", 1, Duration::from_secs(10)).unwrap();
+    p.expect("MLE", 1, Duration::from_secs(2)).unwrap();
     let dir = scratch("sysvshm-next");
     let tests = dir.join("t");
     std::fs::create_dir_all(&tests).unwrap();
@@ -1691,6 +1679,8 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
             &cmd,
             "-j",
             "1",
+            UNHURRIED[0],
+            UNHURRIED[1],
         ],
         None,
     );
@@ -1706,7 +1696,7 @@ fn sysv_shared_memory_counts_and_does_not_outlive_its_case() {
 #[test]
 fn a_fork_bomb_is_named_at_the_process_limit() {
     programs();
-    let _alone = BOMB.write().unwrap_or_else(|e| e.into_inner());
+    let _alone = alone();
     // SAFETY: getuid cannot fail.
     let root = unsafe { libc::getuid() } == 0;
     let named = "; it hit the process limit of 1024 processes and threads";
@@ -1728,7 +1718,7 @@ fn a_fork_bomb_is_named_at_the_process_limit() {
             "{P}/forkbomb exit",
             &options("20000"),
         );
-        p.expect("RE", 1, Duration::from_secs(60)).unwrap();
+        p.expect("RE", 1, Duration::from_secs(5)).unwrap();
         match counted {
             true => p.has(&format!("exit code 1, expected 0{named}")).unwrap(),
             false => p.has(looked).unwrap(),
@@ -1743,20 +1733,20 @@ fn a_fork_bomb_is_named_at_the_process_limit() {
         );
         match counted {
             true => {
-                p.expect("TLE", 1, Duration::from_secs(30)).unwrap();
+                p.expect("TLE", 1, Duration::from_secs(5)).unwrap();
                 p.has(named).unwrap();
             }
             false => {
-                p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+                p.expect("RE", 1, Duration::from_secs(5)).unwrap();
                 p.has(looked).unwrap();
             }
         }
         let p = probe(
             &format!("forkbomb-few-{isolation}"),
             "sh -c 'sleep 5 & sleep 5 & exit 3'",
-            &options("1000"),
+            &options(UNHURRIED[1]),
         );
-        p.expect("RE", 1, Duration::from_secs(30)).unwrap();
+        p.expect("RE", 1, Duration::from_secs(1)).unwrap();
         assert!(!p.j.stdout.contains("process limit"), "{}", p.j);
     }
 }
@@ -1796,7 +1786,7 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
             ]
             .concat(),
         );
-        deep.expect("RE", 1, secs(60)).unwrap();
+        deep.expect("RE", 1, secs(2)).unwrap();
         deep.has(" of its 8.0 MiB limit; --stack-limit-mib raises it)")
             .unwrap();
         deep.has("stack overflow? (its stack reached ").unwrap();
@@ -1809,7 +1799,7 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
             ]
             .concat(),
         );
-        memfd.expect("MLE", 1, secs(60)).unwrap();
+        memfd.expect("MLE", 1, secs(2)).unwrap();
 
         // Three detached segments of 40 MiB, 120 together, under a 100 MiB limit: MLE under
         // namespaces (see above); with no isolation each child holds 40 at most and the run
@@ -1825,7 +1815,11 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         let judge = |cmd: &str| {
             let cmd = with_programs(&dir, cmd);
             let args = ["--tests", &t, "--cmd", &cmd, "--memory-limit-mib", "100"];
-            judge_in(&dir.join("out"), &[&args[..], &iso[..]].concat(), None)
+            judge_in(
+                &dir.join("out"),
+                &[&args[..], &iso, &UNHURRIED].concat(),
+                None,
+            )
         };
         let first = judge("{P}/sysvshm 40 3");
         let second = judge("{P}/sysvshm 1 1");
@@ -1849,16 +1843,16 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
         let shm = probe(
             &format!("shm-{isolation}"),
             &format!("{{P}}/shm {file}"),
-            &[&iso[..], &["--memory-limit-mib", "128"]].concat(),
+            &[&iso[..], &["--memory-limit-mib", "128"], &UNHURRIED].concat(),
         );
         let left = std::fs::metadata(&file).map(|m| m.len());
         let _ = std::fs::remove_file(&file);
         if isolation == "landlock" {
             // fopen fails: it answers without writing a byte.
-            shm.expect("AC", 0, secs(10)).unwrap();
+            shm.expect("AC", 0, secs(1)).unwrap();
             assert!(left.is_err(), "landlock wrote /dev/shm\n{}", shm.j);
         } else {
-            shm.expect("RE", 1, secs(10)).unwrap();
+            shm.expect("RE", 1, secs(2)).unwrap();
             shm.has("killed by SIGXFSZ").unwrap();
             assert_eq!(left.ok(), Some(256 << 20), "{}", shm.j);
         }
@@ -1875,21 +1869,16 @@ fn a_session_leaves_no_folder_of_its_own() {
         let tests = tests_folder(&dir, "p", None);
         std::fs::write(tests.join("two.in"), "4\n").unwrap();
         std::fs::write(tests.join("two.out"), "5\n").unwrap();
-        let child = super::bfs_judge("test")
-            .arg("--out-dir")
+        let j = Judge::new(["test", "--out-dir"])
             .arg(dir.join("out"))
             .arg("--tests")
             .arg(&tests)
             .args(["--cmd", "cat", "--isolation", isolation])
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let pid = child.id();
-        let out = child.wait_with_output().unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.code(), Some(1), "{stdout}");
-        assert!(stdout.contains("1 passed, 1 failed"), "{stdout}");
+            .args(UNHURRIED)
+            .run();
+        let pid = j.pid;
+        assert_eq!(j.code, Some(1), "{j}");
+        assert!(j.stdout.contains("1 passed, 1 failed"), "{j}");
         let own = format!("bfs-judge-{pid}-");
         for base in [std::env::temp_dir(), PathBuf::from("/dev/shm")] {
             let left: Vec<String> = std::fs::read_dir(&base)
@@ -1915,8 +1904,14 @@ fn a_session_leaves_no_folder_of_its_own() {
 #[cfg(target_arch = "x86_64")]
 fn with_no_mechanism_the_header_says_what_is_not_enforced() {
     let nomech = programs().join("nomech");
-    let p = probe_as("nomech-auto", "cat", &[], &[], Launcher::Through(&nomech));
-    p.expect("AC", 0, Duration::from_secs(10)).unwrap();
+    let p = probe_as(
+        "nomech-auto",
+        "cat",
+        &UNHURRIED,
+        &[],
+        Launcher::Through(&nomech),
+    );
+    p.expect("AC", 0, Duration::from_secs(1)).unwrap();
     for text in [
         "isolation: none",
         "neither unprivileged namespaces (",
@@ -1954,7 +1949,7 @@ fn mechanisms_here() -> Vec<&'static str> {
             let p = probe(
                 &format!("mechanism-{isolation}"),
                 "cat",
-                &["--isolation", isolation],
+                &[&["--isolation", isolation][..], &UNHURRIED].concat(),
             );
             if p.j.code == Some(0) {
                 here.push(isolation);
@@ -1983,13 +1978,13 @@ fn the_callers_descriptors_do_not_reach_the_program() {
         let p = probe_as(
             &format!("fdpeek-{isolation}"),
             "{P}/fdpeek",
-            &["--isolation", isolation],
+            &[&["--isolation", isolation][..], &UNHURRIED].concat(),
             &[],
             Launcher::WithFds,
         );
         let tests = p.dir.join("p/tests");
         let before = snapshot(&tests);
-        p.expect("AC", 0, Duration::from_secs(20))
+        p.expect("AC", 0, Duration::from_secs(1))
             .unwrap_or_else(|e| panic!("{isolation}: {e}"));
         assert_eq!(
             std::fs::read(p.dir.join("log")).unwrap(),
@@ -2027,11 +2022,9 @@ fn a_program_reaches_nothing_the_mechanism_does_not_show_it() {
             &format!("{{P}}/kernelreach {} {{P}}", target.display()),
         );
         let t = tests.display().to_string();
-        let p = run(
-            dir,
-            &["--tests", &t, "--cmd", &cmd, "--isolation", isolation],
-        );
-        p.expect("AC", 0, Duration::from_secs(20))
+        let args = ["--tests", &t, "--cmd", &cmd, "--isolation", isolation];
+        let p = run(dir, &[&args[..], &UNHURRIED].concat());
+        p.expect("AC", 0, Duration::from_secs(1))
             .unwrap_or_else(|e| panic!("{isolation}: {e}"));
         assert_eq!(snapshot(&tests), before, "{isolation}: {}", p.j);
         assert_eq!(
@@ -2068,28 +2061,14 @@ fn a_run_leaves_no_kernel_state_behind() {
     // What an earlier, failed run of this test may have left.
     on_host("clean");
     for isolation in mechanisms_here() {
-        let dir = scratch(&format!("leftover-{isolation}"));
-        let tests = dir.join("p/tests");
-        std::fs::create_dir_all(&tests).unwrap();
-        for (case, input) in [(1, "make"), (2, "look")] {
-            std::fs::write(tests.join(format!("{case}.in")), format!("{input}\n")).unwrap();
-            std::fs::write(tests.join(format!("{case}.out")), "1 2 3\n").unwrap();
-        }
-        let cmd = with_programs(&dir, "{P}/leftover");
-        let t = tests.display().to_string();
-        // One case at a time, in order; a time limit far past its need: not a timing probe.
-        let args = [
-            "--tests",
-            &t,
-            "--cmd",
-            &cmd,
-            "-j",
-            "1",
-            "--time-limit-ms",
-            "15000",
-        ];
-        let p = run(dir, &[&args[..], &["--isolation", isolation]].concat());
-        let verdicts: Vec<String> = p.j.verdicts().into_iter().map(|(v, _)| v).collect();
+        let (p, verdicts) = probe_cases(
+            &format!("leftover-{isolation}"),
+            "{P}/leftover",
+            &["make", "look"],
+            isolation,
+            UNHURRIED[1],
+        )
+        .unwrap();
         assert_eq!(verdicts, ["AC", "AC"], "{isolation}: {}", p.j);
         let found = on_host("look");
         on_host("clean");
@@ -2116,31 +2095,8 @@ fn files_in_the_private_folder_count_as_memory() {
                 "20000",
             ],
         );
-        p.expect("MLE", 1, Duration::from_secs(60))
+        p.expect("MLE", 1, Duration::from_secs(2))
             .unwrap_or_else(|e| panic!("{isolation}: {e}"));
-    }
-}
-
-/// Runs the judge (the flat form) in `dir`, where a folder's `.bfs-judge.toml` is found, with
-/// a build cache of the folder's own.
-fn judge_at(dir: &Path, args: &[&str]) -> Judged {
-    let out = super::bfs_judge("test")
-        .arg("--bin-dir")
-        .arg(super::bin_dir())
-        .arg("--out-dir")
-        .arg(dir.join("out"))
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_CACHE_HOME", dir.join("cache"))
-        .env("COLUMNS", "100")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap();
-    Judged {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        peak_kib: 0,
     }
 }
 
@@ -2151,8 +2107,7 @@ fn judge_at(dir: &Path, args: &[&str]) -> Judged {
 /// root, the system's secrets (`#include "/etc/shadow"`) are empty to it.
 #[test]
 fn builds_run_isolated_and_bounded() {
-    if !on_path("g++") {
-        eprintln!("notice: no g++, the build probes are skipped");
+    if !have("g++") {
         return;
     }
     for isolation in mechanisms_here() {
@@ -2184,6 +2139,8 @@ fn builds_run_isolated_and_bounded() {
                 "ok.cpp",
                 "--isolation",
                 isolation,
+                UNHURRIED[0],
+                UNHURRIED[1],
             ],
         );
         let escaped = std::fs::remove_file(&host_tmp).is_ok();
@@ -2203,7 +2160,6 @@ fn builds_run_isolated_and_bounded() {
         );
 
         std::fs::write(dir.join("zero.cpp"), "#include </dev/zero>\n").unwrap();
-        let started = Instant::now();
         let j = judge_at(
             &dir,
             &[
@@ -2224,7 +2180,7 @@ fn builds_run_isolated_and_bounded() {
         );
         // A backstop only: the limit is met within a second or two.
         assert!(
-            started.elapsed() < Duration::from_secs(50),
+            j.took < backstop(Duration::from_secs(2)),
             "{isolation}: {j}"
         );
 
@@ -2249,10 +2205,4 @@ fn builds_run_isolated_and_bounded() {
             );
         }
     }
-}
-
-/// Whether `tool` is a file in a folder of PATH.
-fn on_path(tool: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
 }

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::hostile::{all, check, compile, run, tests_folder, Probe};
-use super::{judge_in, scratch, Judged};
+use super::hostile::{all, check, compile, run, tests_folder, Probe, UNHURRIED};
+use crate::support::{judge_in, scratch, Judged};
 
 const SOURCES: &[(&str, &str)] = &[
     (
@@ -123,7 +123,7 @@ fn filled_pipe_and_socket_buffers_are_memory() {
                 if lacks_landlock(&p.j, isolation) {
                     return Ok(());
                 }
-                p.expect("MLE", 1, Duration::from_secs(60))
+                p.expect("MLE", 1, Duration::from_secs(3))
                     .map_err(|e| format!("{isolation}: {e}"))
             });
             (isolation, f)
@@ -156,7 +156,7 @@ fn cpu_of_a_subtree_the_kernel_reaps_counts() {
                 if lacks_landlock(&p.j, isolation) {
                     return Ok(());
                 }
-                p.expect("TLE", 1, Duration::from_secs(30))
+                p.expect("TLE", 1, Duration::from_secs(3))
                     .map_err(|e| format!("{isolation}: {e}"))?;
                 // Killed at a look past the limit, or judged at the end by the time counted
                 // (500 ms either way); or at the backstop, 200 ms at least. Before the
@@ -174,7 +174,7 @@ fn cpu_of_a_subtree_the_kernel_reaps_counts() {
 }
 
 /// A program's own pipes count, 64 KiB each; the pipes the supervisor made for its stdout and
-/// stderr do not. A program with no pipe of its own reports, looked at for 300 ms or not,
+/// stderr do not. A program with no pipe of its own reports, looked at for 3 s or not,
 /// what it reported before, within what the kernel's two figures for one program (`wait4`'s
 /// peak, `VmHWM`) differ by from run to run (up to 164 KiB seen here, so 320 allowed: more
 /// than the 128 KiB the capture pipes would add, which `tree.rs`'s unit test
@@ -191,8 +191,9 @@ fn only_a_programs_own_pipes_are_charged() {
                 let tests = dir.join("p/tests");
                 std::fs::create_dir_all(&tests).unwrap();
                 // Case a ends before the first look (its figure is `wait4`'s, unless a busy
-                // machine delays it); b and c are looked at for 300 ms.
-                for (case, input) in [("a", "0 0"), ("b", "0 300"), ("c", "64 300")] {
+                // machine delays it); b and c are looked at for 3 s (300 ms was too short for
+                // a busy machine's first look at c's pipes: 4 KiB more, not 4 MiB).
+                for (case, input) in [("a", "0 0"), ("b", "0 3000"), ("c", "64 3000")] {
                     std::fs::write(tests.join(format!("{case}.in")), input).unwrap();
                     std::fs::write(tests.join(format!("{case}.out")), "1 2 3\n").unwrap();
                 }
@@ -210,6 +211,8 @@ fn only_a_programs_own_pipes_are_charged() {
                     "1",
                     "--isolation",
                     isolation,
+                    UNHURRIED[0],
+                    UNHURRIED[1],
                 ];
                 let j = judge_in(&dir.join("out"), &args, None);
                 if lacks_landlock(&j, isolation) {
@@ -235,9 +238,14 @@ fn only_a_programs_own_pipes_are_charged() {
                 if (b - a).abs() >= error || !(4096 - error..4096 + error).contains(&(c - b)) {
                     return Err(format!("{isolation}: {a}, {b}, {c} KiB\n{j}"));
                 }
-                let pipeline = probe("pipeline", "sh -c 'echo 1 2 3 | cat'", isolation, &[]);
+                let pipeline = probe(
+                    "pipeline",
+                    "sh -c 'echo 1 2 3 | cat'",
+                    isolation,
+                    &UNHURRIED,
+                );
                 pipeline
-                    .expect("AC", 0, Duration::from_secs(30))
+                    .expect("AC", 0, Duration::from_secs(1))
                     .map_err(|e| format!("{isolation}: {e}"))
             });
             (isolation, f)

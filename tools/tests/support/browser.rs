@@ -1,5 +1,5 @@
-//! The headless browser the page tests drive (`tools/tests/show.rs`, `judge/why.rs`): one
-//! finder for both, included by path into each test crate.
+//! The headless browser the page tests drive (`show.rs`, `judge/why.rs`): one finder for
+//! both, and a reader of its screenshots.
 
 use std::path::PathBuf;
 

@@ -227,4 +227,3 @@ mod tests {
         assert!(gone.to_string().starts_with("pkg/problem.yaml: "), "{gone}");
     }
 }
-

@@ -1,0 +1,2 @@
+sleep 0.1
+exit 0

@@ -1,0 +1,2 @@
+def times(n):
+    return n * {{factor}}

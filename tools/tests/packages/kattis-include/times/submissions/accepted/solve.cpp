@@ -1,0 +1,1 @@
+long solve(long n) { return n * {{factor}}; }

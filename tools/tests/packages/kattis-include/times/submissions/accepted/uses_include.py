@@ -1,0 +1,2 @@
+from times import times
+print(times(int(input())))

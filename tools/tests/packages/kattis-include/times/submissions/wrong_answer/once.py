@@ -1,0 +1,1 @@
+print(int(input()) * ({{max_n}} // 1000))

@@ -1,0 +1,2 @@
+x = input()
+print(x if x == '42' else 0)

@@ -1,0 +1,1 @@
+echo 'brute: out of ideas' >&2; exit 3

@@ -1,0 +1,1 @@
+read x; echo $x

@@ -1,0 +1,21 @@
+//! The tools' integration tests, one crate (STYLE.md, section 7: every file of `tests/` that
+//! is a root is a crate of its own to build and link): each module below is what was once a
+//! test binary of its own, and `support` is what they share, defined once.
+//!
+//! - `judge`: the judge judged as a user meets it, on our problems and on other people's
+//!   formats (its modules: why, hostile, formats, answers, dmoj, cms, polygon, kernel);
+//! - `own_problem`, `day`: the judge on a contestant's own problem and folder;
+//! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
+//! - `show`: `bfs-judge show` in a real headless browser;
+//! - `docs`: the docs' transcripts, run.
+//!
+//! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
+
+mod support;
+
+mod day;
+mod docs;
+mod judge;
+mod listen;
+mod own_problem;
+mod show;
