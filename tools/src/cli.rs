@@ -17,7 +17,7 @@ use crate::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
 use crate::modes::{check, gen, listen, scale, stress, test, verify, watch};
 use crate::run::{supervise, sys};
 use crate::session::source;
-use crate::session::Session;
+use crate::session::{Session, SetupError};
 
 /// An online judge on your own machine, for our BFS problems and for any problem of yours:
 /// judge a program on test cases (`test`), against a trusted answer on random cases
@@ -181,7 +181,7 @@ fn judge(mut options: Options, build: bool, mode: impl FnOnce(&Options) -> Mode)
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
             if options.run.json {
-                crate::say!("{}", crate::show::report::error_json(&e));
+                crate::say!("{}", crate::show::report::error_json(&e.to_string()));
             }
             eprintln!("judge: {e}");
             ExitCode::from(2)
@@ -209,7 +209,7 @@ fn invoked_as(argv0: &OsString) -> Invoked {
 }
 
 /// What a judging mode returns: whether every case was AC, or a setup error.
-type Mode = Result<bool, String>;
+type Mode = Result<bool, SetupError>;
 
 #[cfg(test)]
 mod tests {

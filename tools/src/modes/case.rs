@@ -25,6 +25,7 @@ use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
 use crate::run::spec::{run_program_in, Limits};
 use crate::run::sys;
+use crate::session::SetupError;
 use crate::show::diff::DiffMode;
 use crate::show::mistake;
 use crate::text::{detail, printable};
@@ -96,7 +97,7 @@ fn keep_capped(from: &Path, to: &Path) -> io::Result<()> {
     }
 }
 
-pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
+pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
     let program = match &t.source {
         Source::Run(program) => program,
         Source::HandedIn(dir) => return judge_handed_in(case, t, dir),
@@ -108,7 +109,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
             check: &t.check,
             out_dir: &t.out_dir,
         };
-        return interact::judge_case(case, &side, interactor);
+        return Ok(interact::judge_case(case, &side, interactor)?);
     }
     // The run's files live in a folder of its own; only a failing case's are kept, copied.
     let private = Private::for_output(t.limits.output_bytes)?;
@@ -187,7 +188,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, String> {
 /// Judges the output handed in for `case` (an output-only task), from the folder `dir`: a
 /// missing file, or one that is not a regular file, is WA that names it; nothing runs, so
 /// the case's times are 0.
-fn judge_handed_in(case: &Case, t: &Target, dir: &Path) -> Result<Outcome, String> {
+fn judge_handed_in(case: &Case, t: &Target, dir: &Path) -> Result<Outcome, SetupError> {
     let name = handed_in_name(&case.name);
     let file = dir.join(&name);
     let private = Private::new()?;
@@ -226,7 +227,7 @@ fn keep_failing(
     stderr: &Path,
     base: &Path,
     detail_lines: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), SetupError> {
     // A small input is shown whole, as `oj test` does, after the reason and the diff.
     detail_lines.extend(crate::show::diff::small_file("input", &case.input));
     if let Some(parent) = base.parent() {
@@ -266,7 +267,7 @@ fn judge_output(
     stderr: &Path,
     private: &Private,
     base: &Path,
-) -> Result<(Judgement, Vec<String>), String> {
+) -> Result<(Judgement, Vec<String>), SetupError> {
     if let Expect::Invalid { fragment, .. } = &case.expect {
         let err = read_capped(stderr, 1 << 20);
         let err = String::from_utf8_lossy(&err);
@@ -314,7 +315,7 @@ pub fn judge_answer(
     args: &[String],
     explain: Option<&dyn Explain>,
     diff: DiffMode,
-) -> Result<(Judgement, Vec<String>), String> {
+) -> Result<(Judgement, Vec<String>), SetupError> {
     let judgement = check.judge(files, args)?;
     let (input, got, answer) = (files.input, files.output, files.answer);
     let lines = match &judgement.why {
@@ -337,13 +338,13 @@ pub fn judge_answer(
 }
 
 /// Writes a rejecting checker's whole message to `kept`.
-fn keep_message(message: &str, kept: &Path) -> Result<(), String> {
+fn keep_message(message: &str, kept: &Path) -> Result<(), SetupError> {
     if let Some(parent) = kept.parent() {
         fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    create_fresh(kept)
+    Ok(create_fresh(kept)
         .and_then(|mut f| f.write_all(message.as_bytes()))
-        .map_err(|e| format!("{}: {e}", kept.display()))
+        .map_err(|e| format!("{}: {e}", kept.display()))?)
 }
 
 /// The most lines of a checker's message shown under a case.

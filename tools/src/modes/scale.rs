@@ -25,6 +25,7 @@ use crate::judge::verdict;
 use crate::run::spec::run_program;
 use crate::say_text;
 use crate::session::target;
+use crate::session::SetupError;
 use crate::text::{mib, short};
 
 /// The smallest side probed.
@@ -79,7 +80,7 @@ fn target(p: &Problem, o: &Options) -> (u64, u64) {
 }
 
 /// Probes `name`; `Ok(true)` when every kind is predicted to pass at the target size.
-pub fn run(o: &Options, name: &str) -> Result<bool, String> {
+pub fn run(o: &Options, name: &str) -> Result<bool, SetupError> {
     let dirs = o.dirs();
     let p = Problem::open(&dirs.problems, name)?;
     let ours = crate::ours::get(name).map_err(|e| e.to_string())?;

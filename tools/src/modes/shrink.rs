@@ -27,6 +27,7 @@ use crate::run::program::{shell_quote, Program};
 use crate::run::spec::run_program;
 use crate::run::spec::Limits;
 use crate::say_text;
+use crate::session::SetupError;
 use crate::text::short;
 
 /// The most tries (each two program runs) one shrink may take.
@@ -54,7 +55,7 @@ pub struct Trial<'a> {
 impl Trial<'_> {
     /// The kind of disagreement on `input` (written to `path`), `None` when there is none
     /// or when ours refuses the input (a reduction made it invalid).
-    pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, String> {
+    pub fn kind(&self, input: &Path, stem: &str) -> Result<Option<Kind>, SetupError> {
         let file = |ext: &str| self.dir.join(format!("{stem}.{ext}"));
         if crate::judge::input_validator::all_accept(self.validators, input, &self.dir.join(stem))?
             .is_some()
@@ -99,7 +100,7 @@ impl Trial<'_> {
             // (testlib's `FAIL Unexpected end of file`), not that the setup is broken; one
             // that cannot run at all still is.
             Err(CheckError::Failed(_)) => return Ok(None),
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.to_string().into()),
         };
         if !wrong {
             return Ok(None);
@@ -128,7 +129,7 @@ struct Tries<'a> {
     kind: Kind,
     attempt: PathBuf,
     runs: u32,
-    failed: Option<String>,
+    failed: Option<SetupError>,
 }
 
 impl<'a> Tries<'a> {
@@ -149,7 +150,7 @@ impl<'a> Tries<'a> {
         }
         self.runs += 1;
         let tried = fs::write(&self.attempt, candidate)
-            .map_err(|e| format!("{}: {e}", self.attempt.display()))
+            .map_err(|e| SetupError::from(format!("{}: {e}", self.attempt.display())))
             .and_then(|()| self.trial.kind(&self.attempt, "try"));
         match tried {
             Ok(kind) => kind == Some(self.kind),
@@ -166,7 +167,7 @@ impl<'a> Tries<'a> {
 
     /// Saves `best` as `shrunk.in` with both outputs beside it (from one more run of each)
     /// and removes the tries' files.
-    fn finish(self, best: &[u8], from: String, to: String) -> Result<Shrunk, String> {
+    fn finish(self, best: &[u8], from: String, to: String) -> Result<Shrunk, SetupError> {
         if let Some(e) = self.failed {
             return Err(e);
         }
@@ -193,7 +194,7 @@ fn shrink_ours(
     ours: &dyn Ours,
     original: &Path,
     kind: Kind,
-) -> Result<Option<Shrunk>, String> {
+) -> Result<Option<Shrunk>, SetupError> {
     let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
     let mut tries = Tries::new(trial, kind);
     let Some(shrunk) = ours.shrink(&text, &mut |candidate| tries.keeps(candidate)) else {
@@ -212,7 +213,7 @@ type Tokens = Vec<Vec<String>>;
 /// make numbers smaller and strings shorter. A reduction that makes the input invalid is
 /// refused by the reference (the brute force fails on it, or agrees), so it is simply not
 /// kept.
-fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shrunk, String> {
+fn shrink_text(trial: &Trial<'_>, original: &Path, kind: Kind) -> Result<Shrunk, SetupError> {
     let text = fs::read(original).map_err(|e| format!("{}: {e}", original.display()))?;
     let mut best: Tokens = String::from_utf8_lossy(&text)
         .lines()
@@ -378,7 +379,7 @@ pub fn after_stress(
     p: &Problem,
     trial: &Trial<'_>,
     input: &Path,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, SetupError> {
     if !o.stress_args.shrink {
         return Ok(None);
     }
@@ -443,7 +444,7 @@ fn say_shrunk(trial: &Trial<'_>, original: &Path, shrunk: &Shrunk) {
 /// The shrunk case as a one-case problem folder, `DIR/<problem>/tests/shrunk.in|.out`,
 /// with the problem's info.toml, so that the ordinary judge replays it with every
 /// explanation.
-fn keep_as_problem(p: &Problem, trial: &Trial<'_>, shrunk: &Path) -> Result<(), String> {
+fn keep_as_problem(p: &Problem, trial: &Trial<'_>, shrunk: &Path) -> Result<(), SetupError> {
     let tests = trial.dir.join("tests");
     fs::create_dir_all(&tests).map_err(|e| format!("{}: {e}", tests.display()))?;
     let copy = |from: &Path, to: &Path| {
@@ -461,8 +462,8 @@ fn keep_as_problem(p: &Problem, trial: &Trial<'_>, shrunk: &Path) -> Result<(), 
         &trial.dir.join("shrunk.expected"),
         &tests.join("shrunk.out"),
     )?;
-    fs::write(tests.join("shrunk.args"), trial.args.join(" "))
-        .map_err(|e| format!("{}: {e}", tests.display()))
+    Ok(fs::write(tests.join("shrunk.args"), trial.args.join(" "))
+        .map_err(|e| format!("{}: {e}", tests.display()))?)
 }
 
 /// The command that judges the shrunk case, from any folder: absolute paths, and a `cd`

@@ -37,6 +37,7 @@ use crate::run::spec::Limits;
 use crate::say_text;
 use crate::session::source::source_in;
 use crate::session::target;
+use crate::session::SetupError;
 use crate::show::report::Progress;
 use crate::text::{detail, mib};
 
@@ -98,7 +99,7 @@ struct Files {
 }
 
 impl Files {
-    fn new(dir: PathBuf) -> Result<Files, String> {
+    fn new(dir: PathBuf) -> Result<Files, SetupError> {
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         // An earlier `--shrink` left a one-case problem folder here; it is not this run's.
         let _ = fs::remove_dir_all(dir.join("tests"));
@@ -118,14 +119,14 @@ impl Files {
     }
 
     /// The folder of job slot `k` under `-j N`, where its cases are tried.
-    fn slot(&self, k: usize) -> Result<Files, String> {
+    fn slot(&self, k: usize) -> Result<Files, SetupError> {
         let dir = self.dir.join("slots").join(k.to_string());
         fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Files::at(dir))
     }
 
     /// Moves the failing case's files from `slot` to where the report names them.
-    fn take(&self, slot: &Files) -> Result<(), String> {
+    fn take(&self, slot: &Files) -> Result<(), SetupError> {
         for (from, to) in [
             (&slot.input, &self.input),
             (&slot.expected, &self.expected),
@@ -136,7 +137,7 @@ impl Files {
             match fs::rename(from, to) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(format!("{}: {e}", to.display())),
+                Err(e) => return Err(format!("{}: {e}", to.display()).into()),
             }
         }
         Ok(())
@@ -144,7 +145,7 @@ impl Files {
 }
 
 /// `--stress PROBLEM`: our generator and our binary.
-pub fn run(o: &Options, name: &str) -> Result<bool, String> {
+pub fn run(o: &Options, name: &str) -> Result<bool, SetupError> {
     let dirs = o.dirs();
     let p = Problem::open(&dirs.problems, name)?;
     let oracle = Oracle::Ours {
@@ -162,10 +163,12 @@ pub fn run(o: &Options, name: &str) -> Result<bool, String> {
 }
 
 /// `--stress --gen CMD --brute CMD`: the user's generator and brute force.
-pub fn run_own(o: &Options) -> Result<bool, String> {
+pub fn run_own(o: &Options) -> Result<bool, SetupError> {
     let (Some(gen), Some(brute)) = (&o.stress_args.gen, &o.stress_args.brute) else {
         return Err(
-            "--stress without a PROBLEM of ours needs --gen CMD and --brute CMD".to_string(),
+            "--stress without a PROBLEM of ours needs --gen CMD and --brute CMD"
+                .to_string()
+                .into(),
         );
     };
     let dirs = o.dirs();
@@ -174,7 +177,7 @@ pub fn run_own(o: &Options) -> Result<bool, String> {
         // Limits as the suite takes them: from the current folder's info.toml (or its
         // parent's), else the defaults; the options win.
         [] => Problem::from_tests_dir(&std::env::current_dir().map_err(|e| e.to_string())?)?,
-        _ => return Err("--stress takes one --tests folder".to_string()),
+        _ => return Err("--stress takes one --tests folder".to_string().into()),
     };
     // A source file (`--brute brute.py`) is built by its extension.
     let runnable = crate::session::source::helper;
@@ -195,7 +198,7 @@ fn stress(
     oracle: Oracle,
     check: Check,
     f: Files,
-) -> Result<bool, String> {
+) -> Result<bool, SetupError> {
     let candidate = target::program(p, o, &o.dirs())?.absolutized();
     let validators = validators(p, o)?;
     let limits = target::limits(p, o);
@@ -257,7 +260,7 @@ fn stress(
     let mut i = 0;
     while i < count {
         let batch: Vec<u64> = (i..count.min(i + jobs)).collect();
-        let tried: Vec<Result<Tried, String>> = std::thread::scope(|s| {
+        let tried: Vec<Result<Tried, SetupError>> = std::thread::scope(|s| {
             let handles: Vec<_> = batch
                 .iter()
                 .zip(&slots)
@@ -285,7 +288,7 @@ fn stress(
                 Tried::ReferenceFailed(v, why) => {
                     progress.clear();
                     f.take(slot)?;
-                    return Err(blame_the_reference(&oracle, seed, v, &why, &f, o));
+                    return Err(blame_the_reference(&oracle, seed, v, &why, &f, o).into());
                 }
                 Tried::Judged(r, verdict, lines, gen_line) => (r, verdict, lines, gen_line),
             };
@@ -339,7 +342,7 @@ enum Tried {
 impl Env<'_> {
     /// Makes seed `seed`'s input in `f`, runs the reference and the candidate on it, and
     /// judges the candidate's answer.
-    fn try_seed(&self, seed: u64, f: &Files) -> Result<Tried, String> {
+    fn try_seed(&self, seed: u64, f: &Files) -> Result<Tried, SetupError> {
         let gen_line = generate(self.oracle, self.o, seed, &f.input)?;
         let reference = run_program(
             self.expected_by,
@@ -401,7 +404,7 @@ fn report_failure(
     seed: u64,
     (r, verdict, lines): (crate::run::spec::Run, Verdict, Vec<String>),
     gen_line: &str,
-) -> Result<bool, String> {
+) -> Result<bool, SetupError> {
     let o = env.o;
     say_text!(
         "{} on case {} of {} (seed {seed}): {} ms cpu, {} ms wall, {}",
@@ -462,7 +465,10 @@ fn report_failure(
 
 /// The input validators shrinking keeps to: `--validator`, and the package's own (a Kattis
 /// package's input validators, Library Checker's verifier) when `--tests` names one.
-fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputValidator>, String> {
+fn validators(
+    p: &Problem,
+    o: &Options,
+) -> Result<Vec<input_validator::InputValidator>, SetupError> {
     let mut v = Vec::new();
     if let Some(cmd) = &o.stress_args.validator {
         v.push(input_validator::from_cmd(cmd)?);
@@ -482,7 +488,7 @@ fn validators(p: &Problem, o: &Options) -> Result<Vec<input_validator::InputVali
 }
 
 /// Makes case `seed`'s input; returns the command that makes it again.
-fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, String> {
+fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, SetupError> {
     match oracle {
         Oracle::Ours { problem, .. } => {
             let ours = crate::ours::get(problem).map_err(|e| e.to_string())?;
@@ -514,7 +520,8 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
                     gen.describe(),
                     v.name(),
                     last.map(|l| format!(" ({})", l.trim())).unwrap_or_default()
-                ));
+                )
+                .into());
             }
             Ok(crate::run::program::with_cd(
                 &[gen],
@@ -564,7 +571,7 @@ fn blame_the_reference(
 
 /// Copies the failing case into the user's `--tests` folder as `stress-SEED.in` and `.out`
 /// (the expected answer), so that it stays a regression test.
-fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, String> {
+fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, SetupError> {
     let stem = tests.join(format!("stress-{seed}"));
     let (input, answer) = (stem.with_extension("in"), stem.with_extension("out"));
     fs::copy(&f.input, &input).map_err(|e| format!("{}: {e}", input.display()))?;

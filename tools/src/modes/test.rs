@@ -17,23 +17,27 @@ use crate::judge::verdict::Outcome;
 use crate::modes::case::{self, FileIo, Source, Target};
 use crate::session::pool;
 use crate::session::target::{check, interactor, limits, program, time_limit_source};
+use crate::session::SetupError;
 use crate::show::report::{self, Progress, Reporter, Tally};
 
 /// The problems to judge and, for each, the case globs chosen (none: every case). Targets
 /// are `PROBLEM` or `PROBLEM/GLOB` for our problems, `GLOB` with `--tests`.
-fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String> {
+fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, SetupError> {
     if o.run.testset.is_some() && o.run.tests.is_empty() {
-        return Err("--testset needs --tests PACKAGE: a Polygon package".to_string());
+        return Err("--testset needs --tests PACKAGE: a Polygon package"
+            .to_string()
+            .into());
     }
     if o.run.outputs.is_some() && o.run.tests.len() != 1 {
         return Err(
             "--outputs needs one --tests PACKAGE: the output-only task whose outputs they are"
-                .to_string(),
+                .to_string()
+                .into(),
         );
     }
     if !o.run.tests.is_empty() {
         if o.verdicts.checker {
-            return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string());
+            return Err("--checker is our checker for our problems; with --tests give yours with --checker-cmd".to_string().into());
         }
         let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
         for tests in &o.run.tests {
@@ -45,7 +49,8 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
                          package's problem.xml has)",
                         tests.display(),
                         l.kind.describe()
-                    ));
+                    )
+                    .into());
                 }
             }
             // Two folders of the same name keep their failing cases apart.
@@ -82,7 +87,7 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
         }
     }
     if plan.is_empty() {
-        return Err(format!("no problems in {}", dirs.problems.display()));
+        return Err(format!("no problems in {}", dirs.problems.display()).into());
     }
     Ok(plan)
 }
@@ -97,7 +102,7 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, String>
 ///   tests is an error that says what was looked for, unless a target names our problem;
 /// - with no program, in a folder with tests: an error that says how to name the program
 ///   (our own self-test is not what a contestant there means).
-pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
+pub fn adopt_current_folder(o: &mut Options) -> Result<(), SetupError> {
     if !o.run.tests.is_empty() || o.run.places.problems_dir.is_some() {
         return Ok(());
     }
@@ -116,7 +121,8 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
                 cwd.display(),
                 crate::judge::format::looked_for(),
                 ours.first().map_or("PROBLEM", |p| p.as_str()),
-            ));
+            )
+            .into());
         }
         return Ok(());
     };
@@ -129,7 +135,8 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), String> {
              extension (`bfs-judge test main.cpp`) or a command (`bfs-judge test --cmd ./a.out`); \
              `bfs-judge test` alone judges our own problems from the checkout",
             crate::text::short(&here.display().to_string())
-        ));
+        )
+        .into());
     }
     if o.run.bundle {
         return Ok(());
@@ -172,18 +179,19 @@ fn tests_folder_in(dir: &std::path::Path) -> Option<std::path::PathBuf> {
 /// known to be a folder and `p` an output-only task; a file there that is no case's is
 /// warned about (`output_3.txt` where the cases are `000`, `001`, ...), as a contestant who
 /// named the files wrong would otherwise see only a WA for each case.
-fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, String> {
+fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, SetupError> {
     let Some(package) = p.layout.as_ref().filter(|l| l.output_only) else {
         return Err(format!(
             "--outputs {}: {} is not an output-only task (its outputs come from a program): \
              judge one with --cmd",
             dir.display(),
             p.name
-        ));
+        )
+        .into());
     };
     let dir = std::path::absolute(dir).map_err(|e| format!("--outputs {}: {e}", dir.display()))?;
     if !dir.is_dir() {
-        return Err(format!("--outputs {}: no such folder", dir.display()));
+        return Err(format!("--outputs {}: no such folder", dir.display()).into());
     }
     let names = crate::judge::format::files::file_names(&dir)?;
     let wanted: Vec<String> = package
@@ -215,7 +223,7 @@ fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, String> {
 /// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
 /// write into each other's folder. (Verdicts never depend on it: runs are compared in
 /// private folders.)
-fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
+fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), SetupError> {
     fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let lock_path = out.join(format!("{name}.lock"));
     let lock = fs::OpenOptions::new()
@@ -227,7 +235,9 @@ fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
     let dir = match lock.try_lock() {
         Ok(()) => out.join(name),
         Err(fs::TryLockError::WouldBlock) => out.join(format!("{name}.run-{}", std::process::id())),
-        Err(fs::TryLockError::Error(e)) => return Err(format!("{}: {e}", lock_path.display())),
+        Err(fs::TryLockError::Error(e)) => {
+            return Err(format!("{}: {e}", lock_path.display()).into())
+        }
     };
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -235,7 +245,7 @@ fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), String> {
 }
 
 /// Judges the tests; `Ok(true)` when every case is AC.
-pub fn run(o: &Options) -> Result<bool, String> {
+pub fn run(o: &Options) -> Result<bool, SetupError> {
     let dirs = o.dirs();
     let mut judged = Judged::default();
     let mut cases: Vec<Case> = Vec::new();
@@ -258,7 +268,7 @@ pub fn run(o: &Options) -> Result<bool, String> {
         judged.problems.push(p);
     }
     if cases.is_empty() {
-        return Err(format!("no case matches {}", o.targets.join(" or ")));
+        return Err(format!("no case matches {}", o.targets.join(" or ")).into());
     }
     // From here on the judge reads its own copies: no program can change what decides.
     let _held = cases::hold(&mut cases)?;
@@ -290,7 +300,12 @@ pub fn run(o: &Options) -> Result<bool, String> {
 /// The cases of `p` (problem number `i`) the run judges: every one, or those `globs` choose
 /// (each glob must choose one), our `lenient-*` cases only for our own binaries; a folder
 /// with no case at all is a setup error that says what was looked for.
-fn chosen_cases(p: &Problem, globs: &[String], o: &Options, i: usize) -> Result<Vec<Case>, String> {
+fn chosen_cases(
+    p: &Problem,
+    globs: &[String],
+    o: &Options,
+    i: usize,
+) -> Result<Vec<Case>, SetupError> {
     // Invalid-input cases need our exact messages: our binaries and bundles only.
     let invalid = if o.run.cmd.is_none() {
         p.invalid_dir.as_deref()
@@ -318,6 +333,7 @@ fn chosen_cases(p: &Problem, globs: &[String], o: &Options, i: usize) -> Result<
                 p.tests_dir.display(),
                 crate::judge::format::nothing_found(&p.tests_dir)
             )
+            .into()
         } else {
             format!(
                 "{}: no test cases in {} (read as a {})",
@@ -327,6 +343,7 @@ fn chosen_cases(p: &Problem, globs: &[String], o: &Options, i: usize) -> Result<
                     .as_ref()
                     .map_or(String::new(), |l| l.kind.describe())
             )
+            .into()
         });
     }
     if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
@@ -361,7 +378,8 @@ fn chosen_cases(p: &Problem, globs: &[String], o: &Options, i: usize) -> Result<
                 } else {
                     format!(": did you mean {}?", hints.join(" or "))
                 }
-            ));
+            )
+            .into());
         }
         let chosen = cases::selector(globs)?;
         found.retain(|c| chosen.is_match(&c.name));
@@ -377,7 +395,7 @@ fn target_of(
     o: &Options,
     dirs: &Dirs,
     out_dir: PathBuf,
-) -> Result<(Problem, Target, Option<String>), String> {
+) -> Result<(Problem, Target, Option<String>), SetupError> {
     let source = match &o.run.outputs {
         Some(dir) => Source::HandedIn(handed_in_folder(&p, dir)?),
         None => Source::Run(program(&p, o, dirs)?),
@@ -401,7 +419,8 @@ fn target_of(
             p.info_path
                 .as_ref()
                 .map_or("info.toml".to_string(), |i| i.display().to_string())
-        ));
+        )
+        .into());
     }
     let files = FileIo {
         input: p.info.input_file.clone(),
@@ -416,13 +435,15 @@ fn target_of(
                      a source file, not a shell line, whose relative paths would not be \
                      found there",
                     p.name
-                ));
+                )
+                .into());
             }
             if interactor.is_some() {
                 return Err(format!(
                     "{}: file I/O and an interactor at once are not judged here",
                     p.name
-                ));
+                )
+                .into());
             }
             // Its paths made absolute: it starts in another folder.
             Source::Run(program.absolutized())
@@ -431,7 +452,8 @@ fn target_of(
             return Err(format!(
                 "{}: an interactive task's outputs cannot be handed in",
                 p.name
-            ))
+            )
+            .into())
         }
         source => source,
     };
@@ -455,7 +477,7 @@ fn judge_all(
     cases: &[Case],
     judged: &Judged,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<Tally>, String> {
+) -> Result<Vec<Tally>, SetupError> {
     let (problems, targets) = (&judged.problems, &judged.targets);
     let total = cases.len();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();

@@ -39,6 +39,7 @@ use crate::session::submission::{
     builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,
 };
 use crate::session::target;
+use crate::session::SetupError;
 use crate::show::report::num;
 use crate::text::{mib, short};
 
@@ -238,7 +239,7 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
 }
 
 /// `--verify PACKAGE`.
-pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
+pub fn run(o: &Options, path: &Path) -> Result<bool, SetupError> {
     let dirs = o.dirs();
     let package = read(path)?;
     let bench = judging(&package, o, &dirs)?;
@@ -278,13 +279,14 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, String> {
             package.root.display(),
             tally.broken,
             if tally.broken == 1 { "" } else { "s" }
-        ));
+        )
+        .into());
     }
     Ok(tally.failed == 0)
 }
 
 /// The package at `path`, its warnings said; one that lists no submission is a setup error.
-fn read(path: &Path) -> Result<Package, String> {
+fn read(path: &Path) -> Result<Package, SetupError> {
     let package = crate::judge::format::detect(path)?;
     for w in &package.warnings {
         eprintln!("judge: warning: {w}");
@@ -296,23 +298,21 @@ fn read(path: &Path) -> Result<Package, String> {
              Polygon package solutions/ in problem.xml, a CMS task solutions/)",
             package.root.display(),
             package.kind.describe()
-        ));
+        )
+        .into());
     }
     for w in &package.submission_warnings {
         eprintln!("judge: warning: {w}");
     }
     if package.submissions.is_empty() {
-        return Err(format!(
-            "--verify: {}: no submissions found",
-            package.root.display()
-        ));
+        return Err(format!("--verify: {}: no submissions found", package.root.display()).into());
     }
     Ok(package)
 }
 
 /// The header line: the package, how its answers are judged, its limits and where the time
 /// limit comes from (`fixed`: the option's or the package's, else derived or the default).
-fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<String, String> {
+fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<String, SetupError> {
     let (package, o) = (bench.package, bench.o);
     let factor = o
         .run
@@ -373,7 +373,7 @@ fn judge_submissions(
     subs: &[&Submission],
     mut limits: Limits,
     deriving: bool,
-) -> Result<Tally, String> {
+) -> Result<Tally, SetupError> {
     let package = bench.package;
     let mut tally = Tally::default();
     let mut slowest_ac: Option<(u64, String)> = None;

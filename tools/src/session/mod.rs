@@ -23,7 +23,7 @@ pub struct Session(());
 impl Session {
     /// Starts a session with `options`' output style, isolation and environment; `Err` is a
     /// setup error (a mechanism asked for by name that this machine lacks).
-    pub fn start(options: &Options) -> Result<Session, String> {
+    pub fn start(options: &Options) -> Result<Session, SetupError> {
         crate::text::set_json_mode(options.run.json);
         style::init(if options.run.json {
             ColorChoice::Never
@@ -45,14 +45,15 @@ impl Drop for Session {
 }
 
 /// The supervisors' settings, from the judge's state now.
-fn configure(options: &Options) -> Result<(), String> {
+fn configure(options: &Options) -> Result<(), SetupError> {
     // The judge reaps any orphan a supervisor leaves (one killed outright, say), so that
     // nothing a program started outlives the judge either.
     let _ = sys::become_subreaper();
     // Nobody reads or writes the judge's memory or descriptors (its report pipes) through
     // /proc, nor traces it: not even a program running as the same user.
     let _ = sys::make_undumpable();
-    let (mechanism, why_none) = crate::run::jail::choose(options.run.sandbox.isolation)?;
+    let (mechanism, why_none) =
+        crate::run::jail::choose(options.run.sandbox.isolation).map_err(|e| e.to_string())?;
     sandbox::configure(sandbox::Settings {
         mechanism,
         why_none,
@@ -68,4 +69,65 @@ fn configure(options: &Options) -> Result<(), String> {
         }],
     });
     Ok(())
+}
+
+/// Why a judging run cannot go on: a setup error (exit code 2), said once on stderr, rather
+/// than the same verdict on every case. The layers below say theirs in their own types
+/// (running, checking, reading a package); the modes' own words (an option a problem cannot
+/// use, a folder with no cases) are [`SetupError::Said`]. `Display` is the message.
+#[derive(Debug)]
+pub enum SetupError {
+    Run(crate::run::spec::RunError),
+    Check(crate::judge::check::CheckError),
+    Format(crate::judge::format::FormatError),
+    Said(String),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Run(e) => e.fmt(f),
+            SetupError::Check(e) => e.fmt(f),
+            SetupError::Format(e) => e.fmt(f),
+            SetupError::Said(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl From<String> for SetupError {
+    fn from(why: String) -> SetupError {
+        SetupError::Said(why)
+    }
+}
+
+impl From<crate::run::spec::RunError> for SetupError {
+    fn from(e: crate::run::spec::RunError) -> SetupError {
+        SetupError::Run(e)
+    }
+}
+
+impl From<crate::judge::check::CheckError> for SetupError {
+    fn from(e: crate::judge::check::CheckError) -> SetupError {
+        SetupError::Check(e)
+    }
+}
+
+impl From<crate::judge::format::FormatError> for SetupError {
+    fn from(e: crate::judge::format::FormatError) -> SetupError {
+        SetupError::Format(e)
+    }
+}
+
+impl From<&str> for SetupError {
+    fn from(why: &str) -> SetupError {
+        SetupError::Said(why.to_string())
+    }
+}
+
+impl From<crate::run::files::NoFolder> for SetupError {
+    fn from(e: crate::run::files::NoFolder) -> SetupError {
+        SetupError::Said(e.to_string())
+    }
 }

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use crate::args::{cache_dir, Options};
 use crate::run::compile::{self, Langs, SourceError};
 use crate::run::program::Program;
+use crate::session::SetupError;
 
 /// The per-folder config file's name.
 pub const FOLDER_CONFIG: &str = ".bfs-judge.toml";
@@ -52,11 +53,11 @@ pub fn config_files() -> Vec<PathBuf> {
 
 /// Our languages with the config files laid over them; a bad file is a setup error that
 /// names it.
-pub fn langs() -> Result<Langs, String> {
+pub fn langs() -> Result<Langs, SetupError> {
     let mut langs = Langs::defaults();
     for file in config_files() {
         let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        langs = langs.overlay(&text, &file)?;
+        langs = langs.overlay(&text, &file).map_err(|e| e.to_string())?;
     }
     Ok(langs)
 }
@@ -88,7 +89,7 @@ pub struct CompileError {
 /// Makes `cmd` a program: built when it names a source file, else the command itself,
 /// checked to be runnable (with the `./NAME` hint). `Err(Ok(ce))`: the source did not
 /// compile; `Err(Err(why))`: a setup error.
-pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError, String>> {
+pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError, SetupError>> {
     let program = match source_in(cmd, langs) {
         Some(src) => match compile::build_source(src, &build_cache(), langs) {
             Ok(Some(program)) => program,
@@ -100,7 +101,7 @@ pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError,
                     lines,
                 }))
             }
-            Err(e) => return Err(Err(e.to_string())),
+            Err(e) => return Err(Err(e.to_string().into())),
         },
         None => Program::from_cmd(cmd),
     };
@@ -110,7 +111,7 @@ pub fn program(cmd: &str, langs: &Langs) -> Result<Program, Result<CompileError,
 
 /// A stress helper's command (`--gen`, `--brute`): built when a source; a compile error is
 /// a setup error (it is not the judged program's verdict).
-pub fn helper(what: &str, cmd: &str) -> Result<Program, String> {
+pub fn helper(what: &str, cmd: &str) -> Result<Program, SetupError> {
     let langs = langs()?;
     match program(cmd, &langs) {
         Ok(p) => Ok(p.absolutized()),
@@ -118,14 +119,15 @@ pub fn helper(what: &str, cmd: &str) -> Result<Program, String> {
             "--{what} {}: compile error:\n  {}",
             ce.source,
             ce.lines.join("\n  ")
-        )),
-        Err(Err(why)) => Err(format!("--{what}: {why}")),
+        )
+        .into()),
+        Err(Err(why)) => Err(format!("--{what}: {why}").into()),
     }
 }
 
 /// `bfs-judge test main.cpp`: with no `--cmd`, a first target that names a source file is
 /// the program.
-pub fn take_source_target(o: &mut Options) -> Result<(), String> {
+pub fn take_source_target(o: &mut Options) -> Result<(), SetupError> {
     if o.run.cmd.is_some() || o.run.bundle || o.targets.is_empty() {
         return Ok(());
     }
@@ -138,14 +140,15 @@ pub fn take_source_target(o: &mut Options) -> Result<(), String> {
             "no source file `{first}` here ({}): a first argument with a source's extension \
              is the program to build",
             std::env::current_dir().map_or_else(|_| ".".to_string(), |d| d.display().to_string())
-        ));
+        )
+        .into());
     }
     Ok(())
 }
 
 /// Builds `--cmd` when it is a source file, keeping the built program and the name shown
 /// for it in the options. `Ok(Some(ce))`: it did not compile.
-pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
+pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, SetupError> {
     let Some(cmd) = o.run.cmd.clone() else {
         return Ok(None);
     };
@@ -175,7 +178,7 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, String> {
                     Err(why) => Ok(Some(CompileError {
                         source: cmd.to_string(),
                         command: format!("{cmd} with the package's grader"),
-                        lines: compile::first_error_lines(&why),
+                        lines: compile::first_error_lines(&why.to_string()),
                     })),
                 };
             }

@@ -18,6 +18,7 @@ use crate::run::compile::{self, BuildError};
 use crate::run::program::Program;
 use crate::run::spec::Limits;
 use crate::session::target;
+use crate::session::SetupError;
 use crate::show::report::num;
 
 /// The limit accepted submissions run under while the time limit is derived from them. The
@@ -49,7 +50,7 @@ pub struct Runs {
 impl Judging<'_> {
     /// Judges `source` (a submission built, or its outputs handed in) on every case under
     /// `limits`, its failing cases kept under the submission's name `shown`.
-    pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, String> {
+    pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, SetupError> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
@@ -80,7 +81,7 @@ impl Judging<'_> {
                 Err(why) => {
                     return Ok(Runs {
                         outcomes,
-                        error: Some((case.name, why)),
+                        error: Some((case.name, why.to_string())),
                     })
                 }
             }
@@ -103,16 +104,16 @@ pub fn with_limit(runs: &mut Runs, limit_ms: u64) {
 
 /// Builds the user's own source `src` as `package`'s submissions are built, with its grader
 /// (`test --tests PKG main.cpp` on a CMS task); the error is the compiler's message.
-pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, String> {
+pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Program, SetupError> {
     let s = Submission::new(
         format!("yours__{}", src.display()),
         src.to_path_buf(),
         crate::judge::format::Rule::new("any", &[], &[]),
         crate::judge::format::Names::Ours,
     );
-    builds(&s, package, build).map_err(|e| match e {
+    Ok(builds(&s, package, build).map_err(|e| match e {
         BuildError::Failed(why) | BuildError::Unsupported(why) => why,
-    })
+    })?)
 }
 
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
@@ -140,7 +141,7 @@ pub fn derive_time_limit(
     package: &Package,
     o: &Options,
     dirs: &Dirs,
-) -> Result<(u64, String), String> {
+) -> Result<(u64, String), SetupError> {
     let kept =
         dirs.out
             .join("derived")
@@ -210,12 +211,13 @@ fn derivation_key(package: &Package) -> u64 {
 }
 
 /// The time limit the slowest case of the accepted submissions gives, found by running them.
-fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, String), String> {
+fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, String), SetupError> {
     let Some(timing) = &package.timing else {
         return Err(format!(
             "{}: no time limit, and no rule to derive one: give --time-limit-ms",
             package.root.display()
-        ));
+        )
+        .into());
     };
     let bench = judging(package, o, dirs)?;
     let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
@@ -236,7 +238,8 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
             "{}: problem.yaml has no time_limit and no accepted submission could be built to \
              derive it: give --time-limit-ms",
             package.root.display()
-        ));
+        )
+        .into());
     };
     let secs = timing.derive(ms as f64 / 1000.0);
     Ok((
@@ -261,7 +264,7 @@ pub fn judging<'a>(
     package: &'a Package,
     o: &'a Options,
     dirs: &Dirs,
-) -> Result<Judging<'a>, String> {
+) -> Result<Judging<'a>, SetupError> {
     let problem = Problem {
         name: package.name.clone(),
         info: package.info.clone(),

@@ -14,6 +14,7 @@ use crate::judge::problem::{
 };
 use crate::run::program::Program;
 use crate::run::spec::Limits;
+use crate::session::SetupError;
 
 /// A problem's limits: the options' overrides, else its info.toml, else the defaults.
 pub fn limits(p: &Problem, o: &Options) -> Limits {
@@ -82,14 +83,16 @@ pub fn time_limit_source(p: &Problem, o: &Options, derived: bool) -> Option<Stri
 }
 
 /// What runs for `p`: the user's command, the bundle, or our binary.
-pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String> {
+pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, SetupError> {
     let program = match &o.run.cmd {
         Some(_) if o.run.built.is_some() => {
             return Ok(o.run.built.as_ref().map(|(_, p)| p.clone()).unwrap())
         }
         Some(cmd) => Program::from_cmd(cmd),
         None if !o.run.tests.is_empty() => {
-            return Err("--tests needs --cmd COMMAND: the program to judge".to_string())
+            return Err("--tests needs --cmd COMMAND: the program to judge"
+                .to_string()
+                .into())
         }
         None if o.run.bundle => p.bundle(&dirs.bundle)?,
         None => p.ours(&dirs.bin)?,
@@ -102,12 +105,12 @@ pub fn program(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Program, String>
 /// the problem has one, else by the package's own checker (Library Checker's `checker`,
 /// built when needed; a Kattis package's output validator, built from its sources), else
 /// by the [`comparison`].
-pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, String> {
+pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, SetupError> {
     if let Some(cmd) = &o.verdicts.checker_cmd {
-        return External::command(cmd).map(Check::External);
+        return Ok(External::command(cmd).map(Check::External)?);
     }
     if o.verdicts.checker && p.info.checker {
-        return External::ours(&p.name).map(Check::External);
+        return Ok(External::ours(&p.name).map(Check::External)?);
     }
     let Some(tool) = p.layout.as_ref().and_then(|l| l.checker.as_ref()) else {
         return Ok(comparison(p, o));
@@ -128,9 +131,9 @@ pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, String> {
 
 /// The interactor: `--interactor CMD` (testlib's convention), else the package's own (an
 /// interactive Kattis package's output validator).
-pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Interactor>, String> {
+pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Interactor>, SetupError> {
     if let Some(cmd) = &o.verdicts.interactor {
-        return Interactor::command(cmd).map(Some);
+        return Ok(Interactor::command(cmd).map(Some)?);
     }
     let Some(tool) = p.layout.as_ref().and_then(|l| l.interactor.as_ref()) else {
         return Ok(None);
@@ -167,8 +170,8 @@ pub fn comparison(p: &Problem, o: &Options) -> Check {
 
 /// [`Program::check_runnable`], and where a command not on PATH is a file of the current
 /// folder (`--cmd rooms` beside `./rooms`), the hint to write `./NAME`.
-pub fn runnable(program: &Program) -> Result<(), String> {
-    program.check_runnable().map_err(|e| {
+pub fn runnable(program: &Program) -> Result<(), SetupError> {
+    Ok(program.check_runnable().map_err(|e| {
         let first = match program {
             Program::Direct(argv) => argv[0].as_str(),
             Program::Shell(line) => line.split_whitespace().next().unwrap_or(""),
@@ -178,5 +181,5 @@ pub fn runnable(program: &Program) -> Result<(), String> {
         } else {
             e.to_string()
         }
-    })
+    })?)
 }

@@ -383,13 +383,15 @@ impl Namespaces {
                 .filter(|d| d.starts_with("/tmp") && d.is_dir())
                 .collect()
         });
-        for dir in writable {
-            self.bind_writable(dir, &tmp)?;
-        }
         for arg in named_paths(argv).into_iter().chain(on_path) {
             if !writable.iter().any(|w| arg.starts_with(w)) {
                 let _ = self.bind_named(&arg, &tmp, &shm);
             }
+        }
+        // After the named paths: a folder named read-only (the source's, under /tmp) may
+        // hold the build's folder, which must stay writable on top of it.
+        for dir in writable {
+            self.bind_writable(dir, &tmp)?;
         }
         // The tests' folders covered last, over whatever the binds above show.
         self.cover_hidden(argv)?;
@@ -409,13 +411,16 @@ impl Namespaces {
                 dir,
             ));
         }
-        if dir.starts_with("/tmp") {
-            return self.bind_users_tmp(dir, tmp, true);
-        }
-        let Ok(rest) = dir.strip_prefix("/") else {
-            return Ok(());
+        // Under /tmp it has a place of its own in the run's /tmp (made there, or shown by a
+        // folder bound read-only above it); elsewhere its place is the system's, read-only.
+        let at = match (dir.strip_prefix("/tmp"), dir.strip_prefix("/")) {
+            (Ok(rest), _) => tmp.join(rest),
+            (_, Ok(rest)) => self.root.join(rest),
+            _ => return Ok(()),
         };
-        let at = self.root.join(rest);
+        if dir.starts_with("/tmp") && !at.is_dir() {
+            fs::create_dir_all(&at)?;
+        }
         bind(dir, &at)?;
         self.named.push(at);
         Ok(())
@@ -595,6 +600,7 @@ impl Namespaces {
         // /tmp itself would show the judge's private folders: the program starts in its
         // private /tmp instead. A folder under /tmp gets its mount point in the fresh tmpfs.
         if self.cwd == Path::new("/tmp")
+            || self.cwd == Path::new("/")
             || self.cwd.starts_with("/proc")
             || self.cwd.starts_with("/dev")
         {
