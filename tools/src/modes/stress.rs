@@ -208,29 +208,6 @@ fn stress(
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 1_000_000_000)
     });
-    let against = match &oracle {
-        Oracle::Ours { ours, .. } => ours.describe(),
-        Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
-    };
-    let source = match &p.info_path {
-        Some(path) => format!("from {}", crate::text::short(&path.display().to_string())),
-        None => "defaults".to_string(),
-    };
-    say_text!(
-        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {} ({source} and options) | {} | {}",
-        p.name,
-        candidate.describe(),
-        o.stress_args.count,
-        crate::show::report::limits_text(&limits),
-        match &check {
-            Check::External(c) => format!("checker {}", c.describe()),
-            _ => "exact".to_string(),
-        },
-        crate::show::report::ACCOUNTING,
-    );
-    for v in &validators {
-        say_text!("  inputs must pass: {}", v.describe());
-    }
     let explain = crate::ours::explain::explainer(p, o.verdicts.window());
     let mut progress = Progress::new();
     let reference_limits = brute_limits(o, limits);
@@ -250,6 +227,7 @@ fn stress(
         limits,
         reference_limits,
     };
+    say_header(&env, p, seed0);
     // `-j N`: N consecutive seeds at a time, each in its own slot folder; the report is the
     // first failing seed's, in order, so that it is the one `-j 1` finds.
     let jobs = (o.verdicts.jobs as u64).max(1);
@@ -314,6 +292,36 @@ fn stress(
     say_text!("{} passed, 0 failed", o.stress_args.count);
     crate::say_json!({ "summary": true, "mode": "stress", "passed": o.stress_args.count, "failed": 0 });
     Ok(true)
+}
+
+/// The run's header: what is compared against what, on how many cases from which seed, under
+/// which limits, judged how, and what every input must pass.
+fn say_header(env: &Env<'_>, p: &Problem, seed0: u64) {
+    let (o, oracle, candidate) = (env.o, env.oracle, env.candidate);
+    let (check, validators, limits) = (env.check, env.validators, &env.limits);
+    let against = match oracle {
+        Oracle::Ours { ours, .. } => ours.describe(),
+        Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
+    };
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", crate::text::short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    say_text!(
+        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {} ({source} and options) | {} | {}",
+        p.name,
+        candidate.describe(),
+        o.stress_args.count,
+        crate::show::report::limits_text(limits),
+        match check {
+            Check::External(c) => format!("checker {}", c.describe()),
+            _ => "exact".to_string(),
+        },
+        crate::show::report::ACCOUNTING,
+    );
+    for v in validators {
+        say_text!("  inputs must pass: {}", v.describe());
+    }
 }
 
 /// What every case of a stress run is tried with.
