@@ -242,7 +242,7 @@ pub fn hold(cases: &mut [Case]) -> Result<Holding, String> {
 }
 
 /// The folders the held cases came from, which an isolated program need not see any more
-/// (it reads the judge's copies): hidden from it (see `run/jail.rs`), so that it cannot read
+/// (it reads the judge's copies): hidden from it (see `run/jail/`), so that it cannot read
 /// an answer by its name. Not a folder an answer is judged in place from (one over
 /// [`COPY_CAP`]: a checker reads it there), nor the judge's folder or one above it (where
 /// the program itself is).

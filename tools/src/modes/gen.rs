@@ -46,13 +46,3 @@ pub fn main(g: &GenCmd) -> ExitCode {
         }
     }
 }
-
-/// The command line that makes the same input again with this very binary.
-pub fn command_line(problem: &str, kind: &str, sizes: &[String], seed: u64) -> String {
-    let me = std::env::current_exe()
-        .map_or_else(|_| "bfs-judge".to_string(), |p| p.display().to_string());
-    format!(
-        "{me} gen {problem} {kind} {} --seed {seed}",
-        sizes.join(" ")
-    )
-}

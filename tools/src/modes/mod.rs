@@ -1,19 +1,17 @@
 //! The top layer: one module per subcommand of `bfs-judge`, each built from the layers
-//! below. `case` judges one case (run, verdict,
-//! what a failure keeps and shows) for `test`, `stress` and `scale`; `shrink` follows a
+//! below, never a sibling's own (but `stress`'s `shrink`, and `clean`'s cache policy that
+//! `test` keeps). `shrink` follows a
 //! stress disagreement; `listen` receives problems from the browser; `gen` and `check` are
 //! the generators and checkers of our problems as commands; `verify` is the problem setter's
 //! check of a package's submissions.
 
 pub mod bundle;
-pub mod case;
 pub mod check;
 pub mod clean;
 pub mod gen;
 pub mod listen;
 pub mod scale;
 pub mod show;
-pub mod shrink;
 pub mod stress;
 pub mod test;
 pub mod verify;

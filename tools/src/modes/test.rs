@@ -14,7 +14,7 @@ use crate::judge::cases::{self, Case};
 use crate::judge::check::Check;
 use crate::judge::problem::{self, Problem};
 use crate::judge::verdict::Outcome;
-use crate::modes::case::{self, FileIo, Source, Target};
+use crate::session::grade::{self, FileIo, Source, Target};
 use crate::session::pool;
 use crate::session::target::{check, interactor, limits, program, time_limit_source};
 use crate::session::SetupError;
@@ -280,11 +280,11 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
     for (t, tally) in judged.targets.iter().zip(&tallies) {
         if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
-            crate::modes::clean::forget_passed(&t.out_dir);
+            crate::session::cache::forget_passed(&t.out_dir);
         }
     }
     if dirs.out == crate::args::cache_dir() {
-        crate::modes::clean::trim(&dirs.out);
+        crate::session::cache::trim(&dirs.out);
     }
     let failing: Vec<String> = judged
         .targets
@@ -488,7 +488,7 @@ fn judge_all(
     pool::in_order(
         total,
         o.verdicts.jobs as usize,
-        |_, i| case::judge_case(&cases[i], &targets[cases[i].problem]),
+        |_, i| grade::judge_case(&cases[i], &targets[cases[i].problem]),
         |i, judged| {
             let outcome = match judged {
                 Ok(outcome) => outcome,

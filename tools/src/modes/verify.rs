@@ -1,6 +1,6 @@
 //! `--verify PACKAGE`: the problem setter's check, as problemtools' `verifyproblem` and
-//! Library Checker's `[[solutions]]` do it. Every submission the package lists is built (see
-//! `compile.rs`) and judged on every case, and one line says whether it got the verdict its
+//! Library Checker's `[[solutions]]` do it. Every submission the package lists is built as its judge
+//! builds it (`session::submission`, over `run::compile`) and judged on every case, and one line says whether it got the verdict its
 //! place promises, with the case that decided it.
 //!
 //! What a place promises (the format's default table; legacy where it differs):
@@ -31,10 +31,10 @@ use crate::judge::check::Check;
 use crate::judge::format::files::glob_covers;
 use crate::judge::format::{Expectation, Names, Package, ScoreRule, Submission};
 use crate::judge::verdict::{Outcome, Verdict};
-use crate::modes::case::Source;
 use crate::run::compile::BuildError;
 use crate::run::spec::Limits;
 use crate::say;
+use crate::session::grade::Source;
 use crate::session::submission::{
     builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,
 };

@@ -188,3 +188,14 @@ impl fmt::Display for OursError {
 }
 
 impl std::error::Error for OursError {}
+
+/// The `bfs-judge gen` command line that makes the same input of ours again, with this
+/// very binary (a stress run's `input from:` line).
+pub fn gen_command_line(problem: &str, kind: &str, sizes: &[String], seed: u64) -> String {
+    let me = std::env::current_exe()
+        .map_or_else(|_| "bfs-judge".to_string(), |p| p.display().to_string());
+    format!(
+        "{me} gen {problem} {kind} {} --seed {seed}",
+        sizes.join(" ")
+    )
+}

@@ -5,9 +5,12 @@
 //! per process: a watch's later rounds keep them); dropping the [`Session`] ends this
 //! thread's supervisor and kills whatever a program left. Cost: one probe of unprivileged
 //! namespaces (a child process) per process. Below it, what the modes share: `target`
-//! decides what a problem's cases are judged with, `source` makes programs of source files,
+//! decides what a problem's cases are judged with, `grade` judges one case (the run, its
+//! verdict, what a failure keeps and shows), `source` makes programs of source files,
 //! `pool` runs a mode's cases `-j N` at a time, handing them on in order.
 
+pub mod cache;
+pub mod grade;
 pub mod pool;
 pub mod source;
 pub mod submission;

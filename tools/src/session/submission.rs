@@ -13,10 +13,10 @@ use crate::judge::format::stage;
 use crate::judge::format::{Package, Submission};
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
-use crate::modes::case::{self, Source, Target};
 use crate::run::compile::{self, BuildError};
 use crate::run::program::Program;
 use crate::run::spec::Limits;
+use crate::session::grade::{self, Source, Target};
 use crate::session::target;
 use crate::session::SetupError;
 use crate::show::report::num;
@@ -54,7 +54,7 @@ impl Judging<'_> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-        let files = crate::modes::case::FileIo {
+        let files = crate::session::grade::FileIo {
             input: self.package.info.input_file.clone(),
             output: self.package.info.output_file.clone(),
         };
@@ -76,7 +76,7 @@ impl Judging<'_> {
         let mut cases = crate::judge::cases::of_package(self.package, 0);
         let _held = crate::judge::cases::hold(&mut cases)?;
         for case in cases {
-            match case::judge_case(&case, &target) {
+            match grade::judge_case(&case, &target) {
                 Ok(o) => outcomes.push((case.name, o)),
                 Err(why) => {
                     return Ok(Runs {

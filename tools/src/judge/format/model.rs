@@ -112,7 +112,7 @@ pub struct Tool {
 /// How a [`Tool`] is built.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Build {
-    /// By its file ending (`run/compile.rs`); a folder is one program.
+    /// By its file ending (`run/compile/`); a folder is one program.
     Plain,
     /// `g++ -std=c++17` with the `testlib.h` found beside it or in a folder above it.
     Testlib,

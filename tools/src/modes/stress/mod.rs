@@ -17,6 +17,8 @@
 //! Case i uses seed S+i alone, so `--seed S+i --count 1` replays it; every command printed
 //! uses absolute paths (and a `cd` for shell lines), so it runs unchanged from any folder.
 
+pub mod shrink;
+
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -28,13 +30,12 @@ use crate::judge::explain::Explain;
 use crate::judge::input_validator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
-use crate::modes::case::judge_answer;
-use crate::modes::shrink;
 use crate::ours::Ours;
 use crate::run::program::{shell_quote, Program};
 use crate::run::spec::run_program;
 use crate::run::spec::Limits;
 use crate::say_text;
+use crate::session::grade::judge_answer;
 use crate::session::source::source_in;
 use crate::session::target;
 use crate::session::SetupError;
@@ -512,9 +513,7 @@ fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<Str
                 .generate(&kind, &numbers, seed)
                 .map_err(|e| format!("gen {problem} {kind} {}: {e}", sizes.join(" ")))?;
             fs::write(input, made).map_err(|e| format!("{}: {e}", input.display()))?;
-            Ok(crate::modes::gen::command_line(
-                problem, &kind, &sizes, seed,
-            ))
+            Ok(crate::ours::gen_command_line(problem, &kind, &sizes, seed))
         }
         Oracle::Own { gen, .. } => {
             let seed_arg = [seed.to_string()];
