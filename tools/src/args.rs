@@ -1,5 +1,5 @@
 //! The judging subcommands' options, declared once as groups that clap turns into `--help`,
-//! parsing and usage errors (exit code 2): [`Run`] (what runs, under which limits, where),
+//! parsing and usage errors (exit code 2): [`RunArgs`] (what runs, under which limits, where),
 //! [`TestsArg`], [`BundleArgs`] and [`PackageArgs`] (what the cases and the program are),
 //! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown) and [`StressArgs`].
 //! Each subcommand (`test`, `stress`, `scale`, `verify`) flattens exactly the groups it can
@@ -18,7 +18,7 @@ use crate::show::style::ColorChoice;
 
 /// What runs, under which limits, and the folders it works with.
 #[derive(Clone, Debug, Default, Args)]
-pub struct Run {
+pub struct RunArgs {
     /// Judge COMMAND instead of our binary (any language): `./a.out`, `'python3 my.py'`. A
     /// command with shell syntax runs via `sh -c`; a case's extra arguments (NAME.args) are
     /// appended. Invalid-input cases are skipped: a foreign program cannot know our messages.
@@ -404,7 +404,7 @@ pub struct TestCmd {
     pub watch: bool,
 
     #[command(flatten)]
-    pub run: Run,
+    pub run: RunArgs,
 
     #[command(flatten)]
     pub tests: TestsArg,
@@ -437,7 +437,7 @@ pub struct StressCmd {
     pub stress: StressArgs,
 
     #[command(flatten)]
-    pub run: Run,
+    pub run: RunArgs,
 
     #[command(flatten)]
     pub tests: TestsArg,
@@ -461,7 +461,7 @@ pub struct ScaleCmd {
     pub scale_to: Option<(u32, u32)>,
 
     #[command(flatten)]
-    pub run: Run,
+    pub run: RunArgs,
 }
 
 /// `bfs-judge verify`: the problem setter's check of a package's submissions.
@@ -501,7 +501,7 @@ pub struct Options {
     /// What to judge: PROBLEM, PROBLEM/CASE or PROBLEM/GLOB among our problems (default:
     /// all); with --tests, CASE or GLOB among that folder's cases.
     pub targets: Vec<String>,
-    pub run: Run,
+    pub run: RunArgs,
     pub verdicts: Verdicts,
     /// `stress [PROBLEM]`: `Some(None)` with the user's --gen and --brute.
     pub stress: Option<Option<String>>,
@@ -619,9 +619,9 @@ impl Options {
     }
 }
 
-impl Run {
+impl RunArgs {
     /// These options with the cases' and the bundle's groups of a subcommand laid in.
-    fn with(mut self, tests: TestsArg, bundle: BundleArgs) -> Run {
+    fn with(mut self, tests: TestsArg, bundle: BundleArgs) -> RunArgs {
         self.tests = tests.tests;
         self.bundle = bundle.bundle;
         self.places.bundle_dir = bundle.bundle_dir;

@@ -219,7 +219,7 @@ fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, SetupError> {
 }
 
 /// The folder a problem's failing cases are kept in, `out/NAME`, cleared, and the lock that
-/// makes it this judge's while it runs. When another judge holds it (the same folder judged
+/// makes it this judge's while it runs. When another judge holds it (the same folder planned
 /// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
 /// write into each other's folder. (Verdicts never depend on it: runs are compared in
 /// private folders.)
@@ -247,11 +247,11 @@ fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), SetupError
 /// Judges the tests; `Ok(true)` when every case is AC.
 pub fn run(o: &Options) -> Result<bool, SetupError> {
     let dirs = o.dirs();
-    let mut judged = Judged::default();
+    let mut planned = Planned::default();
     let mut cases: Vec<Case> = Vec::new();
     let mut locks = Vec::new();
     for (p, globs) in plan(o, &dirs)?.into_iter() {
-        let mut found = chosen_cases(&p, &globs, o, judged.problems.len())?;
+        let mut found = chosen_cases(&p, &globs, o, planned.problems.len())?;
         if found.is_empty() {
             continue;
         }
@@ -260,12 +260,12 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
         locks.push(lock);
         let (p, target, derived) = target_of(p, o, &dirs, out_dir)?;
-        judged
+        planned
             .times
             .push(time_limit_source(&p, o, derived.is_some()));
-        judged.notes.push(derived);
-        judged.targets.push(target);
-        judged.problems.push(p);
+        planned.notes.push(derived);
+        planned.targets.push(target);
+        planned.problems.push(p);
     }
     if cases.is_empty() {
         return Err(format!("no case matches {}", o.targets.join(" or ")).into());
@@ -273,12 +273,12 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     // From here on the judge reads its own copies: no program can change what decides.
     let _held = cases::hold(&mut cases)?;
     let mut reporter = report::reporter(o.run.json);
-    for (i, p) in judged.problems.iter().enumerate() {
-        reporter.header(&judged.header(i, p, o));
+    for (i, p) in planned.problems.iter().enumerate() {
+        reporter.header(&planned.header(i, p, o));
     }
-    let tallies = judge_all(o, &cases, &judged, reporter.as_mut())?;
+    let tallies = judge_all(o, &cases, &planned, reporter.as_mut())?;
     // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
-    for (t, tally) in judged.targets.iter().zip(&tallies) {
+    for (t, tally) in planned.targets.iter().zip(&tallies) {
         if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
             crate::session::cache::forget_passed(&t.out_dir);
         }
@@ -286,7 +286,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     if dirs.out == crate::args::cache_dir() {
         crate::session::cache::trim(&dirs.out);
     }
-    let failing: Vec<String> = judged
+    let failing: Vec<String> = planned
         .targets
         .iter()
         .zip(&tallies)
@@ -475,10 +475,10 @@ fn target_of(
 fn judge_all(
     o: &Options,
     cases: &[Case],
-    judged: &Judged,
+    planned: &Planned,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<Tally>, SetupError> {
-    let (problems, targets) = (&judged.problems, &judged.targets);
+    let (problems, targets) = (&planned.problems, &planned.targets);
     let total = cases.len();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
     let mut graded: Vec<Vec<(String, Outcome)>> = vec![Vec::new(); problems.len()];
@@ -531,7 +531,7 @@ fn judge_all(
 /// The problems of a run, each with what its cases are judged with and what its header says
 /// of where its time limit came from.
 #[derive(Default)]
-struct Judged {
+struct Planned {
     problems: Vec<Problem>,
     targets: Vec<Target>,
     /// How a derived time limit was found, for the header.
@@ -540,7 +540,7 @@ struct Judged {
     times: Vec<Option<String>>,
 }
 
-impl Judged {
+impl Planned {
     /// Problem `i`'s header line: what runs, the limits, how answers are judged, the format.
     fn header(&self, i: usize, p: &Problem, o: &Options) -> String {
         let t = &self.targets[i];
