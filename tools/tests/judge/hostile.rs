@@ -392,10 +392,15 @@ pub(super) fn compile(name: &str, sources: &[(&str, &str)]) -> PathBuf {
 /// `{P}` in a command: the probe's own folder, which holds a copy of every program, so that
 /// the processes a probe leaves are told from those of the probes running beside it.
 fn with_programs(dir: &Path, cmd: &str) -> String {
-    for (name, _) in SOURCES {
-        std::fs::copy(programs().join(name), dir.join(name)).unwrap();
-    }
+    copy_programs(programs(), SOURCES, dir);
     cmd.replace("{P}", &dir.display().to_string())
+}
+
+/// Copies each program of `sources`, compiled in `from`, into `dir`.
+pub(super) fn copy_programs(from: &Path, sources: &[(&str, &str)], dir: &Path) {
+    for (name, _) in sources {
+        std::fs::copy(from.join(name), dir.join(name)).unwrap();
+    }
 }
 
 /// The `.got` file of case `case` somewhere under `out`, read.

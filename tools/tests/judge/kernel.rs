@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::hostile::{all, check, compile, run, tests_folder, Probe, UNHURRIED};
+use super::hostile::{all, check, compile, copy_programs, run, tests_folder, Probe, UNHURRIED};
 use crate::support::{judge_in, scratch, Judged};
 
 const SOURCES: &[(&str, &str)] = &[
@@ -63,25 +63,23 @@ const SOURCES: &[(&str, &str)] = &[
 ];
 
 /// The folder of the compiled programs.
-fn programs() -> &'static Path {
+fn kernel_programs() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| compile("kernel-programs", SOURCES))
 }
 
 /// A copy of the programs in a fresh scratch folder `name`, whose path is then in the command
 /// line of everything its run starts (what [`Probe::expect`] looks for among the living).
-fn with_programs(name: &str) -> PathBuf {
+fn kernel_folder(name: &str) -> PathBuf {
     let dir = scratch(name);
-    for (program, _) in SOURCES {
-        std::fs::copy(programs().join(program), dir.join(program)).unwrap();
-    }
+    copy_programs(kernel_programs(), SOURCES, &dir);
     dir
 }
 
 /// Judges `cmd` (`{P}`: the probe's folder of programs) on a one-case folder of tests under
 /// `isolation`, with `extra` options.
-fn probe(name: &str, cmd: &str, isolation: &str, extra: &[&str]) -> Probe {
-    let dir = with_programs(&format!("{name}-{isolation}"));
+fn kernel_probe(name: &str, cmd: &str, isolation: &str, extra: &[&str]) -> Probe {
+    let dir = kernel_folder(&format!("{name}-{isolation}"));
     let tests = tests_folder(&dir, "p", None).display().to_string();
     let cmd = cmd.replace("{P}", &dir.display().to_string());
     let mut args = vec!["--tests", &tests, "--cmd", &cmd, "--isolation", isolation];
@@ -108,12 +106,12 @@ const MECHANISMS: [&str; 3] = ["namespaces", "landlock", "none"];
 /// under a 256 MiB limit that is MLE, whatever the isolation.
 #[test]
 fn filled_pipe_and_socket_buffers_are_memory() {
-    programs();
+    kernel_programs();
     all(MECHANISMS
         .into_iter()
         .map(|isolation| {
             let f = check(move || {
-                let p = probe(
+                let p = kernel_probe(
                     "kbuf",
                     "{P}/kbuf 3000 2000",
                     isolation,
@@ -141,13 +139,13 @@ fn filled_pipe_and_socket_buffers_are_memory() {
 /// quarter, and this shared machine gave the judged program 0.5 to 0.65 of one.)
 #[test]
 fn cpu_of_a_subtree_the_kernel_reaps_counts() {
-    programs();
+    kernel_programs();
     // One mechanism at a time, alone, for the CPU time it needs by the wall backstop.
     for isolation in MECHANISMS {
         all(vec![(
             isolation,
             check(move || {
-                let p = probe(
+                let p = kernel_probe(
                     "midreap",
                     "{P}/midreap 12 50 4",
                     isolation,
@@ -182,12 +180,12 @@ fn cpu_of_a_subtree_the_kernel_reaps_counts() {
 /// 4 MiB. A shell pipeline is AC as ever.
 #[test]
 fn only_a_programs_own_pipes_are_charged() {
-    programs();
+    kernel_programs();
     all(MECHANISMS
         .into_iter()
         .map(|isolation| {
             let f = check(move || {
-                let dir = with_programs(&format!("own-pipes-{isolation}"));
+                let dir = kernel_folder(&format!("own-pipes-{isolation}"));
                 let tests = dir.join("p/tests");
                 std::fs::create_dir_all(&tests).unwrap();
                 // Case a ends before the first look (its figure is `wait4`'s, unless a busy
@@ -238,7 +236,7 @@ fn only_a_programs_own_pipes_are_charged() {
                 if (b - a).abs() >= error || !(4096 - error..4096 + error).contains(&(c - b)) {
                     return Err(format!("{isolation}: {a}, {b}, {c} KiB\n{j}"));
                 }
-                let pipeline = probe(
+                let pipeline = kernel_probe(
                     "pipeline",
                     "sh -c 'echo 1 2 3 | cat'",
                     isolation,
