@@ -145,25 +145,23 @@ fn cpu_of_a_subtree_the_kernel_reaps_counts() {
         all(vec![(
             isolation,
             check(move || {
+                // Left to finish (a limit far past its 2.4 s of work, so that no machine's
+                // load decides the verdict), the run's CPU time is what every middle's
+                // children burnt: before the middles' waited time was counted, about 10 ms.
                 let p = kernel_probe(
                     "midreap",
                     "{P}/midreap 12 50 4",
                     isolation,
-                    &["--time-limit-ms", "500"],
+                    &["--time-limit-ms", "20000"],
                 );
                 if lacks_landlock(&p.j, isolation) {
                     return Ok(());
                 }
-                p.expect("TLE", 1, Duration::from_secs(3))
+                p.expect("AC", 0, Duration::from_secs(45))
                     .map_err(|e| format!("{isolation}: {e}"))?;
-                // Killed at a look past the limit, or judged at the end by the time counted
-                // (500 ms either way); or at the backstop, 200 ms at least. Before the
-                // middles' time was counted: AC at about 10 ms, or TLE at the backstop with
-                // as little.
                 let cpu = p.figure(1);
-                let by_cpu = p.j.stdout.contains("ms of CPU time (limit 500 ms)");
-                if (by_cpu && cpu < 500.0) || cpu < 200.0 {
-                    return Err(format!("{isolation}: cpu {cpu} ms\n{}", p.j));
+                if cpu < 2000.0 {
+                    return Err(format!("{isolation}: cpu {cpu} ms of 2400 burnt\n{}", p.j));
                 }
                 Ok(())
             }),
