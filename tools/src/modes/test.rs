@@ -223,7 +223,7 @@ fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, SetupError> {
 /// twice at once), this run keeps its cases in `out/NAME.run-PID` instead: the two never
 /// write into each other's folder. (Verdicts never depend on it: runs are compared in
 /// private folders.)
-fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), SetupError> {
+fn kept_folder(out: &Path, name: &str) -> Result<Kept, SetupError> {
     fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let lock_path = out.join(format!("{name}.lock"));
     let lock = fs::OpenOptions::new()
@@ -232,16 +232,28 @@ fn kept_folder(out: &Path, name: &str) -> Result<(PathBuf, fs::File), SetupError
         .write(true)
         .open(&lock_path)
         .map_err(|e| format!("{}: {e}", lock_path.display()))?;
-    let dir = match lock.try_lock() {
-        Ok(()) => out.join(name),
-        Err(fs::TryLockError::WouldBlock) => out.join(format!("{name}.run-{}", std::process::id())),
+    let (dir, own) = match lock.try_lock() {
+        Ok(()) => (out.join(name), true),
+        Err(fs::TryLockError::WouldBlock) => (
+            out.join(format!("{name}.run-{}", std::process::id())),
+            false,
+        ),
         Err(fs::TryLockError::Error(e)) => {
             return Err(format!("{}: {e}", lock_path.display()).into())
         }
     };
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    Ok((dir, lock))
+    Ok(Kept { dir, own, lock })
+}
+
+/// Where a problem's failing cases are kept this run.
+struct Kept {
+    dir: PathBuf,
+    /// The problem's own folder, locked (not a `.run-PID` beside another judge's).
+    own: bool,
+    /// Held until the run ends.
+    lock: fs::File,
 }
 
 /// Judges the tests; `Ok(true)` when every case is AC.
@@ -257,8 +269,10 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         }
         cases.append(&mut found);
         let ours = o.run.tests.is_empty() && o.run.places.problems_dir.is_none();
-        let (out_dir, lock) = kept_folder(&dirs.out, &p.kept_name(ours))?;
-        locks.push(lock);
+        let kept = kept_folder(&dirs.out, &p.kept_name(ours))?;
+        planned.own_folders.push(kept.own);
+        locks.push(kept.lock);
+        let out_dir = kept.dir;
         let (p, target, derived) = target_of(p, o, &dirs, out_dir)?;
         planned
             .times
@@ -277,9 +291,14 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         reporter.header(&planned.header(i, p, o));
     }
     let tallies = judge_all(o, &cases, &planned, reporter.as_mut())?;
-    // Only failing cases stay (`modes::clean`): a problem that passed leaves nothing behind.
-    for (t, tally) in planned.targets.iter().zip(&tallies) {
-        if tally.failed == 0 && !t.out_dir.to_string_lossy().contains(".run-") {
+    // Only failing cases stay (`session::cache`): a problem that passed leaves nothing behind.
+    for ((t, tally), own) in planned
+        .targets
+        .iter()
+        .zip(&tallies)
+        .zip(&planned.own_folders)
+    {
+        if tally.failed == 0 && *own {
             crate::session::cache::forget_passed(&t.out_dir);
         }
     }
@@ -538,6 +557,9 @@ struct Planned {
     notes: Vec<Option<String>>,
     /// Where the time limit came from, where the header must say it.
     times: Vec<Option<String>>,
+    /// Whether each problem's kept folder is its own (see [`kept_folder`]), which a problem
+    /// that passed leaves behind.
+    own_folders: Vec<bool>,
 }
 
 impl Planned {
