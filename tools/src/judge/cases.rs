@@ -1,6 +1,7 @@
-//! Finding the cases of a problem folder: `tests/NAME.in` with its answer `NAME.out` (and
-//! extra arguments in `NAME.args`), and for our own programs `invalid/NAME.in` with the error
-//! expected (`NAME.err`, a fragment of the one stderr line; `NAME.out`, what stdout keeps).
+//! The cases a run judges, made from what a format reader found ([`of_package`]; our own
+//! problem folders are read by `format/own.rs` like any package): an input with its answer,
+//! or, for our own programs, an input to refuse with the error expected (a fragment of the
+//! one stderr line, and what stdout keeps).
 //!
 //! Before any program runs, [`hold`] takes every file the judge reads to decide a verdict
 //! (each case's input and answer): each is opened without blocking, must be a regular file,
@@ -16,10 +17,9 @@
 //! never a verdict. Cost: one copy per file per session (0.15 ms a case of two small files
 //! on a loaded machine; four times that on a journalled disk), a `stat` per file per case.
 
-use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::{self, Read};
-use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -323,125 +323,6 @@ fn settle(newest: SystemTime) {
     }
 }
 
-/// Reads a small text file of a case (`NAME.args`, `NAME.err`), which must be a regular
-/// file; `None` when there is none.
-fn read_small(path: &Path) -> Result<Option<String>, String> {
-    let shown = || crate::text::name(path.as_os_str().as_bytes());
-    let mut f = match crate::run::sys::open_regular(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", shown())),
-    };
-    let mut text = String::new();
-    f.by_ref()
-        .take(1 << 20)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("{}: {e}", shown()))?;
-    Ok(Some(text))
-}
-
-fn read_args(path: &Path) -> Result<Vec<String>, String> {
-    Ok(read_small(path)?
-        .map(|s| s.split_whitespace().map(String::from).collect())
-        .unwrap_or_default())
-}
-
-/// `path` must be a regular file (a FIFO would block the judge, a folder cannot be read).
-fn regular(path: &Path) -> Result<(), String> {
-    let shown = || crate::text::name(path.as_os_str().as_bytes());
-    match fs::metadata(path) {
-        Ok(m) if m.is_file() => Ok(()),
-        Ok(m) => Err(format!(
-            "{}: not a regular file ({}); a case is a NAME.in file with its NAME.out",
-            shown(),
-            crate::run::sys::file_kind(&m.file_type())
-        )),
-        Err(e) => Err(format!("{}: {e}", shown())),
-    }
-}
-
-/// Naturally sorted (`2` before `10`) `*.in` stems of a folder (empty when the folder does
-/// not exist), as bytes: a name that is not UTF-8 is a case too, shown escaped.
-fn stems(dir: &Path) -> Result<Vec<OsString>, String> {
-    let mut v: Vec<OsString> = crate::judge::format::files::entries(dir)?
-        .into_iter()
-        .filter_map(|name| {
-            let stem = name.as_bytes().strip_suffix(b".in")?;
-            Some(OsString::from_vec(stem.to_vec()))
-        })
-        .collect();
-    // Sorted again by the stems: `a-1.in` comes before `a.in`, but `a` before `a-1`.
-    v.sort_by(|a, b| {
-        crate::judge::format::files::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
-            .then_with(|| a.cmp(b))
-    });
-    Ok(v)
-}
-
-/// `dir/STEM.EXT`.
-fn file(dir: &Path, stem: &OsStr, ext: &str) -> PathBuf {
-    let mut name = stem.to_owned();
-    name.push(".");
-    name.push(ext);
-    dir.join(name)
-}
-
-/// The cases in `tests` (problem number `problem`), and those in `invalid` when given. Every
-/// case file must be a regular file: anything else is an error, found without reading it.
-pub fn discover(tests: &Path, invalid: Option<&Path>, problem: usize) -> Result<Vec<Case>, String> {
-    let mut cases = Vec::new();
-    for stem in stems(tests)? {
-        let input = file(tests, &stem, "in");
-        let out = file(tests, &stem, "out");
-        regular(&input)?;
-        if !out.exists() {
-            return Err(format!(
-                "{}: missing",
-                crate::text::name(out.as_os_str().as_bytes())
-            ));
-        }
-        regular(&out)?;
-        cases.push(Case {
-            problem,
-            args: read_args(&file(tests, &stem, "args"))?,
-            input,
-            expect: Expect::Output(out),
-            name: crate::text::name(stem.as_bytes()),
-            checker_args: Vec::new(),
-            held: Vec::new(),
-        });
-    }
-    if let Some(dir) = invalid {
-        for stem in stems(dir)? {
-            let input = file(dir, &stem, "in");
-            regular(&input)?;
-            let err = file(dir, &stem, "err");
-            let fragment = read_small(&err)?
-                .ok_or_else(|| format!("{}: missing", err.display()))?
-                .trim_end_matches(['\n', '\r'])
-                .to_string();
-            let out = file(dir, &stem, "out");
-            let stdout = match fs::metadata(&out) {
-                Ok(_) => {
-                    regular(&out)?;
-                    Some(out)
-                }
-                Err(_) => None,
-            };
-            cases.push(Case {
-                problem,
-                args: read_args(&file(dir, &stem, "args"))?,
-                input,
-                expect: Expect::Invalid { fragment, stdout },
-                name: format!("invalid/{}", crate::text::name(stem.as_bytes())),
-                checker_args: Vec::new(),
-                held: Vec::new(),
-            });
-        }
-    }
-    Ok(cases)
-}
-
 /// The case selector of shell-style globs (`*` any run, `?` one character, `[ab]` a class):
 /// a case is chosen when any of them matches its whole name.
 pub fn selector(globs: &[String]) -> Result<globset::GlobSet, String> {
@@ -460,8 +341,16 @@ pub fn of_package(p: &crate::judge::format::Package, problem: usize) -> Vec<Case
             problem,
             name: f.name.clone(),
             input: f.input.clone(),
-            args: Vec::new(),
-            expect: Expect::Output(f.answer.clone()),
+            args: f.args.clone(),
+            // An input our binaries must refuse (`invalid/NAME.in`): its message, and the
+            // stdout it must leave where the folder gives one.
+            expect: match &f.refusal {
+                Some(fragment) => Expect::Invalid {
+                    fragment: fragment.clone(),
+                    stdout: (f.answer != Path::new("/dev/null")).then(|| f.answer.clone()),
+                },
+                None => Expect::Output(f.answer.clone()),
+            },
             checker_args: f.validator_args.clone(),
             held: Vec::new(),
         })
@@ -470,9 +359,23 @@ pub fn of_package(p: &crate::judge::format::Package, problem: usize) -> Vec<Case
 
 #[cfg(test)]
 mod tests {
-    use super::{discover, hold, selector, COPY_CAP};
+    use super::{hold, selector, Case, Expect, COPY_CAP};
     use std::io::Write;
+    use std::path::Path;
     use std::path::PathBuf;
+
+    /// The one case of a [`folder`]: `a.in` with its answer `a.out`.
+    fn one_case(dir: &Path) -> Vec<Case> {
+        vec![Case {
+            problem: 0,
+            name: "a".to_string(),
+            input: dir.join("a.in"),
+            args: Vec::new(),
+            expect: Expect::Output(dir.join("a.out")),
+            checker_args: Vec::new(),
+            held: Vec::new(),
+        }]
+    }
 
     /// A fresh folder of tests under the OS's temporary folder: `a` (`1` in, `2` out).
     fn folder(name: &str) -> PathBuf {
@@ -487,7 +390,7 @@ mod tests {
     #[test]
     fn held_cases_read_copies_that_nothing_in_the_tests_folder_changes() {
         let dir = folder("copies");
-        let mut cases = discover(&dir, None, 0).unwrap();
+        let mut cases = one_case(&dir);
         let holding = hold(&mut cases).unwrap();
         let case = &cases[0];
         let (input, answer) = (case.input.clone(), case.answer().unwrap().to_path_buf());
@@ -527,7 +430,7 @@ mod tests {
         }
         std::fs::write(left.join("0.answer"), "x").unwrap();
         let dir = folder("sweep");
-        let mut cases = discover(&dir, None, 0).unwrap();
+        let mut cases = one_case(&dir);
         let _holding = hold(&mut cases).unwrap();
         assert!(!left.exists());
         let _ = std::fs::remove_dir_all(&dir);
@@ -539,7 +442,7 @@ mod tests {
         std::fs::File::create(dir.join("a.out"))
             .and_then(|f| f.set_len(COPY_CAP + 1))
             .unwrap();
-        let mut cases = discover(&dir, None, 0).unwrap();
+        let mut cases = one_case(&dir);
         let _holding = hold(&mut cases).unwrap();
         let case = &cases[0];
         assert_eq!(case.answer().unwrap(), dir.join("a.out"));

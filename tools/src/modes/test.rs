@@ -325,12 +325,6 @@ fn chosen_cases(
     o: &Options,
     i: usize,
 ) -> Result<Vec<Case>, SetupError> {
-    // Invalid-input cases need our exact messages: our binaries and bundles only.
-    let invalid = if o.run.cmd.is_none() {
-        p.invalid_dir.as_deref()
-    } else {
-        None
-    };
     let mut found = match &p.layout {
         Some(layout) => {
             for w in &layout.warnings {
@@ -338,8 +332,16 @@ fn chosen_cases(
             }
             cases::of_package(layout, i)
         }
-        None => cases::discover(&p.tests_dir, invalid, i)?,
+        // One of our problem folders, read by its own reader.
+        None => {
+            let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
+            cases::of_package(&crate::judge::format::own::read_folder(dir)?, i)
+        }
     };
+    // Invalid-input cases need our exact messages: our binaries and bundles only.
+    if o.run.cmd.is_some() {
+        found.retain(|c| !matches!(c.expect, cases::Expect::Invalid { .. }));
+    }
     if found.is_empty() {
         let flat = p
             .layout

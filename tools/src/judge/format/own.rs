@@ -28,8 +28,13 @@ pub const READER: Reader = Reader {
     read,
 };
 
-/// Reads our problem folder `dir` (`problems/robot-maze`).
+/// Reads our problem folder `dir` (`problems/robot-maze`), as the format's reader.
 pub fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
+    read_folder(dir)
+}
+
+/// Reads our problem folder `dir` (`problems/robot-maze`).
+pub fn read_folder(dir: &Path) -> Result<Package, FormatError> {
     let info_path = dir.join("info.toml");
     let info = Info::load(&info_path)?;
     let mut cases = answered(&dir.join("tests"))?;
@@ -149,41 +154,58 @@ fn missing(path: &Path) -> FormatError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::cases::{discover, Expect};
 
-    /// Every problem of ours, as `test` reads it today (`cases::discover`) and as this reader
-    /// reads it: the same cases, in the same order, with the same expectations.
+    /// Every problem of ours reads into one case a `tests/NAME.in` (answered by its
+    /// `NAME.out`) and one a `invalid/NAME.in` (refused with its `NAME.err`), with its
+    /// `NAME.args`.
     #[test]
-    fn every_problem_of_ours_reads_into_the_cases_test_finds() {
+    fn every_problem_of_ours_reads_into_its_cases() {
         let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
-        let context = Context {
-            scratch: PathBuf::new(),
-            testset: None,
-        };
         let mut read = 0;
         for name in files::file_names(&problems).unwrap() {
             let dir = problems.join(&name);
             if !(READER.claims)(&dir) {
                 continue;
             }
-            let package = (READER.read)(&dir, &context).unwrap();
-            assert_eq!(package.kind, Kind::Ours);
-            assert_eq!(package.name, name);
-            let found = discover(&dir.join("tests"), Some(&dir.join("invalid")), 0).unwrap();
-            assert_eq!(package.cases.len(), found.len(), "{name}");
-            for (ours, case) in package.cases.iter().zip(&found) {
-                assert_eq!(ours.name, case.name, "{name}");
-                assert_eq!(ours.input, case.input, "{name}");
-                assert_eq!(ours.args, case.args, "{name}: {}", case.name);
-                let (refusal, answer) = match &case.expect {
-                    Expect::Output(out) => (None, out.clone()),
-                    Expect::Invalid { fragment, stdout } => (
-                        Some(fragment.clone()),
-                        stdout.clone().unwrap_or_else(|| PathBuf::from("/dev/null")),
-                    ),
+            let package = read_folder(&dir).unwrap();
+            assert_eq!(
+                (package.kind.clone(), package.name.clone()),
+                (Kind::Ours, name.clone())
+            );
+            let ins = |d: &str| {
+                files::file_names(&dir.join(d)).map_or(0, |n| {
+                    n.iter()
+                        .filter(|f| f.ends_with(".in"))
+                        .count()
+                })
+            };
+            assert_eq!(package.cases.len(), ins("tests") + ins("invalid"), "{name}");
+            for case in &package.cases {
+                let stem = case.name.trim_start_matches("invalid/");
+                let folder = if case.refusal.is_some() {
+                    "invalid"
+                } else {
+                    "tests"
                 };
-                assert_eq!(ours.refusal, refusal, "{name}: {}", case.name);
-                assert_eq!(ours.answer, answer, "{name}: {}", case.name);
+                assert_eq!(
+                    case.input,
+                    dir.join(folder).join(format!("{stem}.in")),
+                    "{name}"
+                );
+                match &case.refusal {
+                    Some(fragment) => {
+                        let err = fs::read_to_string(dir.join(folder).join(format!("{stem}.err")));
+                        assert_eq!(err.unwrap().trim_end(), fragment, "{name}/{stem}");
+                    }
+                    None => assert_eq!(case.answer, dir.join("tests").join(format!("{stem}.out"))),
+                }
+                let args = fs::read_to_string(dir.join(folder).join(format!("{stem}.args")));
+                let words: Vec<String> = args
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect();
+                assert_eq!(case.args, words, "{name}/{stem}");
             }
             read += 1;
         }
