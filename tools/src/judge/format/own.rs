@@ -173,11 +173,8 @@ mod tests {
                 (Kind::Ours, name.clone())
             );
             let ins = |d: &str| {
-                files::file_names(&dir.join(d)).map_or(0, |n| {
-                    n.iter()
-                        .filter(|f| f.ends_with(".in"))
-                        .count()
-                })
+                files::file_names(&dir.join(d))
+                    .map_or(0, |n| n.iter().filter(|f| f.ends_with(".in")).count())
             };
             assert_eq!(package.cases.len(), ins("tests") + ins("invalid"), "{name}");
             for case in &package.cases {
