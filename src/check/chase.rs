@@ -3,7 +3,7 @@
 //! output must be one line of 0-indexed `(r, c)` cells forming a shortest path of free
 //! adjacent cells from S to E, or an empty line when E is unreachable.
 
-use super::{agree, as_printed, check_path, int, lines, show};
+use super::{agree, as_printed, check_path, int, lines, show, Base};
 use crate::chase::{self, Mode};
 
 /// Accepts `output` if it is a right answer for `input` (see the module documentation).
@@ -60,7 +60,7 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
         instance.player,
         steps,
         |byte| byte != b'#',
-        |r, c| format!("({r}, {c})"),
+        (|r, c| format!("({r}, {c})"), Base::Zero),
     )
 }
 
