@@ -21,7 +21,7 @@ use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::Private;
-use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
+use crate::run::files::{create_fresh, read_capped, read_ends, sibling};
 use crate::run::program::Program;
 use crate::run::spec::{run_program_in, Limits};
 use crate::run::sys;
@@ -154,7 +154,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
         Some((v, why)) => {
             detail_lines.push(detail(&why));
             if v == Verdict::Re {
-                detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
+                detail_lines.extend(verdict::stderr_line(&read_ends(&stderr, 8192)));
             }
             v
         }

@@ -16,11 +16,11 @@ use crate::text::{fit, mib, short};
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
 /// With a checker, its wall time comes before the name (`checker 18 ms`); with an interactor, its
-/// CPU time (it runs as long as the exchange).
+/// CPU time (`interactor 3 ms`: it runs as long as the exchange).
 pub fn case_line(o: &Outcome, name: &str) -> String {
-    let checker = o
-        .checker_ms
-        .map_or(String::new(), |ms| format!("  checker {ms:>5} ms"));
+    let checker: String = helpers(o)
+        .map(|(who, ms)| format!("  {who} {ms:>5} ms"))
+        .collect();
     let mut s = format!(
         "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB{checker}  {name}",
         crate::show::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
@@ -103,10 +103,18 @@ pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
         "peak_rss_kib": o.peak_kib,
         "detail": detail.join("\n"),
     });
-    if let Some(ms) = o.checker_ms {
-        v["checker_ms"] = ms.into();
+    for (who, ms) in helpers(o) {
+        v[format!("{who}_ms")] = ms.into();
     }
     v.to_string()
+}
+
+/// The time of each program that judged a case beside the judged one, named as a user knows
+/// it (`checker`, `interactor`): what the case line shows, and the JSON's `NAME_ms`.
+fn helpers(o: &Outcome) -> impl Iterator<Item = (&'static str, u64)> {
+    [("checker", o.checker_ms), ("interactor", o.interactor_ms)]
+        .into_iter()
+        .filter_map(|(who, ms)| Some((who, ms?)))
 }
 
 /// A setup error as one JSON object (`--json`): `{"error": ..., "exit": 2}`.
@@ -142,8 +150,9 @@ pub struct Tally {
     max_cpu_ms: u64,
     max_wall_ms: u64,
     max_kib: u64,
-    /// The checker's wall time, summed over the cases it judged.
-    checker_ms: Option<u64>,
+    /// The checker's wall time and the interactor's CPU time, each summed over the cases it
+    /// judged.
+    helper_ms: BTreeMap<&'static str, u64>,
     pub passed: usize,
     pub failed: usize,
 }
@@ -154,8 +163,8 @@ impl Tally {
         self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
         self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
         self.max_kib = self.max_kib.max(o.peak_kib);
-        if let Some(ms) = o.checker_ms {
-            self.checker_ms = Some(self.checker_ms.unwrap_or(0) + ms);
+        for (who, ms) in helpers(o) {
+            *self.helper_ms.entry(who).or_default() += ms;
         }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
@@ -187,8 +196,10 @@ impl Tally {
             limits.time_ms,
             mib(self.max_kib).trim_end_matches(" MiB"),
             limits.memory_kib / 1024,
-            self.checker_ms
-                .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
+            self.helper_ms
+                .iter()
+                .map(|(who, ms)| format!("; {who} {ms} ms in all"))
+                .collect::<String>(),
         )
     }
 }

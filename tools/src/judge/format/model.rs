@@ -564,6 +564,7 @@ mod tests {
             cpu_ms: 0,
             peak_kib: 0,
             checker_ms: None,
+            interactor_ms: None,
             detail: Vec::new(),
             score,
         }
