@@ -7,6 +7,7 @@
 //! - `own_problem`, `day`: the judge on a contestant's own problem and folder;
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
+//! - `verdicts`: what the judge says of a run, as a contestant's first hour meets it;
 //! - `docs`: the docs' transcripts, run.
 //!
 //! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
@@ -19,3 +20,4 @@ mod judge;
 mod listen;
 mod own_problem;
 mod show;
+mod verdicts;
