@@ -214,11 +214,18 @@ fn spent(run: &Run, limits: &Limits) -> bool {
 pub fn of_interactive_run(run: &Run, limits: &Limits) -> Result<Option<(Verdict, String)>, String> {
     Ok(of_run(run, limits, 0)?.map(|(v, why)| {
         if v == Verdict::Tle && asleep(run, limits) {
-            let hint = "Or not flushed? An interactive program must flush each line it \
-                        writes (fflush(stdout), cout << endl, print(..., flush=True), \
+            let hint = "not flushed? An interactive program must flush each line it writes \
+                        (fflush(stdout), cout << endl, print(..., flush=True), \
                         System.out.flush()): unflushed, the interactor never reads it and \
                         both wait";
-            (v, format!("{why} {hint}"))
+            // After the question (`sleeping or waiting for input?`) another; after a fact
+            // (`--wall-time`'s), what it may mean.
+            let or = if why.ends_with('?') {
+                " Or"
+            } else {
+                ": asleep, or"
+            };
+            (v, format!("{why}{or} {hint}"))
         } else {
             (v, why)
         }
@@ -227,7 +234,7 @@ pub fn of_interactive_run(run: &Run, limits: &Limits) -> Result<Option<(Verdict,
 
 /// Whether `run` was ended by the wall-clock backstop while it neither ran (ready to run at
 /// few of the looks) nor spent its CPU time: asleep, or waiting for input that never came.
-pub fn asleep(run: &Run, limits: &Limits) -> bool {
+fn asleep(run: &Run, limits: &Limits) -> bool {
     run.killed == Some(Kill::Wall) && run.runnable_pct < STARVED_PCT && !spent(run, limits)
 }
 
@@ -517,5 +524,30 @@ mod tests {
         // Well under the limit while ready to run: starved.
         assert!(why(busy(100)).1.contains("starved"));
         assert!(!asleep(&busy(100), &CPU) && !asleep(&busy(1005), &CPU));
+    }
+
+    #[test]
+    fn an_interactive_program_asleep_at_the_backstop_may_not_have_flushed() {
+        let asleep = run(5, 3000, Status::Signal(9), Some(Kill::Wall));
+        let why = |l: &Limits| of_interactive_run(&asleep, l).unwrap().unwrap().1;
+        assert!(
+            why(&CPU).ends_with(
+                "sleeping or waiting for input? Or not flushed? An interactive \
+                 program must flush each line it writes (fflush(stdout), cout << endl, \
+                 print(..., flush=True), System.out.flush()): unflushed, the interactor never \
+                 reads it and both wait"
+            ),
+            "{}",
+            why(&CPU)
+        );
+        let wall = Limits {
+            wall_time: true,
+            ..CPU
+        };
+        assert!(why(&wall).contains("--wall-time): asleep, or not flushed? "));
+        // Not asleep: a program that spun to its limit is not told of flushing.
+        let spun = run(1005, 3000, Status::Signal(9), Some(Kill::Wall));
+        let (_, said) = of_interactive_run(&spun, &CPU).unwrap().unwrap();
+        assert!(!said.contains("flush"), "{said}");
     }
 }
