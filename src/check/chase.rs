@@ -56,11 +56,11 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
     check_path(
         &instance.grid,
         &path,
-        instance.monster,
-        instance.player,
+        (instance.monster, instance.player),
         steps,
         |byte| byte != b'#',
-        (|r, c| format!("({r}, {c})"), Base::Zero),
+        |r, c| format!("({r}, {c})"),
+        Base::Zero,
     )
 }
 

@@ -130,17 +130,17 @@ pub(crate) enum Base {
 }
 
 /// Checks that `path` (0-based `(row, col)` cells in printed order) is a shortest path
-/// of adjacent cells from `start` to `finish` on `grid` with `moves` moves, every cell
+/// of adjacent cells from `start` to `finish` (cell indices) on `grid` with `moves` moves, every cell
 /// after the first `walkable`. `name(row, col)` writes a cell as the output prints it, its
 /// numbers from `base`, which every message quoting a cell says.
 pub(crate) fn check_path(
     grid: &Grid<'_>,
     path: &[(u64, u64)],
-    start: u32,
-    finish: u32,
+    (start, finish): (u32, u32),
     moves: u32,
     walkable: impl Fn(u8) -> bool,
-    (name, base): (impl Fn(u64, u64) -> String, Base),
+    name: impl Fn(u64, u64) -> String,
+    base: Base,
 ) -> Result<(), String> {
     let counted = match base {
         Base::Zero => "rows and columns count from 0",

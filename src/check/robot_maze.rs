@@ -56,11 +56,11 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
     check_path(
         &instance.grid,
         &path,
-        instance.start,
-        instance.finish,
+        (instance.start, instance.finish),
         moves,
         |byte| byte == b'0',
-        (|r, c| format!("({} {})", r + 1, c + 1), Base::One),
+        |r, c| format!("({} {})", r + 1, c + 1),
+        Base::One,
     )
 }
 
