@@ -207,8 +207,9 @@ pub struct TestsArg {
     /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
     /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
     /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
-    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
-    /// or an answer without its input, is warned about and skipped. May be repeated.
+    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10). In a flat folder an input
+    /// without its answer (one you wrote) runs and shows its output, verdict RAN (not a
+    /// failure); an answer without its input is warned about and skipped. May be repeated.
     #[arg(long, value_name = "PATH")]
     pub tests: Vec<PathBuf>,
 }

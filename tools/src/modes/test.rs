@@ -298,7 +298,8 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         .zip(&tallies)
         .zip(&planned.own_folders)
     {
-        if tally.failed == 0 && *own {
+        // A case without an answer keeps its output (`CASE.got`) for a look.
+        if tally.failed == 0 && tally.ran == 0 && *own {
             crate::session::cache::forget_passed(&t.out_dir);
         }
     }
@@ -330,7 +331,13 @@ fn chosen_cases(
             for w in &layout.warnings {
                 eprintln!("judge: warning: {w}");
             }
-            cases::of_package(layout, i)
+            let mut found = cases::of_package(layout, i);
+            // Inputs without an answer run and show their output, as `oj test` and cph do;
+            // outputs handed in have nothing to show for them.
+            if o.run.outputs.is_none() {
+                found.extend(cases::unanswered_of(layout, i));
+            }
+            found
         }
         // One of our problem folders, read by its own reader.
         None => {

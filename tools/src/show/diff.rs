@@ -71,6 +71,45 @@ pub fn small_file(what: &str, path: &Path) -> Vec<String> {
     out
 }
 
+/// The most lines of a run's output shown under a case that has no answer (`RAN`).
+pub const OUTPUT_LINES: usize = 20;
+
+/// The most bytes of a run's output read to show under a case that has no answer.
+const OUTPUT_BYTES: u64 = 4096;
+
+/// `output:` and the first [`OUTPUT_LINES`] lines of the file `got` (at most
+/// [`OUTPUT_BYTES`]), each escaped and cut to the width, and a line that says how much more
+/// there is and where it is kept (`kept`): how a case without an answer shows what the
+/// program wrote, so that the contestant can look at it.
+pub fn output_lines(got: &Path, kept: &Path) -> Vec<String> {
+    let total = std::fs::metadata(got).map_or(0, |m| m.len());
+    let bytes = crate::run::files::read_capped(got, OUTPUT_BYTES);
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if bytes.ends_with(b"\n") || bytes.is_empty() {
+        lines.pop();
+    }
+    let whole = total <= OUTPUT_BYTES && lines.len() <= OUTPUT_LINES;
+    // A line cut by the byte cap is not shown half.
+    if total > OUTPUT_BYTES && !bytes.ends_with(b"\n") && lines.len() > 1 {
+        lines.pop();
+    }
+    lines.truncate(OUTPUT_LINES);
+    let mut out = vec![indent("output:")];
+    if total == 0 {
+        out.push(indent("  (empty)"));
+    }
+    out.extend(lines.iter().map(|l| indent(&format!("  {}", printable(l)))));
+    if !whole {
+        // Not cut to the width: the path is to be copied.
+        out.push(format!(
+            "      ... (the first {} lines shown; all {total} bytes: {})",
+            lines.len(),
+            crate::text::short(&kept.display().to_string())
+        ));
+    }
+    out
+}
+
 /// The detail lines of a difference between the files `expected` and `got`.
 pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Vec<String> {
     if mode == DiffMode::Full {

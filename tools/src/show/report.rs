@@ -130,6 +130,7 @@ pub fn summary_json(tallies: &[Tally]) -> String {
         "summary": true,
         "passed": tallies.iter().map(|t| t.passed).sum::<usize>(),
         "failed": tallies.iter().map(|t| t.failed).sum::<usize>(),
+        "ran": tallies.iter().map(|t| t.ran).sum::<usize>(),
         "verdicts": verdicts,
     })
     .to_string()
@@ -146,6 +147,8 @@ pub struct Tally {
     checker_ms: Option<u64>,
     pub passed: usize,
     pub failed: usize,
+    /// Cases without an answer that ran within the limits (`RAN`): neither.
+    pub ran: usize,
 }
 
 impl Tally {
@@ -159,6 +162,8 @@ impl Tally {
         }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
+        } else if o.verdict == Verdict::Ran {
+            self.ran += 1;
         } else {
             self.failed += 1;
         }
@@ -167,6 +172,7 @@ impl Tally {
     pub fn summary(&self, problem: &str, limits: &Limits) -> String {
         let counts: Vec<String> = Verdict::ALL[1..]
             .iter()
+            .filter(|v| **v != Verdict::Ran)
             .filter_map(|v| {
                 self.counts
                     .get(v.name())
@@ -181,7 +187,7 @@ impl Tally {
                 format!(" [{}]", counts.join(", "))
             } else {
                 String::new()
-            },
+            } + &ran_text(self.ran),
             self.max_cpu_ms,
             self.max_wall_ms,
             limits.time_ms,
@@ -190,6 +196,14 @@ impl Tally {
             self.checker_ms
                 .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
         )
+    }
+}
+
+/// `, 1 ran without an answer` where cases had none, else nothing.
+fn ran_text(ran: usize) -> String {
+    match ran {
+        0 => String::new(),
+        n => format!(", {n} ran without an answer"),
     }
 }
 
@@ -326,7 +340,8 @@ impl Reporter for Text {
         }
         let passed: usize = tallies.iter().map(|t| t.passed).sum();
         let failed: usize = tallies.iter().map(|t| t.failed).sum();
-        crate::say!("{passed} passed, {failed} failed");
+        let ran: usize = tallies.iter().map(|t| t.ran).sum();
+        crate::say!("{passed} passed, {failed} failed{}", ran_text(ran));
     }
 }
 

@@ -1,0 +1,114 @@
+//! A contestant's first hour in a folder of their own (issue 42), as they meet it through the
+//! real binary: an input they wrote without an answer runs and shows its output (`RAN`),
+//! `--fail-fast`, a checker and a starter template named in `.bfs-judge.toml`, expected and
+//! received side by side, and `bfs-judge answer` writing the answers a reference solution
+//! gives. The programs are shell scripts (`sh` is everywhere).
+
+use std::path::{Path, PathBuf};
+
+use crate::support::{scratch, write_files, Judge, Judged};
+
+/// A fresh folder `NAME/sum/` with `tests/1.in` + `tests/1.out` (`1 2` -> `3`) and
+/// `tests/2.in` + `tests/2.out` (`40 2` -> `42`), and `sum.sh`, which adds (and prints a
+/// hundred lines for an input of one number).
+fn folder(name: &str) -> PathBuf {
+    let dir = scratch(name).join("sum");
+    write_files(
+        &dir,
+        &[
+            ("tests/1.in", "1 2\n"),
+            ("tests/1.out", "3\n"),
+            ("tests/2.in", "40 2\n"),
+            ("tests/2.out", "42\n"),
+            (
+                "sum.sh",
+                "read a b\nif [ -z \"$b\" ]; then seq 1 100; exit 0; fi\n\
+                 if [ \"$a\" = crash ]; then exit 3; fi\necho $((a + b))\n",
+            ),
+        ],
+    );
+    dir
+}
+
+/// `bfs-judge ARGS` as the contestant types it in `cwd`, a cache and config folder beside it.
+fn command(cwd: &Path, args: &[&str]) -> Judge {
+    let scratch = cwd.parent().unwrap();
+    Judge::new(args)
+        .cwd(cwd)
+        .cache(&scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env("COLUMNS", "100")
+        .env("NO_COLOR", "1")
+}
+
+fn judge(cwd: &Path, args: &[&str]) -> Judged {
+    command(cwd, args).run()
+}
+
+#[test]
+fn an_input_without_an_answer_runs_and_shows_what_the_program_wrote() {
+    let dir = folder("ran");
+    write_files(
+        &dir,
+        &[("tests/mine.in", "5 6\n"), ("tests/long.in", "7\n")],
+    );
+    let j = judge(&dir, &["test", "--cmd", "sh sum.sh"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let verdicts = j.verdicts();
+    let of = |case: &str| {
+        verdicts
+            .iter()
+            .find(|(_, n)| n.ends_with(&format!("/{case}")))
+            .map(|(v, _)| v.as_str())
+    };
+    assert_eq!((of("1"), of("2")), (Some("AC"), Some("AC")), "{j}");
+    assert_eq!((of("mine"), of("long")), (Some("RAN"), Some("RAN")), "{j}");
+    assert!(!j.stderr.contains("no answer"), "{j}");
+    // Its output, under it; a long one cut, with where the whole of it is.
+    assert!(
+        j.stdout.contains("RAN") && j.stdout.contains("    output:\n      11\n"),
+        "{j}"
+    );
+    assert!(
+        j.stdout
+            .contains("      20\n      ... (the first 20 lines shown; all 292 bytes: "),
+        "{j}"
+    );
+    let cache = dir.parent().unwrap().join("cache/bfs-judge");
+    let kept = std::fs::read_dir(&cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path().join("long.got"))
+        .find(|p| p.is_file())
+        .expect("long.got kept in the cache");
+    assert!(j.stdout.contains("long.got)"), "{j}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap().lines().count(), 100);
+    assert!(
+        j.stdout
+            .ends_with("2 passed, 0 failed, 2 ran without an answer\n"),
+        "{j}"
+    );
+    assert!(
+        j.stdout.contains("sum: 2 of 2 AC, 2 ran without an answer"),
+        "{j}"
+    );
+
+    // The same in JSON: the verdict, the output in the detail, the count in the summary.
+    let j = judge(&dir, &["test", "--cmd", "sh sum.sh", "--json", "mine"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    let lines: Vec<serde_json::Value> = j
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["verdict"], "RAN", "{j}");
+    assert_eq!(lines[0]["detail"], "output:\n11", "{j}");
+    assert_eq!(lines[1]["ran"], 1, "{j}");
+    assert_eq!(lines[1]["failed"], 0, "{j}");
+
+    // A crash on it is still the crash it is, and a failure.
+    write_files(&dir, &[("tests/mine.in", "crash 1\n")]);
+    let j = judge(&dir, &["test", "--cmd", "sh sum.sh", "mine"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert_eq!(j.verdicts()[0].0, "RE", "{j}");
+}
