@@ -103,6 +103,7 @@ pub fn main() -> ExitCode {
             let mut options = invoked(Options::from(t));
             if let Err(e) = source::take_source_target(&mut options)
                 .and_then(|()| test::adopt_current_folder(&mut options))
+                .and_then(|()| source::take_saved_checker(&mut options))
             {
                 eprintln!("judge: {e}");
                 return ExitCode::from(2);
@@ -124,7 +125,12 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            judge(invoked(Options::from(s)), true, |o| match &o.stress {
+            let mut options = invoked(Options::from(s));
+            if let Err(e) = source::take_saved_checker(&mut options) {
+                eprintln!("judge: {e}");
+                return ExitCode::from(2);
+            }
+            judge(options, true, |o| match &o.stress {
                 Some(Some(problem)) => stress::run(o, problem),
                 _ => stress::run_own(o),
             })
