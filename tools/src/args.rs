@@ -404,6 +404,11 @@ pub struct TestCmd {
     #[arg(long)]
     pub watch: bool,
 
+    /// Stop at the first case that fails (in case order, whatever -j): the cases after it
+    /// are not judged, and the last lines say how many (as cargo test and pytest -x do).
+    #[arg(long)]
+    pub fail_fast: bool,
+
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -512,6 +517,8 @@ pub struct Options {
     pub scale_to: Option<(u32, u32)>,
     /// `verify PACKAGE`.
     pub verify: Option<PathBuf>,
+    /// `test --fail-fast`: stop at the first case that fails.
+    pub fail_fast: bool,
     /// How the judge was invoked, for the commands it prints (see [`Options::command_for`]).
     pub invoked: Invoked,
 }
@@ -641,6 +648,7 @@ impl From<TestCmd> for Options {
             targets: t.targets,
             run,
             verdicts,
+            fail_fast: t.fail_fast,
             ..Options::default()
         }
     }

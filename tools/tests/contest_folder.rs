@@ -112,3 +112,121 @@ fn an_input_without_an_answer_runs_and_shows_what_the_program_wrote() {
     assert_eq!(j.code, Some(1), "{j}");
     assert_eq!(j.verdicts()[0].0, "RE", "{j}");
 }
+
+/// `--fail-fast` stops at the first failing case in case order, whatever finished first
+/// under `-j`: the cases before it shown, none after, and how many were not judged.
+#[test]
+fn fail_fast_stops_at_the_first_failure_in_case_order_at_any_jobs() {
+    let dir = folder("fail-fast");
+    // Cases 3 to 6; 4 and 6 expect a wrong answer. Case 1 is slow: under -j 3 the later
+    // cases end first, and the first failure in order is still 4.
+    for (case, a, b, sum) in [(3, 1, 1, 2), (4, 2, 2, 5), (5, 3, 3, 6), (6, 4, 4, 9)] {
+        write_files(
+            &dir,
+            &[
+                (&format!("tests/{case}.in"), &format!("{a} {b}\n")),
+                (&format!("tests/{case}.out"), &format!("{sum}\n")),
+            ],
+        );
+    }
+    write_files(
+        &dir,
+        &[(
+            "slow.sh",
+            "read a b\n[ \"$a\" = 1 ] && sleep 0.3\necho $((a + b))\n",
+        )],
+    );
+    for jobs in ["1", "3"] {
+        let j = judge(
+            &dir,
+            &["test", "--cmd", "sh slow.sh", "--fail-fast", "-j", jobs],
+        );
+        assert_eq!(j.code, Some(1), "{j}");
+        let names: Vec<(String, String)> = j.verdicts();
+        let shown: Vec<(&str, &str)> = names
+            .iter()
+            .map(|(v, n)| (v.as_str(), n.rsplit('/').next().unwrap()))
+            .collect();
+        assert_eq!(
+            shown,
+            [("AC", "1"), ("AC", "2"), ("AC", "3"), ("WA", "4")],
+            "-j {jobs}: {j}"
+        );
+        assert!(
+            j.stdout
+                .ends_with("stopped at the first failure (--fail-fast): 2 cases not judged\n"),
+            "{j}"
+        );
+        assert!(j.stdout.contains("3 passed, 1 failed\n"), "{j}");
+    }
+    // Without it, every case.
+    let j = judge(&dir, &["test", "--cmd", "sh slow.sh", "-j", "3"]);
+    assert_eq!(j.verdicts().len(), 6, "{j}");
+}
+
+/// A checker named once in `.bfs-judge.toml` (`checker = "./check.sh"`) judges `test`,
+/// `test --watch` and `stress` without `--checker-cmd`; a tests folder's own file counts
+/// when the tests are named from elsewhere; `--checker-cmd` on the command line wins.
+#[test]
+fn a_checker_saved_in_the_folders_config_is_used_until_the_command_line_says_otherwise() {
+    let dir = folder("saved-checker");
+    write_files(
+        &dir,
+        &[
+            // Prints 3.0 where 3 is expected: a numeric checker accepts it.
+            ("float.sh", "read a b\necho \"$((a + b)).0\"\n"),
+            (
+                "check.sh*",
+                "#!/bin/sh\n[ \"$(awk '{ print $1 + 0 }' \"$2\")\" = \"$(awk '{ print $1 + 0 }' \"$3\")\" ] \
+                 && exit 0\necho 'numbers differ' >&2\nexit 1\n",
+            ),
+            ("no.sh*", "#!/bin/sh\necho 'never' >&2\nexit 1\n"),
+        ],
+    );
+    let j = judge(&dir, &["test", "--cmd", "sh float.sh"]);
+    assert_eq!(j.code, Some(1), "without a checker, 3.0 is not 3: {j}");
+    write_files(&dir, &[(".bfs-judge.toml", "checker = \"./check.sh\"\n")]);
+    let j = judge(&dir, &["test", "--cmd", "sh float.sh"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert!(j.stdout.contains("| checker "), "{j}");
+    // The command line wins.
+    let j = judge(
+        &dir,
+        &["test", "--cmd", "sh float.sh", "--checker-cmd", "./no.sh"],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("never"), "{j}");
+    // stress reads it too: 3.0 against the brute force's 3 is no disagreement.
+    write_files(
+        &dir,
+        &[
+            ("gen.sh", "echo \"$1 2\"\n"),
+            ("brute.sh", "read a b\necho $((a + b))\n"),
+        ],
+    );
+    let j = judge(
+        &dir,
+        &[
+            "stress",
+            "--gen",
+            "sh gen.sh",
+            "--brute",
+            "sh brute.sh",
+            "--cmd",
+            "sh float.sh",
+            "--count",
+            "3",
+        ],
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+    // From another folder, with --tests: the tests folder's parent's file.
+    let elsewhere = dir.parent().unwrap().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let float = dir.join("float.sh").display().to_string();
+    let tests = dir.join("tests").display().to_string();
+    let j = judge(
+        &elsewhere,
+        &["test", "--cmd", &format!("sh {float}"), "--tests", &tests],
+    );
+    assert_eq!(j.code, Some(0), "{j}");
+}
