@@ -171,7 +171,8 @@ pub struct Verdicts {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: u32,
 
-    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff.
+    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff,
+    /// `side` the hunk's lines with expected and got side by side (cph's view), numbered.
     #[arg(long, value_name = "WHAT", value_enum, default_value_t = DiffMode::Hunk)]
     pub diff: DiffMode,
 
@@ -519,6 +520,8 @@ pub struct Options {
     pub verify: Option<PathBuf>,
     /// `test --fail-fast`: stop at the first case that fails.
     pub fail_fast: bool,
+    /// `answer --overwrite`: answer inputs that have an answer again.
+    pub answer_overwrite: bool,
     /// How the judge was invoked, for the commands it prints (see [`Options::command_for`]).
     pub invoked: Invoked,
 }

@@ -230,3 +230,110 @@ fn a_checker_saved_in_the_folders_config_is_used_until_the_command_line_says_oth
     );
     assert_eq!(j.code, Some(0), "{j}");
 }
+
+/// `bfs-judge answer` writes the answers a trusted reference gives to the inputs a
+/// contestant wrote (as `oj generate-output`), never over an answer unless `--overwrite`,
+/// and writes nothing for an input the reference fails on.
+#[test]
+fn answer_writes_the_missing_answers_from_a_reference_and_refuses_a_failing_one() {
+    let dir = folder("answer");
+    write_files(
+        &dir,
+        &[
+            ("tests/big.in", "1000 2000\n"),
+            ("tests/neg.in", "-5 3\n"),
+            // A wrong answer of the user's: left alone unless asked.
+            ("tests/2.out", "41\n"),
+        ],
+    );
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/big.out")).unwrap(),
+        "3000\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/neg.out")).unwrap(),
+        "-2\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/2.out")).unwrap(),
+        "41\n"
+    );
+    assert!(j.stdout.contains("wrote tests/big.out (5 bytes"), "{j}");
+    assert!(j.stdout.ends_with("2 answers written\n"), "{j}");
+    // Nothing left to answer; then the wrong one again, by name.
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh"]);
+    assert!(
+        j.stdout
+            .contains("no input to answer (4 already answered; --overwrite"),
+        "{j}"
+    );
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh", "--overwrite", "2"]);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/2.out")).unwrap(),
+        "42\n"
+    );
+    assert!(j.stdout.contains("rewrote tests/2.out"), "{j}");
+    let j = judge(&dir, &["test", "--cmd", "sh sum.sh"]);
+    assert_eq!((j.code, j.verdicts().len()), (Some(0), 4), "{j}");
+
+    // A reference that fails on an input answers none of it, and says which.
+    write_files(
+        &dir,
+        &[("tests/bad.in", "crash 1\n"), ("tests/ok.in", "1 1\n")],
+    );
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh"]);
+    assert_eq!(j.code, Some(1), "{j}");
+    assert!(j.stdout.contains("RE  bad: no answer written"), "{j}");
+    assert!(
+        j.stdout
+            .contains("stopped: the reference failed on tests/bad.in; 0 of 2 inputs answered"),
+        "{j}"
+    );
+    assert!(!dir.join("tests/bad.out").exists() && !dir.join("tests/ok.out").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.join("tests"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // Without a reference: a setup error that says how to name one.
+    let j = judge(&dir, &["answer"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr.contains("say which reference solution answers"),
+        "{j}"
+    );
+}
+
+/// `--diff side`: a WA's lines with expected and got in two columns, numbered, each cut to
+/// half the width (100 columns here), marked as `sdiff` marks them.
+#[test]
+fn diff_side_shows_expected_and_got_side_by_side() {
+    let dir = folder("side");
+    write_files(
+        &dir,
+        &[
+            ("tests/3.in", "1 1\n"),
+            ("tests/3.out", "2\nend\n"),
+            ("three.sh", "read a b\necho $((a + b + 1))\n"),
+        ],
+    );
+    let j = judge(
+        &dir,
+        &["test", "--cmd", "sh three.sh", "--diff", "side", "3"],
+    );
+    assert_eq!(j.code, Some(1), "{j}");
+    let column = (100 - 10) / 2;
+    let want = format!(
+        "    first difference at line 1 (expected | got):\n    1  {:<column$} | 3\n    2  {:<column$} <\n",
+        "2", "end"
+    );
+    let at = j
+        .stdout
+        .find("    first difference")
+        .expect("a difference shown");
+    assert!(j.stdout[at..].starts_with(&want), "{j}");
+}

@@ -340,8 +340,10 @@ fn chosen_cases(
             let mut found = cases::of_package(layout, i);
             // Inputs without an answer run and show their output, as `oj test` and cph do;
             // outputs handed in have nothing to show for them.
-            if o.run.outputs.is_none() {
+            if o.run.outputs.is_none() && !layout.unanswered.is_empty() {
+                // In the folder's natural order among the others (a flat folder's only).
                 found.extend(cases::unanswered_of(layout, i));
+                found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
             }
             found
         }

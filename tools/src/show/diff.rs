@@ -1,7 +1,8 @@
 //! Showing a wrong answer: the hunk around the first difference (two lines of context each
 //! side, expected `-` against got `+`; small outputs, at most [`SMALL_LINES`] lines and
 //! [`SMALL_BYTES`] bytes each as a sample's are, whole), or with `--diff full` the whole
-//! unified diff; every line of output cut to the terminal's width. A small input is shown
+//! unified diff, or with `--diff side` the hunk's lines in two columns, expected beside got
+//! (cph's and CP Editor's view); every line of output cut to the terminal's width. A small input is shown
 //! whole too ([`small_file`]), as `oj test` does.
 //!
 //! The hunk reads only a window of five lines from each file, so it costs nothing whatever
@@ -18,11 +19,13 @@ use crate::judge::check::lines::{self, Difference};
 use crate::show::style;
 use crate::text::{fit, printable, width};
 
-/// What a WA shows: the hunk around the first difference, or the whole diff.
+/// What a WA shows: the hunk around the first difference, the whole diff, or the hunk's
+/// lines side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffMode {
     Hunk,
     Full,
+    Side,
 }
 
 /// Lines of context on each side of the first difference.
@@ -122,7 +125,53 @@ pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Ve
         (Some(old), Some(new)) => (1, old.len().max(new.len()).max(1) as u64),
         _ => (d.line.saturating_sub(CONTEXT).max(1), d.line + CONTEXT),
     };
+    if mode == DiffMode::Side {
+        return side(expected, got, d, window);
+    }
     hunk(expected, got, d, window)
+}
+
+/// The lines `first..=last` of both files in two columns, expected on the left and got on
+/// the right, numbered, each cut to its half of the width; the mark between them says how
+/// the line differs, as `sdiff` marks it: ` ` the same, `|` different, `<` expected only,
+/// `>` got only. Lines are paired by number, as the judge compares them.
+fn side(expected: &Path, got: &Path, d: &Difference, (first, last): (u64, u64)) -> Vec<String> {
+    let window = |p: &Path| lines::lines_between(p, first, last).unwrap_or_default();
+    let (old, new) = (texts(&window(expected)), texts(&window(got)));
+    let rows = old.len().max(new.len());
+    let number_width = (first + rows as u64).to_string().len();
+    // `    N  ` before the left column, ` | ` between the columns.
+    let column = width().saturating_sub(4 + number_width + 2 + 3) / 2;
+    let mut out = vec![indent(&format!(
+        "first difference at line {} (expected | got):",
+        d.line
+    ))];
+    for k in 0..rows {
+        let (left, right) = (old.get(k), new.get(k));
+        let mark = match (left, right) {
+            (Some(l), Some(r)) if l == r => ' ',
+            (Some(_), Some(_)) => '|',
+            (Some(_), None) => '<',
+            _ => '>',
+        };
+        let paint = |text: Option<&String>, s: anstyle::Style| {
+            let cut = fit(text.map_or("", |t| t.as_str()), column);
+            let padded = format!("{cut:<column$}");
+            if mark == ' ' {
+                style::paint(&padded, style::DIM)
+            } else {
+                style::paint(&padded, s)
+            }
+        };
+        let line = format!(
+            "    {:>number_width$}  {} {mark} {}",
+            first + k as u64,
+            paint(left, style::EXPECTED),
+            paint(right, style::GOT)
+        );
+        out.push(line.trim_end().to_string());
+    }
+    out
 }
 
 fn texts(lines: &[Vec<u8>]) -> Vec<String> {
@@ -338,6 +387,24 @@ mod tests {
             large.contains("     3  3") && !large.contains("  4  4"),
             "{large}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn side_by_side_pairs_the_lines_by_number_and_marks_how_each_differs() {
+        let dir = std::env::temp_dir().join(format!("diff-side-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (expected, got) = (dir.join("expected"), dir.join("got"));
+        std::fs::write(&expected, "3\n5\n7\n").unwrap();
+        std::fs::write(&got, "3\n6\n").unwrap();
+        let d = lines::first_difference(&expected, &got).unwrap().unwrap();
+        let out = render(&expected, &got, &d, DiffMode::Side);
+        let column = (width() - 4 - 1 - 2 - 3) / 2;
+        assert_eq!(out[0], "    first difference at line 2 (expected | got):");
+        assert_eq!(out[1], format!("    1  {:<column$}   3", "3"));
+        assert_eq!(out[2], format!("    2  {:<column$} | 6", "5"));
+        assert_eq!(out[3], format!("    3  {:<column$} <", "7"));
+        assert_eq!(out.len(), 4, "{out:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
