@@ -83,11 +83,7 @@ fn an_input_without_an_answer_runs_and_shows_what_the_program_wrote() {
         .expect("long.got kept in the cache");
     assert!(j.stdout.contains("long.got)"), "{j}");
     assert_eq!(std::fs::read_to_string(&kept).unwrap().lines().count(), 100);
-    assert!(
-        j.stdout
-            .ends_with("2 passed, 0 failed, 2 ran without an answer\n"),
-        "{j}"
-    );
+    assert!(j.stdout.ends_with("\n2 passed, 0 failed\n"), "{j}");
     assert!(
         j.stdout.contains("sum: 2 of 2 AC, 2 ran without an answer"),
         "{j}"
