@@ -295,6 +295,39 @@ fn answer_writes_the_missing_answers_from_a_reference_and_refuses_a_failing_one(
         .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+    // In JSON: an object for the input, and the summary.
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh", "--json", "bad"]);
+    let lines: Vec<serde_json::Value> = j
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{j}");
+    assert_eq!(
+        (
+            &lines[0]["case"],
+            &lines[0]["verdict"],
+            &lines[0]["written"]
+        ),
+        (&"bad".into(), &"RE".into(), &false.into()),
+        "{j}"
+    );
+    assert_eq!(lines[1]["failed"], 1, "{j}");
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh", "--json", "ok"]);
+    let last: serde_json::Value = serde_json::from_str(j.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!((j.code, &last["written"]), (Some(0), &1.into()), "{j}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/ok.out")).unwrap(),
+        "2\n"
+    );
+    // A name that matches no input is a typo, said with a suggestion.
+    let j = judge(&dir, &["answer", "--cmd", "sh sum.sh", "bg"]);
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(
+        j.stderr
+            .contains("no input of sum matches bg: did you mean `big`?"),
+        "{j}"
+    );
     // Without a reference: a setup error that says how to name one.
     let j = judge(&dir, &["answer"]);
     assert_eq!(j.code, Some(2), "{j}");

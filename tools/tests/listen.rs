@@ -380,6 +380,17 @@ fn a_received_problem_gets_a_starter_file_from_the_users_template() {
     );
     assert_eq!(read(&dir.join("Mine/main.cpp")), "// my work\n");
     assert_eq!(stdout.matches("made main.cpp").count(), 1, "{stdout}");
+    // A template that is gone costs the starter file only: the problem is received.
+    std::fs::remove_file(config.join("template.cpp")).unwrap();
+    let server = Server::start_with_config(&dir, 1, &config);
+    let body = problem_json("Later", "g", ("x", 1), ("1\n", "1\n"));
+    assert_eq!(server.post(body.as_bytes()), 200);
+    let (stdout, _) = server.finish();
+    assert!(dir.join("Later/tests/1.in").is_file());
+    assert!(
+        stdout.contains("\n  no starter file: the template "),
+        "{stdout}"
+    );
 }
 
 fn entries(dir: &Path) -> Vec<String> {

@@ -102,33 +102,61 @@ fn flat_folder(o: &Options) -> Result<(Problem, std::sync::Arc<Package>), SetupE
     Ok((p, package))
 }
 
-/// Writes the answers; `Ok(true)` when the reference answered every input it was given.
-pub fn run(o: &Options) -> Result<bool, SetupError> {
-    let (p, package) = flat_folder(o)?;
+/// The inputs to answer, each with whether it has an answer now: those without one, and
+/// with `--overwrite` the rest too; case globs choose among them, and a glob that matches
+/// no input at all is a setup error (a typo), with a suggestion.
+fn choose<'a>(o: &Options, package: &'a Package) -> Result<Vec<(&'a Found, bool)>, SetupError> {
     let mut chosen: Vec<(&Found, bool)> = package.unanswered.iter().map(|f| (f, false)).collect();
     if o.answer_overwrite {
         chosen.extend(package.cases.iter().map(|f| (f, true)));
+        chosen.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.0.name, &b.0.name));
     }
-    if !o.targets.is_empty() {
-        let globs = cases::selector(&o.targets)?;
-        chosen.retain(|(f, _)| globs.is_match(&f.name));
+    if o.targets.is_empty() {
+        return Ok(chosen);
     }
-    let untouched = package.cases.len() - chosen.iter().filter(|(_, had)| *had).count();
+    let names: Vec<&str> = package
+        .unanswered
+        .iter()
+        .chain(&package.cases)
+        .map(|f| f.name.as_str())
+        .collect();
+    for g in &o.targets {
+        let one = cases::selector(std::slice::from_ref(g))?;
+        if !names.iter().any(|n| one.is_match(n)) {
+            let hint = crate::judge::problem::did_you_mean(g, &names)
+                .map(|like| format!(": did you mean `{like}`?"))
+                .unwrap_or_default();
+            return Err(format!("no input of {} matches {g}{hint}", package.name).into());
+        }
+    }
+    let globs = cases::selector(&o.targets)?;
+    chosen.retain(|(f, _)| globs.is_match(&f.name));
+    Ok(chosen)
+}
+
+/// Writes the answers; `Ok(true)` when the reference answered every input it was given.
+/// Text for a person, or with `--json` one object a line (one per input, then a summary).
+pub fn run(o: &Options) -> Result<bool, SetupError> {
+    let (p, package) = flat_folder(o)?;
+    let chosen = choose(o, &package)?;
+    let say = |text: String, json: serde_json::Value| match o.run.json {
+        true if !json.is_null() => crate::say!("{json}"),
+        false if !text.is_empty() => crate::say!("{text}"),
+        _ => {}
+    };
     if chosen.is_empty() {
-        crate::say!(
-            "{}: no input to answer{} ({} already answered{})",
-            p.name,
-            if o.targets.is_empty() {
-                String::new()
-            } else {
-                format!(" matches {}", o.targets.join(" or "))
-            },
-            untouched,
-            if o.answer_overwrite {
-                ""
-            } else {
-                "; --overwrite answers them again"
-            }
+        let answered = package.cases.len();
+        say(
+            format!(
+                "{}: no input to answer ({answered} already answered{})",
+                p.name,
+                if o.answer_overwrite {
+                    ""
+                } else {
+                    "; --overwrite answers them again"
+                }
+            ),
+            serde_json::json!({"summary": true, "written": 0, "failed": 0}),
         );
         return Ok(true);
     }
@@ -142,13 +170,16 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         .built
         .as_ref()
         .map_or_else(|| reference.describe(), |(shown, _)| shown.clone());
-    crate::say!(
-        "# answer {}: {} | limits {} | {} input{} to answer",
-        p.name,
-        short(&shown),
-        crate::show::report::limits_text(&limits),
-        chosen.len(),
-        if chosen.len() == 1 { "" } else { "s" }
+    let count = |n: usize| format!("{n} input{}", if n == 1 { "" } else { "s" });
+    say(
+        format!(
+            "# answer {}: {} | limits {} | {} to answer",
+            p.name,
+            short(&shown),
+            crate::show::report::limits_text(&limits),
+            count(chosen.len())
+        ),
+        serde_json::Value::Null,
     );
     let private = Private::new()?;
     for (i, (found, had)) in chosen.iter().enumerate() {
@@ -163,32 +194,50 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
             None,
         )?;
         if let Some((v, why)) = verdict::of_run(&run, &limits, 0)? {
-            crate::say!("{:<3} {}: no answer written", v.name(), found.name);
-            crate::say!("{}", detail(&why));
-            if let Some(line) = verdict::stderr_line(&crate::run::files::read_tail(&stderr, 8192)) {
-                crate::say!("{line}");
-            }
-            crate::say!(
-                "stopped: the reference failed on {}; {} of {} inputs answered",
-                short(&found.input.display().to_string()),
-                i,
-                chosen.len()
+            let mut lines = vec![
+                format!("{:<3} {}: no answer written", v.name(), found.name),
+                detail(&why),
+            ];
+            lines.extend(verdict::stderr_line(&crate::run::files::read_tail(
+                &stderr, 8192,
+            )));
+            let input = short(&found.input.display().to_string());
+            lines.push(format!(
+                "stopped: the reference failed on {input}; {i} of {} answered",
+                count(chosen.len())
+            ));
+            let why = lines[1..lines.len() - 1]
+                .iter()
+                .map(|l| l.trim())
+                .collect::<Vec<_>>();
+            say(
+                lines.join("\n"),
+                serde_json::json!({"case": found.name, "verdict": v.name(), "written": false,
+                                   "detail": why.join("\n")}),
+            );
+            say(
+                String::new(),
+                serde_json::json!({"summary": true, "written": i, "failed": 1}),
             );
             return Ok(false);
         }
         place(&stdout, &found.answer, *had)?;
-        crate::say!(
-            "{} {} ({} bytes, {} ms cpu)",
-            if *had { "rewrote" } else { "wrote" },
-            short(&found.answer.display().to_string()),
-            fs::metadata(&found.answer).map_or(0, |m| m.len()),
-            run.cpu_ms
+        let bytes = fs::metadata(&found.answer).map_or(0, |m| m.len());
+        let answer = short(&found.answer.display().to_string());
+        say(
+            format!(
+                "{} {answer} ({bytes} bytes, {} ms cpu)",
+                if *had { "rewrote" } else { "wrote" },
+                run.cpu_ms
+            ),
+            serde_json::json!({"case": found.name, "answer": answer, "written": true,
+                               "replaced": had, "bytes": bytes, "cpu_ms": run.cpu_ms}),
         );
     }
-    crate::say!(
-        "{} answer{} written",
-        chosen.len(),
-        if chosen.len() == 1 { "" } else { "s" }
+    let n = chosen.len();
+    say(
+        format!("{n} answer{} written", if n == 1 { "" } else { "s" }),
+        serde_json::json!({"summary": true, "written": n, "failed": 0}),
     );
     Ok(true)
 }

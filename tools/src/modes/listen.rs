@@ -246,11 +246,18 @@ fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<Strin
         .map_err(|e| (422, format!("\"{}\": {e}", problem.name)))?;
     let folder = place(&problem, dir).map_err(|e| (400, e))?;
     let written = write(&problem, &folder).map_err(|e| (500, e))?;
-    let starter = starter(&folder).map_err(|e| (500, e))?;
     let mut line = announce(&problem, &folder);
     line.push_str(&written.changes());
-    if let Some(starter) = starter {
-        let _ = write!(line, "\n  {starter}");
+    // The problem is written by now: a template that cannot be read costs the starter file
+    // only, and is said under the problem's line.
+    match starter(&folder) {
+        Ok(Some(made)) => {
+            let _ = write!(line, "\n  {made}");
+        }
+        Ok(None) => {}
+        Err(why) => {
+            let _ = write!(line, "\n  no starter file: {why}");
+        }
     }
     Ok(line)
 }
