@@ -522,6 +522,8 @@ pub struct Options {
     pub fail_fast: bool,
     /// `answer --overwrite`: answer inputs that have an answer again.
     pub answer_overwrite: bool,
+    /// The config file `--checker-cmd` came from, when the command line did not give it.
+    pub checker_from: Option<PathBuf>,
     /// How the judge was invoked, for the commands it prints (see [`Options::command_for`]).
     pub invoked: Invoked,
 }

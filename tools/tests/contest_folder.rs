@@ -155,6 +155,13 @@ fn fail_fast_stops_at_the_first_failure_in_case_order_at_any_jobs() {
         );
         assert!(j.stdout.contains("3 passed, 1 failed\n"), "{j}");
     }
+    // In JSON, the last object says so.
+    let j = judge(
+        &dir,
+        &["test", "--cmd", "sh slow.sh", "--fail-fast", "--json"],
+    );
+    let last: serde_json::Value = serde_json::from_str(j.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["not_judged"], 2, "{j}");
     // Without it, every case.
     let j = judge(&dir, &["test", "--cmd", "sh slow.sh", "-j", "3"]);
     assert_eq!(j.verdicts().len(), 6, "{j}");
@@ -184,7 +191,10 @@ fn a_checker_saved_in_the_folders_config_is_used_until_the_command_line_says_oth
     write_files(&dir, &[(".bfs-judge.toml", "checker = \"./check.sh\"\n")]);
     let j = judge(&dir, &["test", "--cmd", "sh float.sh"]);
     assert_eq!(j.code, Some(0), "{j}");
-    assert!(j.stdout.contains("| checker "), "{j}");
+    assert!(
+        j.stdout.contains("| checker check.sh (from .bfs-judge.toml) |"),
+        "{j}"
+    );
     // The command line wins.
     let j = judge(
         &dir,

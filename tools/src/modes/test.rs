@@ -314,7 +314,12 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
         .collect();
     reporter.summary(&tallies, &failing);
-    if not_judged > 0 && !o.run.json {
+    if not_judged > 0 && o.run.json {
+        crate::say!(
+            "{}",
+            serde_json::json!({ "fail_fast": true, "not_judged": not_judged })
+        );
+    } else if not_judged > 0 {
         crate::say!(
             "stopped at the first failure (--fail-fast): {not_judged} case{} not judged",
             if not_judged == 1 { "" } else { "s" }
@@ -649,7 +654,10 @@ fn how_judged(p: &Problem, t: &Target, o: &Options) -> String {
             }
         }
         (Check::External(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
-            format!("checker {}", crate::text::short(&c.describe()))
+            let from = o.checker_from.as_ref().map_or(String::new(), |f| {
+                format!(" (from {})", crate::text::short(&f.display().to_string()))
+            });
+            format!("checker {}{from}", crate::text::short(&c.describe()))
         }
         (Check::External(_), _) => "checker".to_string(),
         (_, true) => "exact (no checker for this problem)".to_string(),

@@ -135,7 +135,11 @@ pub fn take_saved_checker(o: &mut Options) -> Result<(), SetupError> {
             }
         }
     }
-    o.verdicts.checker_cmd = settings_of(&files)?.checker;
+    let saved = settings_of(&files)?;
+    if saved.checker.is_some() {
+        o.verdicts.checker_cmd = saved.checker;
+        o.checker_from = Some(saved.checker_from);
+    }
     Ok(())
 }
 
