@@ -192,7 +192,8 @@ fn a_checker_saved_in_the_folders_config_is_used_until_the_command_line_says_oth
     let j = judge(&dir, &["test", "--cmd", "sh float.sh"]);
     assert_eq!(j.code, Some(0), "{j}");
     assert!(
-        j.stdout.contains("| checker check.sh (from .bfs-judge.toml) |"),
+        j.stdout
+            .contains("| checker check.sh (from .bfs-judge.toml) |"),
         "{j}"
     );
     // The command line wins.

@@ -5,7 +5,9 @@
 //! `CASE.expected`, `CASE.stderr`, each at most [`KEEP_BYTES`]; `CASE.checker`, a checker's
 //! whole message). An output-only task's outputs handed in ([`Source::HandedIn`]) skip the
 //! run: the file handed in for the case is judged as a program's output would be, and a
-//! missing one is a wrong answer.
+//! missing one is a wrong answer. A case without an answer ([`Expect::Nothing`], an input a
+//! contestant wrote) is not judged: a run that ended well is `RAN`, its first lines shown
+//! under it and its output kept as `CASE.got`; one that did not gets its verdict as any.
 //!
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.

@@ -78,7 +78,7 @@ pub fn small_file(what: &str, path: &Path) -> Vec<String> {
 pub const OUTPUT_LINES: usize = 20;
 
 /// The most bytes of a run's output read to show under a case that has no answer.
-const OUTPUT_BYTES: u64 = 4096;
+pub const OUTPUT_BYTES: u64 = 4096;
 
 /// `output:` and the first [`OUTPUT_LINES`] lines of the file `got` (at most
 /// [`OUTPUT_BYTES`]), each escaped and cut to the width, and a line that says how much more
