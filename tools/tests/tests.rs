@@ -4,7 +4,7 @@
 //!
 //! - `judge`: the judge judged as a user meets it, on our problems and on other people's
 //!   formats (its modules: why, hostile, formats, answers, dmoj, cms, polygon, kernel);
-//! - `own_problem`, `day`: the judge on a contestant's own problem and folder;
+//! - `own_problem`, `day`, `contest_folder`: the judge on a contestant's own problem and folder;
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
 //! - `verdicts`: what the judge says of a run, as a contestant's first hour meets it;
@@ -14,6 +14,7 @@
 
 mod support;
 
+mod contest_folder;
 mod day;
 mod docs;
 mod judge;

@@ -27,10 +27,13 @@ pub enum Verdict {
     Mle,
     /// Output limit exceeded: stdout passed the output limit and the program was killed.
     Ole,
+    /// Ran within the limits on an input that has no answer: nothing to judge, neither a
+    /// pass nor a failure (its output is shown instead).
+    Ran,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Ac,
         Verdict::Wa,
         Verdict::Pe,
@@ -39,6 +42,7 @@ impl Verdict {
         Verdict::Tle,
         Verdict::Mle,
         Verdict::Ole,
+        Verdict::Ran,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +55,7 @@ impl Verdict {
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",
+            Verdict::Ran => "RAN",
         }
     }
 }

@@ -3,8 +3,9 @@
 //! `test` keeps). `shrink` follows a
 //! stress disagreement; `listen` receives problems from the browser; `gen` and `check` are
 //! the generators and checkers of our problems as commands; `verify` is the problem setter's
-//! check of a package's submissions.
+//! check of a package's submissions; `answer` writes the answers a reference solution gives.
 
+pub mod answer;
 pub mod bundle;
 pub mod check;
 pub mod clean;

@@ -322,6 +322,12 @@ struct ConfigFile {
     compile_memory_limit: Option<u64>,
     #[serde(default)]
     lang: std::collections::BTreeMap<String, LangTable>,
+    /// The folder's checker command and the starter template: `session::source::settings`
+    /// reads them; named here so that a file holding them is not refused.
+    #[serde(default, rename = "checker")]
+    _checker: Option<String>,
+    #[serde(default, rename = "template")]
+    _template: Option<String>,
 }
 
 fn words(w: &[&str]) -> Vec<String> {

@@ -138,6 +138,7 @@ pub fn summary_json(tallies: &[Tally]) -> String {
         "summary": true,
         "passed": tallies.iter().map(|t| t.passed).sum::<usize>(),
         "failed": tallies.iter().map(|t| t.failed).sum::<usize>(),
+        "ran": tallies.iter().map(|t| t.ran).sum::<usize>(),
         "verdicts": verdicts,
     })
     .to_string()
@@ -155,6 +156,8 @@ pub struct Tally {
     helper_ms: BTreeMap<&'static str, u64>,
     pub passed: usize,
     pub failed: usize,
+    /// Cases without an answer that ran within the limits (`RAN`): neither.
+    pub ran: usize,
 }
 
 impl Tally {
@@ -168,6 +171,8 @@ impl Tally {
         }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
+        } else if o.verdict == Verdict::Ran {
+            self.ran += 1;
         } else {
             self.failed += 1;
         }
@@ -176,6 +181,7 @@ impl Tally {
     pub fn summary(&self, problem: &str, limits: &Limits) -> String {
         let counts: Vec<String> = Verdict::ALL[1..]
             .iter()
+            .filter(|v| **v != Verdict::Ran)
             .filter_map(|v| {
                 self.counts
                     .get(v.name())
@@ -190,7 +196,7 @@ impl Tally {
                 format!(" [{}]", counts.join(", "))
             } else {
                 String::new()
-            },
+            } + &ran_text(self.ran),
             self.max_cpu_ms,
             self.max_wall_ms,
             limits.time_ms,
@@ -201,6 +207,14 @@ impl Tally {
                 .map(|(who, ms)| format!("; {who} {ms} ms in all"))
                 .collect::<String>(),
         )
+    }
+}
+
+/// `, 1 ran without an answer` where cases had none, else nothing.
+fn ran_text(ran: usize) -> String {
+    match ran {
+        0 => String::new(),
+        n => format!(", {n} ran without an answer"),
     }
 }
 
@@ -337,6 +351,8 @@ impl Reporter for Text {
         }
         let passed: usize = tallies.iter().map(|t| t.passed).sum();
         let failed: usize = tallies.iter().map(|t| t.failed).sum();
+        // The last line stays `N passed, N failed`, as scripts read it; the cases that ran
+        // without an answer are counted on their problems' lines.
         crate::say!("{passed} passed, {failed} failed");
     }
 }
