@@ -198,7 +198,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
                 format!("{:<3} {}: no answer written", v.name(), found.name),
                 detail(&why),
             ];
-            lines.extend(verdict::stderr_line(&crate::run::files::read_tail(
+            lines.extend(verdict::stderr_line(&crate::run::files::read_ends(
                 &stderr, 8192,
             )));
             let input = short(&found.input.display().to_string());
