@@ -26,13 +26,7 @@ fn show(args: &[&str], out: &Path) -> PathBuf {
 }
 
 fn keep_screenshot(shot: &Path, problem: &str) {
-    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::copy(
-            shot,
-            root().join("docs").join(format!("search-{problem}.png")),
-        )
-        .unwrap();
-    }
+    browser::keep_for_docs(shot, &format!("search-{problem}"));
 }
 
 fn input_of(problem: &str, case: &str) -> Vec<u8> {

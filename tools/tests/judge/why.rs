@@ -4,6 +4,9 @@
 //! apart by shape, the ring and the letters legible, a large maze opened where the routes
 //! part, the search page at the tie), and `--shrink` reduces a stress case.
 //!
+//! `SHOW_WRITE_DOCS=1` also writes the page of the README's 10 x 12 case (the Python
+//! solution's stress transcript: its first case, seed 42) as `docs/judge-page.png`.
+//!
 //! The wrong programs are one real BFS in awk (so a machine with Rust alone runs them), with
 //! a planted bug chosen by a variable: another order of moves, a detour, walls ignored.
 
@@ -816,7 +819,10 @@ fn start_and_finish_are_badges_drawn_over_the_routes() {
         &awk(&dir, "-v order=RLDU"),
     );
     b.open(&f.page, "", (1000, 600));
-    badges_are_clean(&mut b, &dir.join("badges.png"), &["S", "F"]);
+    let shot = dir.join("badges.png");
+    badges_are_clean(&mut b, &shot, &["S", "F"]);
+    // The README's picture of a failing case is this page (`SHOW_WRITE_DOCS=1`).
+    browser::keep_for_docs(&shot, "judge-page");
     // Zoomed out: fitted by the page's own button.
     let big = open_1000(&dir.join("big"));
     b.open(&big.page, "", (1000, 600));

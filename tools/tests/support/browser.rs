@@ -33,6 +33,17 @@ pub fn chromium() -> Option<PathBuf> {
     None
 }
 
+/// With `SHOW_WRITE_DOCS=1`, a page test's screenshot `shot` becomes `docs/NAME.png`: the
+/// docs' pictures are the tests' own views of the real pages.
+pub fn keep_for_docs(shot: &Path, name: &str) {
+    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
+        let to = crate::support::root()
+            .join("docs")
+            .join(format!("{name}.png"));
+        std::fs::copy(shot, to).unwrap();
+    }
+}
+
 /// The pixels of a browser's PNG screenshot: width, height and the RGB of each pixel, row by
 /// row. A reader of just what a screenshot is (8-bit RGB or RGBA, not interlaced: what
 /// Chromium writes), so that the tests need no PNG crate: png's own inflate backend set
