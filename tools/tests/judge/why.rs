@@ -826,10 +826,8 @@ fn start_and_finish_are_badges_drawn_over_the_routes() {
     // Zoomed out: fitted by the page's own button.
     let big = open_1000(&dir.join("big"));
     b.open(&big.page, "", (1000, 600));
-    let frames = b.text("document.body.dataset.frames");
     b.mouse("#fit", false);
-    b.wait(&format!("document.body.dataset.frames !== '{frames}'"));
-    assert!(View::read(&mut b).s < 1.0);
+    b.wait("JSON.parse(document.body.dataset.view).s < 1");
     badges_are_clean(&mut b, &dir.join("badges-fitted.png"), &["S", "F"]);
 }
 
@@ -906,7 +904,9 @@ fn open_1000(dir: &Path) -> Failed {
 
 /// A 1000 x 1000 page opens where its cells read (at least 12 pixels), centred on where the
 /// routes part, the next cell of each route on screen and drawn; fitted (the `fit` button),
-/// both routes still show: the judge's as a wide band around yours.
+/// both routes still show: the judge's as a wide band around yours. Where they part in the
+/// maze's corner, it is centred as far as the edges allow: the corner and its ring in view,
+/// the maze filling the rest.
 #[test]
 fn a_1000x1000_page_opens_readable_where_the_routes_part() {
     let dir = scratch("html-open-big");
@@ -945,11 +945,9 @@ fn a_1000x1000_page_opens_readable_where_the_routes_part() {
         );
     }
     // Fitted, a cell is under a pixel: the judge's route is a band around yours, both seen.
-    let frames = b.text("document.body.dataset.frames");
     b.mouse("#fit", false);
-    b.wait(&format!("document.body.dataset.frames !== '{frames}'"));
+    b.wait("JSON.parse(document.body.dataset.view).s < 1");
     let view = View::read(&mut b);
-    assert!(view.s < 1.0, "{view:?}");
     let shot = Shot::take(&mut b, dir.join("fitted.png"));
     let all = (0.0, view.top, view.width, view.top + view.height);
     let (judge, yours) = (shot.count(JUDGE, all), shot.count(YOURS, all));
@@ -957,6 +955,33 @@ fn a_1000x1000_page_opens_readable_where_the_routes_part() {
         judge > 500 && yours > 500,
         "fitted: {judge} green, {yours} red pixels ({})",
         shot.path.display()
+    );
+
+    // A program that prints the start alone: they part at (1, 1), the top-left corner.
+    let mut input = String::from("1000 1000 1 1 1000 1000\n");
+    for _ in 0..1000 {
+        input.push_str(&"0".repeat(1000));
+        input.push('\n');
+    }
+    let corner = failed(&dir.join("corner"), "corner", input.as_bytes(), "echo 1 1");
+    b.open(&corner.page, "", (1280, 720));
+    let view = View::read(&mut b);
+    let ring: serde_json::Value =
+        serde_json::from_str(&b.text("document.body.dataset.ring")).unwrap();
+    let (x, y, r) = (
+        ring["x"].as_f64().unwrap(),
+        ring["y"].as_f64().unwrap(),
+        ring["r"].as_f64().unwrap(),
+    );
+    assert!(view.s >= 12.0, "cells of {} pixels", view.s);
+    assert!(
+        x - r >= 0.0 && y - r >= view.top,
+        "ring {ring} clipped by {view:?}"
+    );
+    let (right, bottom) = (view.ox + 1000.0 * view.s, view.oy + 1000.0 * view.s);
+    assert!(
+        view.ox > 0.0 && view.oy > 0.0 && right >= view.width && bottom >= view.height,
+        "the maze fills the view from its corner: {view:?}"
     );
 }
 

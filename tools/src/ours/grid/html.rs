@@ -13,9 +13,9 @@
 //!
 //! What a reader needs at first sight: the named mistake whole, on a line of its own under the
 //! bar (wrapped, never cut); a maze whose fitted cells are under 12 pixels opens zoomed in,
-//! centred on where the routes part (else on the contestant's last cell); the fitted maze
-//! keeps a margin that holds the ring around any cell, and the canvas starts under the bar
-//! whatever its height.
+//! centred on where the routes part (else on the contestant's last cell) as far as the
+//! maze's edges allow; the view keeps a margin that holds the ring around any cell, and the
+//! canvas starts under the bar whatever its height.
 //!
 //! Colours (the screenshot tests read them): free `#ffffff`, wall `#333333`, outside the
 //! maze `#e8e8e8`, the judge's route `#1a9850`, the contestant's `#d73027`, the divergence a
