@@ -2,7 +2,8 @@
 //! Chromium, driven over the DevTools protocol ([`Browser`]), clicks through it. On each problem's sample: Next until the end, then the layer counter, the
 //! distance at the target and the route's length against the solver's answer; the queue
 //! and visited counts at a chosen step against the Rust trace's; a swap-game neighbour
-//! hovered; pushing-boxes' highlighted letter; a screenshot of each. And the 1000 x 1000
+//! hovered; pushing-boxes' highlighted letter; the grids' letters legible on their badges;
+//! a screenshot of each. And the 1000 x 1000
 //! case renders and steps. Skipped with a NOTICE when no Chromium is installed.
 //!
 //! `SHOW_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/search-PROBLEM.png`).
@@ -130,6 +131,11 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
         rule.contains(&trace.cell_name(trace.start)),
         "{problem}: the last step back reaches the start: {rule}"
     );
+    // The letters (S and F...) are badges over the route, legible.
+    let letters: Vec<String> = serde_json::from_value(b.eval("D.labels.map(l => l[2])")).unwrap();
+    let letters: Vec<&str> = letters.iter().map(String::as_str).collect();
+    let badges = dir.join(format!("{problem}-badges.png"));
+    browser::badges_are_clean(b, &badges, &letters, [0x6a, 0x3d, 0x9a]);
     let shot = dir.join(format!("{problem}.png"));
     b.screenshot(&shot);
     let (w, h, px) = browser::screenshot_pixels(&shot);

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::kept;
-use crate::support::browser::{self, chromium, Browser};
+use crate::support::browser::{self, badges_are_clean, chromium, near, Browser, Shot};
 use crate::support::{bin_dir, judge_in, root, scratch, Judge, Judged};
 
 /// robot-maze by BFS from the finish, then a walk from the start taking the first move in
@@ -459,53 +459,12 @@ impl View {
     }
 }
 
-/// A screenshot's pixels.
-struct Shot {
-    path: PathBuf,
-    w: usize,
-    h: usize,
-    px: Vec<[u8; 3]>,
-}
-
-impl Shot {
-    fn take(b: &mut Browser, path: PathBuf) -> Shot {
-        b.screenshot(&path);
-        let (w, h, px) = browser::screenshot_pixels(&path);
-        Shot { path, w, h, px }
-    }
-
-    fn at(&self, (x, y): (f64, f64)) -> [u8; 3] {
-        let (x, y) = (x.round() as usize, y.round() as usize);
-        assert!(
-            x < self.w && y < self.h,
-            "({x}, {y}) is off {}",
-            self.path.display()
-        );
-        self.px[y * self.w + x]
-    }
-
-    /// The pixels near `colour` in the box `x0..x1`, `y0..y1` (clipped to the shot).
-    fn count(&self, colour: [u8; 3], (x0, y0, x1, y1): (f64, f64, f64, f64)) -> usize {
-        let (x0, y0) = (x0.max(0.0) as usize, y0.max(0.0) as usize);
-        let (x1, y1) = (
-            (x1.max(0.0) as usize).min(self.w),
-            (y1.max(0.0) as usize).min(self.h),
-        );
-        (y0..y1)
-            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| near(self.px[y * self.w + x], colour))
-            .count()
-    }
-}
-
-fn near(got: [u8; 3], want: [u8; 3]) -> bool {
-    got.iter().zip(want).all(|(&g, w)| g.abs_diff(w) <= 8)
-}
-
 const JUDGE: [u8; 3] = [0x1a, 0x98, 0x50];
 const YOURS: [u8; 3] = [0xd7, 0x30, 0x27];
 const RING: [u8; 3] = [0xff, 0x00, 0xff];
 const WHITE: [u8; 3] = [0xff, 0xff, 0xff];
+/// The letters' colour on their badges.
+const LETTER: [u8; 3] = [0x1f, 0x4f, 0xbf];
 
 /// The browser for a page test, or `None` with a NOTICE when none is installed.
 fn page_browser(test: &str, dir: &Path) -> Option<Browser> {
@@ -820,7 +779,7 @@ fn start_and_finish_are_badges_drawn_over_the_routes() {
     );
     b.open(&f.page, "", (1000, 600));
     let shot = dir.join("badges.png");
-    badges_are_clean(&mut b, &shot, &["S", "F"]);
+    badges_are_clean(&mut b, &shot, &["S", "F"], LETTER);
     // The README's picture of a failing case is this page (`SHOW_WRITE_DOCS=1`).
     browser::keep_for_docs(&shot, "judge-page");
     // Zoomed out: fitted by the page's own button.
@@ -828,53 +787,7 @@ fn start_and_finish_are_badges_drawn_over_the_routes() {
     b.open(&big.page, "", (1000, 600));
     b.mouse("#fit", false);
     b.wait("JSON.parse(document.body.dataset.view).s < 1");
-    badges_are_clean(&mut b, &dir.join("badges-fitted.png"), &["S", "F"]);
-}
-
-/// The badges the page says it drew (`data-labels`), checked on a screenshot.
-fn badges_are_clean(b: &mut Browser, png: &Path, want: &[&str]) {
-    let labels: serde_json::Value =
-        serde_json::from_str(&b.text("document.body.dataset.labels")).unwrap();
-    let shot = Shot::take(b, png.to_path_buf());
-    let drawn: Vec<&str> = labels
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(drawn, want);
-    for l in labels.as_array().unwrap() {
-        let (x, y, r) = (
-            l["x"].as_f64().unwrap(),
-            l["y"].as_f64().unwrap(),
-            l["r"].as_f64().unwrap(),
-        );
-        assert!(r >= 11.0, "{l}");
-        let inner = r - 2.5;
-        let (mut ground, mut letter) = (0, 0);
-        for yy in (y - inner) as usize..=(y + inner) as usize {
-            for xx in (x - inner) as usize..=(x + inner) as usize {
-                let (dx, dy) = (xx as f64 - x, yy as f64 - y);
-                if dx * dx + dy * dy > inner * inner {
-                    continue;
-                }
-                let p = shot.at((xx as f64, yy as f64));
-                assert!(
-                    !near(p, JUDGE) && !near(p, YOURS),
-                    "a route shows through badge {l} at ({xx}, {yy}) ({})",
-                    shot.path.display()
-                );
-                ground += usize::from(near(p, WHITE));
-                // The letter's ink: its blue, or its blend with the white at its edges.
-                letter += usize::from(p[2] > p[0].saturating_add(40) && p[0] < 160);
-            }
-        }
-        assert!(
-            ground > 50 && letter > 10,
-            "{l}: {ground} white, {letter} letter ({})",
-            shot.path.display()
-        );
-    }
+    badges_are_clean(&mut b, &dir.join("badges-fitted.png"), &["S", "F"], LETTER);
 }
 
 /// An open 1000 x 1000 maze failed by a program that cuts the judge's one corner the other

@@ -353,3 +353,104 @@ fn base64_decode(s: &str) -> Vec<u8> {
     }
     out
 }
+
+/// A screenshot's pixels.
+pub struct Shot {
+    pub path: PathBuf,
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<[u8; 3]>,
+}
+
+impl Shot {
+    pub fn take(b: &mut Browser, path: PathBuf) -> Shot {
+        b.screenshot(&path);
+        let (w, h, px) = screenshot_pixels(&path);
+        Shot { path, w, h, px }
+    }
+
+    pub fn at(&self, (x, y): (f64, f64)) -> [u8; 3] {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        assert!(
+            x < self.w && y < self.h,
+            "({x}, {y}) is off {}",
+            self.path.display()
+        );
+        self.px[y * self.w + x]
+    }
+
+    /// The pixels near `colour` in the box `x0..x1`, `y0..y1` (clipped to the shot).
+    pub fn count(&self, colour: [u8; 3], (x0, y0, x1, y1): (f64, f64, f64, f64)) -> usize {
+        let (x0, y0) = (x0.max(0.0) as usize, y0.max(0.0) as usize);
+        let (x1, y1) = (
+            (x1.max(0.0) as usize).min(self.w),
+            (y1.max(0.0) as usize).min(self.h),
+        );
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| near(self.px[y * self.w + x], colour))
+            .count()
+    }
+}
+
+/// Whether a pixel is `want`, give or take the rounding of a renderer.
+pub fn near(got: [u8; 3], want: [u8; 3]) -> bool {
+    got.iter().zip(want).all(|(&g, w)| g.abs_diff(w) <= 8)
+}
+
+/// How far a pixel is from white to `ink` (0 white, 1 the ink), if it is a blend of the two
+/// (an antialiased letter on its white ground): every channel the same share of the way.
+fn ink_share(p: [u8; 3], ink: [u8; 3]) -> Option<f64> {
+    let k = (0..3).max_by_key(|&i| 255 - ink[i]).unwrap();
+    let t = f64::from(255 - p[k]) / f64::from(255 - ink[k]);
+    (0..3)
+        .all(|i| {
+            let want = 255.0 - t * f64::from(255 - ink[i]);
+            (f64::from(p[i]) - want).abs() <= 14.0
+        })
+        .then_some(t)
+}
+
+/// The letters a page says it drew as badges (`data-labels`: label, centre and radius in
+/// page pixels), `want` in order, checked on a screenshot written to `png`: each at least 11
+/// pixels in radius, and inside its outline only its white ground and its `ink` letter
+/// (and their blend): no colour of what lies under it; some ground, some ink.
+pub fn badges_are_clean(b: &mut Browser, png: &Path, want: &[&str], ink: [u8; 3]) {
+    let labels: Value = serde_json::from_str(&b.text("document.body.dataset.labels")).unwrap();
+    let shot = Shot::take(b, png.to_path_buf());
+    let labels = labels.as_array().expect("data-labels is a list");
+    let drawn: Vec<&str> = labels
+        .iter()
+        .map(|l| l["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(drawn, want, "({})", shot.path.display());
+    for l in labels {
+        let f = |k: &str| l[k].as_f64().unwrap();
+        let (x, y, r) = (f("x"), f("y"), f("r"));
+        assert!(r >= 11.0, "{l}");
+        let inner = r - 2.5;
+        let (mut ground, mut letter) = (0, 0);
+        for yy in (y - inner) as usize..=(y + inner) as usize {
+            for xx in (x - inner) as usize..=(x + inner) as usize {
+                let (dx, dy) = (xx as f64 - x, yy as f64 - y);
+                if dx * dx + dy * dy > inner * inner {
+                    continue;
+                }
+                let p = shot.at((xx as f64, yy as f64));
+                let t = ink_share(p, ink).unwrap_or_else(|| {
+                    panic!(
+                        "badge {l} at ({xx}, {yy}) shows {p:02x?} ({})",
+                        shot.path.display()
+                    )
+                });
+                ground += usize::from(t < 0.05);
+                letter += usize::from(t > 0.5);
+            }
+        }
+        assert!(
+            ground > 50 && letter > 10,
+            "{l}: {ground} white, {letter} ink ({})",
+            shot.path.display()
+        );
+    }
+}
