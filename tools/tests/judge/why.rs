@@ -901,7 +901,8 @@ fn a_1000x1000_page_opens_readable_where_the_routes_part() {
 /// The search page the failing case links to opens where the tie is decided: at the walk
 /// back's step that gives the rule of the move from where the routes part, not at step 0.
 /// Followed as a reader does, by clicking "show the search", where they part at the start
-/// (3 x 3) and deep in a 1000 x 1000 route.
+/// (3 x 3) and deep in a 1000 x 1000 route; and pushing-boxes' at the move where the plans
+/// part.
 #[test]
 fn the_search_page_opens_where_the_tie_is_decided() {
     let dir = scratch("html-search");
@@ -927,16 +928,40 @@ fn the_search_page_opens_where_the_tie_is_decided() {
              the route shortest; D comes first in U < D < L < R.",
         ),
     ] {
-        b.open(&f.page, "", (1280, 720));
-        b.mouse("#search", false);
-        b.wait(
-            "location.pathname.endsWith('.search.html') && document.body \
-             && document.body.dataset.ready === '1'",
-        );
+        follow_the_search_link(&mut b, &f.page);
         let step: u64 = b.text("document.body.dataset.step").parse().unwrap();
         assert!(step > 0, "opened at step 0");
         assert_eq!(b.text("document.getElementById('rule').textContent"), rule);
     }
+    // pushing-boxes: the plans part at move 2 (`s` the judge's, `e` yours), the search page
+    // opens on it.
+    let boxes = dir.join("boxes");
+    let input: &[u8] = b"4 5\nS....\n.....\n..B.T\n#####\n0 0\n";
+    let problems = problem_with(&boxes, "pushing-boxes", &[("tie", input)]);
+    let out = boxes.join("out");
+    let cmd = "printf 'Maze #1\\nsesEE\\n\\n'";
+    let j = judge_in(&out, &["pushing-boxes", "--cmd", cmd], Some(&problems));
+    assert!(
+        details(&j, "pushing-boxes/tie")[0].contains("move 2:"),
+        "{j}"
+    );
+    follow_the_search_link(&mut b, &kept(&out, "pushing-boxes").join("tie.html"));
+    assert_eq!(b.text("document.body.dataset.step"), "1");
+    assert_eq!(
+        b.text("document.getElementById('moves').dataset.current"),
+        "s"
+    );
+}
+
+/// Opens the failing case's `page` and clicks its "show the search", as a reader does; waits
+/// for the search page to be ready.
+fn follow_the_search_link(b: &mut Browser, page: &Path) {
+    b.open(page, "", (1280, 720));
+    b.mouse("#search", false);
+    b.wait(
+        "location.pathname.endsWith('.search.html') && document.body \
+         && document.body.dataset.ready === '1'",
+    );
 }
 
 /// Runs the browser on `url` and returns the DOM after its scripts ran.
