@@ -1,26 +1,21 @@
 //! `bfs-judge show` as a user meets it: the real binary writes the page, and real headless
-//! Chromium, driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: we
-//! write NUL-terminated JSON commands to its fd 3 and read replies from its fd 4), clicks
-//! through it. On each problem's sample: Next until the end, then the layer counter, the
+//! Chromium, driven over the DevTools protocol ([`Browser`]), clicks through it. On each problem's sample: Next until the end, then the layer counter, the
 //! distance at the target and the route's length against the solver's answer; the queue
 //! and visited counts at a chosen step against the Rust trace's; a swap-game neighbour
-//! hovered; pushing-boxes' highlighted letter; a screenshot of each. And the 1000 x 1000
+//! hovered; pushing-boxes' highlighted letter; the grids' letters legible on their badges;
+//! a screenshot of each. And the 1000 x 1000
 //! case renders and steps. Skipped with a NOTICE when no Chromium is installed.
 //!
 //! `SHOW_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/search-PROBLEM.png`).
 //! No timed assertions: every wait is bounded generously and only fails when nothing
 //! happens at all.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use bfs_judge_tools::ours::search::{self, Search};
-use serde_json::{json, Value};
 
-use crate::support::browser::{self, chromium};
+use crate::support::browser::{self, chromium, Browser};
 use crate::support::{make_executable, root, scratch, Judge};
 
 /// `bfs-judge show ARGS`: the page it wrote.
@@ -31,230 +26,8 @@ fn show(args: &[&str], out: &Path) -> PathBuf {
     out.to_path_buf()
 }
 
-/// A browser tab over the DevTools pipe.
-struct Browser {
-    child: Child,
-    to: ChildStdin,
-    from: Receiver<Value>,
-    next_id: u64,
-    session: String,
-}
-
-impl Browser {
-    fn start(exe: &Path, profile: &Path) -> Browser {
-        // The pipe is the browser's fds 3 (commands in) and 4 (replies out): the shell
-        // moves our stdin and stdout there, so no unsafe fd juggling is needed here.
-        let script = format!(
-            "exec '{}' --headless --no-sandbox --disable-gpu --no-first-run \
-             --disable-background-networking --disable-component-update --disable-sync \
-             --hide-scrollbars --force-device-scale-factor=1 --remote-debugging-pipe \
-             --user-data-dir='{}' about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
-            exe.display(),
-            profile.display()
-        );
-        let mut child = Command::new("sh")
-            .args(["-c", &script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("cannot start chromium");
-        let to = child.stdin.take().unwrap();
-        let mut reader = BufReader::new(child.stdout.take().unwrap());
-        let (tx, from) = channel();
-        std::thread::spawn(move || loop {
-            let mut buf = Vec::new();
-            match reader.read_until(0, &mut buf) {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {
-                    buf.pop();
-                    if let Ok(v) = serde_json::from_slice::<Value>(&buf) {
-                        if tx.send(v).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let mut b = Browser {
-            child,
-            to,
-            from,
-            next_id: 0,
-            session: String::new(),
-        };
-        let target = b.call_in(None, "Target.createTarget", json!({"url": "about:blank"}));
-        let id = target["targetId"].as_str().unwrap().to_string();
-        let attached = b.call_in(
-            None,
-            "Target.attachToTarget",
-            json!({"targetId": id, "flatten": true}),
-        );
-        b.session = attached["sessionId"].as_str().unwrap().to_string();
-        b.call("Page.enable", json!({}));
-        b
-    }
-
-    fn call_in(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = json!({"id": id, "method": method, "params": params});
-        if let Some(s) = session {
-            msg["sessionId"] = json!(s);
-        }
-        let mut bytes = serde_json::to_vec(&msg).unwrap();
-        bytes.push(0);
-        self.to.write_all(&bytes).unwrap();
-        self.to.flush().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let v = self
-                .from
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply from chromium to {method}"));
-            if v["id"] == json!(id) {
-                assert!(v.get("error").is_none(), "{method}: {v}");
-                return v["result"].clone();
-            }
-        }
-    }
-
-    fn call(&mut self, method: &str, params: Value) -> Value {
-        let session = self.session.clone();
-        self.call_in(Some(&session), method, params)
-    }
-
-    /// The value of a JavaScript expression.
-    fn eval(&mut self, expr: &str) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({"expression": expr, "returnByValue": true}),
-        );
-        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
-        r["result"]["value"].clone()
-    }
-
-    fn text(&mut self, expr: &str) -> String {
-        match self.eval(expr) {
-            Value::String(s) => s,
-            other => other.to_string(),
-        }
-    }
-
-    /// Opens `page` at `size` and waits for its script to have run.
-    fn open(&mut self, page: &Path, fragment: &str, (width, height): (u32, u32)) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
-        );
-        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
-        self.call("Page.navigate", json!({"url": "about:blank"}));
-        self.wait("location.href === 'about:blank'");
-        self.call(
-            "Page.navigate",
-            json!({"url": format!("file://{}{fragment}", page.display())}),
-        );
-        self.wait("document.body && document.body.dataset.ready === '1'");
-    }
-
-    fn wait(&mut self, condition: &str) {
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while self.eval(&format!("!!({condition})")) != json!(true) {
-            assert!(Instant::now() < deadline, "never true: {condition}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    /// A real mouse click (or, `hover`, a move) at the centre of the element `selector`.
-    fn mouse(&mut self, selector: &str, hover: bool) {
-        let at = self.eval(&format!(
-            "(()=>{{const r=document.querySelector({selector:?}).getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];}})()"
-        ));
-        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-        self.call(
-            "Input.dispatchMouseEvent",
-            json!({"type": "mouseMoved", "x": x, "y": y}),
-        );
-        if !hover {
-            for kind in ["mousePressed", "mouseReleased"] {
-                self.call(
-                    "Input.dispatchMouseEvent",
-                    json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
-                );
-            }
-        }
-    }
-
-    fn step(&mut self) -> u64 {
-        self.text("document.body.dataset.step").parse().unwrap()
-    }
-
-    /// Clicks Next until the step stops moving; the number of clicks that moved it.
-    fn next_to_the_end(&mut self) -> u64 {
-        let mut clicks = 0;
-        loop {
-            let before = self.step();
-            // The click's handler has run when the dispatch returns.
-            self.mouse("#next", false);
-            if self.step() == before {
-                return clicks;
-            }
-            clicks += 1;
-        }
-    }
-
-    fn screenshot(&mut self, to: &Path) {
-        let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
-        let png = base64_decode(shot["data"].as_str().unwrap());
-        std::fs::write(to, png).unwrap();
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.call_in(None, "Browser.close", json!({}));
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn base64_decode(s: &str) -> Vec<u8> {
-    let val = |c: u8| match c {
-        b'A'..=b'Z' => c - b'A',
-        b'a'..=b'z' => c - b'a' + 26,
-        b'0'..=b'9' => c - b'0' + 52,
-        b'+' => 62,
-        _ => 63,
-    };
-    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=').collect();
-    let mut out = Vec::new();
-    for chunk in bytes.chunks(4) {
-        let mut n = 0u32;
-        for (k, &c) in chunk.iter().enumerate() {
-            n |= u32::from(val(c)) << (18 - 6 * k);
-        }
-        for k in 0..chunk.len() - 1 {
-            out.push((n >> (16 - 8 * k)) as u8);
-        }
-    }
-    out
-}
-
 fn keep_screenshot(shot: &Path, problem: &str) {
-    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::copy(
-            shot,
-            root().join("docs").join(format!("search-{problem}.png")),
-        )
-        .unwrap();
-    }
+    browser::keep_for_docs(shot, &format!("search-{problem}"));
 }
 
 fn input_of(problem: &str, case: &str) -> Vec<u8> {
@@ -358,6 +131,11 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
         rule.contains(&trace.cell_name(trace.start)),
         "{problem}: the last step back reaches the start: {rule}"
     );
+    // The letters (S and F...) are badges over the route, legible.
+    let letters: Vec<String> = serde_json::from_value(b.eval("D.labels.map(l => l[2])")).unwrap();
+    let letters: Vec<&str> = letters.iter().map(String::as_str).collect();
+    let badges = dir.join(format!("{problem}-badges.png"));
+    browser::badges_are_clean(b, &badges, &letters, [0x6a, 0x3d, 0x9a]);
     let shot = dir.join(format!("{problem}.png"));
     b.screenshot(&shot);
     let (w, h, px) = browser::screenshot_pixels(&shot);

@@ -1,7 +1,18 @@
 //! The headless browser the page tests drive (`show.rs`, `judge/why.rs`): one finder for
-//! both, and a reader of its screenshots.
+//! both, a tab driven over the DevTools protocol on a pipe ([`Browser`]:
+//! `--remote-debugging-pipe`, NUL-terminated JSON commands written to its fd 3, replies read
+//! from its fd 4), and a reader of its screenshots.
+//!
+//! No timed assertions: every wait is for a state of the page, bounded generously (a
+//! backstop that only fails when nothing happens at all).
 
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
 
 /// The headless browser, if one is installed (`CHROMIUM` names another).
 pub fn chromium() -> Option<PathBuf> {
@@ -20,6 +31,17 @@ pub fn chromium() -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// With `SHOW_WRITE_DOCS=1`, a page test's screenshot `shot` becomes `docs/NAME.png`: the
+/// docs' pictures are the tests' own views of the real pages.
+pub fn keep_for_docs(shot: &Path, name: &str) {
+    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
+        let to = crate::support::root()
+            .join("docs")
+            .join(format!("{name}.png"));
+        std::fs::copy(shot, to).unwrap();
+    }
 }
 
 /// The pixels of a browser's PNG screenshot: width, height and the RGB of each pixel, row by
@@ -114,4 +136,321 @@ pub fn screenshot_pixels(path: &std::path::Path) -> (usize, usize, Vec<[u8; 3]>)
     }
     let pixels = rows.chunks(channels).map(|p| [p[0], p[1], p[2]]).collect();
     (width, height, pixels)
+}
+
+/// A browser tab over the DevTools pipe.
+pub struct Browser {
+    child: Child,
+    to: ChildStdin,
+    from: Receiver<Value>,
+    next_id: u64,
+    session: String,
+}
+
+impl Browser {
+    pub fn start(exe: &Path, profile: &Path) -> Browser {
+        // The pipe is the browser's fds 3 (commands in) and 4 (replies out): the shell
+        // moves our stdin and stdout there, so no unsafe fd juggling is needed here.
+        let script = format!(
+            "exec '{}' --headless --no-sandbox --disable-gpu --no-first-run \
+             --disable-background-networking --disable-component-update --disable-sync \
+             --hide-scrollbars --force-device-scale-factor=1 --remote-debugging-pipe \
+             --user-data-dir='{}' about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
+            exe.display(),
+            profile.display()
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("cannot start chromium");
+        let to = child.stdin.take().unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let (tx, from) = channel();
+        std::thread::spawn(move || loop {
+            let mut buf = Vec::new();
+            match reader.read_until(0, &mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    buf.pop();
+                    if let Ok(v) = serde_json::from_slice::<Value>(&buf) {
+                        if tx.send(v).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut b = Browser {
+            child,
+            to,
+            from,
+            next_id: 0,
+            session: String::new(),
+        };
+        let target = b.call_in(None, "Target.createTarget", json!({"url": "about:blank"}));
+        let id = target["targetId"].as_str().unwrap().to_string();
+        let attached = b.call_in(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": id, "flatten": true}),
+        );
+        b.session = attached["sessionId"].as_str().unwrap().to_string();
+        b.call("Page.enable", json!({}));
+        b
+    }
+
+    pub fn call_in(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = json!(s);
+        }
+        let mut bytes = serde_json::to_vec(&msg).unwrap();
+        bytes.push(0);
+        self.to.write_all(&bytes).unwrap();
+        self.to.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let v = self
+                .from
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no reply from chromium to {method}"));
+            if v["id"] == json!(id) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    pub fn call(&mut self, method: &str, params: Value) -> Value {
+        let session = self.session.clone();
+        self.call_in(Some(&session), method, params)
+    }
+
+    /// The value of a JavaScript expression.
+    pub fn eval(&mut self, expr: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expr, "returnByValue": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    pub fn text(&mut self, expr: &str) -> String {
+        match self.eval(expr) {
+            Value::String(s) => s,
+            other => other.to_string(),
+        }
+    }
+
+    /// Opens `page` at `size` and waits for its script to have run.
+    pub fn open(&mut self, page: &Path, fragment: &str, (width, height): (u32, u32)) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
+        self.call("Page.navigate", json!({"url": "about:blank"}));
+        self.wait("location.href === 'about:blank'");
+        self.call(
+            "Page.navigate",
+            json!({"url": format!("file://{}{fragment}", page.display())}),
+        );
+        self.wait("document.body && document.body.dataset.ready === '1'");
+    }
+
+    pub fn wait(&mut self, condition: &str) {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        while self.eval(&format!("!!({condition})")) != json!(true) {
+            assert!(Instant::now() < deadline, "never true: {condition}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// A real mouse click (or, `hover`, a move) at the centre of the element `selector`.
+    pub fn mouse(&mut self, selector: &str, hover: bool) {
+        let at = self.eval(&format!(
+            "(()=>{{const r=document.querySelector({selector:?}).getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];}})()"
+        ));
+        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": "mouseMoved", "x": x, "y": y}),
+        );
+        if !hover {
+            for kind in ["mousePressed", "mouseReleased"] {
+                self.call(
+                    "Input.dispatchMouseEvent",
+                    json!({"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}),
+                );
+            }
+        }
+    }
+
+    pub fn step(&mut self) -> u64 {
+        self.text("document.body.dataset.step").parse().unwrap()
+    }
+
+    /// Clicks Next until the step stops moving; the number of clicks that moved it.
+    pub fn next_to_the_end(&mut self) -> u64 {
+        let mut clicks = 0;
+        loop {
+            let before = self.step();
+            // The click's handler has run when the dispatch returns.
+            self.mouse("#next", false);
+            if self.step() == before {
+                return clicks;
+            }
+            clicks += 1;
+        }
+    }
+
+    pub fn screenshot(&mut self, to: &Path) {
+        let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let png = base64_decode(shot["data"].as_str().unwrap());
+        std::fs::write(to, png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.call_in(None, "Browser.close", json!({}));
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (k, &c) in chunk.iter().enumerate() {
+            n |= u32::from(val(c)) << (18 - 6 * k);
+        }
+        for k in 0..chunk.len() - 1 {
+            out.push((n >> (16 - 8 * k)) as u8);
+        }
+    }
+    out
+}
+
+/// A screenshot's pixels.
+pub struct Shot {
+    pub path: PathBuf,
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<[u8; 3]>,
+}
+
+impl Shot {
+    pub fn take(b: &mut Browser, path: PathBuf) -> Shot {
+        b.screenshot(&path);
+        let (w, h, px) = screenshot_pixels(&path);
+        Shot { path, w, h, px }
+    }
+
+    pub fn at(&self, (x, y): (f64, f64)) -> [u8; 3] {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        assert!(
+            x < self.w && y < self.h,
+            "({x}, {y}) is off {}",
+            self.path.display()
+        );
+        self.px[y * self.w + x]
+    }
+
+    /// The pixels near `colour` in the box `x0..x1`, `y0..y1` (clipped to the shot).
+    pub fn count(&self, colour: [u8; 3], (x0, y0, x1, y1): (f64, f64, f64, f64)) -> usize {
+        let (x0, y0) = (x0.max(0.0) as usize, y0.max(0.0) as usize);
+        let (x1, y1) = (
+            (x1.max(0.0) as usize).min(self.w),
+            (y1.max(0.0) as usize).min(self.h),
+        );
+        (y0..y1)
+            .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+            .filter(|&(x, y)| near(self.px[y * self.w + x], colour))
+            .count()
+    }
+}
+
+/// Whether a pixel is `want`, give or take the rounding of a renderer.
+pub fn near(got: [u8; 3], want: [u8; 3]) -> bool {
+    got.iter().zip(want).all(|(&g, w)| g.abs_diff(w) <= 8)
+}
+
+/// How far a pixel is from white to `ink` (0 white, 1 the ink), if it is a blend of the two
+/// (an antialiased letter on its white ground): every channel the same share of the way.
+fn ink_share(p: [u8; 3], ink: [u8; 3]) -> Option<f64> {
+    let k = (0..3).max_by_key(|&i| 255 - ink[i]).unwrap();
+    let t = f64::from(255 - p[k]) / f64::from(255 - ink[k]);
+    (0..3)
+        .all(|i| {
+            let want = 255.0 - t * f64::from(255 - ink[i]);
+            (f64::from(p[i]) - want).abs() <= 14.0
+        })
+        .then_some(t)
+}
+
+/// The letters a page says it drew as badges (`data-labels`: label, centre and radius in
+/// page pixels), `want` in order, checked on a screenshot written to `png`: each at least 11
+/// pixels in radius, and inside its outline only its white ground and its `ink` letter
+/// (and their blend): no colour of what lies under it; some ground, some ink.
+pub fn badges_are_clean(b: &mut Browser, png: &Path, want: &[&str], ink: [u8; 3]) {
+    let labels: Value = serde_json::from_str(&b.text("document.body.dataset.labels")).unwrap();
+    let shot = Shot::take(b, png.to_path_buf());
+    let labels = labels.as_array().expect("data-labels is a list");
+    let drawn: Vec<&str> = labels
+        .iter()
+        .map(|l| l["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(drawn, want, "({})", shot.path.display());
+    for l in labels {
+        let f = |k: &str| l[k].as_f64().unwrap();
+        let (x, y, r) = (f("x"), f("y"), f("r"));
+        assert!(r >= 11.0, "{l}");
+        let inner = r - 2.5;
+        let (mut ground, mut letter) = (0, 0);
+        for yy in (y - inner) as usize..=(y + inner) as usize {
+            for xx in (x - inner) as usize..=(x + inner) as usize {
+                let (dx, dy) = (xx as f64 - x, yy as f64 - y);
+                if dx * dx + dy * dy > inner * inner {
+                    continue;
+                }
+                let p = shot.at((xx as f64, yy as f64));
+                let t = ink_share(p, ink).unwrap_or_else(|| {
+                    panic!(
+                        "badge {l} at ({xx}, {yy}) shows {p:02x?} ({})",
+                        shot.path.display()
+                    )
+                });
+                ground += usize::from(t < 0.05);
+                letter += usize::from(t > 0.5);
+            }
+        }
+        assert!(
+            ground > 50 && letter > 10,
+            "{l}: {ground} white, {letter} ink ({})",
+            shot.path.display()
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! The HTML page of a failing grid case (`target/judge/<problem>/<case>.html`): the whole
-//! maze, the judge's route and the contestant's, the first divergence ringed, zoom and pan;
+//! maze, the judge's route and the contestant's, where they part ringed, zoom and pan;
 //! for pushing-boxes a step slider that moves the person and the box of both plans.
 //!
 //! Why a canvas: an SVG of a 1000 x 1000 maze is a million elements, and every zoom lays
@@ -11,10 +11,24 @@
 //! no network access: data, style and script inline, its template `page.html` beside this
 //! file.
 //!
-//! Colours (the screenshot test reads them): free `#ffffff`, wall `#333333`, outside the
-//! maze `#e8e8e8`, the judge's route `#1a9850` (a square filling most of the cell), the
-//! contestant's `#d73027` (a smaller square inside it, so a shared cell shows both; zoomed
-//! out, whole cells, the contestant's on top), the divergence a `#ff00ff` ring.
+//! What a reader needs at first sight: the named mistake whole, on a line of its own under the
+//! bar (wrapped, never cut); a maze whose fitted cells are under 12 pixels opens zoomed in,
+//! centred on where the routes part (else on the contestant's last cell) as far as the
+//! maze's edges allow; the view keeps a margin that holds the ring around any cell, and the
+//! canvas starts under the bar whatever its height.
+//!
+//! Colours (the screenshot tests read them): free `#ffffff`, wall `#333333`, outside the
+//! maze `#e8e8e8`, the judge's route `#1a9850`, the contestant's `#d73027`, the divergence a
+//! `#ff00ff` ring, letters (S, F...) `#1f4fbf` on a white badge drawn over the routes. The two
+//! routes differ in shape too, for readers who cannot tell red from green (the legend shows
+//! both): zoomed in, the judge's is a solid band half a cell wide through the cells' centres,
+//! the contestant's a thin dashed line with a diamond on each cell, on top, so a shared cell
+//! shows both; zoomed out (cells under 8 pixels), the judge's cells are grown by one cell
+//! around and the contestant's drawn ungrown on top: a thin line in a wide band.
+//!
+//! What each frame drew is published on `<body>` for the tests: `data-view` (cell size,
+//! offsets, the canvas' top and size), `data-ring` (its centre and outer radius, page
+//! pixels), `data-labels`, `data-frames`; `data-ready` once the first frame is drawn.
 
 use std::fmt::Write as _;
 
@@ -103,7 +117,7 @@ mod tests {
         assert!(page.contains("cells:[0,0,0,1,0,2,1,2,2,2]"));
         assert!(page.contains("divergence:1"));
         assert!(page.contains("robot-maze/&lt;x&gt;"));
-        assert!(page.contains(">wrong tie-break: step 1</span>"));
+        assert!(page.contains("<div id=\"why\">wrong tie-break: step 1</div>"));
         // No network: nothing is fetched.
         for fetch in ["http:", "https:", "src=", "@import", "url("] {
             assert!(!page.contains(fetch), "{fetch}");

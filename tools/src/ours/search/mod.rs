@@ -42,7 +42,8 @@ pub fn trace(problem: &str, input: &[u8], case: usize) -> Result<Search, OursErr
 }
 
 /// The search page for a failing case's picture, and the fragment that opens it where the
-/// routes part: `#cell=r,c` (0-based) on a grid, `#step=N` (the move) for pushing-boxes.
+/// routes part: `#cell=r,c` (0-based) on a grid (at the walk back's step that gives the rule
+/// of the move from there), `#step=N` (the move) for pushing-boxes.
 /// `None` when the input is not one the trace reads.
 pub fn for_picture(
     ours: &'static dyn Ours,
@@ -51,15 +52,13 @@ pub fn for_picture(
 ) -> Option<(String, String)> {
     let search = ours.trace(input, picture.case).ok()?;
     let at = picture.divergence().filter(|&d| d > 0).map(|d| d - 1);
+    let cell = at.and_then(|i| picture.expected.cells.get(i).or(picture.got.cells.get(i)));
     let fragment = match &search {
         Search::Boxes(_) => format!("#step={}", at.unwrap_or(0)),
-        _ => {
-            let cell = at.and_then(|i| picture.expected.cells.get(i).or(picture.got.cells.get(i)));
-            cell.map_or(String::new(), |(r, c)| format!("#cell={r},{c}"))
-        }
+        _ => cell.map_or(String::new(), |(r, c)| format!("#cell={r},{c}")),
     };
     let title = format!("{}: the search", ours.name());
-    Some((page::page(&search, &title), fragment))
+    Some((page::page_at(&search, &title, cell.copied()), fragment))
 }
 
 /// The neighbour of `cell` (`r * cols + c`) in direction `d` on a grid of `rows x cols`,

@@ -5,7 +5,9 @@
 //!
 //! Grid problems step cell by cell up to [`CELL_STEPS`] cells taken, beyond that layer by
 //! layer (a 1000 x 1000 grid has about 2,000 layers, not 10^6 steps), and the walk back in
-//! at most [`ROUTE_STEPS`] steps. The grid is a canvas: one pixel per cell drawn scaled, the
+//! at most [`ROUTE_STEPS`] steps (one more for the move where a failing case's routes part,
+//! so that `#cell=r,c` there opens at that move's rule: where the tie is decided, as the
+//! statement's rule words it). The grid is a canvas: one pixel per cell drawn scaled, the
 //! numbers and arrows only where cells are large enough to read them.
 
 use serde_json::{json, Value};
@@ -88,7 +90,9 @@ fn rule(t: &grid::Trace, i: usize) -> String {
     }
 }
 
-fn grid_data(t: &grid::Trace) -> Value {
+/// `part`: the cell where a contestant's route parts from the judge's, whose move of the
+/// route gets a step of the walk back of its own (the page opens there, at its rule).
+fn grid_data(t: &grid::Trace, part: Option<u32>) -> Value {
     let by_layer = t.taken > CELL_STEPS;
     // Search steps: the index of the last cell taken in each step, and the queue's end.
     let last = t.taken.saturating_sub(1);
@@ -111,8 +115,11 @@ fn grid_data(t: &grid::Trace) -> Value {
     // The walk back from the target: step j shows the route's last j moves.
     let moves = t.route.len().saturating_sub(1);
     let per = moves.div_ceil(ROUTE_STEPS).max(1);
+    let tie = part
+        .and_then(|cell| t.route.iter().position(|&c| c == cell))
+        .map(|o| moves.saturating_sub(o));
     let route_steps: Vec<Value> = (1..=moves)
-        .filter(|j| j % per == 0 || *j == moves)
+        .filter(|&j| j % per == 0 || j == moves || Some(j) == tie)
         .map(|j| json!([j, rule(t, moves - j)]))
         .collect();
     let labels: Vec<Value> = t
@@ -228,8 +235,20 @@ fn boxes_data(t: &boxes::Trace) -> Value {
 
 /// The page for `search`, titled `title` (`problem/case`).
 pub fn page(search: &Search, title: &str) -> String {
+    page_at(search, title, None)
+}
+
+/// The page for `search`, whose walk back has a step of its own at `part` (`(r, c)`,
+/// 0-based): the cell where a failing case's routes part, which its `#cell=r,c` opens at.
+pub fn page_at(search: &Search, title: &str, part: Option<(i64, i64)>) -> String {
     let mut data = match search {
-        Search::Grid(t) => grid_data(t),
+        Search::Grid(t) => {
+            let inside = |(r, c): (i64, i64)| {
+                let (r, c) = (u32::try_from(r).ok()?, u32::try_from(c).ok()?);
+                (r < t.rows && c < t.cols).then(|| r * t.cols + c)
+            };
+            grid_data(t, part.and_then(inside))
+        }
         Search::Swap(t) => swap_data(t),
         Search::Boxes(t) => boxes_data(t),
     };
@@ -243,3 +262,29 @@ pub fn page(search: &Search, title: &str) -> String {
 }
 
 const TEMPLATE: &str = include_str!("page.html");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A route of 901 moves is walked back 3 moves a step; the move from where a failing
+    /// case's routes part gets a step of its own all the same, with its rule.
+    #[test]
+    fn the_move_where_the_routes_part_has_its_own_step_of_the_walk_back() {
+        let mut input = String::from("3 900 1 1 3 900\n");
+        for _ in 0..3 {
+            input.push_str(&"0".repeat(900));
+            input.push('\n');
+        }
+        let search = super::super::trace("robot-maze", input.as_bytes(), 1).unwrap();
+        // The route goes down twice, then right: route[2] is (2, 0), 899 moves from the end,
+        // not a multiple of 3.
+        let own = "[899,\"(3, 2) was first reached from (3, 1) by R.";
+        assert!(!page(&search, "t").contains(own));
+        let at = page_at(&search, "t", Some((2, 0)));
+        assert!(at.contains(own), "no step of its own");
+        // A cell off the grid or off the route adds nothing.
+        assert_eq!(page_at(&search, "t", Some((-1, 5))), page(&search, "t"));
+        assert_eq!(page_at(&search, "t", Some((0, 5))), page(&search, "t"));
+    }
+}
