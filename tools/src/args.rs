@@ -546,7 +546,7 @@ pub struct Dirs {
     pub root: PathBuf,
 }
 
-/// The checkout this binary was built from (`cargo install --path tools` keeps it too).
+/// The checkout this binary was built from (`cargo install --locked --path tools` keeps it too).
 pub fn built_in_root() -> PathBuf {
     let built_in = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     built_in.canonicalize().unwrap_or(built_in)
