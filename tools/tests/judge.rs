@@ -204,7 +204,7 @@ fn sleeping_is_not_slow_under_a_cpu_limit_but_is_under_wall_time() {
     // backstop is 2 x 3000 + 1000 ms: three seconds to spare for a busy machine to start the
     // shell), over a 3000 ms wall-time limit.
     let cmd = "sleep 4; echo 1 2 3";
-    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "3000"]);
+    let (j, _) = judge_one("cpu-sleep", cmd, &["--time-limit-ms", "3000", "-v"]);
     assert_eq!(single_verdict(&j), "AC", "{j}");
     let line = j.case_lines().next().unwrap().to_string();
     let wall: u64 = line.split_whitespace().nth(4).unwrap().parse().unwrap();

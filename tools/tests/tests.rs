@@ -8,7 +8,8 @@
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
 //! - `docs`: the docs' transcripts, run;
-//! - `scripts`: the install command and the scripts' builds, locked and never silent.
+//! - `first_hour`: a contestant's first hour: the install command and the scripts' builds,
+//!   locked and never silent, and a header that fits one line.
 //!
 //! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
 
@@ -16,8 +17,8 @@ mod support;
 
 mod day;
 mod docs;
+mod first_hour;
 mod judge;
 mod listen;
 mod own_problem;
-mod scripts;
 mod show;

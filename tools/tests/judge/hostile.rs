@@ -1088,8 +1088,9 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                     return Err(format!("not one JSON object a line\n{}", p.j));
                 }
                 p.has("\"verdict\":\"WA\"")?;
-                // In plain text, the header names the limits of the folder's info.toml.
-                let p = run(dir, &args);
+                // In plain text, the header names the limits of the folder's info.toml, and
+                // with -v the backstop and how they are accounted.
+                let p = run(dir, &[&args[..], &["-v"]].concat());
                 p.has("limits 7000 ms cpu (15000 ms wall)")?;
                 p.has("process tree accounted from /proc")
             }),
@@ -1903,7 +1904,8 @@ fn a_session_leaves_no_folder_of_its_own() {
 }
 
 /// Where neither mechanism is available (the `nomech` probe hides both), the default judges
-/// with no isolation and its header says why and what is then not enforced; asking for
+/// with no isolation and its header says why and what is then not enforced (with -v; the
+/// short header points there); asking for
 /// either mechanism by name is a setup error that says it is missing.
 #[test]
 #[cfg(target_arch = "x86_64")]
@@ -1912,7 +1914,7 @@ fn with_no_mechanism_the_header_says_what_is_not_enforced() {
     let p = probe_as(
         "nomech-auto",
         "cat",
-        &UNHURRIED,
+        &[&UNHURRIED[..], &["-v"]].concat(),
         &[],
         Launcher::Through(&nomech),
     );

@@ -1,11 +1,12 @@
-//! The scripts and the install command as a contestant meets them in the first hour (issue
-//! 42): every cargo command we show or run is locked to Cargo.lock, and a script that builds
-//! says so, with cargo's progress, rather than sit silent for minutes.
+//! A contestant's first hour (issue 42): every cargo command we show or run is locked to
+//! Cargo.lock; a script that builds says so, with cargo's progress, rather than sit silent
+//! for minutes; and the header of every mode is one line of a wide terminal, in full with
+//! `-v`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::support::{root, scratch, write_files};
+use crate::support::{have, judge_at, root, scratch, write_files, Package};
 
 /// The files under `dir` (recursively), sorted.
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -198,4 +199,118 @@ fn a_script_says_what_it_builds_and_nothing_when_it_is_built() {
     let (code, said) = cargo_build(&dir);
     assert_ne!(code, Some(0), "{said}");
     assert!(said.contains("--locked"), "{said}");
+}
+
+/// The width the short header fits in: a wide terminal's line.
+const COLUMNS: usize = 160;
+
+/// The header of each mode that prints one (test on a folder, on our problem, with no
+/// isolation; stress; verify), as a contestant's run shows it: one line of 160 columns
+/// (issue 42: the isolation's details made it 330 characters, three lines on every run),
+/// naming the limits and the isolation mechanism; with `-v` in full, the details there.
+/// (`watch` prints test's header each round: day.rs's watch test checks it there.)
+#[test]
+fn every_header_is_one_line_and_says_the_rest_with_v() {
+    // A contestant's folder, named for its problem as the header names it.
+    let dir = scratch("headers").join("knight");
+    write_files(
+        &dir,
+        &[
+            ("tests/1.in", "1 2\n"),
+            ("tests/1.out", "3\n"),
+            ("info.toml", "time_limit_ms = 2000\n"),
+            ("sol.sh", "read a b; echo $((a + b))\n"),
+            ("gen.sh*", "#!/bin/sh\necho \"$1 $1\"\n"),
+        ],
+    );
+    let mut runs: Vec<(&str, Vec<String>)> = vec![
+        (
+            "test, a folder",
+            vec!["--tests", "tests", "--cmd", "sh sol.sh"],
+        ),
+        (
+            "test, no isolation",
+            vec![
+                "--tests",
+                "tests",
+                "--cmd",
+                "sh sol.sh",
+                "--isolation",
+                "none",
+            ],
+        ),
+        (
+            "test, our problem",
+            vec!["swap-game/hardest", "--cmd", "cat"],
+        ),
+        (
+            "stress",
+            vec![
+                "stress",
+                "--gen",
+                "./gen.sh",
+                "--brute",
+                "sh sol.sh",
+                "--cmd",
+                "sh sol.sh",
+                "--count",
+                "2",
+                "--tests",
+                "tests",
+            ],
+        ),
+    ]
+    .into_iter()
+    .map(|(what, args)| (what, args.into_iter().map(String::from).collect()))
+    .collect();
+    let package = Package::copy("kattis-derived");
+    if have("python3") {
+        runs.push(("verify", vec!["verify".into(), package.arg("double")]));
+    }
+    for (what, args) in &runs {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let header = |j: &crate::support::Judged| {
+            j.stdout
+                .lines()
+                .find(|l| l.starts_with("# "))
+                .unwrap_or_else(|| panic!("{what}: no header\n{j}"))
+                .to_string()
+        };
+        let j = judge_at(&dir, &args);
+        let short = header(&j);
+        assert!(
+            short.chars().count() <= COLUMNS,
+            "{what}: a header of {} characters, over {COLUMNS}:\n{short}",
+            short.chars().count()
+        );
+        let none = args.contains(&"none");
+        let isolation = if none {
+            "isolation: none (-v says why and what it leaves open)"
+        } else {
+            "isolation: "
+        };
+        assert!(
+            short.contains(isolation) && !short.contains("accounted from /proc"),
+            "{what}: {short}"
+        );
+        assert!(short.contains(" MiB"), "{what}: the memory limit: {short}");
+        let j = judge_at(&dir, &[&args[..], &["-v"]].concat());
+        let full = header(&j);
+        assert!(full.len() > short.len(), "{what}: -v says no more: {full}");
+        // With -v, the mechanism's details: what it enforces, or what it leaves open.
+        assert!(
+            [
+                "isolation: namespaces (",
+                "isolation: landlock ABI",
+                "not enforced: the program"
+            ]
+            .iter()
+            .any(|d| full.contains(d)),
+            "{what}: no details of the isolation: {full}"
+        );
+        if !what.starts_with("verify") {
+            assert!(full.contains("accounted from /proc"), "{what}: {full}");
+            assert!(full.contains(" ms wall)"), "{what}: the backstop: {full}");
+        }
+    }
 }
