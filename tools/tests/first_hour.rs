@@ -314,3 +314,25 @@ fn every_header_is_one_line_and_says_the_rest_with_v() {
         }
     }
 }
+
+/// When a stage of scripts/test fails, its last line says which, and which stages did not
+/// run (a CI log read from its end). The real script and the real cargo, failing at once on
+/// an option it does not know (before it builds or locks anything).
+#[test]
+fn scripts_test_names_the_stage_that_failed_and_those_that_did_not_run() {
+    let out = Command::new(root().join("scripts/test"))
+        .arg("--no-such-flag")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("scripts/test: FAILED in cargo test (exit 1, at ")
+            && last.ends_with(
+                "not run: scripts/judge (release binaries); cargo install --locked --offline \
+                 --path tools; the bundles; scripts/check-solutions"
+            ),
+        "{stderr}"
+    );
+}
