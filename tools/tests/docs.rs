@@ -2,8 +2,9 @@
 //! command (a line starting `$ `) is either run here and compared with what the tools print,
 //! or carries a marker that says why it cannot be. A changed output fails this test until
 //! the doc follows; `BFS_JUDGE_BLESS_DOCS=1 cargo test -p bfs-judge-tools --test tests docs::`
-//! rewrites the failing blocks in place, keeping every line that still matches as it is
-//! (placeholders and the figures of the run that was pasted there).
+//! rewrites each failing command's output in place from the one new run (so that its figures
+//! agree with each other), keeping the lines with a writer's `[..]` that still match; an
+//! output whose summary disagrees with its case lines ([`disagreements`]) is rewritten too.
 //!
 //! The markers, an HTML comment on the line before the fence (docs/judge.md, "Transcripts
 //! that are checked", says the same for writers):
