@@ -521,7 +521,7 @@ pub struct VerifyCmd {
 fn verify_package_help() -> String {
     format!(
         "The package: a problem package or folder with the submissions it ships, in one of \
-         the formats `test --tests` reads: {}.",
+         the formats `test --tests` reads (a flat folder ships none): {}.",
         formats_help()
     )
 }
