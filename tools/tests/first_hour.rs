@@ -205,7 +205,7 @@ fn a_script_says_what_it_builds_and_nothing_when_it_is_built() {
 const COLUMNS: usize = 160;
 
 /// The header of each mode that prints one (test on a folder, on our problem, with no
-/// isolation; scale; stress; verify), as a contestant's run shows it: one line of 160 columns
+/// isolation; scale; stress against ours and against a brute force; verify), as a contestant's run shows it: one line of 160 columns
 /// (issue 42: the isolation's details made it 330 characters, three lines on every run),
 /// naming the limits and the isolation mechanism; with `-v` in full, the details there.
 /// (`watch` prints test's header each round: day.rs's watch test checks it there.)
@@ -244,6 +244,10 @@ fn every_header_is_one_line_and_says_the_rest_with_v() {
             vec!["swap-game/hardest", "--cmd", "cat"],
         ),
         ("scale", vec!["scale", "robot-maze", "--cmd", "cat"]),
+        (
+            "stress, ours",
+            vec!["stress", "robot-maze", "--cmd", "cat", "--count", "1"],
+        ),
         (
             "stress",
             vec![

@@ -302,8 +302,11 @@ fn stress(
 fn say_header(env: &Env<'_>, p: &Problem, seed0: u64) {
     let (o, oracle, candidate) = (env.o, env.oracle, env.candidate);
     let (check, validators, limits) = (env.check, env.validators, &env.limits);
+    // Our binary by its path with -v; by the problem's name in the short header (an
+    // installed judge's path to the checkout is long).
     let against = match oracle {
-        Oracle::Ours { ours, .. } => ours.describe(),
+        Oracle::Ours { ours, .. } if o.run.sandbox.verbose => ours.describe(),
+        Oracle::Ours { problem, .. } => format!("our {problem}"),
         Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
     };
     let check = match check {
