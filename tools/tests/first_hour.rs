@@ -84,7 +84,7 @@ fn every_cargo_command_we_show_or_run_is_locked() {
                 wrong.push(format!("{at}: `{c}` lacks --locked"));
             }
             if code
-                && ["cargo build ", "cargo run "]
+                && ["cargo build ", "cargo run ", "cargo install "]
                     .iter()
                     .any(|c| line.contains(c) && line.contains("--quiet"))
             {
