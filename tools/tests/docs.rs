@@ -192,6 +192,9 @@ fn run_block(
         places.scratch.join("path").display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    // A run of the judge as any other test's: never beside a test that runs alone (a fork
+    // bomb, CPU hogs), whose load would change verdicts.
+    let _beside = crate::support::beside_others();
     let o = Command::new("bash")
         .arg("-c")
         .arg(&script)
