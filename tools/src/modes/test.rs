@@ -573,10 +573,12 @@ impl Planned {
         let verbose = o.run.sandbox.verbose;
         let mut mode = how_judged(p, t, o);
         if let Some(layout) = &p.layout {
-            // A long description is cut to the format's name in the short header.
+            // A description longer than a header's part (Library Checker's, ours) is cut to
+            // the format's name in the short header.
+            const PART: usize = 40;
             let kind = layout.kind.describe();
             let kind = match kind.split_once(" (") {
-                Some((name, _)) if !verbose && kind.len() > 40 => name.to_string(),
+                Some((name, _)) if !verbose && kind.len() > PART => name.to_string(),
                 _ => kind,
             };
             mode.push_str(&format!(" | {kind}"));
