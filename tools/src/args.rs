@@ -100,9 +100,15 @@ pub struct RunArgs {
 pub struct Sandbox {
     /// How judged processes (programs, interactors, checkers, builds) are isolated: `auto`
     /// takes unprivileged namespaces, else Landlock with a seccomp filter, else none; the
-    /// header names the mechanism in force and what it does not enforce.
+    /// header names the mechanism in force (with -v, what it enforces and what not).
     #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
     pub isolation: crate::run::jail::Isolation,
+
+    /// The header in full: where each limit came from, the wall-clock backstop, the output
+    /// and stack limits, how time and memory are accounted, and what the isolation enforces
+    /// and leaves open (the header is one short line without it).
+    #[arg(short, long)]
+    pub verbose: bool,
 
     /// Pass an environment variable to judged programs and builds, which otherwise get only
     /// PATH, HOME and TMPDIR (a private folder), LANG and LC_ALL (C.UTF-8) and PYENV_ROOT,
@@ -203,16 +209,33 @@ impl Default for Verdicts {
 /// The cases of any folder or package (`test`, `stress`).
 #[derive(Clone, Debug, Default, Args)]
 pub struct TestsArg {
-    /// Judge the tests of any folder or package, its layout detected and named in the
-    /// header: a flat folder (NAME.in with NAME.out or NAME.ans, oj's test/), in/ + out/
-    /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
-    /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
-    /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
-    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10). In a flat folder an input
-    /// without its answer (one you wrote) runs and shows its output, verdict RAN (not a
-    /// failure); an answer without its input is warned about and skipped. May be repeated.
-    #[arg(long, value_name = "PATH")]
+    /// Judge the tests of any folder or package, its format detected and named in the
+    /// header (`--help` lists the formats).
+    #[arg(long, value_name = "PATH", long_help = tests_help())]
     pub tests: Vec<PathBuf>,
+}
+
+/// The formats a folder or package may be in, as the help lists them: each reader of the one
+/// table of formats ([`crate::judge::format::READERS`]) by its name and what it looks for,
+/// in the order they are asked.
+pub fn formats_help() -> String {
+    crate::judge::format::READERS
+        .iter()
+        .map(|r| format!("{} ({})", r.name, r.looks_for))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `--tests`' long help, its formats from [`formats_help`].
+fn tests_help() -> String {
+    format!(
+        "Judge the tests of any folder or package, its format detected and named in the \
+         header: the first of these that claims the folder reads it: {}. Cases run in natural \
+         order (2 before 10). In a flat folder an input without its answer (one you wrote) \
+         runs and shows its output, verdict RAN (not a failure); an answer without its input \
+         is warned about and skipped. May be repeated.",
+        formats_help()
+    )
 }
 
 /// Our single-file bundles as the program (`test`, `stress`).
@@ -387,7 +410,7 @@ stopped when the wall clock passes twice the limit plus a second. --wall-time pu
 on wall-clock time instead. Memory: the tree's proportional set sizes (shared pages once), at
 least its largest process's peak RSS, which includes a floor of about 1 MiB that any process
 has (`true` shows 0.8 to 1.1 MiB). Output: stdout only. Programs and builds run isolated
-(--isolation; the header names the mechanism in force and what it does not enforce).
+(--isolation; the header names the mechanism in force, and with -v what it does not enforce).
 
 Comparison is exact except that CRLF/LF, trailing whitespace on a line and trailing blank
 lines are ignored. Failing cases keep CASE.got, CASE.expected and CASE.stderr (each at most
@@ -474,9 +497,9 @@ pub struct ScaleCmd {
 /// `bfs-judge verify`: the problem setter's check of a package's submissions.
 #[derive(Clone, Debug, Args)]
 pub struct VerifyCmd {
-    /// The package: a Kattis/ICPC problem package, or a Library Checker problem folder
-    /// after its generate.py.
-    #[arg(value_name = "PACKAGE")]
+    /// The package: a problem package or folder with its submissions (`--help` lists the
+    /// formats).
+    #[arg(value_name = "PACKAGE", long_help = verify_package_help())]
     pub package: PathBuf,
 
     /// Judge with this time limit instead of the package's (or the one derived from its
@@ -499,6 +522,15 @@ pub struct VerifyCmd {
 
     #[command(flatten)]
     pub places: Places,
+}
+
+/// `verify PACKAGE`'s long help, its formats from [`formats_help`].
+fn verify_package_help() -> String {
+    format!(
+        "The package: a problem package or folder with the submissions it ships, in one of \
+         the formats `test --tests` reads (a flat folder ships none): {}.",
+        formats_help()
+    )
 }
 
 /// A judging mode's settings: the groups of the subcommand that asked for it (`test`,
@@ -559,7 +591,7 @@ pub struct Dirs {
     pub root: PathBuf,
 }
 
-/// The checkout this binary was built from (`cargo install --path tools` keeps it too).
+/// The checkout this binary was built from (`cargo install --locked --path tools` keeps it too).
 pub fn built_in_root() -> PathBuf {
     let built_in = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     built_in.canonicalize().unwrap_or(built_in)

@@ -297,6 +297,13 @@ fn watch_judges_again_when_the_source_is_rewritten() {
     let seen = seen.join("\n");
     assert!(first && second, "{seen}");
     assert!(seen.contains("== round 1 (start)"), "{seen}");
+    // Each round's header is one line of a wide terminal (issue 42; -v says the rest).
+    assert!(
+        seen.lines()
+            .filter(|l| l.starts_with("# "))
+            .all(|l| l.chars().count() <= 160 && l.contains("| isolation: ")),
+        "{seen}"
+    );
     assert!(seen.contains("== round 2 (a.py changed)"), "{seen}");
     assert!(!status.success(), "Ctrl-C ends it");
 }

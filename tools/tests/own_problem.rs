@@ -57,7 +57,15 @@ fn any_folder_of_tests_judges_a_right_and_a_wrong_solution() {
     let out = out_dir(&dir);
     let j = judge(
         &dir,
-        &["--tests", "tests", "--cmd", "sh sol.sh", "--out-dir", &out],
+        &[
+            "--tests",
+            "tests",
+            "--cmd",
+            "sh sol.sh",
+            "--out-dir",
+            &out,
+            "-v",
+        ],
     );
     assert_eq!(j.code, Some(0), "{j}");
     let names: Vec<String> = j
@@ -70,7 +78,7 @@ fn any_folder_of_tests_judges_a_right_and_a_wrong_solution() {
         ["AC sum/big-1", "AC sum/sample-1", "AC sum/sample-2"],
         "{j}"
     );
-    // The limits come from ../info.toml, and the header says so.
+    // The limits come from ../info.toml, and the header says so (with -v).
     assert!(
         j.stdout
             .contains("limits 5000 ms cpu (11000 ms wall), 256 MiB, output 64 MiB (from"),

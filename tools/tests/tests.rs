@@ -8,7 +8,9 @@
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
 //! - `verdicts`: what the judge says of a run, as a contestant's first hour meets it;
-//! - `docs`: the docs' transcripts, run.
+//! - `docs`: the docs' transcripts, run;
+//! - `first_hour`: a contestant's first hour: the install command and the scripts' builds,
+//!   locked and never silent, and a header that fits one line.
 //!
 //! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
 
@@ -17,6 +19,7 @@ mod support;
 mod contest_folder;
 mod day;
 mod docs;
+mod first_hour;
 mod judge;
 mod listen;
 mod own_problem;

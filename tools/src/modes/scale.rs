@@ -22,7 +22,8 @@ use std::path::Path;
 use crate::args::Options;
 use crate::judge::problem::Problem;
 use crate::judge::verdict;
-use crate::run::spec::run_program;
+use crate::run::program::Program;
+use crate::run::spec::{run_program, Limits};
 use crate::say_text;
 use crate::session::target;
 use crate::session::SetupError;
@@ -79,6 +80,43 @@ fn target(p: &Problem, o: &Options) -> (u64, u64) {
     }
 }
 
+/// The header line: what runs, the target size, the limits and the isolation mechanism, as
+/// every mode's header is, one line of a wide terminal; with -v in full (where the limits came
+/// from, the wall backstop, the accounting, what the isolation enforces).
+fn header(
+    p: &Problem,
+    o: &Options,
+    program: &Program,
+    limits: &Limits,
+    size: (u64, u64),
+) -> String {
+    use crate::show::report;
+    let head = format!(
+        "# scale {}: {} | target {}x{}",
+        p.name,
+        short(&program.describe()),
+        size.0,
+        size.1
+    );
+    if !o.run.sandbox.verbose {
+        return format!(
+            "{head} | limits {} | {}",
+            report::limits_brief(limits),
+            report::isolation_brief()
+        );
+    }
+    let source = match &p.info_path {
+        Some(path) => format!("from {}", short(&path.display().to_string())),
+        None => "defaults".to_string(),
+    };
+    format!(
+        "{head} | limits {} ({source} and options) | {} | {}",
+        report::limits_text(limits),
+        report::ACCOUNTING,
+        report::isolation_text()
+    )
+}
+
 /// Probes `name`; `Ok(true)` when every kind is predicted to pass at the target size.
 pub fn run(o: &Options, name: &str) -> Result<bool, SetupError> {
     let dirs = o.dirs();
@@ -93,12 +131,7 @@ pub fn run(o: &Options, name: &str) -> Result<bool, SetupError> {
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let input = dir.join("input.in");
     let (out, err) = (dir.join("got"), dir.join("stderr"));
-    say_text!(
-        "# scale {name}: {} | target {rows}x{cols} | limits {} ms cpu, {}",
-        short(&program.describe()),
-        limits.time_ms,
-        mib(limits.memory_kib)
-    );
+    say_text!("{}", header(&p, o, &program, &limits, (rows, cols)));
     let mut all_pass = true;
     for &kind in scale.kinds {
         let mut points = Vec::new();

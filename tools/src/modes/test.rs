@@ -590,12 +590,23 @@ struct Planned {
 }
 
 impl Planned {
-    /// Problem `i`'s header line: what runs, the limits, how answers are judged, the format.
+    /// Problem `i`'s header line: what runs, the limits, how answers are judged, the format
+    /// (in the short header a long description cut to its name), with -v the time limit's
+    /// note.
     fn header(&self, i: usize, p: &Problem, o: &Options) -> String {
         let t = &self.targets[i];
+        let verbose = o.run.sandbox.verbose;
         let mut mode = how_judged(p, t, o);
         if let Some(layout) = &p.layout {
-            mode.push_str(&format!(" | {}", layout.kind.describe()));
+            // A description longer than a header's part (Library Checker's, ours) is cut to
+            // the format's name in the short header.
+            const PART: usize = 40;
+            let kind = layout.kind.describe();
+            let kind = match kind.split_once(" (") {
+                Some((name, _)) if !verbose && kind.len() > PART => name.to_string(),
+                _ => kind,
+            };
+            mode.push_str(&format!(" | {kind}"));
             if let Some(testset) = &layout.testset {
                 mode.push_str(&format!(", testset {testset}"));
             }
@@ -609,7 +620,7 @@ impl Planned {
                 });
             }
         }
-        if let Some(note) = &self.notes[i] {
+        if let Some(note) = self.notes[i].as_ref().filter(|_| verbose) {
             mode.push_str(&format!(" | {note}"));
         }
         match (&t.files.input, &t.files.output) {
@@ -631,6 +642,7 @@ impl Planned {
             &t.limits,
             self.times[i].as_deref(),
             &mode,
+            verbose,
         )
     }
 }

@@ -310,20 +310,62 @@ fn read(path: &Path) -> Result<Package, SetupError> {
     Ok(package)
 }
 
-/// The header line: the package, how its answers are judged, its limits and where the time
-/// limit comes from (`fixed`: the option's or the package's, else derived or the default).
+/// The header line: the package, how its answers are judged, its limits, the isolation
+/// mechanism; one line of a wide terminal. With -v in full: where the time limit comes from
+/// (`fixed`: the option's or the package's, else derived or the default), why a Kattis
+/// package's Python is not pypy3, what the isolation enforces.
 fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<String, SetupError> {
     let (package, o) = (bench.package, bench.o);
-    let factor = o
-        .run
-        .time_limit_factor
-        .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
+    let verbose = o.run.sandbox.verbose;
     let check = target::check(&bench.problem, o, &bench.dirs)?;
     let how = match (&check, target::interactor(&bench.problem, o, &bench.dirs)?) {
         (_, Some(i)) => short(&i.describe()),
         (Check::External(c), None) => format!("checker {}", short(&c.describe())),
         (check, None) => check.describe(),
     };
+    let title = if package.title.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", package.title)
+    };
+    let python = match (&package.kind, python_of(package)) {
+        (crate::judge::format::Kind::Kattis(_), "pypy3") if verbose => {
+            " | Python 3 by pypy3 (as Kattis)"
+        }
+        (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3",
+        (crate::judge::format::Kind::Kattis(_), _) if verbose => {
+            " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
+        }
+        (crate::judge::format::Kind::Kattis(_), _) => " | Python 3 by python3",
+        _ => "",
+    };
+    let head = format!(
+        "# verify {}{title}: {}{python} | {} cases | {how}",
+        package.name,
+        package.kind.describe(),
+        package.cases.len(),
+    );
+    if !verbose {
+        let time = match (fixed, o.run.time_limit_factor) {
+            (Some(ms), _) => format!("{ms} ms"),
+            (None, factor) if package.timing.is_some() => {
+                format!(
+                    "derived{}",
+                    factor.map_or(String::new(), |f| format!(" x {f}"))
+                )
+            }
+            (None, _) => format!("{} ms", limits.time_ms),
+        };
+        return Ok(format!(
+            "{head} | limits {time}, {} MiB | {}",
+            limits.memory_kib / 1024,
+            crate::show::report::isolation_brief()
+        ));
+    }
+    let factor = o
+        .run
+        .time_limit_factor
+        .map_or(String::new(), |f| format!(" x {f} (--time-limit-factor)"));
     let time = match (fixed, package.info.time_limit_ms) {
         (Some(ms), _) if o.run.time_limit_ms.is_some() => format!("{ms} ms (--time-limit-ms)"),
         (Some(ms), Some(own)) if !factor.is_empty() => {
@@ -343,25 +385,9 @@ fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<St
         ),
     };
     Ok(format!(
-        "# verify {}{}: {}{} | {} cases | {} | memory {} MiB | time limit {}",
-        package.name,
-        if package.title.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", package.title)
-        },
-        package.kind.describe(),
-        match (&package.kind, python_of(package)) {
-            (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3 (as Kattis)",
-            (crate::judge::format::Kind::Kattis(_), _) => {
-                " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
-            }
-            _ => "",
-        },
-        package.cases.len(),
-        how,
+        "{head} | memory {} MiB | time limit {time} | {}",
         limits.memory_kib / 1024,
-        time
+        crate::show::report::isolation_text()
     ))
 }
 

@@ -34,15 +34,27 @@ pub fn case_line(o: &Outcome, name: &str) -> String {
     s
 }
 
-/// The header line of a problem: what runs, the limits (and where the time limit came from,
-/// when `time` says it), and how answers are compared.
+/// The header line of a problem: what runs, the limits, how answers are compared and the
+/// isolation mechanism, in one line of a wide terminal (issue 42: in full it was 330
+/// characters, three lines each run). `verbose` (`-v`) says it in full: where the limits came
+/// from (and the time limit, when `time` says it), the wall backstop, the output and stack
+/// limits, how the figures are measured, and what the isolation enforces.
 pub fn header(
     p: &Problem,
     program: &str,
     limits: &Limits,
     time: Option<&str>,
     mode: &str,
+    verbose: bool,
 ) -> String {
+    if !verbose {
+        return format!(
+            "# {}: {program} | limits {} | {mode} | {}",
+            p.name,
+            limits_brief(limits),
+            isolation_brief()
+        );
+    }
     let mut source = match &p.info_path {
         Some(path) => format!("from {}", short(&path.display().to_string())),
         None => "defaults".to_string(),
@@ -58,10 +70,37 @@ pub fn header(
     )
 }
 
-/// The isolation in force, as the header says it.
+/// The isolation in force, as the header says it with `-v`.
 pub fn isolation_text() -> String {
     let s = crate::run::sandbox::settings();
     crate::run::jail::describe(s.mechanism, s.why_none.as_deref())
+}
+
+/// The isolation in force, as the short header says it: the mechanism's name; where it is
+/// none, a pointer to why and what that leaves open.
+pub fn isolation_brief() -> String {
+    match crate::run::sandbox::settings().mechanism {
+        crate::run::jail::Mechanism::None => {
+            "isolation: none (-v says why and what it leaves open)".to_string()
+        }
+        m => format!("isolation: {}", m.name()),
+    }
+}
+
+/// `1000 ms cpu, 256 MiB` (`ms wall` with `--wall-time`; `, stack N MiB` where a stack
+/// limit is set, which decides an RE): the limits the short header names; [`limits_text`]
+/// has the rest.
+pub fn limits_brief(limits: &Limits) -> String {
+    let stack = limits
+        .stack_kib
+        .map(|k| format!(", stack {} MiB", k / 1024))
+        .unwrap_or_default();
+    format!(
+        "{} ms {}, {} MiB{stack}",
+        limits.time_ms,
+        if limits.wall_time { "wall" } else { "cpu" },
+        limits.memory_kib / 1024
+    )
 }
 
 /// How the run's figures are measured, as the header lines say.

@@ -382,7 +382,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
     let verify = |path: &str| {
         Judge::new(["verify"])
             .arg(p.path("echo"))
-            .args(["--out-dir", &p.arg("out"), "--isolation", "none"])
+            .args(["--out-dir", &p.arg("out"), "--isolation", "none", "-v"])
             .env("PATH", path)
             .run()
             .stdout
@@ -395,7 +395,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
         called.contains("echo.py"),
         "pypy3 built it: {called:?}\n{said}"
     );
-    // Without it, CPython, and the header says so.
+    // Without it, CPython, and the header says so (why, with -v).
     let said = verify(&path);
     assert!(
         said.contains("| Python 3 by python3 (pypy3, Kattis' choice, is not installed)"),

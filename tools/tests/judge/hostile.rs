@@ -1088,8 +1088,9 @@ fn every_mode_speaks_json_and_shows_its_accounting() {
                     return Err(format!("not one JSON object a line\n{}", p.j));
                 }
                 p.has("\"verdict\":\"WA\"")?;
-                // In plain text, the header names the limits of the folder's info.toml.
-                let p = run(dir, &args);
+                // In plain text, the header names the limits of the folder's info.toml, and
+                // with -v the backstop and how they are accounted.
+                let p = run(dir, &[&args[..], &["-v"]].concat());
                 p.has("limits 7000 ms cpu (15000 ms wall)")?;
                 p.has("process tree accounted from /proc")
             }),
@@ -1560,6 +1561,9 @@ fn a_starved_program_is_named_starved_not_asleep() {
         eprintln!("no CPU list in /proc/self/status: skipping");
         return;
     };
+    // The hogs starve the CPU for every run beside them (a docs transcript's TLE by CPU time
+    // would come at the wall backstop instead): no other test's judge runs while they spin.
+    let _alone = alone();
     struct Hogs(Vec<std::process::Child>);
     impl Drop for Hogs {
         fn drop(&mut self) {
@@ -1903,7 +1907,8 @@ fn a_session_leaves_no_folder_of_its_own() {
 }
 
 /// Where neither mechanism is available (the `nomech` probe hides both), the default judges
-/// with no isolation and its header says why and what is then not enforced; asking for
+/// with no isolation and its header says why and what is then not enforced (with -v; the
+/// short header points there); asking for
 /// either mechanism by name is a setup error that says it is missing.
 #[test]
 #[cfg(target_arch = "x86_64")]
@@ -1912,7 +1917,7 @@ fn with_no_mechanism_the_header_says_what_is_not_enforced() {
     let p = probe_as(
         "nomech-auto",
         "cat",
-        &UNHURRIED,
+        &[&UNHURRIED[..], &["-v"]].concat(),
         &[],
         Launcher::Through(&nomech),
     );

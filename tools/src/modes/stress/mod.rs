@@ -39,7 +39,7 @@ use crate::session::grade::judge_answer;
 use crate::session::source::source_in;
 use crate::session::target;
 use crate::session::SetupError;
-use crate::show::report::Progress;
+use crate::show::report::{self, Progress};
 use crate::text::{detail, mib};
 
 /// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): the
@@ -296,30 +296,48 @@ fn stress(
 }
 
 /// The run's header: what is compared against what, on how many cases from which seed, under
-/// which limits, judged how, and what every input must pass.
+/// which limits, judged how, in which isolation, and what every input must pass; one line
+/// of a wide terminal, with -v in full (where the limits came from, the wall backstop and
+/// output limit, how the figures are measured, what the isolation enforces).
 fn say_header(env: &Env<'_>, p: &Problem, seed0: u64) {
     let (o, oracle, candidate) = (env.o, env.oracle, env.candidate);
     let (check, validators, limits) = (env.check, env.validators, &env.limits);
+    // Our binary by its path with -v; by the problem's name in the short header (an
+    // installed judge's path to the checkout is long).
     let against = match oracle {
-        Oracle::Ours { ours, .. } => ours.describe(),
+        Oracle::Ours { ours, .. } if o.run.sandbox.verbose => ours.describe(),
+        Oracle::Ours { problem, .. } => format!("our {problem}"),
         Oracle::Own { brute, .. } => format!("the brute force {}", brute.describe()),
     };
-    let source = match &p.info_path {
-        Some(path) => format!("from {}", crate::text::short(&path.display().to_string())),
-        None => "defaults".to_string(),
+    let check = match check {
+        Check::External(c) => format!("checker {}", c.describe()),
+        _ => "exact".to_string(),
     };
-    say_text!(
-        "# stress {}: {} against {against} | {} cases from seed {seed0} | limits {} ({source} and options) | {} | {}",
+    // Paths under the current folder as the user names them (shorter lines).
+    let head = crate::text::short(&format!(
+        "# stress {}: {} against {against} | {} cases from seed {seed0}",
         p.name,
         candidate.describe(),
         o.stress_args.count,
-        crate::show::report::limits_text(limits),
-        match check {
-            Check::External(c) => format!("checker {}", c.describe()),
-            _ => "exact".to_string(),
-        },
-        crate::show::report::ACCOUNTING,
-    );
+    ));
+    if o.run.sandbox.verbose {
+        let source = match &p.info_path {
+            Some(path) => format!("from {}", crate::text::short(&path.display().to_string())),
+            None => "defaults".to_string(),
+        };
+        say_text!(
+            "{head} | limits {} ({source} and options) | {check} | {} | {}",
+            report::limits_text(limits),
+            report::ACCOUNTING,
+            report::isolation_text(),
+        );
+    } else {
+        say_text!(
+            "{head} | limits {} | {check} | {}",
+            report::limits_brief(limits),
+            report::isolation_brief(),
+        );
+    }
     for v in validators {
         say_text!("  inputs must pass: {}", v.describe());
     }
