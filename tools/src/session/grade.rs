@@ -302,6 +302,7 @@ fn judge_output(
         answer: case.answer().unwrap_or(&empty),
         scratch: &private.join("case"),
         keep: &sibling(base, "checker"),
+        points: case.points,
     };
     judge_answer(check, &files, &case.checker_args, explain, t.diff)
 }

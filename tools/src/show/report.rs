@@ -254,14 +254,7 @@ pub fn score_line(score: &Score) -> String {
     )
 }
 
-/// A score or a factor as people write it: whole numbers without a decimal point.
-pub fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x:.3}")
-    }
-}
+pub use crate::text::num;
 
 /// Where a judging run's events go: printed for a person ([`Text`]) or as JSON lines for a
 /// program ([`Json`]); a live panel is a third. The run calls it in case order whatever order

@@ -127,6 +127,16 @@ fn dmoj_named_checkers_decide_with_their_arguments() {
 }
 
 #[test]
+fn a_dmoj_testlib_bridge_awards_the_points_its_checker_names_of_the_cases_own() {
+    let p = Package::copy("dmoj-checkers");
+    p.expect("testlib-points");
+    p.write("testlib/0.in", "12\n");
+    p.expect("testlib-over");
+    p.write("testlib/0.in", "2.5\n");
+    p.expect("testlib-not-whole");
+}
+
+#[test]
 fn a_dmoj_checker_the_judge_does_not_run_is_named() {
     let p = Package::copy("dmoj-checkers");
     for run in ["fuzzy", "check-py", "error-mode"] {

@@ -3,7 +3,9 @@
 //!
 //! - testlib: `CHECKER INPUT OUTPUT ANSWER`, exit code 0 accepted, 1 wrong answer, 2
 //!   presentation error, 3 the checker itself failed, 7 points; its message is what it
-//!   printed on stdout and stderr.
+//!   printed on stdout and stderr. DMOJ's testlib bridge reads exit 7 as its documentation
+//!   says: a line `points X` on stderr (X whole, at most the case's points) awards X of the
+//!   case's points, anything else is the checker's failure.
 //! - Kattis' output validators: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit
 //!   code 42 accepted, 43 wrong answer, anything else the validator's own failure; its
 //!   message is `judgemessage.txt` from the feedback folder (else what it printed), and a
@@ -35,7 +37,7 @@ use crate::run::files::{create_fresh, read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::spec::{run_program, Limits, Run};
 use crate::run::sys::{signal_name, Status};
-use crate::text::printable;
+use crate::text::{num, printable};
 
 /// A checker program and the protocol it speaks (never a CMS manager's).
 #[derive(Clone, Debug, PartialEq)]
@@ -99,6 +101,7 @@ impl External {
         let program = self.program.describe();
         match &self.protocol {
             Protocol::Testlib => program,
+            Protocol::DmojTestlib => format!("{program} (DMOJ's testlib bridge)"),
             Protocol::Kattis { flags } if flags.is_empty() => format!("{program} (42/43)"),
             Protocol::Kattis { flags } => format!("{program} {} (42/43)", flags.join(" ")),
             Protocol::Cms => format!("{program} (CMS: score on stdout)"),
@@ -109,7 +112,7 @@ impl External {
     /// Judges an answer in the checker's protocol; `args` follow a Kattis validator's flags.
     pub(super) fn judge(&self, f: &Files<'_>, args: &[String]) -> Result<Judgement, CheckError> {
         match &self.protocol {
-            Protocol::Testlib => self.testlib(f),
+            Protocol::Testlib | Protocol::DmojTestlib => self.testlib(f),
             Protocol::Kattis { flags } => {
                 let args: Vec<String> = flags.iter().chain(args).cloned().collect();
                 self.kattis(f, &args)
@@ -119,10 +122,11 @@ impl External {
         }
     }
 
-    /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code.
+    /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code (DMOJ's
+    /// bridge: its points by [`dmoj_points`]).
     fn testlib(&self, f: &Files<'_>) -> Result<Judgement, CheckError> {
         let (run, out, err) = self.run(&[f.input, f.output, f.answer], f.scratch)?;
-        let message = lines_of(&[out, err].join(&b'\n'));
+        let message = lines_of(&[out.as_slice(), err.as_slice()].join(&b'\n'));
         let failed = |how: String| Err(self.failed(how, &message, f.keep));
         if let Some(kill) = run.killed {
             return failed(format!("was killed ({} limit)", kill.name()));
@@ -141,9 +145,17 @@ impl External {
             "" => default.to_string(),
             m => m.to_string(),
         };
+        let mut score = None;
         let said = match verdict {
             Verdict::Ac => None,
             Verdict::Pe => Some(or("presentation error")),
+            Verdict::Pts if self.protocol == Protocol::DmojTestlib => {
+                let (points, of) = dmoj_points(&err, f.points)
+                    .map_err(|how| self.failed(how, &message, f.keep))?;
+                score = Some(if of > 0.0 { points / of } else { 1.0 });
+                let feedback = lines_of(&out).replace('\n', "; ");
+                Some(format!("points {} of {}: {feedback}", num(points), num(of)))
+            }
             Verdict::Pts => {
                 // testlib's quitp prints `points SCORE message`.
                 let rest = message.strip_prefix("points ").unwrap_or(&message);
@@ -159,7 +171,7 @@ impl External {
                 whole: message,
             }),
             checker_ms: Some(run.wall_ms),
-            score: None,
+            score,
         })
     }
 
@@ -295,6 +307,33 @@ impl External {
             "the checker `{}` {how}{said}{kept}",
             self.describe()
         ))
+    }
+}
+
+/// The points a DMOJ testlib bridge's exit 7 awards, and the case's points they are out
+/// of: DMOJ reads the first line of its stderr that is `points X`, X a whole number from 0
+/// to the case's points; anything else is the checker's failure (`Err`: how), as DMOJ's
+/// judge raises an internal error.
+fn dmoj_points(stderr: &[u8], of: Option<f64>) -> Result<(f64, f64), String> {
+    let of = of.unwrap_or(1.0);
+    let text = String::from_utf8_lossy(stderr);
+    let points = text.lines().find_map(|l| {
+        let digits = l.strip_prefix("points ")?;
+        let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        whole.then(|| digits.parse::<f64>().ok()).flatten()
+    });
+    match points {
+        Some(p) if p <= of => Ok((p, of)),
+        Some(p) => Err(format!(
+            "awarded {} points, over the case's {} (DMOJ: an internal error)",
+            num(p),
+            num(of)
+        )),
+        None => Err(
+            "ended with exit code 7 (points) without a line `points X`, X a whole number, on \
+             its stderr, which DMOJ's testlib bridge reads (DMOJ: an internal error)"
+                .to_string(),
+        ),
     }
 }
 

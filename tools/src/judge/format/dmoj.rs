@@ -448,7 +448,8 @@ impl Items {
         let (name, cases) = match &item["batched"] {
             Yaml::BadValue => {
                 let name = format!("{prefix}{number}");
-                let case = self.case(&name, &[item, top], &at, data)?;
+                let mut case = self.case(&name, &[item, top], &at, data)?;
+                case.points = Some(points);
                 (name, vec![case])
             }
             Yaml::Array(inner) => {
@@ -475,7 +476,15 @@ impl Items {
                     }
                     warn_unknown(c, &cat, warnings);
                     let case_name = format!("{name}/{}", k + 1);
-                    cases.push(self.case(&case_name, &[c, item, top], &cat, data)?);
+                    let mut case = self.case(&case_name, &[c, item, top], &cat, data)?;
+                    // What a testlib bridge may award: the batch's points, as a batched
+                    // case inherits them (its own where it names some).
+                    case.points = Some(if pretest {
+                        0.0
+                    } else {
+                        points_of(&[c, item, top], &cat)?
+                    });
+                    cases.push(case);
                 }
                 (name, cases)
             }
@@ -781,7 +790,11 @@ fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
     let testlib = kind == "testlib" && [".cpp", ".cc", ".cxx"].iter().any(|e| source.ends_with(e));
     Ok(Tool {
         path,
-        protocol: Protocol::Testlib,
+        protocol: if kind == "testlib" {
+            Protocol::DmojTestlib
+        } else {
+            Protocol::Testlib
+        },
         build: if testlib {
             Build::Testlib
         } else {

@@ -272,7 +272,8 @@ pub enum Names {
     LibraryChecker,
     /// The judge's own: AC, WA, PE, TLE, MLE, OLE, RE.
     Ours,
-    /// DMOJ's: AC, WA, TLE, MLE, OLE, RTE (a presentation error or a partial score is WA).
+    /// DMOJ's: AC, WA, TLE, MLE, OLE, RTE (a presentation error is WA; partial points, a
+    /// testlib bridge's, AC, as DMOJ passes them).
     Dmoj,
 }
 
@@ -289,6 +290,8 @@ impl Names {
             Names::LibraryChecker if kattis == "RTE" => "RE",
             Names::LibraryChecker => kattis,
             Names::Dmoj => match v {
+                // Partial points come from a testlib bridge's exit 7, which DMOJ passes.
+                Verdict::Pts => "AC",
                 Verdict::Mle => "MLE",
                 Verdict::Ole => "OLE",
                 _ => kattis,
@@ -468,11 +471,13 @@ pub fn handed_in_name(case: &str) -> String {
 }
 
 /// A case's fraction of its points: the checker's score where it gave one in [0, 1] (a CMS
-/// checker), else 1 for AC and 0 for anything else.
+/// checker, DMOJ's `linecount` on a wrong answer, a DMOJ testlib bridge's points), else 1
+/// for AC and 0 for anything else.
 fn fraction(o: &Outcome) -> f64 {
+    let given = o.score.filter(|s| (0.0..=1.0).contains(s));
     match o.verdict {
-        Verdict::Ac => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(1.0),
-        Verdict::Pts => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(0.0),
+        Verdict::Ac => given.unwrap_or(1.0),
+        Verdict::Pts | Verdict::Wa => given.unwrap_or(0.0),
         _ => 0.0,
     }
 }
