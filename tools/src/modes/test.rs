@@ -487,6 +487,7 @@ fn target_of(
         out_dir,
         explain: crate::ours::explain::explainer(&p, o.verdicts.window()),
         files,
+        output_checked_after_run: p.info.output_checked_after_run,
     };
     Ok((p, target, derived))
 }

@@ -23,7 +23,7 @@ use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::Private;
 use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
 use crate::run::program::Program;
-use crate::run::spec::{run_program_in, Limits};
+use crate::run::spec::{Limits, Spec};
 use crate::run::sys;
 use crate::session::SetupError;
 use crate::show::diff::DiffMode;
@@ -50,6 +50,8 @@ pub struct Target {
     pub explain: Option<Box<dyn Explain>>,
     /// A file I/O problem's file names (none: stdin and stdout).
     pub files: FileIo,
+    /// The output limit is checked when the run ends, not by killing it (Kattis').
+    pub output_checked_after_run: bool,
 }
 
 /// Where a case's output comes from.
@@ -129,15 +131,13 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
         Some(_) => None,
         None => Some(case.input.as_path()),
     };
-    let run = run_program_in(
-        program,
-        &case.args,
-        stdin,
-        &stdout,
-        &stderr,
-        t.limits,
-        t.files.any().then_some(work.as_path()),
-    )?;
+    let run = Spec::of(program, &stdout, &stderr, t.limits)
+        .args(&case.args)
+        .stdin(stdin)
+        .cwd(t.files.any().then_some(work.as_path()))
+        .output_checked_after(t.output_checked_after_run)
+        .run()
+        .map_err(String::from)?;
     case.intact()?;
     // The output file, when the program left a regular file there; else a name that holds
     // nothing (kept as an empty CASE.got).
@@ -152,6 +152,14 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
     let mut score = None;
     let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
         Some((v, why)) => {
+            let why = match v {
+                Verdict::Ole if t.output_checked_after_run => format!(
+                    "stdout passed the output limit of {} MiB (checked when the run ended, as \
+                     problemtools checks it)",
+                    t.limits.output_bytes >> 20
+                ),
+                _ => why,
+            };
             detail_lines.push(detail(&why));
             if v == Verdict::Re {
                 detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));

@@ -71,6 +71,7 @@ impl Judging<'_> {
             out_dir,
             explain: None,
             files,
+            output_checked_after_run: self.package.info.output_checked_after_run,
         };
         let mut outcomes = Vec::new();
         let mut cases = crate::judge::cases::of_package(self.package, 0);

@@ -504,6 +504,20 @@ fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
     assert!(!header(&third).contains("earlier run"), "{third}");
 }
 
+/// A Kattis package's output limit (problemtools' default 8 MiB) is checked when a run ends,
+/// as problemtools checks it: a debug print in an endless loop is the TLE its folder promises
+/// (it was stopped at 8 MiB, an OLE counted RTE, before), one that ends in time past the limit
+/// an OLE.
+#[test]
+fn a_kattis_output_flood_cut_short_by_the_time_limit_is_a_tle() {
+    if !have("python3") {
+        return;
+    }
+    let p = Package::copy("kattis-output-limit");
+    p.expect("verify");
+    p.expect("test-flood");
+}
+
 /// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from
 /// its first file.
 #[test]

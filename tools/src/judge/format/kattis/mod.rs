@@ -8,8 +8,10 @@
 //! Choices where the specification leaves room: cases and groups are taken in natural order
 //! (as problemtools does; the spec says lexicographic, which differs only for unpadded
 //! numbers); a package without a memory limit gets the spec's "typical system default" of
-//! 2048 MiB and 8 MiB of output; unknown keys are warnings, not errors, so that a package
-//! written for a newer draft still runs.
+//! 2048 MiB and 8 MiB of output (problemtools' default output limit); the output limit is
+//! checked on the output's size once a run has ended, as problemtools checks it, so a
+//! program that floods its output until its time runs out is a TLE, not an OLE; unknown keys
+//! are warnings, not errors, so that a package written for a newer draft still runs.
 //!
 //! This file reads problem.yaml (header, limits, constants) and finds the validators;
 //! `data.rs` walks `data/` into a group tree, `grade.rs` adds up a score over that tree by
@@ -344,7 +346,10 @@ fn limits(
     let info = Info {
         time_limit_ms: timing.time_limit.map(|s| (s * 1000.0).round() as u64),
         memory_limit_mib: mib("memory", 2048)?,
+        // problemtools' default (its config/problem.yaml), checked as problemtools checks
+        // it: on the output's size once the run has ended within its time.
         output_limit_mib: mib("output", 8)?,
+        output_checked_after_run: true,
         ..Info::default()
     };
     Ok((timing, info))
