@@ -24,6 +24,7 @@
 //! and `Err` (exit 2) when the package failed on any.
 
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use crate::args::Options;
@@ -55,13 +56,30 @@ struct Tally {
 
 impl Tally {
     /// Prints `s`'s line and counts it.
-    fn report(&mut self, s: &Submission, runs: &Runs, package: &Package) {
+    fn report(&mut self, s: &Submission, fate: Fate, package: &Package) {
+        let runs = match fate {
+            Fate::Skipped(why) => {
+                say!("SKIP  {:<40} {why}", s.shown);
+                self.skipped += 1;
+                return;
+            }
+            Fate::NotBuilt(why) => {
+                say!(
+                    "FAIL  {:<40} expected {}, got a compile error: {why}",
+                    s.shown,
+                    s.rule.label
+                );
+                self.failed += 1;
+                return;
+            }
+            Fate::Judged(runs) => runs,
+        };
         if let Some((case, why)) = &runs.error {
             say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
             self.broken += 1;
             return;
         }
-        let (ok, text) = decide(s, runs, package);
+        let (ok, text) = decide(s, &runs, package);
         say!(
             "{}  {:<40} {text}",
             if ok { "OK  " } else { "FAIL" },
@@ -168,8 +186,12 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
         .max()
         .unwrap_or(0);
     let cost = format!(
-        "{} cases, max {max_cpu} ms cpu, {}",
+        "{} cases{}, max {max_cpu} ms cpu, {}",
         runs.outcomes.len(),
+        match runs.not_reached {
+            0 => String::new(),
+            n => format!(", {n} not judged after a rejection (on_reject: break)"),
+        },
         mib(max_kib)
     );
     let mut got = match &first_bad {
@@ -365,9 +387,9 @@ fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<St
     ))
 }
 
-/// Builds and judges every submission in `subs` (accepted ones first) under `limits`, a line
-/// each; where the time limit is `deriving`, the accepted ones are judged first with a
-/// generous one, which their slowest case then sets.
+/// Builds and judges every submission in `subs` (accepted ones first) under `limits`, `-j`
+/// at a time, a line each in their order; where the time limit is `deriving`, the accepted
+/// ones are judged first with a generous one, which their slowest case then sets.
 fn judge_submissions(
     bench: &Judging<'_>,
     subs: &[&Submission],
@@ -376,63 +398,81 @@ fn judge_submissions(
 ) -> Result<Tally, SetupError> {
     let package = bench.package;
     let mut tally = Tally::default();
-    let mut slowest_ac: Option<(u64, String)> = None;
-    let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
-    let mut limit_said = false;
-    for (i, s) in subs.iter().enumerate() {
-        let Some(program) = built(s, bench, &mut tally) else {
-            continue;
+    let (first, rest): (Vec<&Submission>, Vec<&Submission>) =
+        subs.iter().partition(|s| deriving && s.rule.is_accepted());
+    if deriving {
+        let mut slowest: Option<(u64, String)> = None;
+        let mut pending: Vec<(&Submission, Runs)> = Vec::new();
+        let generous = Limits {
+            time_ms: DERIVING_MS,
+            ..limits
         };
-        if deriving && s.rule.is_accepted() {
-            let mut l = limits;
-            l.time_ms = DERIVING_MS;
-            let runs = bench.judge(program, l, &s.shown)?;
-            for (_, out) in &runs.outcomes {
-                if out.verdict == Verdict::Ac
-                    && slowest_ac.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
-                {
-                    slowest_ac = Some((out.cpu_ms, s.shown.clone()));
+        judge_each(bench, &first, generous, |s, fate| match fate {
+            Fate::Judged(runs) => {
+                for (_, out) in &runs.outcomes {
+                    if out.verdict == Verdict::Ac
+                        && slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
+                    {
+                        slowest = Some((out.cpu_ms, s.shown.clone()));
+                    }
                 }
+                pending.push((s, runs));
             }
-            pending_ac.push((i, runs));
-            continue;
+            fate => tally.report(s, fate, package),
+        })?;
+        settle(&mut limits, &slowest, package, bench.o);
+        for (s, mut runs) in pending {
+            with_limit(&mut runs, limits.time_ms, package);
+            tally.report(s, Fate::Judged(runs), package);
         }
-        if deriving && !limit_said {
-            let pending = (&mut pending_ac, subs);
-            settle(
-                &mut limits,
-                &slowest_ac,
-                package,
-                pending,
-                &mut tally,
-                bench.o,
-            );
-            limit_said = true;
-        }
-        let runs = bench.judge(program, limits, &s.shown)?;
-        tally.report(s, &runs, package);
     }
-    if deriving && !limit_said {
-        let pending = (&mut pending_ac, subs);
-        settle(
-            &mut limits,
-            &slowest_ac,
-            package,
-            pending,
-            &mut tally,
-            bench.o,
-        );
-    }
+    judge_each(bench, &rest, limits, |s, fate| {
+        tally.report(s, fate, package)
+    })?;
     Ok(tally)
 }
 
-/// What judges submission `s`: its build, or the outputs it hands in; `None` (its line said
-/// and counted) when it is skipped or does not compile.
-fn built(s: &Submission, bench: &Judging<'_>, tally: &mut Tally) -> Option<Source> {
+/// What became of a submission: skipped (why), not built (the compiler's message), or
+/// judged.
+enum Fate {
+    Skipped(String),
+    NotBuilt(String),
+    Judged(Runs),
+}
+
+/// Builds and judges each of `subs` under `limits` on `-j` threads, handing each one's fate
+/// to `deliver` in their order (so the lines are the same at any `-j`); the first setup
+/// error stops it.
+fn judge_each<'s>(
+    bench: &Judging<'_>,
+    subs: &[&'s Submission],
+    limits: Limits,
+    mut deliver: impl FnMut(&'s Submission, Fate),
+) -> Result<(), SetupError> {
+    let mut failed = None;
+    crate::session::pool::in_order(
+        subs.len(),
+        bench.o.verdicts.jobs as usize,
+        |_, i| fate(subs[i], bench, limits),
+        |i, fate| match fate {
+            Ok(fate) => {
+                deliver(subs[i], fate);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+        |_, _| {},
+    );
+    failed.map_or(Ok(()), Err)
+}
+
+/// Builds submission `s` (or takes the outputs it hands in) and judges it under `limits`.
+fn fate(s: &Submission, bench: &Judging<'_>, limits: Limits) -> Result<Fate, SetupError> {
     if let Some(why) = &s.skip {
-        say!("SKIP  {:<40} {why}", s.shown);
-        tally.skipped += 1;
-        return None;
+        return Ok(Fate::Skipped(why.clone()));
     }
     let built = match s.handed_in {
         // An output-only task's outputs, handed in as a folder: nothing to build.
@@ -440,34 +480,14 @@ fn built(s: &Submission, bench: &Judging<'_>, tally: &mut Tally) -> Option<Sourc
         false => builds(s, bench.package, &bench.build).map(Source::Run),
     };
     match built {
-        Ok(source) => Some(source),
-        Err(BuildError::Unsupported(why)) => {
-            say!("SKIP  {:<40} {why}", s.shown);
-            tally.skipped += 1;
-            None
-        }
-        Err(BuildError::Failed(why)) => {
-            say!(
-                "FAIL  {:<40} expected {}, got a compile error: {why}",
-                s.shown,
-                s.rule.label
-            );
-            tally.failed += 1;
-            None
-        }
+        Ok(source) => Ok(Fate::Judged(bench.judge(source, limits, &s.shown)?)),
+        Err(BuildError::Unsupported(why)) => Ok(Fate::Skipped(why)),
+        Err(BuildError::Failed(why)) => Ok(Fate::NotBuilt(why)),
     }
 }
 
-/// Sets the derived time limit from the slowest accepted case and prints the accepted
-/// submissions' lines, judged against it.
-fn settle(
-    limits: &mut Limits,
-    slowest: &Option<(u64, String)>,
-    package: &Package,
-    (pending, subs): (&mut Vec<(usize, Runs)>, &[&Submission]),
-    tally: &mut Tally,
-    o: &Options,
-) {
+/// Sets the derived time limit from the slowest accepted case, and says it.
+fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Package, o: &Options) {
     if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
         let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
@@ -486,9 +506,5 @@ fn settle(
             "time limit: no accepted submission ran; the others keep the {} ms limit",
             limits.time_ms
         );
-    }
-    for (i, mut runs) in pending.drain(..) {
-        with_limit(&mut runs, limits.time_ms);
-        tally.report(subs[i], &runs, package);
     }
 }

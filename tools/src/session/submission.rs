@@ -45,11 +45,15 @@ pub struct Runs {
     /// exit code outside its convention, a checker that could not run), and why; the
     /// submission's later cases are not judged.
     pub error: Option<(String, String)>,
+    /// Cases the format's judge would not have judged after a rejection (Kattis'
+    /// `on_reject: break`), left out.
+    pub not_reached: usize,
 }
 
 impl Judging<'_> {
-    /// Judges `source` (a submission built, or its outputs handed in) on every case under
-    /// `limits`, its failing cases kept under the submission's name `shown`.
+    /// Judges `source` (a submission built, or its outputs handed in) on every case its
+    /// format's judge would reach (see [`Package::reached`]) under `limits`, its failing
+    /// cases kept under the submission's name `shown`.
     pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, SetupError> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
@@ -73,34 +77,45 @@ impl Judging<'_> {
             files,
             output_checked_after_run: self.package.info.output_checked_after_run,
         };
-        let mut outcomes = Vec::new();
+        let mut runs = Runs {
+            outcomes: Vec::new(),
+            error: None,
+            not_reached: 0,
+        };
         let mut cases = crate::judge::cases::of_package(self.package, 0);
         let _held = crate::judge::cases::hold(&mut cases)?;
         for case in cases {
+            if !self.package.reached(&case.name, &runs.outcomes) {
+                runs.not_reached += 1;
+                continue;
+            }
             match grade::judge_case(&case, &target) {
-                Ok(o) => outcomes.push((case.name, o)),
+                Ok(o) => runs.outcomes.push((case.name, o)),
                 Err(why) => {
-                    return Ok(Runs {
-                        outcomes,
-                        error: Some((case.name, why.to_string())),
-                    })
+                    runs.error = Some((case.name, why.to_string()));
+                    return Ok(runs);
                 }
             }
         }
-        Ok(Runs {
-            outcomes,
-            error: None,
-        })
+        Ok(runs)
     }
 }
 
-/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE.
-pub fn with_limit(runs: &mut Runs, limit_ms: u64) {
-    for (_, o) in &mut runs.outcomes {
+/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE, and
+/// the cases `package`'s judge would then not have reached are left out.
+pub fn with_limit(runs: &mut Runs, limit_ms: u64, package: &Package) {
+    let mut kept: Vec<(String, Outcome)> = Vec::new();
+    for (case, mut o) in std::mem::take(&mut runs.outcomes) {
+        if !package.reached(&case, &kept) {
+            runs.not_reached += 1;
+            continue;
+        }
         if o.verdict == Verdict::Ac && o.cpu_ms > limit_ms {
             o.verdict = Verdict::Tle;
         }
+        kept.push((case, o));
     }
+    runs.outcomes = kept;
 }
 
 /// Builds the user's own source `src` as `package`'s submissions are built, with its grader

@@ -518,6 +518,24 @@ fn a_kattis_output_flood_cut_short_by_the_time_limit_is_a_tle() {
     p.expect("test-flood");
 }
 
+/// `verify` stops a group at its first rejection where `on_reject` is `break` (the legacy
+/// default), as problemtools does, so a wrong answer followed by an endless loop is the
+/// wrong answer its folder promises; `continue` judges the rest. Both at `-j 2`, whose lines
+/// come in the submissions' order.
+#[test]
+fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
+    if !have("python3") {
+        return;
+    }
+    let p = Package::copy("kattis-on-reject");
+    let broke = p.expect("break");
+    let lines: Vec<&str> = broke.stdout.lines().collect();
+    let at = |s: &str| lines.iter().position(|l| l.starts_with(s));
+    assert!(at("OK    accepted/") < at("OK    wrong_answer/"), "{broke}");
+    p.write("steps/data/secret/testdata.yaml", "on_reject: continue\n");
+    p.expect("continue");
+}
+
 /// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from
 /// its first file.
 #[test]

@@ -316,6 +316,12 @@ pub trait Grades: std::fmt::Debug + Send + Sync {
     fn scored(&self) -> bool;
     /// The score of `outcomes` (case name, outcome), where there is one.
     fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score>;
+    /// Whether the format's judge, having judged `judged` (in order, every case it reached
+    /// so far), goes on to judge `case`: `false` where a rejection stopped its group
+    /// (Kattis' `on_reject: break`). Every case by default.
+    fn reached(&self, _case: &str, _judged: &[(String, Outcome)]) -> bool {
+        true
+    }
 }
 
 /// A submission's score: the total, the most there is, the overall verdict in the format's
@@ -449,6 +455,15 @@ impl Package {
             Grading::PassFail => false,
             Grading::Own(own) => own.scored(),
             Grading::Groups { .. } => true,
+        }
+    }
+
+    /// Whether the package's judge goes on to judge `case` after `judged` (see
+    /// [`Grades::reached`]).
+    pub fn reached(&self, case: &str, judged: &[(String, Outcome)]) -> bool {
+        match &self.grading {
+            Grading::Own(own) => own.reached(case, judged),
+            _ => true,
         }
     }
 
