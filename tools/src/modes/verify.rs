@@ -37,7 +37,8 @@ use crate::run::spec::Limits;
 use crate::say;
 use crate::session::grade::Source;
 use crate::session::submission::{
-    builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,
+    builds, judging, missing_interpreter, python_of, refuse_stand_ins, with_limit, Judging, Runs,
+    DERIVING_MS, TIMING_RUNS,
 };
 use crate::session::target;
 use crate::session::SetupError;
@@ -375,6 +376,10 @@ fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<St
         package.kind.describe(),
         match (&package.kind, python_of(package)) {
             (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3 (as Kattis)",
+            (crate::judge::format::Kind::Kattis(_), _) if fixed.is_none() => {
+                " | Python 3 by python3 (pypy3, Kattis' choice, is not installed: Python \
+                 submissions do not set the time limit)"
+            }
             (crate::judge::format::Kind::Kattis(_), _) => {
                 " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
             }
@@ -403,11 +408,17 @@ fn judge_submissions(
     if deriving {
         let mut slowest: Option<(u64, String)> = None;
         let mut pending: Vec<(&Submission, Runs)> = Vec::new();
+        let mut stand_in = None;
         let generous = Limits {
             time_ms: DERIVING_MS,
             ..limits
         };
-        judge_each(bench, &first, generous, |s, fate| match fate {
+        judge_each(bench, &first, generous, true, |s, fate| match fate {
+            Fate::Judged(runs) if missing_interpreter(s, package).is_some() => {
+                // Judged all the same (its verdicts count), but its times do not.
+                stand_in = missing_interpreter(s, package);
+                pending.push((s, runs));
+            }
             Fate::Judged(runs) => {
                 for (_, out) in &runs.outcomes {
                     if out.verdict == Verdict::Ac
@@ -420,13 +431,22 @@ fn judge_submissions(
             }
             fate => tally.report(s, fate, package),
         })?;
+        if let (None, Some(missing)) = (&slowest, stand_in) {
+            return Err(refuse_stand_ins(package, missing));
+        }
         settle(&mut limits, &slowest, package, bench.o);
+        if let Some(missing) = stand_in {
+            say!(
+                "  (Python 3 submissions do not set it: Kattis runs them with {missing}, which is \
+                 not installed here, and CPython is several times slower)"
+            );
+        }
         for (s, mut runs) in pending {
             with_limit(&mut runs, limits.time_ms, package);
             tally.report(s, Fate::Judged(runs), package);
         }
     }
-    judge_each(bench, &rest, limits, |s, fate| {
+    judge_each(bench, &rest, limits, false, |s, fate| {
         tally.report(s, fate, package)
     })?;
     Ok(tally)
@@ -440,20 +460,22 @@ enum Fate {
     Judged(Runs),
 }
 
-/// Builds and judges each of `subs` under `limits` on `-j` threads, handing each one's fate
-/// to `deliver` in their order (so the lines are the same at any `-j`); the first setup
-/// error stops it.
+/// Builds and judges each of `subs` under `limits` on `-j` threads (`timed`: each case's
+/// least CPU time of a few runs, for submissions that set a time limit), handing each one's
+/// fate to `deliver` in their order (so the lines are the same at any `-j`); the first
+/// setup error stops it.
 fn judge_each<'s>(
     bench: &Judging<'_>,
     subs: &[&'s Submission],
     limits: Limits,
+    timed: bool,
     mut deliver: impl FnMut(&'s Submission, Fate),
 ) -> Result<(), SetupError> {
     let mut failed = None;
     crate::session::pool::in_order(
         subs.len(),
         bench.o.verdicts.jobs as usize,
-        |_, i| fate(subs[i], bench, limits),
+        |_, i| fate(subs[i], bench, limits, timed),
         |i, fate| match fate {
             Ok(fate) => {
                 deliver(subs[i], fate);
@@ -469,8 +491,14 @@ fn judge_each<'s>(
     failed.map_or(Ok(()), Err)
 }
 
-/// Builds submission `s` (or takes the outputs it hands in) and judges it under `limits`.
-fn fate(s: &Submission, bench: &Judging<'_>, limits: Limits) -> Result<Fate, SetupError> {
+/// Builds submission `s` (or takes the outputs it hands in) and judges it under `limits`
+/// (`timed`: see [`Judging::judge_timed`], unless its times cannot count anyway).
+fn fate(
+    s: &Submission,
+    bench: &Judging<'_>,
+    limits: Limits,
+    timed: bool,
+) -> Result<Fate, SetupError> {
     if let Some(why) = &s.skip {
         return Ok(Fate::Skipped(why.clone()));
     }
@@ -480,6 +508,9 @@ fn fate(s: &Submission, bench: &Judging<'_>, limits: Limits) -> Result<Fate, Set
         false => builds(s, bench.package, &bench.build).map(Source::Run),
     };
     match built {
+        Ok(source) if timed && missing_interpreter(s, bench.package).is_none() => {
+            Ok(Fate::Judged(bench.judge_timed(source, limits, &s.shown)?))
+        }
         Ok(source) => Ok(Fate::Judged(bench.judge(source, limits, &s.shown)?)),
         Err(BuildError::Unsupported(why)) => Ok(Fate::Skipped(why)),
         Err(BuildError::Failed(why)) => Ok(Fate::NotBuilt(why)),
@@ -492,7 +523,7 @@ fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Packag
         let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
         say!(
-            "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
+            "time limit {} s: slowest accepted case {ms} ms ({by}, least of {TIMING_RUNS} runs) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
             num(timing.ac_to_time_limit),
             num(timing.time_resolution),

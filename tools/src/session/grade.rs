@@ -55,6 +55,7 @@ pub struct Target {
 }
 
 /// Where a case's output comes from.
+#[derive(Clone)]
 pub enum Source {
     /// A program, run on the case's input under the limits.
     Run(Program),

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::hostile::UNHURRIED;
 use crate::support::judge::single_verdict;
-use crate::support::{have, judge, scratch, write_files, Judge, Judged, Package};
+use crate::support::{have, judge, path_without, scratch, write_files, Judge, Judged, Package};
 
 fn verdict_of(j: &Judged, case: &str) -> String {
     let v = j.verdicts();
@@ -396,7 +396,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
         "pypy3 built it: {called:?}\n{said}"
     );
     // Without it, CPython, and the header says so.
-    let said = verify(&path);
+    let said = verify(&path_without("pypy3", &p.path("paths")));
     assert!(
         said.contains("| Python 3 by python3 (pypy3, Kattis' choice, is not installed)"),
         "{said}"
@@ -479,7 +479,8 @@ fn verify_applies_submissions_yaml() {
 /// submission derives it again.
 #[test]
 fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
-    if !have("python3") {
+    // Its accepted submission is Python, which sets no limit without Kattis' pypy3.
+    if !have("python3") || !have("pypy3") {
         return;
     }
     let p = Package::copy("kattis-derived");
@@ -534,6 +535,41 @@ fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
     assert!(at("OK    accepted/") < at("OK    wrong_answer/"), "{broke}");
     p.write("steps/data/secret/testdata.yaml", "on_reject: continue\n");
     p.expect("continue");
+}
+
+/// A derived time limit is set by accepted submissions run as Kattis runs them: without
+/// pypy3, CPython stands in for the Python ones, whose times then do not count (the others'
+/// do; none left is a refusal naming the install command), and each case's time is the
+/// least of a few runs (the stand-in PyPy counts its calls).
+#[test]
+fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
+    if !have("python3") || !have("cc") {
+        return;
+    }
+    let p = Package::copy("kattis-stand-in");
+    let without = path_without("pypy3", &p.path("paths"));
+    p.expect_with_path("verify-without-pypy", Some(&without));
+    // A stand-in PyPy that records each call, then is CPython.
+    let calls = p.path("pypy-calls");
+    write_files(
+        &p.path("bin"),
+        &[(
+            "pypy3*",
+            &format!(
+                "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+                calls.display()
+            ),
+        )],
+    );
+    let with = format!("{}:{without}", p.path("bin").display());
+    p.expect_with_path("verify-with-pypy", Some(&with));
+    let runs = fs::read_to_string(&calls).unwrap_or_default();
+    let runs = runs.lines().filter(|l| l.ends_with("echo.py")).count();
+    // Two cases, each run three times to take the least time.
+    assert!(runs >= 6, "pypy3 ran echo.py {runs} times");
+    fs::remove_file(p.path("echo/submissions/accepted/echo.c")).unwrap();
+    p.expect_with_path("verify-only-python-without-pypy", Some(&without));
+    p.expect_with_path("test-only-python-without-pypy", Some(&without));
 }
 
 /// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from
