@@ -201,6 +201,14 @@ pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Progra
 
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
 pub fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let c_family = matches!(stage::language_code(&s.path), Some("c" | "cpp"));
+    if package.signature.is_some() && (s.path.is_dir() || !c_family) {
+        return Err(BuildError::Unsupported(
+            "a DMOJ signature grader takes one C or C++ source (DMOJ's signature-gradable \
+             languages)"
+                .to_string(),
+        ));
+    }
     let path = stage::submission(&s.path, &s.shown, package, build)
         .map_err(|e| BuildError::Failed(e.to_string()))?;
     compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))

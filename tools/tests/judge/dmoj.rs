@@ -12,7 +12,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use crate::support::{knight_moves, Package};
+use crate::support::{have, knight_moves, Package};
 
 /// The knight problem as a DMOJ problem (`dmoj-knight/knight`), its archive `knight.zip`
 /// zipped here (deflated) from `archive/`: every file but one answer, which lies beside
@@ -134,6 +134,18 @@ fn a_dmoj_testlib_bridge_awards_the_points_its_checker_names_of_the_cases_own() 
     p.expect("testlib-over");
     p.write("testlib/0.in", "2.5\n");
     p.expect("testlib-not-whole");
+}
+
+/// A signature grader's problem is judged as DMOJ builds it (the handler and header with the
+/// submission's functions), by `test` on a source as by `verify`.
+#[test]
+fn a_dmoj_signature_grader_builds_the_submission_with_its_handler() {
+    if !have("g++") {
+        return;
+    }
+    let p = Package::copy("dmoj-signature");
+    p.expect("test-a-source");
+    p.expect("verify");
 }
 
 #[test]

@@ -20,9 +20,12 @@
 //! are run) passed, and once a case or batch of 0 points (a pretest) has failed, nothing
 //! after it earns anything. Every case is still judged and shown (DMOJ skips them: `SC`).
 //!
+//! A `signature_grader` (`entry`, `header`, `allow_main`) makes the submission a set of C or
+//! C++ functions that the handler calls: both files are the package's graders, built with
+//! each submission as DMOJ's signature grader builds it (`stage::submission`).
+//!
 //! Not read (each an error that names it, where a problem needs it): generators
-//! (`generator`), interactive problems (`interactive`), `custom_judge` and
-//! `signature_grader`, Python checker modules (`checker: check.py`), `bridged` checkers of
+//! (`generator`), interactive problems (`interactive`), `custom_judge`, Python checker modules (`checker: check.py`), `bridged` checkers of
 //! the `coci` and `peg` types or of several files, and test cases given by the
 //! `input_format` / `output_format` patterns instead of a list. DMOJ keeps a problem's time
 //! and memory limits on its site, not in `init.yml`: the judge's defaults apply unless
@@ -45,7 +48,7 @@ use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
     Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoredGroup,
-    Submission, Tool,
+    Signature, Submission, Tool,
 };
 
 pub const READER: Reader = Reader {
@@ -73,6 +76,7 @@ const KNOWN_KEYS: &[&str] = &[
     "dependencies",
     "checker",
     "output_limit_length",
+    "signature_grader",
     // What only DMOJ's own judging or its site uses: nothing here to do.
     "output_prefix_length",
     "symlinks",
@@ -95,10 +99,6 @@ const REFUSED_KEYS: &[(&str, &str)] = &[
     (
         "custom_judge",
         "a custom grader (a Python module for DMOJ's judge)",
-    ),
-    (
-        "signature_grader",
-        "a signature grader (the submission is a function)",
     ),
 ];
 
@@ -133,6 +133,10 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, FormatError> {
         limit.div_ceil(1 << 20),
         MAX_OUTPUT_LIMIT_MIB,
     )?);
+    if let Some((files, signature)) = signature_grader(dir, &doc).map_err(|e| e.in_file(&path))? {
+        package.grader = files;
+        package.signature = Some(signature);
+    }
     package.info_path = Some(path);
     package.warnings = warnings;
     let (subs, said) = submissions(dir)?;
@@ -225,6 +229,49 @@ fn cases(
     }
     let checker = checker_of(&read.checkers, dir, warnings)?;
     Ok((read, checker))
+}
+
+/// `signature_grader: {entry: handler.cpp, header: header.h, allow_main: false}`: the
+/// handler and the header (files of the problem folder) that every submission, a set of C
+/// or C++ functions, is built with, as DMOJ's signature grader builds it.
+fn signature_grader(
+    dir: &Path,
+    doc: &Yaml,
+) -> Result<Option<(Vec<PathBuf>, Signature)>, FormatError> {
+    let node = &doc["signature_grader"];
+    if node.is_badvalue() {
+        return Ok(None);
+    }
+    let file = |key: &str| -> Result<(String, PathBuf), FormatError> {
+        let name = str_key(node, key)?.ok_or_else(|| {
+            FormatError::expected(
+                format!("signature_grader: {key}"),
+                "a file of the problem folder",
+            )
+        })?;
+        match inside(dir, &name) {
+            Some(p) if p.is_file() => Ok((name, p)),
+            _ => Err(FormatError::said(format!(
+                "signature_grader: {key}: no file {name} in the problem folder"
+            ))),
+        }
+    };
+    let (_, entry) = file("entry")?;
+    let (header, header_path) = file("header")?;
+    let allow_main = match &node["allow_main"] {
+        Yaml::BadValue | Yaml::Null => false,
+        Yaml::Boolean(b) => *b,
+        other => {
+            return Err(FormatError::said(format!(
+                "signature_grader: allow_main: expected true or false, found {}",
+                kind(other)
+            )))
+        }
+    };
+    Ok(Some((
+        vec![entry, header_path],
+        Signature { header, allow_main },
+    )))
 }
 
 /// The submissions of DMOJ's judge-server testsuite beside a problem: `tests/NAME/test.yml`

@@ -419,6 +419,17 @@ pub struct Package {
     /// Folders whose files are copied beside every submission of a language (`None`: of
     /// every language) before it is built (Kattis' `include/`).
     pub include: Vec<(Option<&'static str>, PathBuf)>,
+    /// A DMOJ signature grader: the submission is functions that [`Package::grader`]'s
+    /// handler calls, built as DMOJ builds it (see `stage::submission`).
+    pub signature: Option<Signature>,
+}
+
+/// A DMOJ `signature_grader`: the header (a file name of [`Package::grader`]) that every
+/// submission is built with, and whether the submission may keep a `main` of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    pub header: String,
+    pub allow_main: bool,
 }
 
 impl Package {
@@ -444,6 +455,7 @@ impl Package {
             timing: None,
             constants: Vec::new(),
             include: Vec::new(),
+            signature: None,
             output_only: false,
             testset: None,
         }
