@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::args::{Dirs, Options};
 use crate::judge::cases::{self, Case};
 use crate::judge::check::Check;
+use crate::judge::format::Kind;
 use crate::judge::problem::{self, Problem};
 use crate::judge::verdict::Outcome;
 use crate::session::grade::{self, FileIo, Source, Target};
@@ -492,6 +493,10 @@ fn target_of(
     Ok((p, target, derived))
 }
 
+/// Why DMOJ's judge skips a case (judge-server's `judge.py`).
+const DMOJ_SKIPS: &str = "DMOJ's judge skips it (an earlier case of its batch failed, a batch \
+     it depends on did not pass, or a case of 0 points before it failed); judged, not counted";
+
 /// Judges every case, `-j N` at a time, telling `reporter` in case order; each problem's
 /// tally, or the first setup error.
 fn judge_all(
@@ -522,9 +527,17 @@ fn judge_all(
             let case = &cases[i];
             let p = &problems[case.problem];
             progress.borrow_mut().clear();
-            reporter.case(&p.name, &case.name, &outcome);
-            tallies[case.problem].add(&outcome);
-            graded[case.problem].push((case.name.clone(), outcome));
+            // DMOJ skips what follows a failure in a batch (`SC`): shown so, not counted.
+            let skipped = p.layout.as_ref().is_some_and(|l| {
+                l.kind == Kind::Dmoj && !l.reached(&case.name, &graded[case.problem])
+            });
+            if skipped {
+                reporter.skipped(&p.name, &case.name, DMOJ_SKIPS);
+            } else {
+                reporter.case(&p.name, &case.name, &outcome);
+                tallies[case.problem].add(&outcome);
+                graded[case.problem].push((case.name.clone(), outcome));
+            }
             if cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
                 let score = p
                     .layout

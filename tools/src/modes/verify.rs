@@ -513,7 +513,13 @@ fn fate(
         }
         Ok(source) => Ok(Fate::Judged(bench.judge(source, limits, &s.shown)?)),
         Err(BuildError::Unsupported(why)) => Ok(Fate::Skipped(why)),
-        Err(BuildError::Failed(why)) => Ok(Fate::NotBuilt(why)),
+        Err(BuildError::Failed(why)) => match &s.skip_unless_built {
+            Some(skip) => {
+                let first = why.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                Ok(Fate::Skipped(format!("{skip}: {}", first.trim())))
+            }
+            None => Ok(Fate::NotBuilt(why)),
+        },
     }
 }
 

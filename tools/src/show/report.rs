@@ -264,6 +264,9 @@ pub trait Reporter {
     fn header(&mut self, line: &str);
     /// A case judged.
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome);
+    /// A case the format's own judge would have skipped (DMOJ's `SC`), `why`: judged here
+    /// all the same, but neither counted nor scored.
+    fn skipped(&mut self, problem: &str, case: &str, why: &str);
     /// A problem's cases all judged: its tally and, where the package scores, its score.
     fn problem_done(
         &mut self,
@@ -295,6 +298,10 @@ impl Reporter for Text {
 
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
         crate::say!("{}", case_line(outcome, &format!("{problem}/{case}")));
+    }
+
+    fn skipped(&mut self, problem: &str, case: &str, why: &str) {
+        crate::say!("SC   skipped: {why}  {problem}/{case}");
     }
 
     fn problem_done(
@@ -331,6 +338,16 @@ impl Reporter for Json {
 
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
         crate::say!("{}", case_json(problem, case, outcome));
+    }
+
+    fn skipped(&mut self, problem: &str, case: &str, why: &str) {
+        let v = serde_json::json!({
+            "problem": problem,
+            "case": case,
+            "verdict": "SC",
+            "detail": why,
+        });
+        crate::say!("{v}");
     }
 
     fn problem_done(&mut self, _: &str, _: &Tally, _: &Limits, _: Option<&Score>) {}

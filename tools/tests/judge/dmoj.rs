@@ -106,7 +106,7 @@ fn a_dmoj_problem_with_a_zip_scores_its_batches_dependencies_and_pretest() {
         "11 files come from the archive, big.2.out from the folder"
     );
     // Wrong on the big boards only, on one small board, on the 0-point pretest.
-    for run in ["wrong-on-60", "wrong-on-8", "wrong-on-3"] {
+    for run in ["wrong-on-60", "wrong-on-8", "wrong-on-6", "wrong-on-3"] {
         p.expect(run);
     }
 }

@@ -18,7 +18,10 @@
 //! checker's fraction of them), a batch its points only when all its cases are accepted, a
 //! batch nothing unless the batches its `dependencies` name (1-based, in the order batches
 //! are run) passed, and once a case or batch of 0 points (a pretest) has failed, nothing
-//! after it earns anything. Every case is still judged and shown (DMOJ skips them: `SC`).
+//! after it earns anything. What DMOJ's judge skips (`SC`: the rest of a batch after a
+//! failure, a batch whose dependencies failed, everything after a failed 0-point case;
+//! `Package::reached`) `test` still judges but shows as skipped and does not count, and
+//! `verify` does not judge.
 //!
 //! A `signature_grader` (`entry`, `header`, `allow_main`) makes the submission a set of C or
 //! C++ functions that the handler calls: both files are the package's graders, built with
@@ -277,10 +280,11 @@ fn signature_grader(
 /// The submissions of DMOJ's judge-server testsuite beside a problem: `tests/NAME/test.yml`
 /// (or `test.posix.yml`, `test.linux.yml`) names its `source` and the codes its cases must
 /// get, `expect` for all of them (default AC) and `cases` case by case. The judge keeps one
-/// rule per submission: the codes any case may get (a skipped one, `SC`, may get any, since
-/// every case is judged here) and, unless AC is among them, that at least one case gets one
-/// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 and
-/// several source files are skipped with the reason; `time` and `memory` are not read.
+/// rule per submission: the codes any case may get (`SC` allows any: `verify` judges no
+/// case DMOJ would skip) and, unless AC is among them, that at least one case gets one
+/// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 is tried
+/// as Python 3 (skipped, said why, where it is not valid Python 3); several source files are
+/// skipped with the reason; `time` and `memory` are not read.
 fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError> {
     let tests = dir.join("tests");
     let mut subs = Vec::new();
@@ -340,13 +344,15 @@ fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError
                  does not check",
                 unchecked.map_or("", String::as_str)
             )),
-            _ if matches!(language.as_str(), "PY2" | "PYPY2") => Some(format!(
-                "{language} (Python 2), which the judge does not run"
-            )),
             _ => None,
         };
+        // Python 2 is not run here; much of it is valid Python 3, tried as such.
+        let skip_unless_built = matches!(language.as_str(), "PY2" | "PYPY2").then(|| {
+            format!("{language} (Python 2), which the judge runs only where it is valid Python 3")
+        });
         subs.push(Submission {
             skip,
+            skip_unless_built,
             ..Submission::new(shown, folder.join(&source), rule, Names::Dmoj)
         });
     }

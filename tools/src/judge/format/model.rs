@@ -191,6 +191,9 @@ pub struct Submission {
     pub names: Names,
     /// Why it is not run (a function for a grader the format does not build), if it is not.
     pub skip: Option<String>,
+    /// Why it is skipped if it does not build, rather than failed (a DMOJ Python 2
+    /// submission, tried as Python 3).
+    pub skip_unless_built: Option<String>,
     /// Rules on some of its cases that also apply (Kattis' submissions.yaml).
     pub extra: Vec<Expectation>,
     /// The submissions.yaml key that replaced the place's own promise, if one did.
@@ -211,6 +214,7 @@ impl Submission {
             rule,
             names,
             skip: None,
+            skip_unless_built: None,
             extra: Vec::new(),
             promised_by: None,
             entrypoint: None,
@@ -475,6 +479,9 @@ impl Package {
     pub fn reached(&self, case: &str, judged: &[(String, Outcome)]) -> bool {
         match &self.grading {
             Grading::Own(own) => own.reached(case, judged),
+            Grading::Groups { groups, .. } if self.kind == Kind::Dmoj => {
+                dmoj_reaches(groups, case, judged)
+            }
             _ => true,
         }
     }
@@ -507,6 +514,36 @@ fn fraction(o: &Outcome) -> f64 {
         Verdict::Pts | Verdict::Wa => given.unwrap_or(0.0),
         _ => 0.0,
     }
+}
+
+/// Whether DMOJ's judge reaches `case` after `judged` (judge-server's `judge.py`): it skips
+/// (`SC`) the rest of a batch after a case that failed, a batch whose `dependencies` did not
+/// all pass, and everything after a failed case of 0 points. As the groups say it (0-point
+/// groups are dependencies of every later one): no earlier case of its group failed, and
+/// every group it depends on was judged whole and passed. A case passes when accepted or
+/// given partial points by a testlib bridge (DMOJ passes those); `linecount`'s partial
+/// case is a wrong answer.
+fn dmoj_reaches(groups: &[ScoredGroup], case: &str, judged: &[(String, Outcome)]) -> bool {
+    let of: HashMap<&str, &Outcome> = judged.iter().map(|(c, o)| (c.as_str(), o)).collect();
+    let passed = |c: &String| {
+        of.get(c.as_str())
+            .is_some_and(|o| matches!(o.verdict, Verdict::Ac | Verdict::Pts))
+    };
+    let Some(own) = groups.iter().find(|g| g.cases.iter().any(|c| c == case)) else {
+        return true;
+    };
+    let earlier_failed = own
+        .cases
+        .iter()
+        .take_while(|c| *c != case)
+        .any(|c| of.contains_key(c.as_str()) && !passed(c));
+    let depends_passed = own.depends.iter().all(|d| {
+        groups
+            .iter()
+            .find(|g| &g.name == d)
+            .is_none_or(|g| g.cases.iter().all(passed))
+    });
+    !earlier_failed && depends_passed
 }
 
 /// Scores `outcomes` by `groups`: each group's points by its policy, nothing for a group
