@@ -148,6 +148,18 @@ fn breaks(e: &Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
 
 /// What a submission got, against its rule: the line's verdict text and whether it passes.
 fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
+    // The cases whose verdicts count (an ignored sample's do not), for the promise.
+    let counted = Runs {
+        outcomes: runs
+            .outcomes
+            .iter()
+            .filter(|(c, _)| package.counts(c))
+            .cloned()
+            .collect(),
+        error: None,
+        not_reached: runs.not_reached,
+    };
+    let (all, runs) = (runs, &counted);
     let name = |v: Verdict| s.names.of(v);
     // The format's name, and ours beside it where it says more (`RTE (MLE)`).
     let shown = |v: Verdict| {
@@ -174,13 +186,13 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
             .outcomes
             .iter()
             .any(|(_, o)| s.rule.required.contains(&name(o.verdict)));
-    let max_cpu = runs
+    let max_cpu = all
         .outcomes
         .iter()
         .map(|(_, o)| o.cpu_ms)
         .max()
         .unwrap_or(0);
-    let max_kib = runs
+    let max_kib = all
         .outcomes
         .iter()
         .map(|(_, o)| o.peak_kib)
@@ -188,7 +200,7 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
         .unwrap_or(0);
     let cost = format!(
         "{} cases{}, max {max_cpu} ms cpu, {}",
-        runs.outcomes.len(),
+        all.outcomes.len(),
         match runs.not_reached {
             0 => String::new(),
             n => format!(", {n} not judged after a rejection (on_reject: break)"),
@@ -200,13 +212,27 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
         Some((c, v)) => format!("{v} on {c}"),
     };
     let mut ok = not_permitted.is_none() && required_seen;
-    let graded = package.grade(&runs.outcomes);
+    let graded = package.grade(&all.outcomes);
     if let Some(g) = &graded {
+        // The case named is the first that got the verdict the grading gave, so a case that
+        // does not count (an ignored sample) is not named beside an AC.
+        let deciding = runs
+            .outcomes
+            .iter()
+            .find(|(_, o)| {
+                o.verdict != Verdict::Ac && [name(o.verdict), o.verdict.name()].contains(&g.verdict)
+            })
+            .map(|(c, o)| (c.clone(), shown(o.verdict)));
+        let named = match (&deciding, g.verdict) {
+            (Some(d), _) => Some(d),
+            (None, "AC") => None,
+            (None, _) => first_bad.as_ref(),
+        };
         got = format!(
             "{} with score {}{}",
             g.verdict,
             num(g.score),
-            match &first_bad {
+            match named {
                 Some((c, v)) => format!(" (first {v} on {c})"),
                 None => String::new(),
             }
@@ -241,7 +267,7 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
     }
     let score = graded.as_ref().map(|g| g.score);
     for e in &s.extra {
-        if let Some(broken) = breaks(e, runs, score) {
+        if let Some(broken) = breaks(e, all, score) {
             ok = false;
             why.push_str(&format!("; {broken}"));
         }

@@ -109,6 +109,15 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
         &p.read("echo/submissions/accepted/echo.rs"),
     );
     p.expect("a-submission-in-the-wrong-place");
+    // Wrong on the ignored sample only: the full score, the sample not named beside it.
+    fs::remove_file(p.path("echo/submissions/wrong_answer/right.rs")).unwrap();
+    if have("python3") {
+        p.write(
+            "echo/submissions/accepted/sample-only.py",
+            &p.read("sample-only.py"),
+        );
+        p.expect("wrong-on-the-ignored-sample");
+    }
 }
 
 #[test]

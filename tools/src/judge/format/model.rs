@@ -326,6 +326,11 @@ pub trait Grades: std::fmt::Debug + Send + Sync {
     fn reached(&self, _case: &str, _judged: &[(String, Outcome)]) -> bool {
         true
     }
+    /// Whether `case`'s verdict counts towards the submission's (not an ignored sample).
+    /// Every case by default.
+    fn counts(&self, _case: &str) -> bool {
+        true
+    }
 }
 
 /// A submission's score: the total, the most there is, the overall verdict in the format's
@@ -482,6 +487,14 @@ impl Package {
             Grading::Groups { groups, .. } if self.kind == Kind::Dmoj => {
                 dmoj_reaches(groups, case, judged)
             }
+            _ => true,
+        }
+    }
+
+    /// Whether `case`'s verdict counts towards a submission's (see [`Grades::counts`]).
+    pub fn counts(&self, case: &str) -> bool {
+        match &self.grading {
+            Grading::Own(own) => own.counts(case),
             _ => true,
         }
     }

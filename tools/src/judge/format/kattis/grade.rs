@@ -33,6 +33,23 @@ impl Grades for Grader {
     /// problemtools walks the tree in order and, in a group whose `on_reject` is `break`
     /// (the legacy grader's default), judges nothing after a case or subgroup that was
     /// rejected (`judge/submission_judge.py`); 2025-09 has no `on_reject`.
+    /// The legacy grader's `ignore_sample` (on `data/`) leaves the sample out of the
+    /// verdict and the score.
+    fn counts(&self, case: &str) -> bool {
+        let ignored = self.version.legacy_grading()
+            && self
+                .data
+                .config
+                .grader_flags
+                .iter()
+                .any(|f| f == "ignore_sample");
+        !(ignored
+            && self
+                .data
+                .find("sample")
+                .is_some_and(|s| s.cases().contains(&case)))
+    }
+
     fn reached(&self, case: &str, judged: &[(String, Outcome)]) -> bool {
         if !self.version.legacy_grading() {
             return true;
