@@ -1,7 +1,10 @@
 //! `--verify PACKAGE`: the problem setter's check, as problemtools' `verifyproblem` and
 //! Library Checker's `[[solutions]]` do it. Every submission the package lists is built as its judge
-//! builds it (`session::submission`, over `run::compile`) and judged on every case, and one line says whether it got the verdict its
-//! place promises, with the case that decided it.
+//! builds it (`session::submission`, over `run::compile`) and judged on every case its judge
+//! would reach (a Kattis group with `on_reject: break` stops at its first rejection, DMOJ
+//! skips what its batches short-circuit), `-j` submissions at a time, and one line each, in
+//! their order, says whether it got the verdict its place promises, with the case that
+//! decided it.
 //!
 //! What a place promises (the format's default table; legacy where it differs):
 //! `accepted` AC everywhere; `wrong_answer` AC or WA, at least one WA; `time_limit_exceeded`
@@ -15,8 +18,9 @@
 //!
 //! The time limit: problem.yaml's (or `--time-limit-ms`), else derived from the accepted
 //! submissions as the spec says (see [`crate::judge::format::Timing::derive`]): they are run first
-//! with a generous limit, the slowest case's CPU time sets the limit, and their cases are then
-//! re-judged against it.
+//! with a generous limit, the slowest case's CPU time (the least of a few runs) sets the
+//! limit, and their cases are then re-judged against it; those run on a stand-in for the
+//! format's interpreter (CPython where Kattis' pypy3 is missing) do not set it.
 //!
 //! Nothing stops the run early: a submission on which the package itself fails the judge (a
 //! validator that crashes) gets an `ERROR` line and the rest are still judged. `run` then
@@ -146,6 +150,22 @@ fn breaks(e: &Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
     None
 }
 
+/// What judging a submission cost: its cases judged (and left out after a rejection), its
+/// most CPU time and memory.
+fn cost(runs: &Runs) -> String {
+    let most = |f: fn(&Outcome) -> u64| runs.outcomes.iter().map(|(_, o)| f(o)).max();
+    format!(
+        "{} cases{}, max {} ms cpu, {}",
+        runs.outcomes.len(),
+        match runs.not_reached {
+            0 => String::new(),
+            n => format!(", {n} not judged after a rejection (on_reject: break)"),
+        },
+        most(|o| o.cpu_ms).unwrap_or(0),
+        mib(most(|o| o.peak_kib).unwrap_or(0))
+    )
+}
+
 /// What a submission got, against its rule: the line's verdict text and whether it passes.
 fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
     // The cases whose verdicts count (an ignored sample's do not), for the promise.
@@ -186,27 +206,7 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
             .outcomes
             .iter()
             .any(|(_, o)| s.rule.required.contains(&name(o.verdict)));
-    let max_cpu = all
-        .outcomes
-        .iter()
-        .map(|(_, o)| o.cpu_ms)
-        .max()
-        .unwrap_or(0);
-    let max_kib = all
-        .outcomes
-        .iter()
-        .map(|(_, o)| o.peak_kib)
-        .max()
-        .unwrap_or(0);
-    let cost = format!(
-        "{} cases{}, max {max_cpu} ms cpu, {}",
-        all.outcomes.len(),
-        match runs.not_reached {
-            0 => String::new(),
-            n => format!(", {n} not judged after a rejection (on_reject: break)"),
-        },
-        mib(max_kib)
-    );
+    let cost = cost(all);
     let mut got = match &first_bad {
         None => "AC".to_string(),
         Some((c, v)) => format!("{v} on {c}"),

@@ -1,9 +1,10 @@
 //! A package's own programs, as its judge builds and runs them: a submission (or the user's
 //! source, with the package's grader) built as the package's tool would build it, judged on
-//! every case of the package ([`Judging`]), and the time limit a package without one
-//! derives from its accepted submissions (the slowest case's CPU time, by the format's
-//! rule; kept in the out folder so that the next run of the same package does not run them
-//! again). Used by `verify` and by `test --tests` on a package that derives its time limit.
+//! every case of the package its judge would reach ([`Judging`]), and the time limit a
+//! package without one derives from its accepted submissions (the slowest case's CPU time,
+//! each case's least of [`TIMING_RUNS`] runs, by the format's rule, from the submissions run
+//! as the format's judge runs them, not on a stand-in interpreter; kept in the out folder so
+//! that the next run of the same package does not run them again). Used by `verify` and by `test --tests` on a package that derives its time limit.
 
 use std::fs;
 use std::path::{Path, PathBuf};
