@@ -544,6 +544,12 @@ fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
     assert!(at("OK    accepted/") < at("OK    wrong_answer/"), "{broke}");
     p.write("steps/data/secret/testdata.yaml", "on_reject: continue\n");
     p.expect("continue");
+    fs::remove_file(p.path("steps/data/secret/testdata.yaml")).unwrap();
+    p.write(
+        "steps/problem.yaml",
+        "name: Steps\ngrading:\n  on_reject: grade\n",
+    );
+    p.expect("grade");
 }
 
 /// A derived time limit is set by accepted submissions run as Kattis runs them: without

@@ -126,6 +126,22 @@ struct Header {
     title: String,
 }
 
+/// problem.yaml's `grading: on_reject` (the legacy format's, before testdata.yaml had one),
+/// which problemtools lets override every group's: `first_error` breaks (`Some(false)`),
+/// `grade` continues (`Some(true)`), `worst_error` leaves the groups' own.
+fn problem_on_reject(y: &Yaml) -> Result<Option<bool>, FormatError> {
+    match &y["grading"]["on_reject"] {
+        Yaml::BadValue | Yaml::Null => Ok(None),
+        Yaml::String(s) if s == "first_error" => Ok(Some(false)),
+        Yaml::String(s) if s == "grade" => Ok(Some(true)),
+        Yaml::String(s) if s == "worst_error" => Ok(None),
+        v => Err(
+            FormatError::expected("grading: on_reject", "first_error, worst_error or grade")
+                .found(format!("{v:?}")),
+        ),
+    }
+}
+
 /// Reads the package at `dir`: problem.yaml's header and limits, the validators, the groups
 /// and cases of `data/`, the submissions; the model gets the validators as its tools and
 /// the group tree as its grading.
@@ -149,7 +165,10 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
         )
         .in_file(dir));
     }
-    let (tree, cases) = data::read(dir, header.version, &mut warnings)?;
+    let (mut tree, cases) = data::read(dir, header.version, &mut warnings)?;
+    if let Some(continues) = problem_on_reject(&y).map_err(|e| e.in_file(&yaml_path))? {
+        data::force_on_reject(&mut tree, continues);
+    }
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
