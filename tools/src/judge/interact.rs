@@ -83,7 +83,7 @@ impl Interactor {
 
     pub fn describe(&self) -> String {
         match &self.protocol {
-            Protocol::Testlib | Protocol::DmojTestlib => {
+            Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => {
                 format!("interactor {}", self.program.describe())
             }
             Protocol::Kattis { .. } => {
@@ -418,7 +418,9 @@ impl Exchange {
 fn interactor_args(i: &Interactor, case: &Case, x: &Exchange) -> Result<Vec<String>, String> {
     let (input, answer) = (absolute(&case.input), absolute(&x.answer));
     match &i.protocol {
-        Protocol::Testlib | Protocol::DmojTestlib => Ok(vec![input, absolute(&x.got), answer]),
+        Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => {
+            Ok(vec![input, absolute(&x.got), answer])
+        }
         Protocol::Kattis { flags } => {
             let feedback = &x.feedback;
             fs::create_dir_all(feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;

@@ -134,6 +134,10 @@ fn a_dmoj_testlib_bridge_awards_the_points_its_checker_names_of_the_cases_own() 
     p.expect("testlib-over");
     p.write("testlib/0.in", "2.5\n");
     p.expect("testlib-not-whole");
+    // The default bridge knows exit codes 0 and 1 only.
+    p.expect("default-bridge");
+    p.write("default/1.in", "pe\n");
+    p.expect("default-bridge-exit-2");
 }
 
 /// A signature grader's problem is judged as DMOJ builds it (the handler and header with the

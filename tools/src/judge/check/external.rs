@@ -102,6 +102,7 @@ impl External {
         match &self.protocol {
             Protocol::Testlib => program,
             Protocol::DmojTestlib => format!("{program} (DMOJ's testlib bridge)"),
+            Protocol::DmojDefault => format!("{program} (DMOJ's default bridge: 0 AC, 1 WA)"),
             Protocol::Kattis { flags } if flags.is_empty() => format!("{program} (42/43)"),
             Protocol::Kattis { flags } => format!("{program} {} (42/43)", flags.join(" ")),
             Protocol::Cms => format!("{program} (CMS: score on stdout)"),
@@ -112,7 +113,7 @@ impl External {
     /// Judges an answer in the checker's protocol; `args` follow a Kattis validator's flags.
     pub(super) fn judge(&self, f: &Files<'_>, args: &[String]) -> Result<Judgement, CheckError> {
         match &self.protocol {
-            Protocol::Testlib | Protocol::DmojTestlib => self.testlib(f),
+            Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => self.testlib(f),
             Protocol::Kattis { flags } => {
                 let args: Vec<String> = flags.iter().chain(args).cloned().collect();
                 self.kattis(f, &args)
@@ -134,6 +135,10 @@ impl External {
         let verdict = match run.status {
             Status::Code(c) => match self.protocol.verdict_of_exit(c) {
                 Some(v) => v,
+                None if self.protocol == Protocol::DmojDefault => return failed(format!(
+                    "ended with exit code {c} (DMOJ's default bridge: 0 AC, 1 WA, anything else \
+                     an internal error)"
+                )),
                 None if c == 3 => return failed("failed (exit code 3)".to_string()),
                 None => return failed(format!(
                     "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"

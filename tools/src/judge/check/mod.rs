@@ -218,6 +218,9 @@ pub enum Protocol {
     /// gives (X a whole number, at most the case's points), as DMOJ's documentation of
     /// bridged checkers says; anything else is the checker's failure.
     DmojTestlib,
+    /// DMOJ's `default` bridge (a `bridged` checker of type `default`): testlib's call, exit
+    /// 0 AC, 1 WA, anything else the checker's failure (DMOJ's internal error).
+    DmojDefault,
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 AC, 43 WA;
     /// as an interactor, between the program's pipes. `flags` are the package's (each case
     /// may add its group's).
@@ -236,12 +239,10 @@ impl Protocol {
     /// says it.
     pub fn verdict_of_exit(&self, code: i32) -> Option<Verdict> {
         match (self, code) {
-            (Protocol::Testlib | Protocol::DmojTestlib, 0) | (Protocol::Kattis { .. }, 42) => {
-                Some(Verdict::Ac)
-            }
-            (Protocol::Testlib | Protocol::DmojTestlib, 1) | (Protocol::Kattis { .. }, 43) => {
-                Some(Verdict::Wa)
-            }
+            (Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault, 0)
+            | (Protocol::Kattis { .. }, 42) => Some(Verdict::Ac),
+            (Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault, 1)
+            | (Protocol::Kattis { .. }, 43) => Some(Verdict::Wa),
             (Protocol::Testlib | Protocol::DmojTestlib, 2) => Some(Verdict::Pe),
             (Protocol::Testlib | Protocol::DmojTestlib, 7) => Some(Verdict::Pts),
             _ => None,

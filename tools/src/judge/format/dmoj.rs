@@ -846,7 +846,7 @@ fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
         protocol: if kind == "testlib" {
             Protocol::DmojTestlib
         } else {
-            Protocol::Testlib
+            Protocol::DmojDefault
         },
         build: if testlib {
             Build::Testlib
