@@ -61,6 +61,17 @@ impl Judging<'_> {
     /// format's judge would reach (see [`Package::reached`]) under `limits`, its failing
     /// cases kept under the submission's name `shown`.
     pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, SetupError> {
+        self.judge_some(source, limits, shown, &|_| true)
+    }
+
+    /// [`Judging::judge`] on the cases `wanted` names only.
+    fn judge_some(
+        &self,
+        source: Source,
+        limits: Limits,
+        shown: &str,
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Result<Runs, SetupError> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
@@ -90,7 +101,7 @@ impl Judging<'_> {
         };
         let mut cases = crate::judge::cases::of_package(self.package, 0);
         let _held = crate::judge::cases::hold(&mut cases)?;
-        for case in cases {
+        for case in cases.into_iter().filter(|c| wanted(&c.name)) {
             if !self.package.reached(&case.name, &runs.outcomes) {
                 runs.not_reached += 1;
                 continue;
@@ -108,9 +119,10 @@ impl Judging<'_> {
 }
 
 impl Judging<'_> {
-    /// [`Judging::judge`] [`TIMING_RUNS`] times, for a submission whose times set a time
-    /// limit: the first run's verdicts, each case's least CPU time. A run that breaks off
-    /// (the package failed) is the answer as it is.
+    /// [`Judging::judge`], then [`TIMING_RUNS`] - 1 runs more of the cases that could be the
+    /// slowest (at least half the first run's slowest), for a submission whose times set a
+    /// time limit: the first run's verdicts, each case's least CPU time. A first run that
+    /// is not accepted throughout (its lines then fail it) is the answer as it is.
     pub fn judge_timed(
         &self,
         source: Source,
@@ -118,11 +130,25 @@ impl Judging<'_> {
         shown: &str,
     ) -> Result<Runs, SetupError> {
         let mut runs = self.judge(source.clone(), limits, shown)?;
+        let accepted = runs.outcomes.iter().all(|(_, o)| o.verdict == Verdict::Ac);
+        if runs.error.is_some() || !accepted {
+            return Ok(runs);
+        }
+        let slowest = runs
+            .outcomes
+            .iter()
+            .map(|(_, o)| o.cpu_ms)
+            .max()
+            .unwrap_or(0);
+        let candidates: Vec<String> = runs
+            .outcomes
+            .iter()
+            .filter(|(_, o)| o.cpu_ms.saturating_mul(2) >= slowest)
+            .map(|(c, _)| c.clone())
+            .collect();
         for _ in 1..TIMING_RUNS {
-            if runs.error.is_some() {
-                break;
-            }
-            let again = self.judge(source.clone(), limits, shown)?;
+            let wanted = |c: &str| candidates.iter().any(|w| w == c);
+            let again = self.judge_some(source.clone(), limits, shown, &wanted)?;
             for (case, first) in runs.outcomes.iter_mut() {
                 if let Some((_, next)) = again.outcomes.iter().find(|(c, _)| c == case) {
                     first.cpu_ms = first.cpu_ms.min(next.cpu_ms);

@@ -579,9 +579,12 @@ fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
     let with = format!("{}:{without}", p.path("bin").display());
     p.expect_with_path("verify-with-pypy", Some(&with));
     let runs = fs::read_to_string(&calls).unwrap_or_default();
-    let runs = runs.lines().filter(|l| l.ends_with("echo.py")).count();
-    // Two cases, each run three times to take the least time.
-    assert!(runs >= 6, "pypy3 ran echo.py {runs} times");
+    let runs = runs
+        .lines()
+        .filter(|l| l.ends_with("echo.py") && !l.starts_with("-c "))
+        .count();
+    // Two cases, then the slowest (and any within half of it) twice more for its least time.
+    assert!(runs >= 4, "pypy3 ran echo.py {runs} times");
     fs::remove_file(p.path("echo/submissions/accepted/echo.c")).unwrap();
     p.expect_with_path("verify-only-python-without-pypy", Some(&without));
     p.expect_with_path("test-only-python-without-pypy", Some(&without));
