@@ -454,3 +454,24 @@ pub fn read_score(feedback: &Path) -> Result<Option<f64>, CheckError> {
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::dmoj_points;
+
+    #[test]
+    fn a_dmoj_testlib_bridge_reads_a_whole_line_of_whole_points() {
+        assert_eq!(dmoj_points(b"points 5", Some(10.0)), Ok((5.0, 10.0)));
+        // The first line that is `points X` alone, as DMOJ's `^points (\d+)$` (multiline).
+        assert_eq!(
+            dmoj_points(b"wrong order\npoints 3\npoints 4\n", Some(4.0)),
+            Ok((3.0, 4.0))
+        );
+        for bad in [&b"points 2.5"[..], b"points 5 good", b"partial 5/10", b""] {
+            assert!(dmoj_points(bad, Some(10.0)).is_err(), "{bad:?}");
+        }
+        assert!(dmoj_points(b"points 11", Some(10.0))
+            .unwrap_err()
+            .contains("over the case's 10"));
+    }
+}
