@@ -165,6 +165,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
             if v == Verdict::Re {
                 detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
             }
+            score = lines_after_failure(case, t, &got, &mut detail_lines);
             v
         }
         None if t.files.output.is_some() && !regular(&got) => {
@@ -192,6 +193,32 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
     outcome.checker_ms = checker_ms;
     outcome.score = score;
     Ok(outcome)
+}
+
+/// DMOJ's `linecount` judges a failed run's output too (its `run_on_error`): the lines it
+/// got right before it failed earn their share of the case's points (all of them: all
+/// the points, the verdict still the failure's). `None` for every other check.
+fn lines_after_failure(
+    case: &Case,
+    t: &Target,
+    got: &Path,
+    detail_lines: &mut Vec<String>,
+) -> Option<f64> {
+    let Check::Named(named @ crate::judge::check::named::Named::Linecount) = &t.check else {
+        return None;
+    };
+    let judgement = named.judge_files(case.answer()?, got).ok()?;
+    let score = judgement.score.unwrap_or(match judgement.verdict {
+        Verdict::Ac => 1.0,
+        _ => 0.0,
+    });
+    if score > 0.0 {
+        detail_lines.push(detail(&format!(
+            "linecount judges it all the same, as DMOJ does: {} of the points",
+            crate::text::num(score)
+        )));
+    }
+    Some(score)
 }
 
 /// Judges the output handed in for `case` (an output-only task), from the folder `dir`: a

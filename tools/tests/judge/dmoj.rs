@@ -124,6 +124,7 @@ fn dmoj_named_checkers_decide_with_their_arguments() {
     let p = Package::copy("dmoj-checkers");
     p.expect("floats");
     p.expect("linecount");
+    p.expect("linecount-on-a-tle");
 }
 
 #[test]

@@ -16,7 +16,8 @@
 //! - `linecount`: the fraction of the answer's lines (blank lines aside) that the output
 //!   has at the same place, up to surrounding whitespace; an output with more lines than
 //!   the answer scores nothing. The one partial checker: a case with a line wrong is a
-//!   wrong answer (DMOJ's verdict, which ends a batch) that scores that fraction.
+//!   wrong answer (DMOJ's verdict, which ends a batch) that scores that fraction. As DMOJ's
+//!   `run_on_error`, it also judges a failed run's output (`session::grade`).
 //! - `rstripped` (`filter_new_line`): line by line (split at each CR or LF) with trailing
 //!   whitespace dropped; the number of lines must agree, blank ones included unless
 //!   `filter_new_line`.

@@ -518,14 +518,13 @@ pub fn handed_in_name(case: &str) -> String {
 }
 
 /// A case's fraction of its points: the checker's score where it gave one in [0, 1] (a CMS
-/// checker, DMOJ's `linecount` on a wrong answer, a DMOJ testlib bridge's points), else 1
-/// for AC and 0 for anything else.
+/// checker, DMOJ's `linecount` on a wrong answer or on a failed run's output, a DMOJ
+/// testlib bridge's points), else 1 for AC and 0 for anything else.
 fn fraction(o: &Outcome) -> f64 {
     let given = o.score.filter(|s| (0.0..=1.0).contains(s));
     match o.verdict {
         Verdict::Ac => given.unwrap_or(1.0),
-        Verdict::Pts | Verdict::Wa => given.unwrap_or(0.0),
-        _ => 0.0,
+        _ => given.unwrap_or(0.0),
     }
 }
 
