@@ -517,6 +517,12 @@ pub struct VerifyCmd {
     #[arg(long, value_name = "MIB")]
     pub memory_limit_mib: Option<u64>,
 
+    /// Build and judge N submissions in parallel, as problemtools' -j (1 gives the steadiest
+    /// times; a derived time limit is set by the accepted ones, judged first).
+    #[arg(short = 'j', long = "jobs", value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: u32,
+
     #[command(flatten)]
     pub sandbox: Sandbox,
 
@@ -712,6 +718,7 @@ impl From<VerifyCmd> for Options {
         o.run.time_limit_ms = v.time_limit_ms;
         o.run.time_limit_factor = v.time_limit_factor;
         o.run.memory_limit_mib = v.memory_limit_mib;
+        o.verdicts.jobs = v.jobs;
         o.run.places = v.places;
         o.run.sandbox = v.sandbox;
         o

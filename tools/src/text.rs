@@ -172,6 +172,15 @@ pub fn wrap(line: &str, width: usize, lead: &str) -> String {
     }
 }
 
+/// A score or a factor as people write it: whole numbers without a decimal point.
+pub fn num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:.3}")
+    }
+}
+
 pub fn mib(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }

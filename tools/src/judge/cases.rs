@@ -52,6 +52,9 @@ pub struct Case {
     pub expect: Expect,
     /// Extra arguments for the output validator (a Kattis group's `output_validator_args`).
     pub checker_args: Vec<String>,
+    /// The case's points, where the package gives each case its own (a DMOJ case's, which
+    /// a DMOJ testlib bridge awards some of).
+    pub points: Option<f64>,
     /// The files the judge holds for this case (empty until [`hold`]).
     pub held: Vec<Held>,
 }
@@ -357,6 +360,7 @@ pub fn of_package(p: &crate::judge::format::Package, problem: usize) -> Vec<Case
                 None => Expect::Output(f.answer.clone()),
             },
             checker_args: f.validator_args.clone(),
+            points: f.points,
             held: Vec::new(),
         })
         .collect()
@@ -376,6 +380,7 @@ pub fn unanswered_of(p: &crate::judge::format::Package, problem: usize) -> Vec<C
             args: f.args.clone(),
             expect: Expect::Nothing,
             checker_args: Vec::new(),
+            points: None,
             held: Vec::new(),
         })
         .collect()
@@ -397,6 +402,7 @@ mod tests {
             args: Vec::new(),
             expect: Expect::Output(dir.join("a.out")),
             checker_args: Vec::new(),
+            points: None,
             held: Vec::new(),
         }]
     }

@@ -83,7 +83,9 @@ impl Interactor {
 
     pub fn describe(&self) -> String {
         match &self.protocol {
-            Protocol::Testlib => format!("interactor {}", self.program.describe()),
+            Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => {
+                format!("interactor {}", self.program.describe())
+            }
             Protocol::Kattis { .. } => {
                 format!("interactive validator {} (42/43)", self.program.describe())
             }
@@ -341,6 +343,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
             answer: &x.answer,
             scratch: &x.base,
             keep: &keep,
+            points: case.points,
         };
         let judgement = t.check.judge(&files, &case.checker_args)?;
         verdict = judgement.verdict;
@@ -415,7 +418,9 @@ impl Exchange {
 fn interactor_args(i: &Interactor, case: &Case, x: &Exchange) -> Result<Vec<String>, String> {
     let (input, answer) = (absolute(&case.input), absolute(&x.answer));
     match &i.protocol {
-        Protocol::Testlib => Ok(vec![input, absolute(&x.got), answer]),
+        Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => {
+            Ok(vec![input, absolute(&x.got), answer])
+        }
         Protocol::Kattis { flags } => {
             let feedback = &x.feedback;
             fs::create_dir_all(feedback).map_err(|e| format!("{}: {e}", feedback.display()))?;

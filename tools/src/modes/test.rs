@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::args::{Dirs, Options};
 use crate::judge::cases::{self, Case};
 use crate::judge::check::Check;
+use crate::judge::format::Kind;
 use crate::judge::problem::{self, Problem};
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::session::grade::{self, FileIo, Source, Target};
@@ -507,9 +508,14 @@ fn target_of(
         out_dir,
         explain: crate::ours::explain::explainer(&p, o.verdicts.window()),
         files,
+        output_checked_after_run: p.info.output_checked_after_run,
     };
     Ok((p, target, derived))
 }
+
+/// Why DMOJ's judge skips a case (judge-server's `judge.py`).
+const DMOJ_SKIPS: &str = "DMOJ's judge skips it (an earlier case of its batch failed, a batch \
+     it depends on did not pass, or a case of 0 points before it failed); judged, not counted";
 
 /// Judges every case, `-j N` at a time, telling `reporter` in case order; each problem's
 /// tally and how many cases `--fail-fast` left unjudged, or the first setup error. The
@@ -544,10 +550,19 @@ fn judge_all(
             let case = &cases[i];
             let p = &problems[case.problem];
             progress.borrow_mut().clear();
-            reporter.case(&p.name, &case.name, &outcome);
-            tallies[case.problem].add(&outcome);
-            let stop = o.fail_fast && !matches!(outcome.verdict, Verdict::Ac | Verdict::Ran);
-            graded[case.problem].push((case.name.clone(), outcome));
+            // DMOJ skips what follows a failure in a batch (`SC`): shown so, not counted.
+            let skipped = p.layout.as_ref().is_some_and(|l| {
+                l.kind == Kind::Dmoj && !l.reached(&case.name, &graded[case.problem])
+            });
+            let mut stop = false;
+            if skipped {
+                reporter.skipped(&p.name, &case.name, DMOJ_SKIPS);
+            } else {
+                reporter.case(&p.name, &case.name, &outcome);
+                tallies[case.problem].add(&outcome);
+                stop = o.fail_fast && !matches!(outcome.verdict, Verdict::Ac | Verdict::Ran);
+                graded[case.problem].push((case.name.clone(), outcome));
+            }
             if stop || cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
                 let score = p
                     .layout

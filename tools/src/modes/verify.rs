@@ -1,7 +1,10 @@
 //! `--verify PACKAGE`: the problem setter's check, as problemtools' `verifyproblem` and
 //! Library Checker's `[[solutions]]` do it. Every submission the package lists is built as its judge
-//! builds it (`session::submission`, over `run::compile`) and judged on every case, and one line says whether it got the verdict its
-//! place promises, with the case that decided it.
+//! builds it (`session::submission`, over `run::compile`) and judged on every case its judge
+//! would reach (a Kattis group with `on_reject: break` stops at its first rejection, DMOJ
+//! skips what its batches short-circuit), `-j` submissions at a time, and one line each, in
+//! their order, says whether it got the verdict its place promises, with the case that
+//! decided it.
 //!
 //! What a place promises (the format's default table; legacy where it differs):
 //! `accepted` AC everywhere; `wrong_answer` AC or WA, at least one WA; `time_limit_exceeded`
@@ -15,8 +18,9 @@
 //!
 //! The time limit: problem.yaml's (or `--time-limit-ms`), else derived from the accepted
 //! submissions as the spec says (see [`crate::judge::format::Timing::derive`]): they are run first
-//! with a generous limit, the slowest case's CPU time sets the limit, and their cases are then
-//! re-judged against it.
+//! with a generous limit, the slowest case's CPU time (the least of a few runs) sets the
+//! limit, and their cases are then re-judged against it; those run on a stand-in for the
+//! format's interpreter (CPython where Kattis' pypy3 is missing) do not set it.
 //!
 //! Nothing stops the run early: a submission on which the package itself fails the judge (a
 //! validator that crashes) gets an `ERROR` line and the rest are still judged. `run` then
@@ -24,6 +28,7 @@
 //! and `Err` (exit 2) when the package failed on any.
 
 use std::fs;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use crate::args::Options;
@@ -36,7 +41,8 @@ use crate::run::spec::Limits;
 use crate::say;
 use crate::session::grade::Source;
 use crate::session::submission::{
-    builds, judging, python_of, with_limit, Judging, Runs, DERIVING_MS,
+    builds, judging, missing_interpreter, python_of, refuse_stand_ins, with_limit, Judging, Runs,
+    DERIVING_MS, TIMING_RUNS,
 };
 use crate::session::target;
 use crate::session::SetupError;
@@ -55,13 +61,30 @@ struct Tally {
 
 impl Tally {
     /// Prints `s`'s line and counts it.
-    fn report(&mut self, s: &Submission, runs: &Runs, package: &Package) {
+    fn report(&mut self, s: &Submission, fate: Fate, package: &Package) {
+        let runs = match fate {
+            Fate::Skipped(why) => {
+                say!("SKIP  {:<40} {why}", s.shown);
+                self.skipped += 1;
+                return;
+            }
+            Fate::NotBuilt(why) => {
+                say!(
+                    "FAIL  {:<40} expected {}, got a compile error: {why}",
+                    s.shown,
+                    s.rule.label
+                );
+                self.failed += 1;
+                return;
+            }
+            Fate::Judged(runs) => runs,
+        };
         if let Some((case, why)) = &runs.error {
             say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
             self.broken += 1;
             return;
         }
-        let (ok, text) = decide(s, runs, package);
+        let (ok, text) = decide(s, &runs, package);
         say!(
             "{}  {:<40} {text}",
             if ok { "OK  " } else { "FAIL" },
@@ -127,8 +150,36 @@ fn breaks(e: &Expectation, runs: &Runs, score: Option<f64>) -> Option<String> {
     None
 }
 
+/// What judging a submission cost: its cases judged (and left out after a rejection), its
+/// most CPU time and memory.
+fn cost(runs: &Runs) -> String {
+    let most = |f: fn(&Outcome) -> u64| runs.outcomes.iter().map(|(_, o)| f(o)).max();
+    format!(
+        "{} cases{}, max {} ms cpu, {}",
+        runs.outcomes.len(),
+        match runs.not_reached {
+            0 => String::new(),
+            n => format!(", {n} not judged after a rejection (on_reject: break)"),
+        },
+        most(|o| o.cpu_ms).unwrap_or(0),
+        mib(most(|o| o.peak_kib).unwrap_or(0))
+    )
+}
+
 /// What a submission got, against its rule: the line's verdict text and whether it passes.
 fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
+    // The cases whose verdicts count (an ignored sample's do not), for the promise.
+    let counted = Runs {
+        outcomes: runs
+            .outcomes
+            .iter()
+            .filter(|(c, _)| package.counts(c))
+            .cloned()
+            .collect(),
+        error: None,
+        not_reached: runs.not_reached,
+    };
+    let (all, runs) = (runs, &counted);
     let name = |v: Verdict| s.names.of(v);
     // The format's name, and ours beside it where it says more (`RTE (MLE)`).
     let shown = |v: Verdict| {
@@ -155,35 +206,33 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
             .outcomes
             .iter()
             .any(|(_, o)| s.rule.required.contains(&name(o.verdict)));
-    let max_cpu = runs
-        .outcomes
-        .iter()
-        .map(|(_, o)| o.cpu_ms)
-        .max()
-        .unwrap_or(0);
-    let max_kib = runs
-        .outcomes
-        .iter()
-        .map(|(_, o)| o.peak_kib)
-        .max()
-        .unwrap_or(0);
-    let cost = format!(
-        "{} cases, max {max_cpu} ms cpu, {}",
-        runs.outcomes.len(),
-        mib(max_kib)
-    );
+    let cost = cost(all);
     let mut got = match &first_bad {
         None => "AC".to_string(),
         Some((c, v)) => format!("{v} on {c}"),
     };
     let mut ok = not_permitted.is_none() && required_seen;
-    let graded = package.grade(&runs.outcomes);
+    let graded = package.grade(&all.outcomes);
     if let Some(g) = &graded {
+        // The case named is the first that got the verdict the grading gave, so a case that
+        // does not count (an ignored sample) is not named beside an AC.
+        let deciding = runs
+            .outcomes
+            .iter()
+            .find(|(_, o)| {
+                o.verdict != Verdict::Ac && [name(o.verdict), o.verdict.name()].contains(&g.verdict)
+            })
+            .map(|(c, o)| (c.clone(), shown(o.verdict)));
+        let named = match (&deciding, g.verdict) {
+            (Some(d), _) => Some(d),
+            (None, "AC") => None,
+            (None, _) => first_bad.as_ref(),
+        };
         got = format!(
             "{} with score {}{}",
             g.verdict,
             num(g.score),
-            match &first_bad {
+            match named {
                 Some((c, v)) => format!(" (first {v} on {c})"),
                 None => String::new(),
             }
@@ -218,7 +267,7 @@ fn decide(s: &Submission, runs: &Runs, package: &Package) -> (bool, String) {
     }
     let score = graded.as_ref().map(|g| g.score);
     for e in &s.extra {
-        if let Some(broken) = breaks(e, runs, score) {
+        if let Some(broken) = breaks(e, all, score) {
             ok = false;
             why.push_str(&format!("; {broken}"));
         }
@@ -333,6 +382,10 @@ fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<St
             " | Python 3 by pypy3 (as Kattis)"
         }
         (crate::judge::format::Kind::Kattis(_), "pypy3") => " | Python 3 by pypy3",
+        (crate::judge::format::Kind::Kattis(_), _) if verbose && fixed.is_none() => {
+            " | Python 3 by python3 (pypy3, Kattis' choice, is not installed: Python \
+             submissions do not set the time limit)"
+        }
         (crate::judge::format::Kind::Kattis(_), _) if verbose => {
             " | Python 3 by python3 (pypy3, Kattis' choice, is not installed)"
         }
@@ -391,9 +444,9 @@ fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<St
     ))
 }
 
-/// Builds and judges every submission in `subs` (accepted ones first) under `limits`, a line
-/// each; where the time limit is `deriving`, the accepted ones are judged first with a
-/// generous one, which their slowest case then sets.
+/// Builds and judges every submission in `subs` (accepted ones first) under `limits`, `-j`
+/// at a time, a line each in their order; where the time limit is `deriving`, the accepted
+/// ones are judged first with a generous one, which their slowest case then sets.
 fn judge_submissions(
     bench: &Judging<'_>,
     subs: &[&Submission],
@@ -402,63 +455,104 @@ fn judge_submissions(
 ) -> Result<Tally, SetupError> {
     let package = bench.package;
     let mut tally = Tally::default();
-    let mut slowest_ac: Option<(u64, String)> = None;
-    let mut pending_ac: Vec<(usize, Runs)> = Vec::new();
-    let mut limit_said = false;
-    for (i, s) in subs.iter().enumerate() {
-        let Some(program) = built(s, bench, &mut tally) else {
-            continue;
+    let (first, rest): (Vec<&Submission>, Vec<&Submission>) =
+        subs.iter().partition(|s| deriving && s.rule.is_accepted());
+    if deriving {
+        let mut slowest: Option<(u64, String)> = None;
+        let mut pending: Vec<(&Submission, Runs)> = Vec::new();
+        let mut stand_in = None;
+        let generous = Limits {
+            time_ms: DERIVING_MS,
+            ..limits
         };
-        if deriving && s.rule.is_accepted() {
-            let mut l = limits;
-            l.time_ms = DERIVING_MS;
-            let runs = bench.judge(program, l, &s.shown)?;
-            for (_, out) in &runs.outcomes {
-                if out.verdict == Verdict::Ac
-                    && slowest_ac.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
-                {
-                    slowest_ac = Some((out.cpu_ms, s.shown.clone()));
-                }
+        judge_each(bench, &first, generous, true, |s, fate| match fate {
+            Fate::Judged(runs) if missing_interpreter(s, package).is_some() => {
+                // Judged all the same (its verdicts count), but its times do not.
+                stand_in = missing_interpreter(s, package);
+                pending.push((s, runs));
             }
-            pending_ac.push((i, runs));
-            continue;
+            Fate::Judged(runs) => {
+                for (_, out) in &runs.outcomes {
+                    if out.verdict == Verdict::Ac
+                        && slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms)
+                    {
+                        slowest = Some((out.cpu_ms, s.shown.clone()));
+                    }
+                }
+                pending.push((s, runs));
+            }
+            fate => tally.report(s, fate, package),
+        })?;
+        if let (None, Some(missing)) = (&slowest, stand_in) {
+            return Err(refuse_stand_ins(package, missing));
         }
-        if deriving && !limit_said {
-            let pending = (&mut pending_ac, subs);
-            settle(
-                &mut limits,
-                &slowest_ac,
-                package,
-                pending,
-                &mut tally,
-                bench.o,
+        settle(&mut limits, &slowest, package, bench.o);
+        if let Some(missing) = stand_in {
+            say!(
+                "  (Python 3 submissions do not set it: Kattis runs them with {missing}, which is \
+                 not installed here, and CPython is several times slower)"
             );
-            limit_said = true;
         }
-        let runs = bench.judge(program, limits, &s.shown)?;
-        tally.report(s, &runs, package);
+        for (s, mut runs) in pending {
+            with_limit(&mut runs, limits.time_ms, package);
+            tally.report(s, Fate::Judged(runs), package);
+        }
     }
-    if deriving && !limit_said {
-        let pending = (&mut pending_ac, subs);
-        settle(
-            &mut limits,
-            &slowest_ac,
-            package,
-            pending,
-            &mut tally,
-            bench.o,
-        );
-    }
+    judge_each(bench, &rest, limits, false, |s, fate| {
+        tally.report(s, fate, package)
+    })?;
     Ok(tally)
 }
 
-/// What judges submission `s`: its build, or the outputs it hands in; `None` (its line said
-/// and counted) when it is skipped or does not compile.
-fn built(s: &Submission, bench: &Judging<'_>, tally: &mut Tally) -> Option<Source> {
+/// What became of a submission: skipped (why), not built (the compiler's message), or
+/// judged.
+enum Fate {
+    Skipped(String),
+    NotBuilt(String),
+    Judged(Runs),
+}
+
+/// Builds and judges each of `subs` under `limits` on `-j` threads (`timed`: each case's
+/// least CPU time of a few runs, for submissions that set a time limit), handing each one's
+/// fate to `deliver` in their order (so the lines are the same at any `-j`); the first
+/// setup error stops it.
+fn judge_each<'s>(
+    bench: &Judging<'_>,
+    subs: &[&'s Submission],
+    limits: Limits,
+    timed: bool,
+    mut deliver: impl FnMut(&'s Submission, Fate),
+) -> Result<(), SetupError> {
+    let mut failed = None;
+    crate::session::pool::in_order(
+        subs.len(),
+        bench.o.verdicts.jobs as usize,
+        |_, i| fate(subs[i], bench, limits, timed),
+        |i, fate| match fate {
+            Ok(fate) => {
+                deliver(subs[i], fate);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+        |_, _| {},
+    );
+    failed.map_or(Ok(()), Err)
+}
+
+/// Builds submission `s` (or takes the outputs it hands in) and judges it under `limits`
+/// (`timed`: see [`Judging::judge_timed`], unless its times cannot count anyway).
+fn fate(
+    s: &Submission,
+    bench: &Judging<'_>,
+    limits: Limits,
+    timed: bool,
+) -> Result<Fate, SetupError> {
     if let Some(why) = &s.skip {
-        say!("SKIP  {:<40} {why}", s.shown);
-        tally.skipped += 1;
-        return None;
+        return Ok(Fate::Skipped(why.clone()));
     }
     let built = match s.handed_in {
         // An output-only task's outputs, handed in as a folder: nothing to build.
@@ -466,39 +560,28 @@ fn built(s: &Submission, bench: &Judging<'_>, tally: &mut Tally) -> Option<Sourc
         false => builds(s, bench.package, &bench.build).map(Source::Run),
     };
     match built {
-        Ok(source) => Some(source),
-        Err(BuildError::Unsupported(why)) => {
-            say!("SKIP  {:<40} {why}", s.shown);
-            tally.skipped += 1;
-            None
+        Ok(source) if timed && missing_interpreter(s, bench.package).is_none() => {
+            Ok(Fate::Judged(bench.judge_timed(source, limits, &s.shown)?))
         }
-        Err(BuildError::Failed(why)) => {
-            say!(
-                "FAIL  {:<40} expected {}, got a compile error: {why}",
-                s.shown,
-                s.rule.label
-            );
-            tally.failed += 1;
-            None
-        }
+        Ok(source) => Ok(Fate::Judged(bench.judge(source, limits, &s.shown)?)),
+        Err(BuildError::Unsupported(why)) => Ok(Fate::Skipped(why)),
+        Err(BuildError::Failed(why)) => match &s.skip_unless_built {
+            Some(skip) => {
+                let first = why.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                Ok(Fate::Skipped(format!("{skip}: {}", first.trim())))
+            }
+            None => Ok(Fate::NotBuilt(why)),
+        },
     }
 }
 
-/// Sets the derived time limit from the slowest accepted case and prints the accepted
-/// submissions' lines, judged against it.
-fn settle(
-    limits: &mut Limits,
-    slowest: &Option<(u64, String)>,
-    package: &Package,
-    (pending, subs): (&mut Vec<(usize, Runs)>, &[&Submission]),
-    tally: &mut Tally,
-    o: &Options,
-) {
+/// Sets the derived time limit from the slowest accepted case, and says it.
+fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Package, o: &Options) {
     if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
         let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
         say!(
-            "time limit {} s: slowest accepted case {ms} ms ({by}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
+            "time limit {} s: slowest accepted case {ms} ms ({by}, least of {TIMING_RUNS} runs) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
             num(timing.ac_to_time_limit),
             num(timing.time_resolution),
@@ -512,9 +595,5 @@ fn settle(
             "time limit: no accepted submission ran; the others keep the {} ms limit",
             limits.time_ms
         );
-    }
-    for (i, mut runs) in pending.drain(..) {
-        with_limit(&mut runs, limits.time_ms);
-        tally.report(subs[i], &runs, package);
     }
 }

@@ -30,6 +30,7 @@ pub struct Spec<'a> {
     limits: Limits,
     cwd: Option<&'a Path>,
     writable: &'a [PathBuf],
+    output_kills: bool,
 }
 
 impl<'a> Spec<'a> {
@@ -45,6 +46,7 @@ impl<'a> Spec<'a> {
             limits,
             cwd: None,
             writable: &[],
+            output_kills: true,
         }
     }
 
@@ -64,6 +66,16 @@ impl<'a> Spec<'a> {
         Spec { cwd, ..self }
     }
 
+    /// The output limit checked when the run ends, as problemtools checks it, instead of
+    /// killing the program at it: a flood of output cut short by the time limit is a TLE.
+    /// What passes the limit is counted, not kept.
+    pub fn output_checked_after(self, after: bool) -> Self {
+        Spec {
+            output_kills: !after,
+            ..self
+        }
+    }
+
     /// Folders the run may write besides its private ones (a build's own).
     pub fn writable(self, writable: &'a [PathBuf]) -> Self {
         Spec { writable, ..self }
@@ -80,6 +92,7 @@ impl<'a> Spec<'a> {
             memory_kib: limits.memory_kib,
             stack_kib: limits.stack_limit_kib(),
             output_bytes: limits.output_bytes,
+            output_kills: self.output_kills,
             stdin: self.stdin.map(absolute),
             stdout: absolute(self.stdout),
             stderr: absolute(self.stderr),

@@ -101,6 +101,11 @@ pub struct Request {
     pub stack_kib: u64,
     /// The most stdout may hold; one byte more and the tree is killed (OLE).
     pub output_bytes: u64,
+    /// `false`: stdout past `output_bytes` is counted but neither kept nor a reason to kill,
+    /// and the run is an OLE only if nothing else ended it first (problemtools checks the
+    /// output's size after the run, so a program that floods it until its time runs out
+    /// is a TLE there).
+    pub output_kills: bool,
     /// A regular file; `None`: `/dev/null`.
     pub stdin: Option<PathBuf>,
     pub stdout: PathBuf,
@@ -210,6 +215,7 @@ impl Request {
             self.memory_kib.to_string().into(),
             self.stack_kib.to_string().into(),
             self.output_bytes.to_string().into(),
+            if self.output_kills { "kill" } else { "count" }.into(),
             self.stdin
                 .as_ref()
                 .map_or("-".into(), |p| p.as_os_str().to_owned()),
@@ -273,18 +279,18 @@ impl Request {
 
     pub fn from_args(args: &[OsString]) -> Result<Request, Unreadable> {
         let usage = || {
-            Unreadable(format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS..."))
+            Unreadable(format!("usage: judge {ARG} CPU_MS|- WALL_MS MEMORY_KIB STACK_KIB OUTPUT_BYTES kill|count STDIN|- STDOUT STDERR CWD|- N WRITABLE_FOLDER... -- PROGRAM ARGS..."))
         };
         let num = |s: &OsString| {
             s.to_str()
                 .and_then(|s| s.parse::<u64>().ok())
                 .ok_or_else(usage)
         };
-        let writable = match args.get(9).map(num) {
+        let writable = match args.get(10).map(num) {
             Some(Ok(n)) if n <= 64 => n as usize,
             _ => return Err(usage()),
         };
-        let dashes = 10 + writable;
+        let dashes = 11 + writable;
         if args.len() < dashes + 2 || args[dashes] != "--" {
             return Err(usage());
         }
@@ -302,11 +308,16 @@ impl Request {
             memory_kib: num(&args[2])?,
             stack_kib: num(&args[3])?,
             output_bytes: num(&args[4])?,
-            stdin: (args[5] != "-").then(|| args[5].clone().into()),
-            stdout: args[6].clone().into(),
-            stderr: args[7].clone().into(),
-            cwd: (args[8] != "-").then(|| args[8].clone().into()),
-            writable: args[10..dashes].iter().map(PathBuf::from).collect(),
+            output_kills: match args[5].to_str() {
+                Some("kill") => true,
+                Some("count") => false,
+                _ => return Err(usage()),
+            },
+            stdin: (args[6] != "-").then(|| args[6].clone().into()),
+            stdout: args[7].clone().into(),
+            stderr: args[8].clone().into(),
+            cwd: (args[9] != "-").then(|| args[9].clone().into()),
+            writable: args[11..dashes].iter().map(PathBuf::from).collect(),
             argv,
         })
     }
@@ -756,7 +767,8 @@ impl Running<'_> {
             let stderr_ready = self.stderr.is_some() && ready & (1 << stderr_at) != 0;
             if stdout_ready {
                 self.read_stdout(buf)?;
-                if self.stdout_bytes > self.req.output_bytes && self.killed.is_none() {
+                let over = self.stdout_bytes > self.req.output_bytes;
+                if over && self.req.output_kills && self.killed.is_none() {
                     self.killed = Some(Kill::Output);
                     kill_program(self.pid);
                 }
@@ -1001,6 +1013,7 @@ mod tests {
             memory_kib: 262_144,
             stack_kib: 262_144,
             output_bytes: 1 << 26,
+            output_kills: false,
             stdin: Some("in put".into()),
             stdout: "out".into(),
             stderr: "err".into(),

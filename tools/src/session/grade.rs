@@ -25,7 +25,7 @@ use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::Private;
 use crate::run::files::{create_fresh, read_capped, read_ends, sibling};
 use crate::run::program::Program;
-use crate::run::spec::{run_program_in, Limits};
+use crate::run::spec::{Limits, Spec};
 use crate::run::sys;
 use crate::session::SetupError;
 use crate::show::diff::DiffMode;
@@ -52,9 +52,12 @@ pub struct Target {
     pub explain: Option<Box<dyn Explain>>,
     /// A file I/O problem's file names (none: stdin and stdout).
     pub files: FileIo,
+    /// The output limit is checked when the run ends, not by killing it (Kattis').
+    pub output_checked_after_run: bool,
 }
 
 /// Where a case's output comes from.
+#[derive(Clone)]
 pub enum Source {
     /// A program, run on the case's input under the limits.
     Run(Program),
@@ -131,15 +134,13 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
         Some(_) => None,
         None => Some(case.input.as_path()),
     };
-    let run = run_program_in(
-        program,
-        &case.args,
-        stdin,
-        &stdout,
-        &stderr,
-        t.limits,
-        t.files.any().then_some(work.as_path()),
-    )?;
+    let run = Spec::of(program, &stdout, &stderr, t.limits)
+        .args(&case.args)
+        .stdin(stdin)
+        .cwd(t.files.any().then_some(work.as_path()))
+        .output_checked_after(t.output_checked_after_run)
+        .run()
+        .map_err(String::from)?;
     case.intact()?;
     // The output file, when the program left a regular file there; else a name that holds
     // nothing (kept as an empty CASE.got).
@@ -154,10 +155,19 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
     let mut score = None;
     let verdict = match verdict::of_run(&run, &t.limits, case.exit_code())? {
         Some((v, why)) => {
+            let why = match v {
+                Verdict::Ole if t.output_checked_after_run => format!(
+                    "stdout passed the output limit of {} MiB (checked when the run ended, as \
+                     problemtools checks it)",
+                    t.limits.output_bytes >> 20
+                ),
+                _ => why,
+            };
             detail_lines.push(detail(&why));
             if v == Verdict::Re {
                 detail_lines.extend(verdict::stderr_line(&read_ends(&stderr, 8192)));
             }
+            score = lines_after_failure(case, t, &got, &mut detail_lines);
             v
         }
         None if t.files.output.is_some() && !regular(&got) => {
@@ -203,6 +213,32 @@ fn keep_output(got: &Path, base: &Path) -> Result<(), SetupError> {
     }
     let to = sibling(base, "got");
     Ok(keep_capped(got, &to).map_err(|e| format!("{}: {e}", to.display()))?)
+}
+
+/// DMOJ's `linecount` judges a failed run's output too (its `run_on_error`): the lines it
+/// got right before it failed earn their share of the case's points (all of them: all
+/// the points, the verdict still the failure's). `None` for every other check.
+fn lines_after_failure(
+    case: &Case,
+    t: &Target,
+    got: &Path,
+    detail_lines: &mut Vec<String>,
+) -> Option<f64> {
+    let Check::Named(named @ crate::judge::check::named::Named::Linecount) = &t.check else {
+        return None;
+    };
+    let judgement = named.judge_files(case.answer()?, got).ok()?;
+    let score = judgement.score.unwrap_or(match judgement.verdict {
+        Verdict::Ac => 1.0,
+        _ => 0.0,
+    });
+    if score > 0.0 {
+        detail_lines.push(detail(&format!(
+            "linecount judges it all the same, as DMOJ does: {} of the points",
+            crate::text::num(score)
+        )));
+    }
+    Some(score)
 }
 
 /// Judges the output handed in for `case` (an output-only task), from the folder `dir`: a
@@ -322,6 +358,7 @@ fn judge_output(
         answer: case.answer().unwrap_or(&empty),
         scratch: &private.join("case"),
         keep: &sibling(base, "checker"),
+        points: case.points,
     };
     judge_answer(check, &files, &case.checker_args, explain, t.diff)
 }

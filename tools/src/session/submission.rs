@@ -1,9 +1,10 @@
 //! A package's own programs, as its judge builds and runs them: a submission (or the user's
 //! source, with the package's grader) built as the package's tool would build it, judged on
-//! every case of the package ([`Judging`]), and the time limit a package without one
-//! derives from its accepted submissions (the slowest case's CPU time, by the format's
-//! rule; kept in the out folder so that the next run of the same package does not run them
-//! again). Used by `verify` and by `test --tests` on a package that derives its time limit.
+//! every case of the package its judge would reach ([`Judging`]), and the time limit a
+//! package without one derives from its accepted submissions (the slowest case's CPU time,
+//! each case's least of [`TIMING_RUNS`] runs, by the format's rule, from the submissions run
+//! as the format's judge runs them, not on a stand-in interpreter; kept in the out folder so
+//! that the next run of the same package does not run them again). Used by `verify` and by `test --tests` on a package that derives its time limit.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,11 @@ use crate::session::grade::{self, Source, Target};
 use crate::session::target;
 use crate::session::SetupError;
 use crate::show::report::num;
+
+/// How many times an accepted submission that sets a derived time limit is judged: each
+/// case's CPU time is the least of its runs, so that a run slowed by the machine's load does
+/// not raise the limit.
+pub const TIMING_RUNS: usize = 3;
 
 /// The limit accepted submissions run under while the time limit is derived from them. The
 /// spec sets none; a minute of CPU (its default `validation_time`) lets a slow accepted
@@ -45,12 +51,27 @@ pub struct Runs {
     /// exit code outside its convention, a checker that could not run), and why; the
     /// submission's later cases are not judged.
     pub error: Option<(String, String)>,
+    /// Cases the format's judge would not have judged after a rejection (Kattis'
+    /// `on_reject: break`), left out.
+    pub not_reached: usize,
 }
 
 impl Judging<'_> {
-    /// Judges `source` (a submission built, or its outputs handed in) on every case under
-    /// `limits`, its failing cases kept under the submission's name `shown`.
+    /// Judges `source` (a submission built, or its outputs handed in) on every case its
+    /// format's judge would reach (see [`Package::reached`]) under `limits`, its failing
+    /// cases kept under the submission's name `shown`.
     pub fn judge(&self, source: Source, limits: Limits, shown: &str) -> Result<Runs, SetupError> {
+        self.judge_some(source, limits, shown, &|_| true)
+    }
+
+    /// [`Judging::judge`] on the cases `wanted` names only.
+    fn judge_some(
+        &self,
+        source: Source,
+        limits: Limits,
+        shown: &str,
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Result<Runs, SetupError> {
         let out_dir = self.out.join(shown.replace('/', "__"));
         let _ = fs::remove_dir_all(&out_dir);
         fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
@@ -71,35 +92,126 @@ impl Judging<'_> {
             out_dir,
             explain: None,
             files,
+            output_checked_after_run: self.package.info.output_checked_after_run,
         };
-        let mut outcomes = Vec::new();
+        let mut runs = Runs {
+            outcomes: Vec::new(),
+            error: None,
+            not_reached: 0,
+        };
         let mut cases = crate::judge::cases::of_package(self.package, 0);
         let _held = crate::judge::cases::hold(&mut cases)?;
-        for case in cases {
+        for case in cases.into_iter().filter(|c| wanted(&c.name)) {
+            if !self.package.reached(&case.name, &runs.outcomes) {
+                runs.not_reached += 1;
+                continue;
+            }
             match grade::judge_case(&case, &target) {
-                Ok(o) => outcomes.push((case.name, o)),
+                Ok(o) => runs.outcomes.push((case.name, o)),
                 Err(why) => {
-                    return Ok(Runs {
-                        outcomes,
-                        error: Some((case.name, why.to_string())),
-                    })
+                    runs.error = Some((case.name, why.to_string()));
+                    return Ok(runs);
                 }
             }
         }
-        Ok(Runs {
-            outcomes,
-            error: None,
-        })
+        Ok(runs)
     }
 }
 
-/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE.
-pub fn with_limit(runs: &mut Runs, limit_ms: u64) {
-    for (_, o) in &mut runs.outcomes {
+impl Judging<'_> {
+    /// [`Judging::judge`], then [`TIMING_RUNS`] - 1 runs more of the cases that could be the
+    /// slowest (at least half the first run's slowest), for a submission whose times set a
+    /// time limit: the first run's verdicts, each case's least CPU time. A first run that
+    /// is not accepted throughout (its lines then fail it) is the answer as it is.
+    pub fn judge_timed(
+        &self,
+        source: Source,
+        limits: Limits,
+        shown: &str,
+    ) -> Result<Runs, SetupError> {
+        let mut runs = self.judge(source.clone(), limits, shown)?;
+        let accepted = runs.outcomes.iter().all(|(_, o)| o.verdict == Verdict::Ac);
+        if runs.error.is_some() || !accepted {
+            return Ok(runs);
+        }
+        let slowest = runs
+            .outcomes
+            .iter()
+            .map(|(_, o)| o.cpu_ms)
+            .max()
+            .unwrap_or(0);
+        let candidates: Vec<String> = runs
+            .outcomes
+            .iter()
+            .filter(|(_, o)| o.cpu_ms.saturating_mul(2) >= slowest)
+            .map(|(c, _)| c.clone())
+            .collect();
+        for _ in 1..TIMING_RUNS {
+            let wanted = |c: &str| candidates.iter().any(|w| w == c);
+            let again = self.judge_some(source.clone(), limits, shown, &wanted)?;
+            for (case, first) in runs.outcomes.iter_mut() {
+                if let Some((_, next)) = again.outcomes.iter().find(|(c, _)| c == case) {
+                    first.cpu_ms = first.cpu_ms.min(next.cpu_ms);
+                }
+            }
+        }
+        Ok(runs)
+    }
+}
+
+/// The reference interpreter `s`'s format runs it with, where that is missing here and a
+/// stand-in runs it: a Kattis package's Python 3 runs on PyPy (problemtools'
+/// languages.yaml), and where only CPython is installed its times, several times slower,
+/// must not set a derived time limit.
+pub fn missing_interpreter(s: &Submission, package: &Package) -> Option<&'static str> {
+    let kattis = matches!(package.kind, crate::judge::format::Kind::Kattis(_));
+    (kattis && python_of(package) != "pypy3" && is_python(s)).then_some("pypy3")
+}
+
+/// Whether `s` is Python: a `.py` file, or a folder that starts from one (or holds one).
+fn is_python(s: &Submission) -> bool {
+    let langs = crate::run::lang::Langs::defaults();
+    let python = |p: &Path| langs.of(p).is_some_and(|l| l.key == "python");
+    if !s.path.is_dir() {
+        return python(&s.path);
+    }
+    match &s.entrypoint {
+        Some(e) => python(Path::new(e)),
+        None => crate::judge::format::files::file_names(&s.path)
+            .unwrap_or_default()
+            .iter()
+            .any(|n| python(Path::new(n))),
+    }
+}
+
+/// The refusal to derive a time limit when every accepted submission that could set it runs
+/// on a stand-in for `missing` (see [`missing_interpreter`]).
+pub fn refuse_stand_ins(package: &Package, missing: &str) -> SetupError {
+    format!(
+        "{}: no time_limit, and the accepted submissions that would derive it are Python 3, \
+         which Kattis runs with {missing}; {missing} is not installed here, and CPython's \
+         times would set a limit several times too high: install it (Debian/Ubuntu: sudo \
+         apt-get install {missing}) or give --time-limit-ms",
+        package.root.display()
+    )
+    .into()
+}
+
+/// Rejudges `runs` against a time limit found after they ran: a case over it is TLE, and
+/// the cases `package`'s judge would then not have reached are left out.
+pub fn with_limit(runs: &mut Runs, limit_ms: u64, package: &Package) {
+    let mut kept: Vec<(String, Outcome)> = Vec::new();
+    for (case, mut o) in std::mem::take(&mut runs.outcomes) {
+        if !package.reached(&case, &kept) {
+            runs.not_reached += 1;
+            continue;
+        }
         if o.verdict == Verdict::Ac && o.cpu_ms > limit_ms {
             o.verdict = Verdict::Tle;
         }
+        kept.push((case, o));
     }
+    runs.outcomes = kept;
 }
 
 /// Builds the user's own source `src` as `package`'s submissions are built, with its grader
@@ -118,6 +230,14 @@ pub fn with_grader(src: &Path, package: &Package, build: &Path) -> Result<Progra
 
 /// Builds submission `s` of `package` as the package's tool would (see [`prepare`]).
 pub fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program, BuildError> {
+    let c_family = matches!(stage::language_code(&s.path), Some("c" | "cpp"));
+    if package.signature.is_some() && (s.path.is_dir() || !c_family) {
+        return Err(BuildError::Unsupported(
+            "a DMOJ signature grader takes one C or C++ source (DMOJ's signature-gradable \
+             languages)"
+                .to_string(),
+        ));
+    }
     let path = stage::submission(&s.path, &s.shown, package, build)
         .map_err(|e| BuildError::Failed(e.to_string()))?;
     compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
@@ -186,6 +306,8 @@ fn derivation_key(package: &Package) -> u64 {
     if let Some(p) = &package.info_path {
         eat(&fs::read(p).unwrap_or_default());
     }
+    // Installing PyPy changes which submissions may set the limit.
+    eat(python_of(package).as_bytes());
     for s in package.submissions.iter().filter(|s| s.rule.is_accepted()) {
         eat(s.shown.as_bytes());
         let files: Vec<PathBuf> = if s.path.is_dir() {
@@ -222,11 +344,17 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
     let bench = judging(package, o, dirs)?;
     let accepted = package.submissions.iter().filter(|s| s.rule.is_accepted());
     let mut slowest: Option<(u64, String)> = None;
+    let mut stand_in = None;
     for s in accepted {
+        if let Some(missing) = missing_interpreter(s, package) {
+            stand_in = Some(missing);
+            continue;
+        }
         let Ok(program) = builds(s, package, &bench.build) else {
             continue;
         };
-        let runs = bench.judge(Source::Run(program), deriving_limits(&bench, o), &s.shown)?;
+        let limits = deriving_limits(&bench, o);
+        let runs = bench.judge_timed(Source::Run(program), limits, &s.shown)?;
         for (_, out) in &runs.outcomes {
             if slowest.as_ref().is_none_or(|(ms, _)| out.cpu_ms > *ms) {
                 slowest = Some((out.cpu_ms, s.shown.clone()));
@@ -234,6 +362,9 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
         }
     }
     let Some((ms, by)) = slowest else {
+        if let Some(missing) = stand_in {
+            return Err(refuse_stand_ins(package, missing));
+        }
         return Err(format!(
             "{}: problem.yaml has no time_limit and no accepted submission could be built to \
              derive it: give --time-limit-ms",
@@ -245,10 +376,13 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
     Ok((
         (secs * 1000.0).round() as u64,
         format!(
-            "time limit {} s derived: slowest accepted {} ms ({by}) x {}",
+            "time limit {} s derived: slowest accepted {} ms ({by}, least of {TIMING_RUNS} runs) x {}{}",
             num(secs),
             ms,
-            num(timing.ac_to_time_limit)
+            num(timing.ac_to_time_limit),
+            stand_in.map_or(String::new(), |m| format!(
+                "; Python 3 submissions not counted ({m}, Kattis' interpreter, is not installed)"
+            ))
         ),
     ))
 }

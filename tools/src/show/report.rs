@@ -318,14 +318,7 @@ pub fn score_line(score: &Score) -> String {
     )
 }
 
-/// A score or a factor as people write it: whole numbers without a decimal point.
-pub fn num(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x:.3}")
-    }
-}
+pub use crate::text::num;
 
 /// Where a judging run's events go: printed for a person ([`Text`]) or as JSON lines for a
 /// program ([`Json`]); a live panel is a third. The run calls it in case order whatever order
@@ -335,6 +328,9 @@ pub trait Reporter {
     fn header(&mut self, line: &str);
     /// A case judged.
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome);
+    /// A case the format's own judge would have skipped (DMOJ's `SC`), `why`: judged here
+    /// all the same, but neither counted nor scored.
+    fn skipped(&mut self, problem: &str, case: &str, why: &str);
     /// A problem's cases all judged: its tally and, where the package scores, its score.
     fn problem_done(
         &mut self,
@@ -366,6 +362,10 @@ impl Reporter for Text {
 
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
         crate::say!("{}", case_line(outcome, &format!("{problem}/{case}")));
+    }
+
+    fn skipped(&mut self, problem: &str, case: &str, why: &str) {
+        crate::say!("SC   skipped: {why}  {problem}/{case}");
     }
 
     fn problem_done(
@@ -404,6 +404,16 @@ impl Reporter for Json {
 
     fn case(&mut self, problem: &str, case: &str, outcome: &Outcome) {
         crate::say!("{}", case_json(problem, case, outcome));
+    }
+
+    fn skipped(&mut self, problem: &str, case: &str, why: &str) {
+        let v = serde_json::json!({
+            "problem": problem,
+            "case": case,
+            "verdict": "SC",
+            "detail": why,
+        });
+        crate::say!("{v}");
     }
 
     fn problem_done(&mut self, _: &str, _: &Tally, _: &Limits, _: Option<&Score>) {}

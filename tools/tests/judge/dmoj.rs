@@ -12,7 +12,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use crate::support::{knight_moves, Package};
+use crate::support::{have, knight_moves, Package};
 
 /// The knight problem as a DMOJ problem (`dmoj-knight/knight`), its archive `knight.zip`
 /// zipped here (deflated) from `archive/`: every file but one answer, which lies beside
@@ -106,7 +106,7 @@ fn a_dmoj_problem_with_a_zip_scores_its_batches_dependencies_and_pretest() {
         "11 files come from the archive, big.2.out from the folder"
     );
     // Wrong on the big boards only, on one small board, on the 0-point pretest.
-    for run in ["wrong-on-60", "wrong-on-8", "wrong-on-3"] {
+    for run in ["wrong-on-60", "wrong-on-8", "wrong-on-6", "wrong-on-3"] {
         p.expect(run);
     }
 }
@@ -124,6 +124,33 @@ fn dmoj_named_checkers_decide_with_their_arguments() {
     let p = Package::copy("dmoj-checkers");
     p.expect("floats");
     p.expect("linecount");
+    p.expect("linecount-on-a-tle");
+}
+
+#[test]
+fn a_dmoj_testlib_bridge_awards_the_points_its_checker_names_of_the_cases_own() {
+    let p = Package::copy("dmoj-checkers");
+    p.expect("testlib-points");
+    p.write("testlib/0.in", "12\n");
+    p.expect("testlib-over");
+    p.write("testlib/0.in", "2.5\n");
+    p.expect("testlib-not-whole");
+    // The default bridge knows exit codes 0 and 1 only.
+    p.expect("default-bridge");
+    p.write("default/1.in", "pe\n");
+    p.expect("default-bridge-exit-2");
+}
+
+/// A signature grader's problem is judged as DMOJ builds it (the handler and header with the
+/// submission's functions), by `test` on a source as by `verify`.
+#[test]
+fn a_dmoj_signature_grader_builds_the_submission_with_its_handler() {
+    if !have("g++") {
+        return;
+    }
+    let p = Package::copy("dmoj-signature");
+    p.expect("test-a-source");
+    p.expect("verify");
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use super::hostile::UNHURRIED;
 use crate::support::judge::single_verdict;
-use crate::support::{have, judge, scratch, write_files, Judge, Judged, Package};
+use crate::support::{have, judge, path_without, scratch, write_files, Judge, Judged, Package};
 
 fn verdict_of(j: &Judged, case: &str) -> String {
     let v = j.verdicts();
@@ -109,6 +109,15 @@ fn a_kattis_scoring_package_is_judged_and_verified_with_its_groups() {
         &p.read("echo/submissions/accepted/echo.rs"),
     );
     p.expect("a-submission-in-the-wrong-place");
+    // Wrong on the ignored sample only: the full score, the sample not named beside it.
+    fs::remove_file(p.path("echo/submissions/wrong_answer/right.rs")).unwrap();
+    if have("python3") {
+        p.write(
+            "echo/submissions/accepted/sample-only.py",
+            &p.read("sample-only.py"),
+        );
+        p.expect("wrong-on-the-ignored-sample");
+    }
 }
 
 #[test]
@@ -396,7 +405,7 @@ fn a_kattis_package_runs_python_with_pypy_where_it_is_installed() {
         "pypy3 built it: {called:?}\n{said}"
     );
     // Without it, CPython, and the header says so (why, with -v).
-    let said = verify(&path);
+    let said = verify(&path_without("pypy3", &p.path("paths")));
     assert!(
         said.contains("| Python 3 by python3 (pypy3, Kattis' choice, is not installed)"),
         "{said}"
@@ -479,7 +488,8 @@ fn verify_applies_submissions_yaml() {
 /// submission derives it again.
 #[test]
 fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
-    if !have("python3") {
+    // Its accepted submission is Python, which sets no limit without Kattis' pypy3.
+    if !have("python3") || !have("pypy3") {
         return;
     }
     let p = Package::copy("kattis-derived");
@@ -502,6 +512,82 @@ fn a_derived_time_limit_is_kept_until_what_it_depends_on_changes() {
     );
     let third = p.expect("judged");
     assert!(!header(&third).contains("earlier run"), "{third}");
+}
+
+/// A Kattis package's output limit (problemtools' default 8 MiB) is checked when a run ends,
+/// as problemtools checks it: a debug print in an endless loop is the TLE its folder promises
+/// (it was stopped at 8 MiB, an OLE counted RTE, before), one that ends in time past the limit
+/// an OLE.
+#[test]
+fn a_kattis_output_flood_cut_short_by_the_time_limit_is_a_tle() {
+    if !have("python3") {
+        return;
+    }
+    let p = Package::copy("kattis-output-limit");
+    p.expect("verify");
+    p.expect("test-flood");
+}
+
+/// `verify` stops a group at its first rejection where `on_reject` is `break` (the legacy
+/// default), as problemtools does, so a wrong answer followed by an endless loop is the
+/// wrong answer its folder promises; `continue` judges the rest. Both at `-j 2`, whose lines
+/// come in the submissions' order.
+#[test]
+fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
+    if !have("python3") {
+        return;
+    }
+    let p = Package::copy("kattis-on-reject");
+    let broke = p.expect("break");
+    let lines: Vec<&str> = broke.stdout.lines().collect();
+    let at = |s: &str| lines.iter().position(|l| l.starts_with(s));
+    assert!(at("OK    accepted/") < at("OK    wrong_answer/"), "{broke}");
+    p.write("steps/data/secret/testdata.yaml", "on_reject: continue\n");
+    p.expect("continue");
+    fs::remove_file(p.path("steps/data/secret/testdata.yaml")).unwrap();
+    p.write(
+        "steps/problem.yaml",
+        "name: Steps\ngrading:\n  on_reject: grade\n",
+    );
+    p.expect("grade");
+}
+
+/// A derived time limit is set by accepted submissions run as Kattis runs them: without
+/// pypy3, CPython stands in for the Python ones, whose times then do not count (the others'
+/// do; none left is a refusal naming the install command), and each case's time is the
+/// least of a few runs (the stand-in PyPy counts its calls).
+#[test]
+fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
+    if !have("python3") || !have("cc") {
+        return;
+    }
+    let p = Package::copy("kattis-stand-in");
+    let without = path_without("pypy3", &p.path("paths"));
+    p.expect_with_path("verify-without-pypy", Some(&without));
+    // A stand-in PyPy that records each call, then is CPython.
+    let calls = p.path("pypy-calls");
+    write_files(
+        &p.path("bin"),
+        &[(
+            "pypy3*",
+            &format!(
+                "#!/bin/sh\necho \"$@\" >> '{}'\nexec python3 \"$@\"\n",
+                calls.display()
+            ),
+        )],
+    );
+    let with = format!("{}:{without}", p.path("bin").display());
+    p.expect_with_path("verify-with-pypy", Some(&with));
+    let runs = fs::read_to_string(&calls).unwrap_or_default();
+    let runs = runs
+        .lines()
+        .filter(|l| l.ends_with("echo.py") && !l.starts_with("-c "))
+        .count();
+    // Two cases, then the slowest (and any within half of it) twice more for its least time.
+    assert!(runs >= 4, "pypy3 ran echo.py {runs} times");
+    fs::remove_file(p.path("echo/submissions/accepted/echo.c")).unwrap();
+    p.expect_with_path("verify-only-python-without-pypy", Some(&without));
+    p.expect_with_path("test-only-python-without-pypy", Some(&without));
 }
 
 /// A folder submission starts from the entrypoint submissions.yaml names (2025-09), not from

@@ -112,6 +112,33 @@ pub fn have(tool: &str) -> bool {
     found
 }
 
+/// `PATH` as a machine without `tool` has it: each folder of `PATH` that holds `tool` is
+/// replaced by a folder under `scratch` of links to everything else it holds.
+pub fn path_without(tool: &str, scratch: &Path) -> String {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dirs: Vec<PathBuf> = std::env::split_paths(&path)
+        .enumerate()
+        .map(|(i, d)| {
+            if !d.join(tool).exists() {
+                return d;
+            }
+            let shadow = scratch.join(format!("path-without-{tool}-{i}"));
+            std::fs::create_dir_all(&shadow).unwrap();
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let link = shadow.join(e.file_name());
+                if e.file_name() != tool && !link.exists() {
+                    let _ = std::os::unix::fs::symlink(e.path(), link);
+                }
+            }
+            shadow
+        })
+        .collect();
+    std::env::join_paths(dirs)
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// Writes `files` (path, text) under `dir`; a path ending in `*` is made executable.
 pub fn write_files(dir: &Path, files: &[(&str, &str)]) {
     for (name, text) in files {

@@ -110,21 +110,34 @@ impl Package {
     /// The judge with `args` (`{dir}` in them the copy's folder): the flat judge, its failing
     /// cases in `{dir}/out` and its cache in `{dir}/cache`.
     pub fn judge(&self, args: &[&str]) -> Judged {
+        self.judge_with(args, None)
+    }
+
+    /// [`Package::judge`] with `PATH` set to `path`, where one is given.
+    fn judge_with(&self, args: &[&str], path: Option<&str>) -> Judged {
         let args: Vec<String> = args.iter().map(|a| self.fill(a)).collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        Judge::flat(&self.path("out"), &args)
-            .cache(&self.path("cache"))
-            .run()
+        let judge = Judge::flat(&self.path("out"), &args).cache(&self.path("cache"));
+        match path {
+            Some(p) => judge.env("PATH", p).run(),
+            None => judge.run(),
+        }
     }
 
     /// Runs `run` of `expect.toml` and asserts all it says; the run, for more.
     pub fn expect(&self, run: &str) -> Judged {
+        self.expect_with_path(run, None)
+    }
+
+    /// [`Package::expect`] with `PATH` set to `path`, where one is given (a machine without
+    /// a tool: see [`super::path_without`]).
+    pub fn expect_with_path(&self, run: &str, path: Option<&str>) -> Judged {
         let e = self
             .runs
             .get(run)
             .unwrap_or_else(|| panic!("packages/{}/expect.toml has no [{run}]", self.name));
         let args: Vec<&str> = e.args.iter().map(String::as_str).collect();
-        let j = self.judge(&args);
+        let j = self.judge_with(&args, path);
         let at = format!("packages/{}/expect.toml [{run}]", self.name);
         if let Some(code) = e.code {
             assert_eq!(j.code, Some(code), "{at}: exit code\n{j}");

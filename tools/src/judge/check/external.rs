@@ -3,7 +3,9 @@
 //!
 //! - testlib: `CHECKER INPUT OUTPUT ANSWER`, exit code 0 accepted, 1 wrong answer, 2
 //!   presentation error, 3 the checker itself failed, 7 points; its message is what it
-//!   printed on stdout and stderr.
+//!   printed on stdout and stderr. DMOJ's testlib bridge reads exit 7 as its documentation
+//!   says: a line `points X` on stderr (X whole, at most the case's points) awards X of the
+//!   case's points, anything else is the checker's failure.
 //! - Kattis' output validators: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ [ARGS] < OUTPUT`, exit
 //!   code 42 accepted, 43 wrong answer, anything else the validator's own failure; its
 //!   message is `judgemessage.txt` from the feedback folder (else what it printed), and a
@@ -35,7 +37,7 @@ use crate::run::files::{create_fresh, read_capped, sibling};
 use crate::run::program::Program;
 use crate::run::spec::{run_program, Limits, Run};
 use crate::run::sys::{signal_name, Status};
-use crate::text::printable;
+use crate::text::{num, printable};
 
 /// A checker program and the protocol it speaks (never a CMS manager's).
 #[derive(Clone, Debug, PartialEq)]
@@ -99,6 +101,8 @@ impl External {
         let program = self.program.describe();
         match &self.protocol {
             Protocol::Testlib => program,
+            Protocol::DmojTestlib => format!("{program} (DMOJ's testlib bridge)"),
+            Protocol::DmojDefault => format!("{program} (DMOJ's default bridge: 0 AC, 1 WA)"),
             Protocol::Kattis { flags } if flags.is_empty() => format!("{program} (42/43)"),
             Protocol::Kattis { flags } => format!("{program} {} (42/43)", flags.join(" ")),
             Protocol::Cms => format!("{program} (CMS: score on stdout)"),
@@ -109,7 +113,7 @@ impl External {
     /// Judges an answer in the checker's protocol; `args` follow a Kattis validator's flags.
     pub(super) fn judge(&self, f: &Files<'_>, args: &[String]) -> Result<Judgement, CheckError> {
         match &self.protocol {
-            Protocol::Testlib => self.testlib(f),
+            Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault => self.testlib(f),
             Protocol::Kattis { flags } => {
                 let args: Vec<String> = flags.iter().chain(args).cloned().collect();
                 self.kattis(f, &args)
@@ -119,10 +123,11 @@ impl External {
         }
     }
 
-    /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code.
+    /// testlib's checker: `CHECKER INPUT OUTPUT ANSWER`, the verdict by its exit code (DMOJ's
+    /// bridge: its points by [`dmoj_points`]).
     fn testlib(&self, f: &Files<'_>) -> Result<Judgement, CheckError> {
         let (run, out, err) = self.run(&[f.input, f.output, f.answer], f.scratch)?;
-        let message = lines_of(&[out, err].join(&b'\n'));
+        let message = lines_of(&[out.as_slice(), err.as_slice()].join(&b'\n'));
         let failed = |how: String| Err(self.failed(how, &message, f.keep));
         if let Some(kill) = run.killed {
             return failed(format!("was killed ({} limit)", kill.name()));
@@ -130,6 +135,10 @@ impl External {
         let verdict = match run.status {
             Status::Code(c) => match self.protocol.verdict_of_exit(c) {
                 Some(v) => v,
+                None if self.protocol == Protocol::DmojDefault => return failed(format!(
+                    "ended with exit code {c} (DMOJ's default bridge: 0 AC, 1 WA, anything else \
+                     an internal error)"
+                )),
                 None if c == 3 => return failed("failed (exit code 3)".to_string()),
                 None => return failed(format!(
                     "ended with exit code {c} (testlib's codes: 0 AC, 1 WA, 2 PE, 3 checker failure, 7 points)"
@@ -141,9 +150,17 @@ impl External {
             "" => default.to_string(),
             m => m.to_string(),
         };
+        let mut score = None;
         let said = match verdict {
             Verdict::Ac => None,
             Verdict::Pe => Some(or("presentation error")),
+            Verdict::Pts if self.protocol == Protocol::DmojTestlib => {
+                let (points, of) = dmoj_points(&err, f.points)
+                    .map_err(|how| self.failed(how, &message, f.keep))?;
+                score = Some(if of > 0.0 { points / of } else { 1.0 });
+                let feedback = lines_of(&out).replace('\n', "; ");
+                Some(format!("points {} of {}: {feedback}", num(points), num(of)))
+            }
             Verdict::Pts => {
                 // testlib's quitp prints `points SCORE message`.
                 let rest = message.strip_prefix("points ").unwrap_or(&message);
@@ -159,7 +176,7 @@ impl External {
                 whole: message,
             }),
             checker_ms: Some(run.wall_ms),
-            score: None,
+            score,
         })
     }
 
@@ -298,6 +315,33 @@ impl External {
     }
 }
 
+/// The points a DMOJ testlib bridge's exit 7 awards, and the case's points they are out
+/// of: DMOJ reads the first line of its stderr that is `points X`, X a whole number from 0
+/// to the case's points; anything else is the checker's failure (`Err`: how), as DMOJ's
+/// judge raises an internal error.
+fn dmoj_points(stderr: &[u8], of: Option<f64>) -> Result<(f64, f64), String> {
+    let of = of.unwrap_or(1.0);
+    let text = String::from_utf8_lossy(stderr);
+    let points = text.lines().find_map(|l| {
+        let digits = l.strip_prefix("points ")?;
+        let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        whole.then(|| digits.parse::<f64>().ok()).flatten()
+    });
+    match points {
+        Some(p) if p <= of => Ok((p, of)),
+        Some(p) => Err(format!(
+            "awarded {} points, over the case's {} (DMOJ: an internal error)",
+            num(p),
+            num(of)
+        )),
+        None => Err(
+            "ended with exit code 7 (points) without a line `points X`, X a whole number, on \
+             its stderr, which DMOJ's testlib bridge reads (DMOJ: an internal error)"
+                .to_string(),
+        ),
+    }
+}
+
 /// A path as a program that judges is given it: absolute, as text.
 pub fn absolute(p: &Path) -> String {
     std::path::absolute(p)
@@ -408,5 +452,26 @@ pub fn read_score(feedback: &Path) -> Result<Option<f64>, CheckError> {
             path.display(),
             printable(text.trim().as_bytes())
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dmoj_points;
+
+    #[test]
+    fn a_dmoj_testlib_bridge_reads_a_whole_line_of_whole_points() {
+        assert_eq!(dmoj_points(b"points 5", Some(10.0)), Ok((5.0, 10.0)));
+        // The first line that is `points X` alone, as DMOJ's `^points (\d+)$` (multiline).
+        assert_eq!(
+            dmoj_points(b"wrong order\npoints 3\npoints 4\n", Some(4.0)),
+            Ok((3.0, 4.0))
+        );
+        for bad in [&b"points 2.5"[..], b"points 5 good", b"partial 5/10", b""] {
+            assert!(dmoj_points(bad, Some(10.0)).is_err(), "{bad:?}");
+        }
+        assert!(dmoj_points(b"points 11", Some(10.0))
+            .unwrap_err()
+            .contains("over the case's 10"));
     }
 }

@@ -61,6 +61,9 @@ pub struct Files<'a> {
     /// Where a checker that fails leaves its whole message (`CASE.checker`), which its
     /// error names.
     pub keep: &'a Path,
+    /// The case's points, where the package gives each case its own (DMOJ's): a DMOJ
+    /// testlib bridge awards some of them.
+    pub points: Option<f64>,
 }
 
 /// What judging an answer found.
@@ -210,6 +213,14 @@ pub enum Protocol {
     /// points; as an interactor, `INTERACTOR INPUT OUTPUT [ANSWER]` between the program's
     /// pipes.
     Testlib,
+    /// DMOJ's testlib bridge (a `bridged` checker of type `testlib`): testlib's call and
+    /// codes, but exit 7 passes the case with the points a line `points X` of its stderr
+    /// gives (X a whole number, at most the case's points), as DMOJ's documentation of
+    /// bridged checkers says; anything else is the checker's failure.
+    DmojTestlib,
+    /// DMOJ's `default` bridge (a `bridged` checker of type `default`): testlib's call, exit
+    /// 0 AC, 1 WA, anything else the checker's failure (DMOJ's internal error).
+    DmojDefault,
     /// Kattis: `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS... < OUTPUT`, exit 42 AC, 43 WA;
     /// as an interactor, between the program's pipes. `flags` are the package's (each case
     /// may add its group's).
@@ -228,10 +239,12 @@ impl Protocol {
     /// says it.
     pub fn verdict_of_exit(&self, code: i32) -> Option<Verdict> {
         match (self, code) {
-            (Protocol::Testlib, 0) | (Protocol::Kattis { .. }, 42) => Some(Verdict::Ac),
-            (Protocol::Testlib, 1) | (Protocol::Kattis { .. }, 43) => Some(Verdict::Wa),
-            (Protocol::Testlib, 2) => Some(Verdict::Pe),
-            (Protocol::Testlib, 7) => Some(Verdict::Pts),
+            (Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault, 0)
+            | (Protocol::Kattis { .. }, 42) => Some(Verdict::Ac),
+            (Protocol::Testlib | Protocol::DmojTestlib | Protocol::DmojDefault, 1)
+            | (Protocol::Kattis { .. }, 43) => Some(Verdict::Wa),
+            (Protocol::Testlib | Protocol::DmojTestlib, 2) => Some(Verdict::Pe),
+            (Protocol::Testlib | Protocol::DmojTestlib, 7) => Some(Verdict::Pts),
             _ => None,
         }
     }

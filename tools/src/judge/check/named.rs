@@ -15,7 +15,9 @@
 //!   lines, each compared as its tokens, or the same tokens, in any order.
 //! - `linecount`: the fraction of the answer's lines (blank lines aside) that the output
 //!   has at the same place, up to surrounding whitespace; an output with more lines than
-//!   the answer scores nothing. The one partial checker: a case scores that fraction.
+//!   the answer scores nothing. The one partial checker: a case with a line wrong is a
+//!   wrong answer (DMOJ's verdict, which ends a batch) that scores that fraction. As DMOJ's
+//!   `run_on_error`, it also judges a failed run's output (`session::grade`).
 //! - `rstripped` (`filter_new_line`): line by line (split at each CR or LF) with trailing
 //!   whitespace dropped; the number of lines must agree, blank ones included unless
 //!   `filter_new_line`.
@@ -34,7 +36,6 @@ use std::path::Path;
 
 use super::lines::open_output;
 use super::{CheckError, Judgement, Why};
-use crate::judge::verdict::Verdict;
 
 /// The names DMOJ's judge knows (its `dmoj/checkers/`), in the order its documentation gives
 /// them; `bridged` (a compiled checker of the package's own) is read by the format.
@@ -123,8 +124,8 @@ impl Named {
         Ok(self.judge(&read(expected)?, &read(got)?))
     }
 
-    /// Judges the output `got` against the answer `expected`: AC, WA, or for `linecount`
-    /// PTS with its fraction as the score.
+    /// Judges the output `got` against the answer `expected`: AC or WA; a `linecount` WA
+    /// that got some lines right has their fraction as its score.
     pub fn judge(&self, expected: &[u8], got: &[u8]) -> Judgement {
         let answer = normalised(expected);
         let e: &[u8] = &answer;
@@ -472,8 +473,9 @@ fn linecount(expected: &[u8], got: &[u8]) -> Judgement {
     if wrong.len() == ne {
         return wrong_answer(why);
     }
+    // DMOJ's linecount fails the case (a wrong answer, which ends its batch) and still
+    // awards the lines' share of its points.
     Judgement {
-        verdict: Verdict::Pts,
         score: Some((ne - wrong.len()) as f64 / ne as f64),
         ..wrong_answer(why)
     }
@@ -535,6 +537,7 @@ fn easy(expected: &[u8], got: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judge::verdict::Verdict;
 
     fn ok(c: &Named, e: &str, g: &str) -> bool {
         c.judge(e.as_bytes(), g.as_bytes()).verdict == Verdict::Ac
@@ -624,7 +627,7 @@ mod tests {
         assert_eq!(
             c.judge(b"1\n2\n3\n4\n", b"1\nx\n3\n"),
             Judgement {
-                verdict: Verdict::Pts,
+                verdict: Verdict::Wa,
                 why: Some(Why::Reason(half)),
                 checker_ms: None,
                 score: Some(0.5),

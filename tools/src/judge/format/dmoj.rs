@@ -18,11 +18,17 @@
 //! checker's fraction of them), a batch its points only when all its cases are accepted, a
 //! batch nothing unless the batches its `dependencies` name (1-based, in the order batches
 //! are run) passed, and once a case or batch of 0 points (a pretest) has failed, nothing
-//! after it earns anything. Every case is still judged and shown (DMOJ skips them: `SC`).
+//! after it earns anything. What DMOJ's judge skips (`SC`: the rest of a batch after a
+//! failure, a batch whose dependencies failed, everything after a failed 0-point case;
+//! `Package::reached`) `test` still judges but shows as skipped and does not count, and
+//! `verify` does not judge.
+//!
+//! A `signature_grader` (`entry`, `header`, `allow_main`) makes the submission a set of C or
+//! C++ functions that the handler calls: both files are the package's graders, built with
+//! each submission as DMOJ's signature grader builds it (`stage::submission`).
 //!
 //! Not read (each an error that names it, where a problem needs it): generators
-//! (`generator`), interactive problems (`interactive`), `custom_judge` and
-//! `signature_grader`, Python checker modules (`checker: check.py`), `bridged` checkers of
+//! (`generator`), interactive problems (`interactive`), `custom_judge`, Python checker modules (`checker: check.py`), `bridged` checkers of
 //! the `coci` and `peg` types or of several files, and test cases given by the
 //! `input_format` / `output_format` patterns instead of a list. DMOJ keeps a problem's time
 //! and memory limits on its site, not in `init.yml`: the judge's defaults apply unless
@@ -45,7 +51,7 @@ use crate::judge::format::info::{check_limit, MAX_OUTPUT_LIMIT_MIB};
 use crate::judge::format::yaml::load;
 use crate::judge::format::{
     Build, Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoredGroup,
-    Submission, Tool,
+    Signature, Submission, Tool,
 };
 
 pub const READER: Reader = Reader {
@@ -73,6 +79,7 @@ const KNOWN_KEYS: &[&str] = &[
     "dependencies",
     "checker",
     "output_limit_length",
+    "signature_grader",
     // What only DMOJ's own judging or its site uses: nothing here to do.
     "output_prefix_length",
     "symlinks",
@@ -95,10 +102,6 @@ const REFUSED_KEYS: &[(&str, &str)] = &[
     (
         "custom_judge",
         "a custom grader (a Python module for DMOJ's judge)",
-    ),
-    (
-        "signature_grader",
-        "a signature grader (the submission is a function)",
     ),
 ];
 
@@ -133,6 +136,10 @@ fn read(dir: &Path, ctx: &Context) -> Result<Package, FormatError> {
         limit.div_ceil(1 << 20),
         MAX_OUTPUT_LIMIT_MIB,
     )?);
+    if let Some((files, signature)) = signature_grader(dir, &doc).map_err(|e| e.in_file(&path))? {
+        package.grader = files;
+        package.signature = Some(signature);
+    }
     package.info_path = Some(path);
     package.warnings = warnings;
     let (subs, said) = submissions(dir)?;
@@ -227,13 +234,57 @@ fn cases(
     Ok((read, checker))
 }
 
+/// `signature_grader: {entry: handler.cpp, header: header.h, allow_main: false}`: the
+/// handler and the header (files of the problem folder) that every submission, a set of C
+/// or C++ functions, is built with, as DMOJ's signature grader builds it.
+fn signature_grader(
+    dir: &Path,
+    doc: &Yaml,
+) -> Result<Option<(Vec<PathBuf>, Signature)>, FormatError> {
+    let node = &doc["signature_grader"];
+    if node.is_badvalue() {
+        return Ok(None);
+    }
+    let file = |key: &str| -> Result<(String, PathBuf), FormatError> {
+        let name = str_key(node, key)?.ok_or_else(|| {
+            FormatError::expected(
+                format!("signature_grader: {key}"),
+                "a file of the problem folder",
+            )
+        })?;
+        match inside(dir, &name) {
+            Some(p) if p.is_file() => Ok((name, p)),
+            _ => Err(FormatError::said(format!(
+                "signature_grader: {key}: no file {name} in the problem folder"
+            ))),
+        }
+    };
+    let (_, entry) = file("entry")?;
+    let (header, header_path) = file("header")?;
+    let allow_main = match &node["allow_main"] {
+        Yaml::BadValue | Yaml::Null => false,
+        Yaml::Boolean(b) => *b,
+        other => {
+            return Err(FormatError::said(format!(
+                "signature_grader: allow_main: expected true or false, found {}",
+                kind(other)
+            )))
+        }
+    };
+    Ok(Some((
+        vec![entry, header_path],
+        Signature { header, allow_main },
+    )))
+}
+
 /// The submissions of DMOJ's judge-server testsuite beside a problem: `tests/NAME/test.yml`
 /// (or `test.posix.yml`, `test.linux.yml`) names its `source` and the codes its cases must
 /// get, `expect` for all of them (default AC) and `cases` case by case. The judge keeps one
-/// rule per submission: the codes any case may get (a skipped one, `SC`, may get any, since
-/// every case is judged here) and, unless AC is among them, that at least one case gets one
-/// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 and
-/// several source files are skipped with the reason; `time` and `memory` are not read.
+/// rule per submission: the codes any case may get (`SC` allows any: `verify` judges no
+/// case DMOJ would skip) and, unless AC is among them, that at least one case gets one
+/// of the failing codes listed; `IR` (a non-zero exit) is the judge's RTE. Python 2 is tried
+/// as Python 3 (skipped, said why, where it is not valid Python 3); several source files are
+/// skipped with the reason; `time` and `memory` are not read.
 fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError> {
     let tests = dir.join("tests");
     let mut subs = Vec::new();
@@ -293,13 +344,15 @@ fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError
                  does not check",
                 unchecked.map_or("", String::as_str)
             )),
-            _ if matches!(language.as_str(), "PY2" | "PYPY2") => Some(format!(
-                "{language} (Python 2), which the judge does not run"
-            )),
             _ => None,
         };
+        // Python 2 is not run here; much of it is valid Python 3, tried as such.
+        let skip_unless_built = matches!(language.as_str(), "PY2" | "PYPY2").then(|| {
+            format!("{language} (Python 2), which the judge runs only where it is valid Python 3")
+        });
         subs.push(Submission {
             skip,
+            skip_unless_built,
             ..Submission::new(shown, folder.join(&source), rule, Names::Dmoj)
         });
     }
@@ -448,7 +501,8 @@ impl Items {
         let (name, cases) = match &item["batched"] {
             Yaml::BadValue => {
                 let name = format!("{prefix}{number}");
-                let case = self.case(&name, &[item, top], &at, data)?;
+                let mut case = self.case(&name, &[item, top], &at, data)?;
+                case.points = Some(points);
                 (name, vec![case])
             }
             Yaml::Array(inner) => {
@@ -475,7 +529,15 @@ impl Items {
                     }
                     warn_unknown(c, &cat, warnings);
                     let case_name = format!("{name}/{}", k + 1);
-                    cases.push(self.case(&case_name, &[c, item, top], &cat, data)?);
+                    let mut case = self.case(&case_name, &[c, item, top], &cat, data)?;
+                    // What a testlib bridge may award: the batch's points, as a batched
+                    // case inherits them (its own where it names some).
+                    case.points = Some(if pretest {
+                        0.0
+                    } else {
+                        points_of(&[c, item, top], &cat)?
+                    });
+                    cases.push(case);
                 }
                 (name, cases)
             }
@@ -781,7 +843,11 @@ fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
     let testlib = kind == "testlib" && [".cpp", ".cc", ".cxx"].iter().any(|e| source.ends_with(e));
     Ok(Tool {
         path,
-        protocol: Protocol::Testlib,
+        protocol: if kind == "testlib" {
+            Protocol::DmojTestlib
+        } else {
+            Protocol::DmojDefault
+        },
         build: if testlib {
             Build::Testlib
         } else {

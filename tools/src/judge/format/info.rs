@@ -133,6 +133,11 @@ pub struct Info {
     /// interactor; its samples are one exchange, not an input and an answer.
     #[serde(default)]
     pub interactive: bool,
+    /// The output limit is checked when a run ends (a Kattis package: problemtools kills no
+    /// program for its output, and a run that ran out of time is a TLE however much it
+    /// wrote), not by killing the program when it passes it.
+    #[serde(skip)]
+    pub output_checked_after_run: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]

@@ -191,6 +191,9 @@ pub struct Submission {
     pub names: Names,
     /// Why it is not run (a function for a grader the format does not build), if it is not.
     pub skip: Option<String>,
+    /// Why it is skipped if it does not build, rather than failed (a DMOJ Python 2
+    /// submission, tried as Python 3).
+    pub skip_unless_built: Option<String>,
     /// Rules on some of its cases that also apply (Kattis' submissions.yaml).
     pub extra: Vec<Expectation>,
     /// The submissions.yaml key that replaced the place's own promise, if one did.
@@ -211,6 +214,7 @@ impl Submission {
             rule,
             names,
             skip: None,
+            skip_unless_built: None,
             extra: Vec::new(),
             promised_by: None,
             entrypoint: None,
@@ -272,7 +276,8 @@ pub enum Names {
     LibraryChecker,
     /// The judge's own: AC, WA, PE, TLE, MLE, OLE, RE.
     Ours,
-    /// DMOJ's: AC, WA, TLE, MLE, OLE, RTE (a presentation error or a partial score is WA).
+    /// DMOJ's: AC, WA, TLE, MLE, OLE, RTE (a presentation error is WA; partial points, a
+    /// testlib bridge's, AC, as DMOJ passes them).
     Dmoj,
 }
 
@@ -291,6 +296,8 @@ impl Names {
             Names::LibraryChecker if kattis == "RTE" => "RE",
             Names::LibraryChecker => kattis,
             Names::Dmoj => match v {
+                // Partial points come from a testlib bridge's exit 7, which DMOJ passes.
+                Verdict::Pts => "AC",
                 Verdict::Mle => "MLE",
                 Verdict::Ole => "OLE",
                 _ => kattis,
@@ -316,6 +323,17 @@ pub trait Grades: std::fmt::Debug + Send + Sync {
     fn scored(&self) -> bool;
     /// The score of `outcomes` (case name, outcome), where there is one.
     fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score>;
+    /// Whether the format's judge, having judged `judged` (in order, every case it reached
+    /// so far), goes on to judge `case`: `false` where a rejection stopped its group
+    /// (Kattis' `on_reject: break`). Every case by default.
+    fn reached(&self, _case: &str, _judged: &[(String, Outcome)]) -> bool {
+        true
+    }
+    /// Whether `case`'s verdict counts towards the submission's (not an ignored sample).
+    /// Every case by default.
+    fn counts(&self, _case: &str) -> bool {
+        true
+    }
 }
 
 /// A submission's score: the total, the most there is, the overall verdict in the format's
@@ -416,6 +434,17 @@ pub struct Package {
     /// Folders whose files are copied beside every submission of a language (`None`: of
     /// every language) before it is built (Kattis' `include/`).
     pub include: Vec<(Option<&'static str>, PathBuf)>,
+    /// A DMOJ signature grader: the submission is functions that [`Package::grader`]'s
+    /// handler calls, built as DMOJ builds it (see `stage::submission`).
+    pub signature: Option<Signature>,
+}
+
+/// A DMOJ `signature_grader`: the header (a file name of [`Package::grader`]) that every
+/// submission is built with, and whether the submission may keep a `main` of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    pub header: String,
+    pub allow_main: bool,
 }
 
 impl Package {
@@ -442,6 +471,7 @@ impl Package {
             timing: None,
             constants: Vec::new(),
             include: Vec::new(),
+            signature: None,
             output_only: false,
             testset: None,
         }
@@ -453,6 +483,26 @@ impl Package {
             Grading::PassFail => false,
             Grading::Own(own) => own.scored(),
             Grading::Groups { .. } => true,
+        }
+    }
+
+    /// Whether the package's judge goes on to judge `case` after `judged` (see
+    /// [`Grades::reached`]).
+    pub fn reached(&self, case: &str, judged: &[(String, Outcome)]) -> bool {
+        match &self.grading {
+            Grading::Own(own) => own.reached(case, judged),
+            Grading::Groups { groups, .. } if self.kind == Kind::Dmoj => {
+                dmoj_reaches(groups, case, judged)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether `case`'s verdict counts towards a submission's (see [`Grades::counts`]).
+    pub fn counts(&self, case: &str) -> bool {
+        match &self.grading {
+            Grading::Own(own) => own.counts(case),
+            _ => true,
         }
     }
 
@@ -475,13 +525,44 @@ pub fn handed_in_name(case: &str) -> String {
 }
 
 /// A case's fraction of its points: the checker's score where it gave one in [0, 1] (a CMS
-/// checker), else 1 for AC and 0 for anything else.
+/// checker, DMOJ's `linecount` on a wrong answer or on a failed run's output, a DMOJ
+/// testlib bridge's points), else 1 for AC and 0 for anything else.
 fn fraction(o: &Outcome) -> f64 {
+    let given = o.score.filter(|s| (0.0..=1.0).contains(s));
     match o.verdict {
-        Verdict::Ac => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(1.0),
-        Verdict::Pts => o.score.filter(|s| (0.0..=1.0).contains(s)).unwrap_or(0.0),
-        _ => 0.0,
+        Verdict::Ac => given.unwrap_or(1.0),
+        _ => given.unwrap_or(0.0),
     }
+}
+
+/// Whether DMOJ's judge reaches `case` after `judged` (judge-server's `judge.py`): it skips
+/// (`SC`) the rest of a batch after a case that failed, a batch whose `dependencies` did not
+/// all pass, and everything after a failed case of 0 points. As the groups say it (0-point
+/// groups are dependencies of every later one): no earlier case of its group failed, and
+/// every group it depends on was judged whole and passed. A case passes when accepted or
+/// given partial points by a testlib bridge (DMOJ passes those); `linecount`'s partial
+/// case is a wrong answer.
+fn dmoj_reaches(groups: &[ScoredGroup], case: &str, judged: &[(String, Outcome)]) -> bool {
+    let of: HashMap<&str, &Outcome> = judged.iter().map(|(c, o)| (c.as_str(), o)).collect();
+    let passed = |c: &String| {
+        of.get(c.as_str())
+            .is_some_and(|o| matches!(o.verdict, Verdict::Ac | Verdict::Pts))
+    };
+    let Some(own) = groups.iter().find(|g| g.cases.iter().any(|c| c == case)) else {
+        return true;
+    };
+    let earlier_failed = own
+        .cases
+        .iter()
+        .take_while(|c| *c != case)
+        .any(|c| of.contains_key(c.as_str()) && !passed(c));
+    let depends_passed = own.depends.iter().all(|d| {
+        groups
+            .iter()
+            .find(|g| &g.name == d)
+            .is_none_or(|g| g.cases.iter().all(passed))
+    });
+    !earlier_failed && depends_passed
 }
 
 /// Scores `outcomes` by `groups`: each group's points by its policy, nothing for a group

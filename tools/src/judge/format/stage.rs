@@ -53,6 +53,9 @@ pub fn submission(
     build: &Path,
 ) -> Result<PathBuf, FormatError> {
     let code = language_code(path);
+    if let Some(signature) = &package.signature {
+        return signed(path, shown, package, signature, build);
+    }
     let constants = &package.constants[..];
     let dirs: Vec<&PathBuf> = package
         .include
@@ -91,6 +94,64 @@ pub fn submission(
         Some("python3" | "rust") if graders.is_empty() => stage.join(name),
         _ => stage,
     })
+}
+
+/// What DMOJ's signature grader puts before the submission's source: its header, and its
+/// `main` renamed unless the problem allows one (DMOJ names it after a random UUID; any
+/// name the handler does not use will do). `SIGNATURE_GRADER` is defined, as DMOJ passes
+/// `-DSIGNATURE_GRADER` to the compiler.
+fn signature_prefix(signature: &crate::judge::format::Signature, name: &str) -> String {
+    let mut s = format!(
+        "#define SIGNATURE_GRADER 1\n#include \"{}\"\n",
+        signature.header
+    );
+    if !signature.allow_main {
+        s.push_str("#define main main_of_the_submission_bfs_judge\n");
+    }
+    s.push_str(&format!("#line 1 \"{name}\"\n"));
+    s
+}
+
+/// A DMOJ signature-graded submission (C or C++), staged as DMOJ's signature grader builds
+/// it: the handler and header beside it, the handler with `SIGNATURE_GRADER` defined and
+/// the submission after [`signature_prefix`], all built as one program.
+fn signed(
+    path: &Path,
+    shown: &str,
+    package: &Package,
+    signature: &crate::judge::format::Signature,
+    build: &Path,
+) -> Result<PathBuf, FormatError> {
+    if path.is_dir() || !matches!(language_code(path), Some("c" | "cpp")) {
+        return Err(FormatError::said(format!(
+            "{}: a signature grader's submission is one C or C++ source (DMOJ's \
+             signature-gradable languages)",
+            path.display()
+        )));
+    }
+    let stage = build.join("staged").join(shown.replace('/', "__"));
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
+    for g in &package.grader {
+        let name = g.file_name().unwrap_or_default();
+        stage_file(g, &stage.join(name), &[])?;
+    }
+    if let Some(entry) = package.grader.first() {
+        let to = stage.join(entry.file_name().unwrap_or_default());
+        prefix_file(&to, "#define SIGNATURE_GRADER 1\n#line 1\n")?;
+    }
+    let name = path.file_name().unwrap_or_default();
+    let to = stage.join(name);
+    stage_file(path, &to, &[])?;
+    prefix_file(&to, &signature_prefix(signature, &name.to_string_lossy()))?;
+    Ok(stage)
+}
+
+/// Puts `prefix` before the text of the staged file `file`.
+fn prefix_file(file: &Path, prefix: &str) -> Result<(), FormatError> {
+    let mut bytes = prefix.as_bytes().to_vec();
+    bytes.extend(fs::read(file).map_err(error::io(file))?);
+    fs::write(file, bytes).map_err(error::io(file))
 }
 
 /// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`

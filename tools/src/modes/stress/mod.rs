@@ -409,6 +409,7 @@ impl Env<'_> {
                     answer: &f.expected,
                     scratch: &case,
                     keep: &crate::run::files::sibling(&case, "checker"),
+                    points: None,
                 };
                 let diff = self.o.verdicts.diff;
                 // A generated input is in no group: the checker gets no arguments of its own.

@@ -93,6 +93,7 @@ impl Trial<'_> {
             answer: &expected,
             scratch: &scratch,
             keep: &crate::run::files::sibling(&scratch, "checker"),
+            points: None,
         };
         let wrong = match self.check.judge(&files, &[]) {
             Ok(judgement) => judgement.verdict != Verdict::Ac,

@@ -130,6 +130,17 @@ pub fn read(
     Ok((data, cases))
 }
 
+/// Sets `on_reject` in `g` and every group below it (problem.yaml's `grading: on_reject`
+/// overrides the groups' own, as problemtools reads it).
+pub fn force_on_reject(g: &mut Group, continues: bool) {
+    g.config.on_reject_continue = continues;
+    for item in &mut g.items {
+        if let Item::Group(sub) = item {
+            force_on_reject(sub, continues);
+        }
+    }
+}
+
 /// A group's config: `test_group.yaml` or `testdata.yaml` in `dir` over the inherited one
 /// (`parent`): its keys checked, then the legacy grader's settings, 2025-09's scoring and
 /// the validators' arguments.

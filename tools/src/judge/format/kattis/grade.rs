@@ -29,12 +29,70 @@ impl Grades for Grader {
     fn grade(&self, outcomes: &[(String, Outcome)]) -> Option<Score> {
         self.scoring.then(|| score(self, outcomes))
     }
+
+    /// problemtools walks the tree in order and, in a group whose `on_reject` is `break`
+    /// (the legacy grader's default), judges nothing after a case or subgroup that was
+    /// rejected (`judge/submission_judge.py`); 2025-09 has no `on_reject`.
+    /// The legacy grader's `ignore_sample` (on `data/`) leaves the sample out of the
+    /// verdict and the score.
+    fn counts(&self, case: &str) -> bool {
+        let ignored = self.version.legacy_grading()
+            && self
+                .data
+                .config
+                .grader_flags
+                .iter()
+                .any(|f| f == "ignore_sample");
+        !(ignored
+            && self
+                .data
+                .find("sample")
+                .is_some_and(|s| s.cases().contains(&case)))
+    }
+
+    fn reached(&self, case: &str, judged: &[(String, Outcome)]) -> bool {
+        if !self.version.legacy_grading() {
+            return true;
+        }
+        walk(&self.data, case, &results_of(judged)) == Walk::Reached
+    }
 }
 
-/// The score of `outcomes` by the package's rules (legacy, or 2025-09's), with each of
-/// `secret`'s groups' part.
-fn score(k: &Grader, outcomes: &[(String, Outcome)]) -> Score {
-    let results: HashMap<String, CaseResult> = outcomes
+/// How far a walk in judging order gets towards a case.
+#[derive(Debug, PartialEq, Eq)]
+enum Walk {
+    /// The case is reached.
+    Reached,
+    /// A rejection stopped a group on the way.
+    Broke,
+}
+
+/// Walks `g`, a group that holds `case`, as problemtools judges it, towards `case`.
+fn walk(g: &Group, case: &str, results: &HashMap<String, CaseResult>) -> Walk {
+    for item in &g.items {
+        let rejected = match item {
+            Item::Case(c) if c == case => return Walk::Reached,
+            Item::Case(c) => results.get(c).is_some_and(|r| r.verdict != "AC"),
+            Item::Group(sub) => {
+                let cases = sub.cases();
+                if cases.contains(&case) {
+                    return walk(sub, case, results);
+                }
+                let judged = cases.iter().any(|c| results.contains_key(*c));
+                judged && grade_legacy(sub, results).verdict != "AC"
+            }
+        };
+        if rejected && !g.config.on_reject_continue {
+            return Walk::Broke;
+        }
+    }
+    // Not in the tree (a case the format added beside it): judged.
+    Walk::Reached
+}
+
+/// Each judged case's verdict in Kattis' words and its validator's score.
+fn results_of(outcomes: &[(String, Outcome)]) -> HashMap<String, CaseResult> {
+    outcomes
         .iter()
         .map(|(c, o)| {
             let verdict = Names::Kattis.of(o.verdict);
@@ -46,7 +104,13 @@ fn score(k: &Grader, outcomes: &[(String, Outcome)]) -> Score {
                 },
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The score of `outcomes` by the package's rules (legacy, or 2025-09's), with each of
+/// `secret`'s groups' part.
+fn score(k: &Grader, outcomes: &[(String, Outcome)]) -> Score {
+    let results = results_of(outcomes);
     let grade = |g: &Group| {
         if k.version.legacy_grading() {
             grade_legacy(g, &results)

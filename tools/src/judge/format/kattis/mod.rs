@@ -8,8 +8,10 @@
 //! Choices where the specification leaves room: cases and groups are taken in natural order
 //! (as problemtools does; the spec says lexicographic, which differs only for unpadded
 //! numbers); a package without a memory limit gets the spec's "typical system default" of
-//! 2048 MiB and 8 MiB of output; unknown keys are warnings, not errors, so that a package
-//! written for a newer draft still runs.
+//! 2048 MiB and 8 MiB of output (problemtools' default output limit); the output limit is
+//! checked on the output's size once a run has ended, as problemtools checks it, so a
+//! program that floods its output until its time runs out is a TLE, not an OLE; unknown keys
+//! are warnings, not errors, so that a package written for a newer draft still runs.
 //!
 //! This file reads problem.yaml (header, limits, constants) and finds the validators;
 //! `data.rs` walks `data/` into a group tree, `grade.rs` adds up a score over that tree by
@@ -124,6 +126,22 @@ struct Header {
     title: String,
 }
 
+/// problem.yaml's `grading: on_reject` (the legacy format's, before testdata.yaml had one),
+/// which problemtools lets override every group's: `first_error` breaks (`Some(false)`),
+/// `grade` continues (`Some(true)`), `worst_error` leaves the groups' own.
+fn problem_on_reject(y: &Yaml) -> Result<Option<bool>, FormatError> {
+    match &y["grading"]["on_reject"] {
+        Yaml::BadValue | Yaml::Null => Ok(None),
+        Yaml::String(s) if s == "first_error" => Ok(Some(false)),
+        Yaml::String(s) if s == "grade" => Ok(Some(true)),
+        Yaml::String(s) if s == "worst_error" => Ok(None),
+        v => Err(
+            FormatError::expected("grading: on_reject", "first_error, worst_error or grade")
+                .found(format!("{v:?}")),
+        ),
+    }
+}
+
 /// Reads the package at `dir`: problem.yaml's header and limits, the validators, the groups
 /// and cases of `data/`, the submissions; the model gets the validators as its tools and
 /// the group tree as its grading.
@@ -147,7 +165,10 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
         )
         .in_file(dir));
     }
-    let (tree, cases) = data::read(dir, header.version, &mut warnings)?;
+    let (mut tree, cases) = data::read(dir, header.version, &mut warnings)?;
+    if let Some(continues) = problem_on_reject(&y).map_err(|e| e.in_file(&yaml_path))? {
+        data::force_on_reject(&mut tree, continues);
+    }
     let name = dir
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -344,7 +365,10 @@ fn limits(
     let info = Info {
         time_limit_ms: timing.time_limit.map(|s| (s * 1000.0).round() as u64),
         memory_limit_mib: mib("memory", 2048)?,
+        // problemtools' default (its config/problem.yaml), checked as problemtools checks
+        // it: on the output's size once the run has ended within its time.
         output_limit_mib: mib("output", 8)?,
+        output_checked_after_run: true,
         ..Info::default()
     };
     Ok((timing, info))

@@ -1,0 +1,2 @@
+# Python 2 only: a print statement.
+print 0
