@@ -152,37 +152,41 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, SetupError> {
     let Some(cmd) = o.run.cmd.clone() else {
         return Ok(None);
     };
-    let langs = langs()?;
+    let mut langs = langs()?;
     let Some(src) = source_in(&cmd, &langs) else {
         return Ok(None);
     };
+    // Judged on one package: built as the judge of its format builds (CMS's -DEVAL...).
+    let package = match &o.run.tests[..] {
+        [tests] => crate::judge::format::detect(tests).ok(),
+        _ => None,
+    };
+    if let Some(p) = &package {
+        langs = langs.built_by(p.kind.judge());
+    }
     // A build command from a config file is named with its file: a folder's
     // `.bfs-judge.toml` may have come with a contest's files (it runs isolated, as a program).
     let lang = langs
         .of(src)
-        .map_or_else(String::new, |l| match &l.build_from {
-            Some(file) => format!("{}, built as {} says", l.name, file.display()),
-            None => l.name.clone(),
+        .map_or_else(String::new, |l| match (&l.build_from, l.built_as) {
+            (Some(file), _) => format!("{}, built as {} says", l.name, file.display()),
+            (None, Some(judge)) => format!("{}, built as {judge} builds it", l.name),
+            (None, None) => l.name.clone(),
         });
     // A package whose graders are compiled with every submission (CMS): the source is built
     // with them, as `verify` builds the package's own solutions.
-    if let [tests] = &o.run.tests[..] {
-        if let Ok(package) = crate::judge::format::detect(tests) {
-            if !package.grader.is_empty() {
-                return match crate::session::submission::with_grader(src, &package, &build_cache())
-                {
-                    Ok(p) => {
-                        o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
-                        Ok(None)
-                    }
-                    Err(why) => Ok(Some(CompileError {
-                        source: cmd.to_string(),
-                        command: format!("{cmd} with the package's grader"),
-                        lines: compile::first_error_lines(&why.to_string()),
-                    })),
-                };
+    if let Some(package) = package.filter(|p| !p.grader.is_empty()) {
+        return match crate::session::submission::with_grader(src, &package, &build_cache()) {
+            Ok(p) => {
+                o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
+                Ok(None)
             }
-        }
+            Err(why) => Ok(Some(CompileError {
+                source: cmd.to_string(),
+                command: format!("{cmd} with the package's grader"),
+                lines: compile::first_error_lines(&why.to_string()),
+            })),
+        };
     }
     match program(&cmd, &langs) {
         Ok(p) => {

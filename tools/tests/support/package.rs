@@ -178,7 +178,8 @@ impl Package {
     }
 }
 
-/// Copies the folder `from` into `to`, files with their modes (the executable bit).
+/// Copies the folder `from` into `to`, files with their modes (the executable bit), links as
+/// links (a package's `gen/generatore.sh -> /bin/echo`, a submission linked into two folders).
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     let entries =
@@ -186,7 +187,10 @@ fn copy_tree(from: &Path, to: &Path) {
     for e in entries {
         let e = e.unwrap();
         let (src, dst) = (e.path(), to.join(e.file_name()));
-        if e.file_type().unwrap().is_dir() {
+        let kind = e.file_type().unwrap();
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&src).unwrap(), &dst).unwrap();
+        } else if kind.is_dir() {
             copy_tree(&src, &dst);
         } else {
             std::fs::copy(&src, &dst).unwrap();

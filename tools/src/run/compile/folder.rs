@@ -58,7 +58,7 @@ pub fn build_from(
     entrypoint: Option<&str>,
     cache: &Path,
 ) -> Result<Program, BuildError> {
-    build_with(path, entrypoint, cache, "python3")
+    build_with(path, entrypoint, cache, &Langs::defaults())
 }
 
 /// The Python 3 a Kattis package's own tool runs submissions with: problemtools'
@@ -71,13 +71,13 @@ pub fn kattis_python() -> &'static str {
     }
 }
 
-/// [`build_from`], Python 3 sources run (and, a single file, syntax-checked) by `python`
-/// (`python3` or `pypy3`).
+/// [`build_from`] with the commands of `langs` (ours with Python 3 run by PyPy for a Kattis
+/// package, or as a package's judge builds: see [`Langs::built_by`]).
 pub fn build_with(
     path: &Path,
     entrypoint: Option<&str>,
     cache: &Path,
-    python: &str,
+    langs: &Langs,
 ) -> Result<Program, BuildError> {
     let name = path
         .file_name()
@@ -86,15 +86,14 @@ pub fn build_with(
     if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
         return scripts(path, &name, cache);
     }
-    let langs = Langs::defaults().with_python(python);
     if path.is_file() {
-        return one_file(path, &name, cache, &langs);
+        return one_file(path, &name, cache, langs);
     }
     let srcs = sources(path);
-    let lang = language(&srcs, &langs, &name)?;
+    let lang = language(&srcs, langs, &name)?;
     let files: Vec<PathBuf> = srcs
         .into_iter()
-        .filter(|s| lang_of(s, &langs).ok().flatten().is_some_and(|l| l == lang))
+        .filter(|s| lang_of(s, langs).ok().flatten().is_some_and(|l| l == lang))
         .collect();
     folder(path, &name, entrypoint, cache, lang, &files)
 }

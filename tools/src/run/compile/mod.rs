@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use crate::run::files::{read_capped, Private};
 pub use crate::run::lang::{
-    table, verify_help, BuildLimits, LangSpec, Langs, COMPILE_MEMORY_LIMIT_MIB,
+    table, verify_help, BuildLimits, Judge, LangSpec, Langs, COMPILE_MEMORY_LIMIT_MIB,
     COMPILE_TIME_LIMIT_S,
 };
 use crate::run::program::Program;
