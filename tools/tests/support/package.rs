@@ -69,8 +69,14 @@ struct Line {
 impl Package {
     /// A fresh copy of `tools/tests/packages/NAME`.
     pub fn copy(name: &str) -> Package {
+        Package::copy_into(name, &scratch(name))
+    }
+
+    /// A copy of `tools/tests/packages/NAME` in the folder `dir` (made; elsewhere than the
+    /// scratch folders: under /tmp, where the isolation treats a user's files apart).
+    pub fn copy_into(name: &str, dir: &Path) -> Package {
         let from = root().join("tools/tests/packages").join(name);
-        let dir = scratch(name);
+        let dir = dir.to_path_buf();
         copy_tree(&from, &dir);
         let runs = match std::fs::read_to_string(from.join("expect.toml")) {
             Ok(text) => toml::from_str(&text)
