@@ -308,7 +308,7 @@ fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
 fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program, FormatError> {
     let judge = Kind::ItalyYaml.judge();
     if grader.is_empty() {
-        return cache.build_judged(src, "sol/soluzione", judge);
+        return cache.build_judged(src, "sol/soluzione", judge, false);
     }
     let stage = cache.scratch().join("official");
     let _ = fs::remove_dir_all(&stage);
@@ -317,7 +317,7 @@ fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program
         let to = stage.join(f.file_name().unwrap_or_default());
         fs::copy(f, &to).map_err(error::io(&to))?;
     }
-    cache.build_judged(&stage, "sol/soluzione with sol/grader", judge)
+    cache.build_judged(&stage, "sol/soluzione with sol/grader", judge, false)
 }
 
 /// The answers: `output/outputN.txt` when all are there, else the official solution's

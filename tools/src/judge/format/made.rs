@@ -84,15 +84,17 @@ impl<'a> Cache<'a> {
         self.build_as(src, what, testlib, Judge::Ours)
     }
 
-    /// [`Cache::build`] of a program the package's judge would judge (an official
-    /// solution), built as `judge` builds it (CMS's `-DEVAL`: see `run/lang.rs`).
+    /// [`Cache::build`] of a program the package's judge would judge (an official or main
+    /// solution), built as `judge` builds it (CMS's `-DEVAL`, Codeforces' `ONLINE_JUDGE`:
+    /// see `run/lang.rs`); `testlib`: a C++ source with the headers of its folder too.
     pub fn build_judged(
         &mut self,
         src: &Path,
         what: &str,
         judge: Judge,
+        testlib: bool,
     ) -> Result<Program, FormatError> {
-        self.build_as(src, what, false, judge)
+        self.build_as(src, what, testlib, judge)
     }
 
     fn build_as(
@@ -119,11 +121,15 @@ impl<'a> Cache<'a> {
         let is_cpp = src
             .extension()
             .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].iter().any(|x| e == *x));
+        let langs = compile::Langs::defaults().built_by(judge);
         let program = if testlib && is_cpp {
             let includes: Vec<PathBuf> = src.parent().map(Path::to_path_buf).into_iter().collect();
-            compile::build_cpp(&[src.to_path_buf()], &includes, "gnu++17", &cache, what)?
+            let srcs = [src.to_path_buf()];
+            match langs.of(src).filter(|l| l.built_as.is_some()) {
+                Some(l) => compile::build_cpp_as(&srcs, &includes, &l.build, &cache, what)?,
+                None => compile::build_cpp(&srcs, &includes, "gnu++17", &cache, what)?,
+            }
         } else {
-            let langs = compile::Langs::defaults().built_by(judge);
             compile::build_with(src, None, &cache, &langs)
                 .map_err(|e| FormatError::said(format!("{what}: {e}")))?
         };

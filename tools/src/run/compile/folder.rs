@@ -300,14 +300,27 @@ pub fn build_cpp(
     cache: &Path,
     what: &str,
 ) -> Result<Program, String> {
-    cpp(srcs, includes, std, cache, what).map_err(|e| e.to_string())
+    let command = words(["g++", "-O2", &format!("-std={std}"), "-o", "{exe}", "{src}"]);
+    cpp(srcs, includes, &command, cache, what).map_err(|e| e.to_string())
 }
 
-/// [`build_cpp`], its error typed.
+/// [`build_cpp`] with the build command `command` (a language's, with `{exe}` and `{src}`:
+/// a judge's C++ command from [`Langs::built_by`]), the include folders added after it.
+pub fn build_cpp_as(
+    srcs: &[PathBuf],
+    includes: &[PathBuf],
+    command: &[String],
+    cache: &Path,
+    what: &str,
+) -> Result<Program, String> {
+    cpp(srcs, includes, command, cache, what).map_err(|e| e.to_string())
+}
+
+/// [`build_cpp_as`], its error typed.
 fn cpp(
     srcs: &[PathBuf],
     includes: &[PathBuf],
-    std: &str,
+    command: &[String],
     cache: &Path,
     what: &str,
 ) -> Result<Program, BuildError> {
@@ -321,13 +334,16 @@ fn cpp(
         .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let dir = cache.join(folder_name(&name, srcs, std));
+    let dir = cache.join(folder_name(&name, srcs, &command.join(" ")));
     fs::create_dir_all(&dir).map_err(|e| BuildError::Failed(format!("{}: {e}", dir.display())))?;
+    // The program is named by its source (a checker's messages name it), not `prog`.
     let exe = dir.join(&name);
     if !exe.is_file() {
-        let mut argv = words(["g++", "-O2", &format!("-std={std}"), "-o"]);
-        argv.push(exe.display().to_string());
-        argv.extend(srcs.iter().map(|s| s.display().to_string()));
+        let prog = dir.join("prog").display().to_string();
+        let mut argv: Vec<String> = LangSpec::fill(command, srcs, &dir, "")
+            .into_iter()
+            .map(|w| w.replace(&prog, &exe.display().to_string()))
+            .collect();
         for i in includes {
             argv.extend(["-I".to_string(), i.display().to_string()]);
         }

@@ -29,7 +29,9 @@ use crate::run::program::Program;
 use crate::run::spec::{Limits, RunError, Spec};
 use crate::run::supervise::{self, Kill};
 use crate::run::sys::{self, Status};
-pub use folder::{build, build_cpp, build_from, build_with, kattis_python, BuildError};
+pub use folder::{
+    build, build_cpp, build_cpp_as, build_from, build_with, kattis_python, BuildError,
+};
 pub use source::{build_source, SourceError};
 
 /// The most a compiler may write to stdout (its messages go to stderr, of which the
