@@ -173,12 +173,19 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, SetupError> {
             (None, Some(judge)) => format!("{}, built as {judge} builds it", l.name),
             (None, None) => l.name.clone(),
         });
-    // A package whose graders are compiled with every submission (CMS): the source is built
-    // with them, as `verify` builds the package's own solutions.
-    if let Some(package) = package.filter(|p| !p.grader.is_empty()) {
+    // A package whose graders are compiled with every submission (CMS), or that names the
+    // source after the task (CMS's Java): the source is staged so, as `verify` stages the
+    // package's own solutions.
+    let staged =
+        |p: &crate::judge::format::Package| match crate::judge::format::stage::cms_name(src, p) {
+            _ if !p.grader.is_empty() => Some(", with the grader".to_string()),
+            Some(name) => Some(format!(", as {name}")),
+            None => None,
+        };
+    if let Some((package, how)) = package.and_then(|p| staged(&p).map(|how| (p, how))) {
         return match crate::session::submission::with_grader(src, &package, &build_cache()) {
             Ok(p) => {
-                o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
+                o.run.built = Some((format!("{cmd} ({lang}{how})"), p));
                 Ok(None)
             }
             Err(why) => Ok(Some(CompileError {

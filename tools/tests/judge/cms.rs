@@ -107,7 +107,8 @@ fn an_italy_yaml_task_makes_its_tests_and_judges_file_io() {
 /// Issue 44: a task's gen/ of shell scripts (a script with no `#!`, links to /bin/echo and
 /// /bin/true) makes its inputs as cmsMake makes them, output-only tasks' too; the official
 /// solution, which reads input.txt only `#ifdef EVAL`, is built as CMS builds it, for the
-/// answers and when judged; a validator's traceback is shown by its error.
+/// answers and when judged; a validator's traceback is shown by its error; graders of C and
+/// C++ each go with their language's solutions; a Java source is compiled as TASK.java.
 #[test]
 fn italy_yaml_shell_generators_and_eval_builds() {
     if !have("g++") || !have("python3") {
@@ -123,8 +124,12 @@ fn italy_yaml_shell_generators_and_eval_builds() {
         "verified",
         "output-only-by-echo",
         "validator-traceback",
+        "graders-by-language",
     ] {
         p.expect(run);
+    }
+    if have("javac") {
+        p.expect("java-as-task");
     }
 }
 

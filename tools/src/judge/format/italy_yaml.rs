@@ -31,6 +31,7 @@ use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::{self, cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::made::{self, Cache, Ended};
+use crate::judge::format::stage::language_code;
 use crate::judge::format::{
     Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
     Submission, Tool,
@@ -301,6 +302,26 @@ fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
     FormatError::said(format!("gen/GEN: #COPY: {file}: {e}"))
 }
 
+/// `sol/STEM.cpp`, `sol/STEM.c` and `sol/STEM.java` (the grader or stub of each language, as
+/// `cmsMake` picks the one of the solution's language) and, with C or C++, the headers of
+/// `sol/`.
+fn graders(sol: &Path, stem: &str) -> Result<Vec<PathBuf>, FormatError> {
+    let mut found = cpp_with_headers(sol, stem)?;
+    let c = sol.join(format!("{stem}.c"));
+    if c.is_file() {
+        if found.is_empty() {
+            let headers = file_names(sol)?.into_iter().filter(|f| f.ends_with(".h"));
+            found.extend(headers.map(|f| sol.join(f)));
+        }
+        found.insert(0, c);
+    }
+    let java = sol.join(format!("{stem}.java"));
+    if java.is_file() {
+        found.push(java);
+    }
+    Ok(found)
+}
+
 /// The official solution, built as CMS builds a submission (`-DEVAL`, with `sol/grader`
 /// where there is one). `cmsMake` makes the outputs with a build without `EVAL`, but then
 /// a solution that reads `input.txt` only `#ifdef EVAL` (the usual template) reads its
@@ -313,7 +334,13 @@ fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program
     let stage = cache.scratch().join("official");
     let _ = fs::remove_dir_all(&stage);
     fs::create_dir_all(&stage).map_err(error::io(&stage))?;
-    for f in grader.iter().chain([&src.to_path_buf()]) {
+    // The grader of the solution's language, and the headers.
+    let code = language_code(src);
+    let theirs = grader.iter().filter(|g| {
+        let of = language_code(g);
+        of.is_none() || of == code
+    });
+    for f in theirs.chain([&src.to_path_buf()]) {
         let to = stage.join(f.file_name().unwrap_or_default());
         fs::copy(f, &to).map_err(error::io(&to))?;
     }
@@ -435,7 +462,7 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     let gen = gen_of(dir, &task, &yaml)?;
     let sol = dir.join("sol");
     let manager = tool_source(dir, &["manager"]);
-    let grader = cpp_with_headers(&sol, if manager.is_some() { "stub" } else { "grader" })?;
+    let grader = graders(&sol, if manager.is_some() { "stub" } else { "grader" })?;
     let mut cache = Cache::new(&context.scratch, None);
     let inputs = inputs(dir, &gen, &mut cache, &mut warnings)?;
     let answers = if manager.is_some() {
