@@ -1,6 +1,7 @@
 //! Source files as programs: `bfs-judge test main.cpp`, `--cmd main.py`, `stress --brute
 //! brute.py` build the file by its extension (`run::compile`'s one builder, its commands
-//! overridden by the user's config files) into the judge's cache, and judge what was built.
+//! overridden by the user's config files, and judged on one package by its judge's:
+//! `Langs::built_by`) into the judge's cache, and judge what was built.
 //! A compile error is the program's verdict, `CE`, with the compiler's first error lines;
 //! it judges nothing.
 //!

@@ -7,6 +7,9 @@
 //! read finds every file and builds and runs nothing. A file is made under a temporary name
 //! and renamed, so an interrupted run never leaves half a file that passes for a whole one.
 //!
+//! Tools (generators, validators) are built with our commands, a shell script run as
+//! `cmsMake` runs it ([`script`]); a solution that makes answers is built as the package's
+//! judge builds it ([`Cache::build_judged`]: CMS's `-DEVAL`, Codeforces' `ONLINE_JUDGE`).
 //! The package's programs run under the judge's sandbox with the limits the reader gives;
 //! one that does not end with exit code 0 is an [`Ended`], which the reader words into its
 //! error. Cost: a hash of the sources and inputs per read; the first read builds each
