@@ -1982,9 +1982,16 @@ fn a_linked_submission_reaches_its_target_under_isolation() {
             std::process::id()
         ));
         let _ = std::fs::remove_dir_all(&dir);
+        // Removed when the test ends, a failing one too.
+        struct Gone(std::path::PathBuf);
+        impl Drop for Gone {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+        let _gone = Gone(dir.clone());
         let p = crate::support::Package::copy_into("kattis-linked", &dir);
         p.expect(&format!("verified-{isolation}"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 
