@@ -363,6 +363,17 @@ fn a_source_that_failed_to_compile_is_not_compiled_again() {
     let j = judge(&dir, &["test", "main.toy", "--isolation", "none"]);
     assert_eq!(j.code, Some(1), "{j}");
     assert_eq!(count(), 2, "a changed source is compiled anew");
+    // A compiler that could not open a file (a link the isolation did not show, issue 44)
+    // says nothing of the source: its CE is not kept, and the next judging compiles again.
+    let cc = std::fs::read_to_string(dir.join("cc.sh")).unwrap();
+    let unopened = cc.replace("error: nothing compiles here", "No such file or directory");
+    std::fs::write(dir.join("cc.sh"), unopened).unwrap();
+    std::fs::write(dir.join("main.toy"), "unopened\n").unwrap();
+    for round in 1..=2 {
+        let j = judge(&dir, &["test", "main.toy", "--isolation", "none"]);
+        assert!(j.stdout.contains("No such file or directory"), "{j}");
+        assert_eq!(count(), 2 + round, "round {round}: compiled again\n{j}");
+    }
 }
 
 #[test]

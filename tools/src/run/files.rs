@@ -40,7 +40,8 @@ pub fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
     v
 }
 
-/// A file's first and last `cap` bytes, whole lines of each (none when it cannot be read):
+/// A file's first and last `cap` bytes, whole lines of each, with a line `...` between
+/// where something was left out (none when it cannot be read):
 /// where a runtime names an error in a long stderr, at its start (Java's `Exception in
 /// thread`, above a thousand frames) or at its end (Python's). Two reads of `cap` at most.
 pub fn read_ends(path: &Path, cap: u64) -> Vec<u8> {
@@ -65,7 +66,7 @@ pub fn read_ends(path: &Path, cap: u64) -> Vec<u8> {
         .iter()
         .position(|&b| b == b'\n')
         .map_or(tail.len(), |i| i + 1);
-    head.push(b'\n');
+    head.extend_from_slice(b"\n...\n");
     head.extend_from_slice(&tail[from..]);
     head
 }

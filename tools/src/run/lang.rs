@@ -13,6 +13,12 @@
 //! the flags judges use (Codeforces' and AtCoder's `-O2`, GNU C++20; `ONLINE_JUDGE` is not
 //! defined: a local run is not the judge's, and `#ifndef ONLINE_JUDGE` debug output goes to
 //! stderr, which is not judged).
+//!
+//! A package's programs, and a user's source judged on a package, are built as the judge of
+//! the package's format builds them: [`JUDGES`], one table of each judge's commands where
+//! they differ from ours (CMS's `-DEVAL`, Codeforces' `ONLINE_JUDGE`, Kattis' and DMOJ's
+//! flags), laid over ours by [`Langs::built_by`] and printed in docs/judge.md
+//! ([`judges_docs_table`], checked by this module's tests).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -177,6 +183,263 @@ pub const LANGUAGES: &[Language] = &[
     },
 ];
 
+/// Whose build a program gets: ours, or that of the judge a package's format is made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Judge {
+    Ours,
+    /// CMS (the `cms` and `italy_yaml` formats; `cmsMake` builds as CMS does).
+    Cms,
+    /// Codeforces (Polygon packages).
+    Codeforces,
+    /// Kattis (problemtools' `languages.yaml`).
+    Kattis,
+    /// DMOJ's judge.
+    Dmoj,
+}
+
+/// One judge's commands for a language, where they differ from ours; `None`: ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JudgeCommands {
+    /// The language's key in [`LANGUAGES`].
+    pub key: &'static str,
+    pub build: Option<&'static [&'static str]>,
+    pub run: Option<&'static [&'static str]>,
+}
+
+/// How one judge builds the languages ([`JUDGES`]'s row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JudgeBuilds {
+    pub judge: Judge,
+    pub name: &'static str,
+    /// The package formats it judges, as the docs name them.
+    pub formats: &'static str,
+    pub languages: &'static [JudgeCommands],
+}
+
+/// The judges whose builds are not ours: their commands, as their own sources write them
+/// (with `{src}`, `{exe}`, `{dir}` and `{class}` for the files), with the macros a source
+/// tests: CMS's `EVAL`, Codeforces' and DMOJ's `ONLINE_JUDGE`. Linker flags that only mean
+/// something on the judge's own system (Codeforces' Windows stack size) are left out.
+pub const JUDGES: &[JudgeBuilds] = &[
+    // CMS's languages C11 / gcc and C++17 / g++ with `for_evaluation` (`-DEVAL`), as
+    // `cmsMake` builds a solution it tests and CMS a submission.
+    JudgeBuilds {
+        judge: Judge::Cms,
+        name: "CMS",
+        formats: "`italy_yaml`, `cms`",
+        languages: &[
+            JudgeCommands {
+                key: "c",
+                build: Some(&[
+                    "gcc",
+                    "-DEVAL",
+                    "-std=gnu11",
+                    "-O2",
+                    "-pipe",
+                    "-static",
+                    "-s",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                    "-lm",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "cpp",
+                build: Some(&[
+                    "g++",
+                    "-DEVAL",
+                    "-std=gnu++17",
+                    "-O2",
+                    "-pipe",
+                    "-static",
+                    "-s",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                ]),
+                run: None,
+            },
+        ],
+    },
+    // Codeforces' GNU C11, GNU G++20 and Rust 2021 (without the Windows stack flags), and
+    // its Java's `-DONLINE_JUDGE=true`.
+    JudgeBuilds {
+        judge: Judge::Codeforces,
+        name: "Codeforces",
+        formats: "`polygon`",
+        languages: &[
+            JudgeCommands {
+                key: "c",
+                build: Some(&[
+                    "gcc",
+                    "-DONLINE_JUDGE",
+                    "-std=c11",
+                    "-O2",
+                    "-static",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                    "-lm",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "cpp",
+                build: Some(&[
+                    "g++",
+                    "-DONLINE_JUDGE",
+                    "-std=c++20",
+                    "-O2",
+                    "-static",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "rust",
+                build: Some(&[
+                    "rustc",
+                    "--edition",
+                    "2021",
+                    "-O",
+                    "--cfg",
+                    "ONLINE_JUDGE",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "java",
+                build: None,
+                run: Some(&[
+                    "java",
+                    "-DONLINE_JUDGE=true",
+                    "-Xss64m",
+                    "-cp",
+                    "{dir}",
+                    "{class}",
+                ]),
+            },
+        ],
+    },
+    // problemtools' `languages.yaml` (its Python 3 by PyPy: `compile::kattis_python`).
+    JudgeBuilds {
+        judge: Judge::Kattis,
+        name: "Kattis",
+        formats: "`kattis`",
+        languages: &[
+            JudgeCommands {
+                key: "c",
+                build: Some(&[
+                    "gcc",
+                    "-g",
+                    "-O2",
+                    "-std=gnu17",
+                    "-static",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                    "-lm",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "cpp",
+                build: Some(&[
+                    "g++",
+                    "-g",
+                    "-O2",
+                    "-std=gnu++23",
+                    "-static",
+                    "-o",
+                    "{exe}",
+                    "{src}",
+                    "-lrt",
+                    "-Wl,--whole-archive",
+                    "-lpthread",
+                    "-Wl,--no-whole-archive",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "rust",
+                build: Some(&[
+                    "rustc",
+                    "-C",
+                    "opt-level=3",
+                    "-C",
+                    "target-cpu=native",
+                    "--crate-type",
+                    "bin",
+                    "--edition",
+                    "2021",
+                    "{src}",
+                    "-o",
+                    "{exe}",
+                ]),
+                run: None,
+            },
+        ],
+    },
+    // DMOJ's judge, its executors C11 and CPP20 (`GCCExecutor`'s flags).
+    JudgeBuilds {
+        judge: Judge::Dmoj,
+        name: "DMOJ",
+        formats: "`dmoj`",
+        languages: &[
+            JudgeCommands {
+                key: "c",
+                build: Some(&[
+                    "gcc",
+                    "-Wall",
+                    "{src}",
+                    "-DONLINE_JUDGE",
+                    "-O2",
+                    "-lm",
+                    "-march=native",
+                    "-std=c11",
+                    "-fmax-errors=5",
+                    "-s",
+                    "-o",
+                    "{exe}",
+                ]),
+                run: None,
+            },
+            JudgeCommands {
+                key: "cpp",
+                build: Some(&[
+                    "g++",
+                    "-Wall",
+                    "{src}",
+                    "-DONLINE_JUDGE",
+                    "-O2",
+                    "-lm",
+                    "-march=native",
+                    "-std=c++20",
+                    "-fmax-errors=5",
+                    "-s",
+                    "-o",
+                    "{exe}",
+                ]),
+                run: None,
+            },
+        ],
+    },
+];
+
+impl Judge {
+    /// Its row of [`JUDGES`]; `None`: ours.
+    pub fn builds(self) -> Option<&'static JudgeBuilds> {
+        JUDGES.iter().find(|j| j.judge == self)
+    }
+}
+
 /// How long a compiler may run, by default (CMS and DOMjudge have such a limit too): a
 /// template bomb or a compiler waiting on a terminal is stopped, and is a compile error.
 pub const COMPILE_TIME_LIMIT_S: u64 = 60;
@@ -217,6 +480,8 @@ pub struct LangSpec {
     pub build_from: Option<PathBuf>,
     /// How a folder of it is built (ours only).
     pub folder: Option<Folder>,
+    /// The judge whose commands replaced ours ([`Langs::built_by`]), by name.
+    pub built_as: Option<&'static str>,
 }
 
 impl LangSpec {
@@ -348,6 +613,7 @@ impl Langs {
                     run: words(l.run),
                     build_from: None,
                     folder: l.folder,
+                    built_as: None,
                 })
                 .collect(),
             limits: BuildLimits::default(),
@@ -360,6 +626,33 @@ impl Langs {
             for w in l.build.iter_mut().chain(l.run.iter_mut()) {
                 if w == "python3" {
                     *w = python.to_string();
+                }
+            }
+        }
+        self
+    }
+
+    /// These languages as `judge` builds them: each command of its row in [`JUDGES`] in place
+    /// of ours, where ours is still in force (a config file's own command is the user's,
+    /// used as written).
+    pub fn built_by(mut self, judge: Judge) -> Langs {
+        let Some(row) = judge.builds() else {
+            return self;
+        };
+        for theirs in row.languages {
+            let Some(ours) = LANGUAGES.iter().find(|l| l.key == theirs.key) else {
+                continue;
+            };
+            for l in self.list.iter_mut().filter(|l| l.key == theirs.key) {
+                let pairs = [
+                    (&mut l.build, theirs.build, ours.build),
+                    (&mut l.run, theirs.run, ours.run),
+                ];
+                for (command, theirs, ours) in pairs {
+                    if let Some(theirs) = theirs.filter(|_| *command == words(ours)) {
+                        *command = words(theirs);
+                        l.built_as = Some(row.name);
+                    }
                 }
             }
         }
@@ -418,6 +711,7 @@ impl Langs {
                     run: Vec::new(),
                     build_from: None,
                     folder: None,
+                    built_as: None,
                 });
                 self.list.len() - 1
             }
@@ -575,7 +869,9 @@ pub fn sources_help() -> String {
     let text = format!(
         "Source files (a first argument, or --cmd naming one file) are built by their \
          extension into the cache (rebuilt only when the source or the commands change; a \
-         compile error is CE and judges nothing): {}. ONLINE_JUDGE is not defined. Your own \
+         compile error is CE and judges nothing): {}. ONLINE_JUDGE is not defined; judged on one \
+         package, a source is built as the package's judge builds it (CMS's -DEVAL, \
+         Codeforces' -DONLINE_JUDGE: docs/judge.md). Your own \
          commands: [lang.cpp] build = \"g++ -std=gnu++17 -O2 -o {{exe}} {{src}}\" (also run, \
          extensions) in ~/.config/bfs-judge/config.toml or a .bfs-judge.toml in this folder \
          or above.",
@@ -610,9 +906,77 @@ pub fn docs_table() -> String {
     out
 }
 
+/// The table of docs/judge.md ("Built as the package's judge builds"): each judge's
+/// commands that are not ours, in Markdown, the placeholders as in [`docs_table`].
+pub fn judges_docs_table() -> String {
+    let code = |command: &[&str]| {
+        let line = command
+            .join(" ")
+            .replace("{exe}", "EXE")
+            .replace("{src}", "SRC")
+            .replace("{dir}", "DIR")
+            .replace("{class}", "CLASS");
+        format!("`{line}`")
+    };
+    let mut out = "| judge (formats) | language | build | run |\n|---|---|---|---|\n".to_string();
+    for j in JUDGES {
+        for c in j.languages {
+            let name = LANGUAGES
+                .iter()
+                .find(|l| l.key == c.key)
+                .map_or(c.key, |l| l.name);
+            let or_ours = |cmd: Option<&[&str]>| cmd.map_or_else(|| "ours".to_string(), code);
+            out.push_str(&format!(
+                "| {} ({}) | {name} | {} | {} |\n",
+                j.name,
+                j.formats,
+                or_ours(c.build),
+                or_ours(c.run)
+            ));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_docs_table_of_judges_is_judges_table() {
+        let docs =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/judge.md"))
+                .unwrap();
+        assert!(
+            docs.contains(&judges_docs_table()),
+            "docs/judge.md's table of the judges' builds is not JUDGES'; it should read:\n{}",
+            judges_docs_table()
+        );
+    }
+
+    #[test]
+    fn a_judge_s_commands_replace_ours_but_not_a_config_s() {
+        let cms = Langs::defaults().built_by(Judge::Cms);
+        let cpp = cms.of(Path::new("a.cpp")).unwrap();
+        assert_eq!(cpp.build[..2], ["g++", "-DEVAL"]);
+        assert_eq!(cpp.built_as, Some("CMS"));
+        let py = cms.of(Path::new("a.py")).unwrap();
+        assert_eq!((py.built_as, &py.run[0][..]), (None, "python3"));
+        let java = Langs::defaults().built_by(Judge::Codeforces);
+        let java = java.of(Path::new("A.java")).unwrap();
+        assert!(java.run.contains(&"-DONLINE_JUDGE=true".to_string()));
+        let mine = Langs::defaults()
+            .overlay(
+                "[lang.cpp]\nbuild = \"g++ -o {exe} {src}\"\n",
+                Path::new("c.toml"),
+            )
+            .unwrap()
+            .built_by(Judge::Cms);
+        let cpp = mine.of(Path::new("a.cpp")).unwrap();
+        assert_eq!(cpp.build, ["g++", "-o", "{exe}", "{src}"]);
+        assert_eq!(cpp.built_as, None);
+        assert_eq!(Langs::defaults().built_by(Judge::Ours), Langs::defaults());
+    }
 
     #[test]
     fn a_config_lays_its_commands_over_ours() {

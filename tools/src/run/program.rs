@@ -53,7 +53,10 @@ impl Program {
 
     /// The same program with its relative file arguments made absolute (against the current
     /// folder), so that a command printed by the judge runs unchanged from any folder. A shell
-    /// line is left alone: [`Program::printable_in`] prefixes a `cd` instead.
+    /// line is left alone: [`Program::printable_in`] prefixes a `cd` instead. A bare word
+    /// (no `/`) after the first is taken for a file only when a file of that name is here: a
+    /// Java class named as a folder beside it (`java -cp DIR batch` run where `batch/` is
+    /// the task's folder) is a class, not the folder.
     pub fn absolutized(&self) -> Program {
         match self {
             Program::Direct(argv) => Program::Direct(
@@ -61,7 +64,8 @@ impl Program {
                     .enumerate()
                     .map(|(i, a)| {
                         let p = Path::new(a);
-                        let is_file = p.is_relative() && (a.contains('/') || i > 0) && p.exists();
+                        let is_file = p.is_relative()
+                            && ((a.contains('/') && p.exists()) || (i > 0 && p.is_file()));
                         match std::path::absolute(p) {
                             Ok(abs) if is_file => abs.display().to_string(),
                             _ => a.clone(),
@@ -231,6 +235,21 @@ mod tests {
         assert_eq!(
             Program::from_cmd("a | b").argv(&["--path".into()]),
             ["sh", "-c", "a | b \"$@\"", "sh", "--path"]
+        );
+    }
+
+    #[test]
+    fn a_bare_word_is_made_absolute_only_when_it_is_a_file_here() {
+        let here = std::env::current_dir().unwrap();
+        let Program::Direct(argv) =
+            Program::from_cmd("java -cp /b src Cargo.toml ./src").absolutized()
+        else {
+            panic!("a plain command is exec'd");
+        };
+        let abs = |p: &str| here.join(p).display().to_string();
+        assert_eq!(
+            argv,
+            ["java", "-cp", "/b", "src", &abs("Cargo.toml"), &abs("src")]
         );
     }
 

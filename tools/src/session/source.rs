@@ -1,6 +1,7 @@
 //! Source files as programs: `bfs-judge test main.cpp`, `--cmd main.py`, `stress --brute
 //! brute.py` build the file by its extension (`run::compile`'s one builder, its commands
-//! overridden by the user's config files) into the judge's cache, and judge what was built.
+//! overridden by the user's config files, and judged on one package by its judge's:
+//! `Langs::built_by`) into the judge's cache, and judge what was built.
 //! A compile error is the program's verdict, `CE`, with the compiler's first error lines;
 //! it judges nothing.
 //!
@@ -244,37 +245,48 @@ pub fn resolve(o: &mut Options) -> Result<Option<CompileError>, SetupError> {
     let Some(cmd) = o.run.cmd.clone() else {
         return Ok(None);
     };
-    let langs = langs()?;
+    let mut langs = langs()?;
     let Some(src) = source_in(&cmd, &langs) else {
         return Ok(None);
     };
+    // Judged on one package: built as the judge of its format builds (CMS's -DEVAL...).
+    let package = match &o.run.tests[..] {
+        [tests] => crate::judge::format::detect(tests).ok(),
+        _ => None,
+    };
+    if let Some(p) = &package {
+        langs = langs.built_by(p.kind.judge());
+    }
     // A build command from a config file is named with its file: a folder's
     // `.bfs-judge.toml` may have come with a contest's files (it runs isolated, as a program).
     let lang = langs
         .of(src)
-        .map_or_else(String::new, |l| match &l.build_from {
-            Some(file) => format!("{}, built as {} says", l.name, file.display()),
-            None => l.name.clone(),
+        .map_or_else(String::new, |l| match (&l.build_from, l.built_as) {
+            (Some(file), _) => format!("{}, built as {} says", l.name, file.display()),
+            (None, Some(judge)) => format!("{}, built as {judge} builds it", l.name),
+            (None, None) => l.name.clone(),
         });
-    // A package whose graders are compiled with every submission (CMS): the source is built
-    // with them, as `verify` builds the package's own solutions.
-    if let [tests] = &o.run.tests[..] {
-        if let Ok(package) = crate::judge::format::detect(tests) {
-            if !package.grader.is_empty() {
-                return match crate::session::submission::with_grader(src, &package, &build_cache())
-                {
-                    Ok(p) => {
-                        o.run.built = Some((format!("{cmd} ({lang}, with the grader)"), p));
-                        Ok(None)
-                    }
-                    Err(why) => Ok(Some(CompileError {
-                        source: cmd.to_string(),
-                        command: format!("{cmd} with the package's grader"),
-                        lines: compile::first_error_lines(&why.to_string()),
-                    })),
-                };
+    // A package whose graders are compiled with every submission (CMS), or that names the
+    // source after the task (CMS's Java): the source is staged so, as `verify` stages the
+    // package's own solutions.
+    let staged =
+        |p: &crate::judge::format::Package| match crate::judge::format::stage::cms_name(src, p) {
+            _ if !p.grader.is_empty() => Some(", with the grader".to_string()),
+            Some(name) => Some(format!(", as {name}")),
+            None => None,
+        };
+    if let Some((package, how)) = package.and_then(|p| staged(&p).map(|how| (p, how))) {
+        return match crate::session::submission::with_grader(src, &package, &build_cache()) {
+            Ok(p) => {
+                o.run.built = Some((format!("{cmd} ({lang}{how})"), p));
+                Ok(None)
             }
-        }
+            Err(why) => Ok(Some(CompileError {
+                source: cmd.to_string(),
+                command: format!("{cmd} with the package's grader"),
+                lines: compile::first_error_lines(&why.to_string()),
+            })),
+        };
     }
     match program(&cmd, &langs) {
         Ok(p) => {

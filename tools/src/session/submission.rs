@@ -240,7 +240,10 @@ pub fn builds(s: &Submission, package: &Package, build: &Path) -> Result<Program
     }
     let path = stage::submission(&s.path, &s.shown, package, build)
         .map_err(|e| BuildError::Failed(e.to_string()))?;
-    compile::build_with(&path, s.entrypoint.as_deref(), build, python_of(package))
+    let langs = compile::Langs::defaults()
+        .with_python(python_of(package))
+        .built_by(package.kind.judge());
+    compile::build_with(&path, s.entrypoint.as_deref(), build, &langs)
 }
 
 /// The Python 3 that runs `package`'s Python submissions: PyPy where a Kattis package's

@@ -104,6 +104,35 @@ fn an_italy_yaml_task_makes_its_tests_and_judges_file_io() {
     p.expect("verified");
 }
 
+/// Issue 44: a task's gen/ of shell scripts (a script with no `#!`, links to /bin/echo and
+/// /bin/true) makes its inputs as cmsMake makes them, output-only tasks' too; the official
+/// solution, which reads input.txt only `#ifdef EVAL`, is built as CMS builds it, for the
+/// answers and when judged; a validator's traceback is shown by its error; graders of C and
+/// C++ each go with their language's solutions; a Java source is compiled as TASK.java.
+#[test]
+fn italy_yaml_shell_generators_and_eval_builds() {
+    if !have("g++") || !have("python3") {
+        return;
+    }
+    let p = Package::copy("italy-shell");
+    assert!(
+        fs::symlink_metadata(p.path("eco/gen/generatore.sh")).is_ok_and(|m| m.is_symlink()),
+        "the copy keeps the package's links"
+    );
+    for run in [
+        "built-as-cms",
+        "verified",
+        "output-only-by-echo",
+        "validator-traceback",
+        "graders-by-language",
+    ] {
+        p.expect(run);
+    }
+    if have("javac") {
+        p.expect("java-as-task");
+    }
+}
+
 #[test]
 fn italy_yaml_answers_are_the_bfs_answers() {
     // The generated answers checked against the knight oracle: the reader's answers are the

@@ -432,6 +432,15 @@ fn included_files_and_constants_reach_submissions_and_validators() {
     Package::copy("kattis-include").expect("verified");
 }
 
+/// A key that testdata.yaml gives twice keeps its last value, as PyYAML (problemtools)
+/// keeps it, with a warning naming the key and both lines; the package is read (issue 44).
+#[test]
+fn a_repeated_yaml_key_keeps_its_last_value() {
+    let p = Package::copy("kattis-repeated-key");
+    p.expect("last-value-kept");
+    p.expect("right");
+}
+
 /// A 2025-09 scoring package whose group uses the legacy grader's keys is invalid, named as
 /// such with the file and the key, not scored by a mix of both versions' rules (issue 29).
 #[test]

@@ -1975,6 +1975,31 @@ fn mechanisms_here() -> Vec<&'static str> {
     .clone()
 }
 
+/// Issue 44: a package's submission that is a link into another of its folders
+/// (`accepted/off_by_one.py -> ../wrong_answer/off.py`) runs under every mechanism, the
+/// package under /tmp and the judge started elsewhere: the interpreter reaches what the link
+/// leads to, where under namespaces it met "can't open file" (an RTE).
+#[test]
+fn a_linked_submission_reaches_its_target_under_isolation() {
+    for isolation in mechanisms_here() {
+        let dir = std::path::PathBuf::from(format!(
+            "/tmp/judge-linked-{}-{isolation}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Removed when the test ends, a failing one too.
+        struct Gone(std::path::PathBuf);
+        impl Drop for Gone {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+        let _gone = Gone(dir.clone());
+        let p = crate::support::Package::copy_into("kattis-linked", &dir);
+        p.expect(&format!("verified-{isolation}"));
+    }
+}
+
 /// Issue 40: descriptors a shell, an editor or a CI runner left open when it started the judge
 /// (`exec 9<folder 7>>log`) reach no judged program, whatever the mechanism: through a folder
 /// descriptor on the working folder it read the answer under the tmpfs that hides it (AC

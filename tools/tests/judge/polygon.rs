@@ -224,3 +224,13 @@ fn testset_chooses_pretests_and_an_unknown_one_lists_those_there() {
     // A format without testsets says so rather than judging something else.
     p.expect("a-format-without-testsets");
 }
+
+/// Issue 44: a main solution that reads a local file unless ONLINE_JUDGE is defined makes the
+/// answers, and is judged AC on its own package: built as Codeforces builds it.
+#[test]
+fn the_main_solution_is_built_as_codeforces_builds_it() {
+    if !have("g++") {
+        return;
+    }
+    Package::copy("polygon-online-judge").expect("main-as-codeforces");
+}

@@ -69,8 +69,14 @@ struct Line {
 impl Package {
     /// A fresh copy of `tools/tests/packages/NAME`.
     pub fn copy(name: &str) -> Package {
+        Package::copy_into(name, &scratch(name))
+    }
+
+    /// A copy of `tools/tests/packages/NAME` in the folder `dir` (made; elsewhere than the
+    /// scratch folders: under /tmp, where the isolation treats a user's files apart).
+    pub fn copy_into(name: &str, dir: &Path) -> Package {
         let from = root().join("tools/tests/packages").join(name);
-        let dir = scratch(name);
+        let dir = dir.to_path_buf();
         copy_tree(&from, &dir);
         let runs = match std::fs::read_to_string(from.join("expect.toml")) {
             Ok(text) => toml::from_str(&text)
@@ -191,7 +197,8 @@ impl Package {
     }
 }
 
-/// Copies the folder `from` into `to`, files with their modes (the executable bit).
+/// Copies the folder `from` into `to`, files with their modes (the executable bit), links as
+/// links (a package's `gen/generatore.sh -> /bin/echo`, a submission linked into two folders).
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     let entries =
@@ -199,7 +206,10 @@ fn copy_tree(from: &Path, to: &Path) {
     for e in entries {
         let e = e.unwrap();
         let (src, dst) = (e.path(), to.join(e.file_name()));
-        if e.file_type().unwrap().is_dir() {
+        let kind = e.file_type().unwrap();
+        if kind.is_symlink() {
+            std::os::unix::fs::symlink(std::fs::read_link(&src).unwrap(), &dst).unwrap();
+        } else if kind.is_dir() {
             copy_tree(&src, &dst);
         } else {
             std::fs::copy(&src, &dst).unwrap();

@@ -109,8 +109,8 @@ const REFUSED_KEYS: &[(&str, &str)] = &[
 /// checker they name, its output limit, and the testsuite's submissions.
 fn read(dir: &Path, ctx: &Context) -> Result<Package, FormatError> {
     let path = dir.join("init.yml");
-    let doc = load(&path)?;
     let mut warnings = Vec::new();
+    let doc = load(&path, &mut warnings)?;
     let (read, checker) = cases(dir, ctx, &doc, &mut warnings).map_err(|e| e.or_in_file(&path))?;
     let mut package = Package::plain(Kind::Dmoj, name_of(dir), dir.to_path_buf(), read.cases);
     let full = read.groups.iter().map(|g| g.points).sum();
@@ -298,7 +298,7 @@ fn submissions(dir: &Path) -> Result<(Vec<Submission>, Vec<String>), FormatError
         else {
             continue;
         };
-        let y = load(&yml)?;
+        let y = load(&yml, &mut said)?;
         let shown = format!("tests/{name}");
         let source = match &y["source"] {
             Yaml::String(s) => s.clone(),

@@ -8,9 +8,12 @@
 //!
 //! Where `input/` lacks a case that `gen/GEN` describes, the inputs are made as `cmsMake`
 //! makes them: `gen/generatore ARGS > inputN.txt` in the task's folder, then `gen/valida
-//! inputN.txt [SUBTASK]`; missing outputs are the official solution's, run on each input
-//! (through the input and output files when the task has file I/O). Both are kept in the
-//! package's cache (`made.rs`), each under a key of what made it, so it is made once.
+//! inputN.txt [SUBTASK]`, each a C or C++ source built with our commands, a Python one run
+//! by `python3`, a shell script (`.sh`, often a link to `/bin/echo` or `/bin/true`) run as
+//! `cmsMake` runs it (`made::script`); missing outputs are the official solution's, built
+//! as CMS builds it (`-DEVAL`) and run on each input (through the input and output files
+//! when the task has file I/O). Both are kept in the package's cache (`made.rs`), each under
+//! a key of what made it, so it is made once.
 //!
 //! Scoring is CMS's: GroupMin over GEN's subtasks, else Sum (`total_value`, 100 by default,
 //! spread over the cases). Cases are named as CMS names them: `000`, `001`, ...; with
@@ -28,6 +31,7 @@ use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files::{self, cpp_with_headers, file_names};
 use crate::judge::format::info::{check_limit, file_name};
 use crate::judge::format::made::{self, Cache, Ended};
+use crate::judge::format::stage::language_code;
 use crate::judge::format::{
     Context, Found, Grading, Kind, Names, Package, Policy, Reader, Rule, ScoreRule, ScoredGroup,
     Submission, Tool,
@@ -258,7 +262,7 @@ fn inputs(
                     let Some(src) = &generator else {
                         return Err(FormatError::said(
                             "input/ lacks cases that gen/GEN makes, and there is no \
-                             gen/generatore (.cpp, .c, .py or .sh) to make them",
+                             gen/generatore (.cpp, .cc, .c, .py or .sh) to make them",
                         )
                         .in_file(dir));
                     };
@@ -298,19 +302,49 @@ fn copy_failed(file: &str, e: std::io::Error) -> FormatError {
     FormatError::said(format!("gen/GEN: #COPY: {file}: {e}"))
 }
 
-/// The official solution, built as a submission is (with `sol/grader` where there is one).
+/// `sol/STEM.cpp`, `sol/STEM.c` and `sol/STEM.java` (the grader or stub of each language, as
+/// `cmsMake` picks the one of the solution's language) and, with C or C++, the headers of
+/// `sol/`.
+fn graders(sol: &Path, stem: &str) -> Result<Vec<PathBuf>, FormatError> {
+    let mut found = cpp_with_headers(sol, stem)?;
+    let c = sol.join(format!("{stem}.c"));
+    if c.is_file() {
+        if found.is_empty() {
+            let headers = file_names(sol)?.into_iter().filter(|f| f.ends_with(".h"));
+            found.extend(headers.map(|f| sol.join(f)));
+        }
+        found.insert(0, c);
+    }
+    let java = sol.join(format!("{stem}.java"));
+    if java.is_file() {
+        found.push(java);
+    }
+    Ok(found)
+}
+
+/// The official solution, built as CMS builds a submission (`-DEVAL`, with `sol/grader`
+/// where there is one). `cmsMake` makes the outputs with a build without `EVAL`, but then
+/// a solution that reads `input.txt` only `#ifdef EVAL` (the usual template) reads its
+/// terminal: built as it is judged, it reads the file it is judged with.
 fn official(src: &Path, grader: &[PathBuf], cache: &mut Cache) -> Result<Program, FormatError> {
+    let judge = Kind::ItalyYaml.judge();
     if grader.is_empty() {
-        return cache.build(src, "sol/soluzione", false);
+        return cache.build_judged(src, "sol/soluzione", judge, false);
     }
     let stage = cache.scratch().join("official");
     let _ = fs::remove_dir_all(&stage);
     fs::create_dir_all(&stage).map_err(error::io(&stage))?;
-    for f in grader.iter().chain([&src.to_path_buf()]) {
+    // The grader of the solution's language, and the headers.
+    let code = language_code(src);
+    let theirs = grader.iter().filter(|g| {
+        let of = language_code(g);
+        of.is_none() || of == code
+    });
+    for f in theirs.chain([&src.to_path_buf()]) {
         let to = stage.join(f.file_name().unwrap_or_default());
         fs::copy(f, &to).map_err(error::io(&to))?;
     }
-    cache.build(&stage, "sol/soluzione with sol/grader", false)
+    cache.build_judged(&stage, "sol/soluzione with sol/grader", judge, false)
 }
 
 /// The answers: `output/outputN.txt` when all are there, else the official solution's
@@ -339,7 +373,13 @@ fn answers(
     for f in grader {
         sources.push(fs::read(f).map_err(error::io(f))?);
     }
-    let io = format!("{:?} {:?}", task.input_file, task.output_file);
+    // The file I/O and the judge's commands the solution is built with make the answer too.
+    let io = format!(
+        "{:?} {:?} {:?}",
+        task.input_file,
+        task.output_file,
+        Kind::ItalyYaml.judge().builds()
+    );
     let mut program = None;
     let mut made = Vec::new();
     for (i, input) in inputs.iter().enumerate() {
@@ -416,13 +456,13 @@ fn submissions(dir: &Path) -> Result<Vec<Submission>, FormatError> {
 /// output/ lack them), their subtasks, the checker or manager, and sol/'s solutions.
 fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     let yaml = dir.join("task.yaml");
-    let task =
-        parse_task(&crate::judge::format::yaml::load(&yaml)?).map_err(|e| e.in_file(&yaml))?;
+    let mut warnings = Vec::new();
+    let doc = crate::judge::format::yaml::load(&yaml, &mut warnings)?;
+    let task = parse_task(&doc).map_err(|e| e.in_file(&yaml))?;
     let gen = gen_of(dir, &task, &yaml)?;
     let sol = dir.join("sol");
     let manager = tool_source(dir, &["manager"]);
-    let grader = cpp_with_headers(&sol, if manager.is_some() { "stub" } else { "grader" })?;
-    let mut warnings = Vec::new();
+    let grader = graders(&sol, if manager.is_some() { "stub" } else { "grader" })?;
     let mut cache = Cache::new(&context.scratch, None);
     let inputs = inputs(dir, &gen, &mut cache, &mut warnings)?;
     let answers = if manager.is_some() {

@@ -7,6 +7,9 @@
 //! read finds every file and builds and runs nothing. A file is made under a temporary name
 //! and renamed, so an interrupted run never leaves half a file that passes for a whole one.
 //!
+//! Tools (generators, validators) are built with our commands, a shell script run as
+//! `cmsMake` runs it ([`script`]); a solution that makes answers is built as the package's
+//! judge builds it ([`Cache::build_judged`]: CMS's `-DEVAL`, Codeforces' `ONLINE_JUDGE`).
 //! The package's programs run under the judge's sandbox with the limits the reader gives;
 //! one that does not end with exit code 0 is an [`Ended`], which the reader words into its
 //! error. Cost: a hash of the sources and inputs per read; the first read builds each
@@ -20,7 +23,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::judge::format::error::{self, FormatError};
-use crate::run::compile;
+use crate::run::compile::{self, Judge};
 use crate::run::files::Private;
 use crate::run::program::Program;
 use crate::run::spec::{run_program_in, Limits};
@@ -30,7 +33,8 @@ use crate::run::sys::Status;
 /// The cache of what one package makes, and the programs built for it in this read.
 pub struct Cache<'a> {
     scratch: &'a Path,
-    built: HashMap<PathBuf, Program>,
+    /// By source and by the judge it is built as (a tool is built as ours).
+    built: HashMap<(PathBuf, Judge), Program>,
     /// Said on stderr before the first build (the first read takes a while), once.
     announce: Option<String>,
 }
@@ -75,11 +79,42 @@ impl<'a> Cache<'a> {
     }
 
     /// The program `src` (a source, or a folder of sources as one program) built into
-    /// `build/`, once a read; `testlib`: a C++ source is built with g++ (`-std=gnu++17`) and
-    /// the headers of its folder (testlib.h), as Polygon builds its generators.
+    /// `build/`, once a read, with our commands: a package's tool (a generator, a
+    /// validator); `testlib`: a C++ source is built with g++ (`-std=gnu++17`) and the
+    /// headers of its folder (testlib.h), as Polygon builds its generators. A shell script
+    /// (`.sh`) is not built but run as `cmsMake` runs one (see [`script`]).
     pub fn build(&mut self, src: &Path, what: &str, testlib: bool) -> Result<Program, FormatError> {
-        if let Some(p) = self.built.get(src) {
+        self.build_as(src, what, testlib, Judge::Ours)
+    }
+
+    /// [`Cache::build`] of a program the package's judge would judge (an official or main
+    /// solution), built as `judge` builds it (CMS's `-DEVAL`, Codeforces' `ONLINE_JUDGE`:
+    /// see `run/lang.rs`); `testlib`: a C++ source with the headers of its folder too.
+    pub fn build_judged(
+        &mut self,
+        src: &Path,
+        what: &str,
+        judge: Judge,
+        testlib: bool,
+    ) -> Result<Program, FormatError> {
+        self.build_as(src, what, testlib, judge)
+    }
+
+    fn build_as(
+        &mut self,
+        src: &Path,
+        what: &str,
+        testlib: bool,
+        judge: Judge,
+    ) -> Result<Program, FormatError> {
+        let key = (src.to_path_buf(), judge);
+        if let Some(p) = self.built.get(&key) {
             return Ok(p.clone());
+        }
+        if src.extension().is_some_and(|e| e == "sh") {
+            let program = script(src)?;
+            self.built.insert(key, program.clone());
+            return Ok(program);
         }
         if let Some(said) = self.announce.take() {
             eprintln!("{said}");
@@ -89,15 +124,54 @@ impl<'a> Cache<'a> {
         let is_cpp = src
             .extension()
             .is_some_and(|e| ["cpp", "cc", "cxx", "c++"].iter().any(|x| e == *x));
+        let langs = compile::Langs::defaults().built_by(judge);
         let program = if testlib && is_cpp {
             let includes: Vec<PathBuf> = src.parent().map(Path::to_path_buf).into_iter().collect();
-            compile::build_cpp(&[src.to_path_buf()], &includes, "gnu++17", &cache, what)?
+            let srcs = [src.to_path_buf()];
+            match langs.of(src).filter(|l| l.built_as.is_some()) {
+                Some(l) => compile::build_cpp_as(&srcs, &includes, &l.build, &cache, what)?,
+                None => compile::build_cpp(&srcs, &includes, "gnu++17", &cache, what)?,
+            }
         } else {
-            compile::build(src, &cache).map_err(|e| FormatError::said(format!("{what}: {e}")))?
+            compile::build_with(src, None, &cache, &langs)
+                .map_err(|e| FormatError::said(format!("{what}: {e}")))?
         };
-        self.built.insert(src.to_path_buf(), program.clone());
+        self.built.insert(key, program.clone());
         Ok(program)
     }
+}
+
+/// A package's shell script (`gen/generatore.sh`, `gen/valida.sh`) as a program, run as
+/// `cmsMake` runs one (it links `gen/generatore` to the script and executes that): a link
+/// to a program (`/bin/echo`, `/bin/true`, the usual generator of a task whose inputs are
+/// its `gen/GEN` lines) runs that program; a script runs by its `#!` line, or by `sh` when
+/// it has none (or is not executable, as a package unpacked from an archive may not be).
+pub fn script(src: &Path) -> Result<Program, FormatError> {
+    use std::io::Read;
+    let target = fs::canonicalize(src).map_err(error::io(src))?;
+    let mut start = [0u8; 256];
+    let n = fs::File::open(&target)
+        .and_then(|mut f| f.read(&mut start))
+        .map_err(error::io(&target))?;
+    let start = &start[..n];
+    let file = target.display().to_string();
+    let argv = if start.starts_with(b"\x7fELF") {
+        vec![file]
+    } else if let Some(line) = start.strip_prefix(b"#!") {
+        let line = line.split(|b| *b == b'\n').next().unwrap_or_default();
+        let mut words: Vec<String> = String::from_utf8_lossy(line)
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        if words.is_empty() {
+            words.push("sh".to_string());
+        }
+        words.push(file);
+        words
+    } else {
+        vec!["sh".to_string(), file]
+    };
+    Ok(Program::Direct(argv))
 }
 
 /// An empty file in the package's cache folder: the answer (or input) of a case that has
@@ -117,8 +191,8 @@ pub fn empty(scratch: &Path) -> Result<PathBuf, FormatError> {
 pub enum Ended {
     /// It could not be started: the sandbox's message.
     Unstarted(String),
-    /// It ran, and was stopped or ended with another exit code than 0; the start of what it
-    /// said on stderr.
+    /// It ran, and was stopped or ended with another exit code than 0; what it said on
+    /// stderr (its start and its end, when it said much: see [`said`]).
     Badly {
         killed: Option<Kill>,
         status: Status,
@@ -151,7 +225,8 @@ impl Ended {
     }
 
     /// `ended with exit code 1: LINE; LINE; LINE` (`went over its cpu limit`, `was killed
-    /// by SIGKILL`), from the first three lines of stderr, as the italy_yaml reader says it.
+    /// by SIGKILL`), from three lines of stderr, as the italy_yaml reader says it: the
+    /// first three, or of a Python traceback its last frame and the error, which come last.
     pub fn fully(&self) -> String {
         let (killed, status, stderr) = match self {
             Ended::Unstarted(why) => return why.clone(),
@@ -161,9 +236,16 @@ impl Ended {
                 stderr,
             } => (killed, status, stderr),
         };
-        let said = String::from_utf8_lossy(stderr)
-            .lines()
+        let text = String::from_utf8_lossy(stderr);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let from = match text.contains("Traceback (most recent call last)") {
+            true => lines.len().saturating_sub(3),
+            false => 0,
+        };
+        let said = lines[from..]
+            .iter()
             .take(3)
+            .map(|l| l.trim())
             .collect::<Vec<_>>()
             .join("; ");
         let how = match (killed, status) {
@@ -180,6 +262,16 @@ impl Ended {
     }
 }
 
+/// How much of a program's stderr is kept at each end.
+const SAID_BYTES: u64 = 2048;
+
+/// What a program said on stderr: all of it up to twice [`SAID_BYTES`], else its first and
+/// its last [`SAID_BYTES`] with a line `...` between (a Python traceback says its error
+/// last).
+fn said(stderr: &Path) -> Vec<u8> {
+    crate::run::files::read_ends(stderr, SAID_BYTES)
+}
+
 /// Runs `program` with `args` in `cwd` under `limits`, `stdin` its input (none: empty) and
 /// its stdout written to `stdout`; `Err` unless it ended with exit code 0.
 pub fn run(
@@ -193,7 +285,7 @@ pub fn run(
     let stderr = stdout.with_extension("stderr");
     let run = run_program_in(program, args, stdin, stdout, &stderr, limits, Some(cwd))
         .map_err(Ended::Unstarted)?;
-    let said = crate::run::files::read_capped(&stderr, 4096);
+    let said = said(&stderr);
     let _ = fs::remove_file(&stderr);
     if run.killed.is_none() && run.status == Status::Code(0) {
         return Ok(());

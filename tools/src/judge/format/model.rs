@@ -41,6 +41,18 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The judge this format is made for, whose builds its programs get (see `run/lang.rs`).
+    pub fn judge(&self) -> crate::run::lang::Judge {
+        use crate::run::lang::Judge;
+        match self {
+            Kind::Kattis(_) => Judge::Kattis,
+            Kind::Polygon => Judge::Codeforces,
+            Kind::Cms | Kind::ItalyYaml => Judge::Cms,
+            Kind::Dmoj => Judge::Dmoj,
+            Kind::Flat | Kind::InOut { .. } | Kind::Ours => Judge::Ours,
+        }
+    }
+
     pub fn describe(&self) -> String {
         match self {
             Kind::Flat => "folder of NAME.in + NAME.out".to_string(),

@@ -818,7 +818,11 @@ impl Maker<'_> {
             self.info.input_file.as_deref(),
             self.info.output_file.as_deref(),
         );
-        let io = format!("{input_file:?} {output_file:?}");
+        // The judge's commands the main solution is built with make the answer too.
+        let io = format!(
+            "{input_file:?} {output_file:?} {:?}",
+            Kind::Polygon.judge().builds()
+        );
         let key = files::key(&[
             b"polygon answer",
             &bytes(&main)?,
@@ -844,7 +848,10 @@ impl Maker<'_> {
             ..TOOL_LIMITS
         };
         self.cache.keep("answers", &key, |cache, answer| {
-            let program = cache.build(&main, &format!("main solution {shown}"), true)?;
+            // Built as Codeforces builds it (`ONLINE_JUDGE`): a solution's `#ifndef
+            // ONLINE_JUDGE` file input is a local run's, not the judge's.
+            let what = format!("main solution {shown}");
+            let program = cache.build_judged(&main, &what, Kind::Polygon.judge(), true)?;
             let solved =
                 made::solve(&program, input, input_file, output_file, limits)?.map_err(|e| {
                     FormatError::said(format!(

@@ -43,8 +43,9 @@ pub fn language_code(path: &Path) -> Option<&'static str> {
 /// A submission as the package's tool builds it: with a Kattis package's (2025-09)
 /// `include/default/` and `include/<language>/` copied beside it and problem.yaml's
 /// `{{constants}}` substituted in its text files, with the package's grader files of its
-/// language (and their headers) beside it (CMS); the submission itself where there is none
-/// of these. Python and Rust run the submission's own file, its included modules beside it;
+/// language (and their headers) beside it (CMS), a Java file of a CMS task named after the
+/// task (as CMS names every submission); the submission itself where there is none of
+/// these. Python and Rust run the submission's own file, its included modules beside it;
 /// C, C++ and Java build the folder as one program (a grader linked with the submission).
 pub fn submission(
     path: &Path,
@@ -56,6 +57,7 @@ pub fn submission(
     if let Some(signature) = &package.signature {
         return signed(path, shown, package, signature, build);
     }
+    let renamed = cms_name(path, package);
     let constants = &package.constants[..];
     let dirs: Vec<&PathBuf> = package
         .include
@@ -71,7 +73,7 @@ pub fn submission(
             theirs.is_none() || theirs == code
         })
         .collect();
-    if dirs.is_empty() && constants.is_empty() && graders.is_empty() {
+    if dirs.is_empty() && constants.is_empty() && graders.is_empty() && renamed.is_none() {
         return Ok(path.to_path_buf());
     }
     let stage = build.join("staged").join(shown.replace('/', "__"));
@@ -88,7 +90,10 @@ pub fn submission(
         stage_tree(path, &stage, constants)?;
         return Ok(stage);
     }
-    let name = path.file_name().unwrap_or_default();
+    let name = match &renamed {
+        Some(n) => std::ffi::OsStr::new(n),
+        None => path.file_name().unwrap_or_default(),
+    };
     stage_file(path, &stage.join(name), constants)?;
     Ok(match code {
         Some("python3" | "rust") if graders.is_empty() => stage.join(name),
@@ -152,6 +157,15 @@ fn prefix_file(file: &Path, prefix: &str) -> Result<(), FormatError> {
     let mut bytes = prefix.as_bytes().to_vec();
     bytes.extend(fs::read(file).map_err(error::io(file))?);
     fs::write(file, bytes).map_err(error::io(file))
+}
+
+/// The name CMS compiles the one-file submission `path` under, where it matters: CMS names
+/// every submission after the task (its submission format `TASK.%l`), and a Java
+/// submission's public class must be named as its file, so after the task.
+pub fn cms_name(path: &Path, package: &Package) -> Option<String> {
+    let java = path.is_file() && language_code(path) == Some("java");
+    (java && package.kind.judge() == crate::run::lang::Judge::Cms)
+        .then(|| format!("{}.java", package.name))
 }
 
 /// Replaces each `{{name}}` and `{{name.variant}}` of `constants` in `text`; other `{{...}}`

@@ -58,7 +58,7 @@ pub fn build_from(
     entrypoint: Option<&str>,
     cache: &Path,
 ) -> Result<Program, BuildError> {
-    build_with(path, entrypoint, cache, "python3")
+    build_with(path, entrypoint, cache, &Langs::defaults())
 }
 
 /// The Python 3 a Kattis package's own tool runs submissions with: problemtools'
@@ -71,13 +71,13 @@ pub fn kattis_python() -> &'static str {
     }
 }
 
-/// [`build_from`], Python 3 sources run (and, a single file, syntax-checked) by `python`
-/// (`python3` or `pypy3`).
+/// [`build_from`] with the commands of `langs` (ours with Python 3 run by PyPy for a Kattis
+/// package, or as a package's judge builds: see [`Langs::built_by`]).
 pub fn build_with(
     path: &Path,
     entrypoint: Option<&str>,
     cache: &Path,
-    python: &str,
+    langs: &Langs,
 ) -> Result<Program, BuildError> {
     let name = path
         .file_name()
@@ -86,15 +86,14 @@ pub fn build_with(
     if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
         return scripts(path, &name, cache);
     }
-    let langs = Langs::defaults().with_python(python);
     if path.is_file() {
-        return one_file(path, &name, cache, &langs);
+        return one_file(path, &name, cache, langs);
     }
     let srcs = sources(path);
-    let lang = language(&srcs, &langs, &name)?;
+    let lang = language(&srcs, langs, &name)?;
     let files: Vec<PathBuf> = srcs
         .into_iter()
-        .filter(|s| lang_of(s, &langs).ok().flatten().is_some_and(|l| l == lang))
+        .filter(|s| lang_of(s, langs).ok().flatten().is_some_and(|l| l == lang))
         .collect();
     folder(path, &name, entrypoint, cache, lang, &files)
 }
@@ -301,14 +300,27 @@ pub fn build_cpp(
     cache: &Path,
     what: &str,
 ) -> Result<Program, String> {
-    cpp(srcs, includes, std, cache, what).map_err(|e| e.to_string())
+    let command = words(["g++", "-O2", &format!("-std={std}"), "-o", "{exe}", "{src}"]);
+    cpp(srcs, includes, &command, cache, what).map_err(|e| e.to_string())
 }
 
-/// [`build_cpp`], its error typed.
+/// [`build_cpp`] with the build command `command` (a language's, with `{exe}` and `{src}`:
+/// a judge's C++ command from [`Langs::built_by`]), the include folders added after it.
+pub fn build_cpp_as(
+    srcs: &[PathBuf],
+    includes: &[PathBuf],
+    command: &[String],
+    cache: &Path,
+    what: &str,
+) -> Result<Program, String> {
+    cpp(srcs, includes, command, cache, what).map_err(|e| e.to_string())
+}
+
+/// [`build_cpp_as`], its error typed.
 fn cpp(
     srcs: &[PathBuf],
     includes: &[PathBuf],
-    std: &str,
+    command: &[String],
     cache: &Path,
     what: &str,
 ) -> Result<Program, BuildError> {
@@ -322,13 +334,16 @@ fn cpp(
         .file_stem()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let dir = cache.join(folder_name(&name, srcs, std));
+    let dir = cache.join(folder_name(&name, srcs, &command.join(" ")));
     fs::create_dir_all(&dir).map_err(|e| BuildError::Failed(format!("{}: {e}", dir.display())))?;
+    // The program is named by its source (a checker's messages name it), not `prog`.
     let exe = dir.join(&name);
     if !exe.is_file() {
-        let mut argv = words(["g++", "-O2", &format!("-std={std}"), "-o"]);
-        argv.push(exe.display().to_string());
-        argv.extend(srcs.iter().map(|s| s.display().to_string()));
+        let prog = dir.join("prog").display().to_string();
+        let mut argv: Vec<String> = LangSpec::fill(command, srcs, &dir, "")
+            .into_iter()
+            .map(|w| w.replace(&prog, &exe.display().to_string()))
+            .collect();
         for i in includes {
             argv.extend(["-I".to_string(), i.display().to_string()]);
         }

@@ -22,14 +22,16 @@ use std::time::Duration;
 
 use crate::run::files::{read_capped, Private};
 pub use crate::run::lang::{
-    table, verify_help, BuildLimits, LangSpec, Langs, COMPILE_MEMORY_LIMIT_MIB,
+    table, verify_help, BuildLimits, Judge, LangSpec, Langs, COMPILE_MEMORY_LIMIT_MIB,
     COMPILE_TIME_LIMIT_S,
 };
 use crate::run::program::Program;
 use crate::run::spec::{Limits, RunError, Spec};
 use crate::run::supervise::{self, Kill};
 use crate::run::sys::{self, Status};
-pub use folder::{build, build_cpp, build_from, build_with, kattis_python, BuildError};
+pub use folder::{
+    build, build_cpp, build_cpp_as, build_from, build_with, kattis_python, BuildError,
+};
 pub use source::{build_source, SourceError};
 
 /// The most a compiler may write to stdout (its messages go to stderr, of which the

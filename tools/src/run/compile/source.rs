@@ -5,7 +5,8 @@
 //! built once, whichever folder it is judged from; a compile error is kept beside the
 //! builds under the same key (`NAME-HASH.ce`, JSON) and shown again without compiling. A
 //! compiler stopped at a limit is a compile error that is not kept (a loaded machine may
-//! build it next time). Cost of a cached build: reading the source and hashing it.
+//! build it next time), nor one that could not open a file (`No such file or directory`:
+//! the setup's trouble, which the source's bytes do not key). Cost of a cached build: reading the source and hashing it.
 
 use std::fs;
 use std::path::Path;
@@ -168,7 +169,11 @@ fn compile(
                 lines.push(format!("{tool} ended with {ended} and said nothing"));
             }
             let ce = CachedError { command, lines };
-            keep_error(failed, &ce);
+            // A compiler that could not open the source (a link the isolation did not show)
+            // says nothing of the source itself: not kept, so that it is compiled again.
+            if !said.contains("No such file or directory") {
+                keep_error(failed, &ce);
+            }
             return Err(SourceError::Rejected {
                 command: ce.command,
                 lines: ce.lines,

@@ -112,6 +112,23 @@ fn mount(
     check(r).map_err(|e| with_path(e, "mounting on", target))
 }
 
+/// What the user's path `arg` under /tmp leads to through its links, when that differs and
+/// lies in the same folder of /tmp (`/tmp/pkg/submissions/accepted/a.py ->
+/// ../wrong_answer/a.py`): the package's own folder as far as the jail can tell, so that a
+/// link never shows another of /tmp's folders, nor the judge's own (`bfs-judge-*`). A
+/// target in a tests' folder is covered afterwards like any other path there. Outside /tmp
+/// the system is shown read-only already.
+fn link_target(arg: &Path) -> Option<PathBuf> {
+    let top = |p: &Path| -> Option<std::ffi::OsString> {
+        let first = p.strip_prefix("/tmp").ok()?.components().next()?;
+        let name = first.as_os_str().to_os_string();
+        (!name.to_string_lossy().starts_with("bfs-judge-")).then_some(name)
+    };
+    let folder = top(arg)?;
+    let target = fs::canonicalize(arg).ok()?;
+    (target != arg && top(&target)? == folder).then_some(target)
+}
+
 fn bind(source: &Path, target: &Path) -> io::Result<()> {
     let s = source
         .to_str()
@@ -377,7 +394,9 @@ impl Namespaces {
         // there yet is created and bound read-write. So is a folder of the program's PATH
         // under /tmp (a virtualenv, a tool made there): the command's own name is looked up
         // in it. A path that cannot be shown stays unseen: the program meets "no such
-        // file", and a word that only looks like a path costs nothing more.
+        // file", and a word that only looks like a path costs nothing more. A named path
+        // that is a link (a package's submission linked into a second folder) shows what it
+        // leads to as well, within its own folder of /tmp ([`link_target`]).
         let on_path = std::env::var_os("PATH").map_or_else(Vec::new, |p| {
             std::env::split_paths(&p)
                 .filter(|d| d.starts_with("/tmp") && d.is_dir())
@@ -386,6 +405,9 @@ impl Namespaces {
         for arg in named_paths(argv).into_iter().chain(on_path) {
             if !writable.iter().any(|w| arg.starts_with(w)) {
                 let _ = self.bind_named(&arg, &tmp, &shm);
+                if let Some(target) = link_target(&arg) {
+                    let _ = self.bind_named(&target, &tmp, &shm);
+                }
             }
         }
         // After the named paths: a folder named read-only (the source's, under /tmp) may

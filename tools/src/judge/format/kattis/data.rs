@@ -161,7 +161,7 @@ fn group_config(
         .into_iter()
         .find(|p| p.is_file());
     let Some(file) = file else { return Ok(c) };
-    let y = load(&file)?;
+    let y = load(&file, warnings)?;
     let in_file = |e: FormatError| e.in_file(&file);
     for k in check_keys(&y, version).map_err(in_file)? {
         warnings.push(format!("{}: unknown key `{k}` (ignored)", file.display()));

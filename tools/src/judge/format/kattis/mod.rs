@@ -147,12 +147,12 @@ fn problem_on_reject(y: &Yaml) -> Result<Option<bool>, FormatError> {
 /// the group tree as its grading.
 fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let yaml_path = dir.join("problem.yaml");
+    let mut warnings = Vec::new();
     let y = if yaml_path.is_file() {
-        load(&yaml_path)?
+        load(&yaml_path, &mut warnings)?
     } else {
         Yaml::Null
     };
-    let mut warnings = Vec::new();
     let header = header(&y).map_err(|e| e.in_file(&yaml_path))?;
     let (timing, info) = limits(dir, &yaml_path, &y["limits"], header.version, &mut warnings)?;
     let flags = listed(&y, "validator_flags", "a string").map_err(|e| e.in_file(&yaml_path))?;

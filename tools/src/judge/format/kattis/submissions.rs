@@ -192,11 +192,11 @@ fn expectations(root: &Path) -> Result<(Vec<Expectation>, Vec<String>), FormatEr
     if !path.is_file() {
         return Ok((vec![], vec![]));
     }
-    let y = load(&path)?;
+    let mut warnings = Vec::new();
+    let y = load(&path, &mut warnings)?;
     let shown = path.display().to_string();
     let bad = |what: String| FormatError::said(what).in_file(&path);
     let mut rules = Vec::new();
-    let mut warnings = Vec::new();
     let Some(top) = y.as_hash() else {
         return match y {
             Yaml::Null => Ok((vec![], vec![])),

@@ -1,0 +1,1 @@
+long long doppio(long long n) { return n + n; }
