@@ -10,6 +10,7 @@ pub mod check;
 pub mod clean;
 pub mod gen;
 pub mod listen;
+pub mod panel;
 pub mod scale;
 pub mod show;
 pub mod stress;

@@ -13,8 +13,10 @@ pub mod cache;
 pub mod grade;
 pub mod pool;
 pub mod source;
+pub mod stress;
 pub mod submission;
 pub mod target;
+pub mod watch;
 
 use crate::args::Options;
 use crate::run::{sandbox, supervise, sys};
