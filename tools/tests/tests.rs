@@ -7,6 +7,7 @@
 //! - `own_problem`, `day`: the judge on a contestant's own problem and folder;
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
+//! - `panel`: `bfs-judge panel`, its page driven in a real headless browser;
 //! - `docs`: the docs' transcripts, run.
 //!
 //! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
@@ -18,4 +19,5 @@ mod docs;
 mod judge;
 mod listen;
 mod own_problem;
+mod panel;
 mod show;
