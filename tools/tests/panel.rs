@@ -61,12 +61,23 @@ impl Panel {
     /// The HTTP status of a curl request (`args` before the URL).
     fn curl(&self, args: &[&str], path: &str) -> u16 {
         let o = Command::new("curl")
-            .args(["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "60"])
+            .args([
+                "-s",
+                "-o",
+                "/dev/null",
+                "-w",
+                "%{http_code}",
+                "--max-time",
+                "60",
+            ])
             .args(args)
             .arg(format!("http://127.0.0.1:{}{path}", self.port))
             .output()
             .unwrap();
-        String::from_utf8_lossy(&o.stdout).trim().parse().unwrap_or(0)
+        String::from_utf8_lossy(&o.stdout)
+            .trim()
+            .parse()
+            .unwrap_or(0)
     }
 }
 
@@ -126,25 +137,46 @@ fn keep_screenshot(shot: &Path, name: &str) {
 
 #[test]
 fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
-    let Some((exe, profile)) = browser("the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser") else {
+    let Some((exe, profile)) =
+        browser("the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser")
+    else {
         return;
     };
     let dir = folder();
     let panel = Panel::start(&dir, &["a.py"]);
     let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("2", "WA"));
-    assert_eq!(tab.text("document.querySelector('tr[data-name=\"1\"]').dataset.verdict"), "AC");
-    assert!(tab.text("document.getElementById('summary').textContent").contains("1/2 AC"));
+    assert_eq!(
+        tab.text("document.querySelector('tr[data-name=\"1\"]').dataset.verdict"),
+        "AC"
+    );
+    assert!(tab
+        .text("document.getElementById('summary').textContent")
+        .contains("1/2 AC"));
 
     // The keyboard's "next failing case" opens the WA case: its outputs side by side, the
     // first difference marked in both.
     tab.key("n");
     tab.wait("document.getElementById('case').dataset.name === '2' && document.querySelector('#col-got .first')");
-    assert_eq!(tab.text("document.querySelector('#col-expected .first').textContent"), "110");
-    assert_eq!(tab.text("document.querySelector('#col-got .first').textContent"), "125");
-    assert_eq!(tab.text("document.querySelector('#col-got .tok').textContent"), "25");
-    assert_eq!(tab.text("document.getElementById('col-input').textContent"), "15 5\n");
-    assert!(tab.text("document.getElementById('case-verdict').textContent").contains("WA"));
+    assert_eq!(
+        tab.text("document.querySelector('#col-expected .first').textContent"),
+        "110"
+    );
+    assert_eq!(
+        tab.text("document.querySelector('#col-got .first').textContent"),
+        "125"
+    );
+    assert_eq!(
+        tab.text("document.querySelector('#col-got .tok').textContent"),
+        "25"
+    );
+    assert_eq!(
+        tab.text("document.getElementById('col-input').textContent"),
+        "15 5\n"
+    );
+    assert!(tab
+        .text("document.getElementById('case-verdict').textContent")
+        .contains("WA"));
     let shot = dir.join("wa.png");
     tab.screenshot(&shot);
     keep_screenshot(&shot, "panel-wa.png");
@@ -153,7 +185,10 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     tab.run("window.notReloaded = true");
     std::fs::write(dir.join("a.py"), RIGHT).unwrap();
     tab.wait(&row_is("2", "AC"));
-    assert_eq!(tab.eval("window.notReloaded === true"), serde_json::json!(true));
+    assert_eq!(
+        tab.eval("window.notReloaded === true"),
+        serde_json::json!(true)
+    );
 
     // A case added from the page is two files of the folder, judged.
     tab.run("document.getElementById('add').click()");
@@ -166,8 +201,14 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     );
     tab.wait(&row_is("added", "AC"));
     let tests = dir.join("tests");
-    assert_eq!(std::fs::read_to_string(tests.join("added.in")).unwrap(), "2 2\n");
-    assert_eq!(std::fs::read_to_string(tests.join("added.out")).unwrap(), "4\n");
+    assert_eq!(
+        std::fs::read_to_string(tests.join("added.in")).unwrap(),
+        "2 2\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(tests.join("added.out")).unwrap(),
+        "4\n"
+    );
 
     // Deleted from the page: gone from the folder, kept in the trash, and restored.
     tab.wait("document.getElementById('case').dataset.name === 'added'");
@@ -177,7 +218,10 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     assert!(dir.join(".tests.trash/added/added.in").is_file());
     tab.run("document.querySelector('[data-restore=\"added\"]').click()");
     tab.wait(&row_is("added", "AC"));
-    assert_eq!(std::fs::read_to_string(tests.join("added.out")).unwrap(), "4\n");
+    assert_eq!(
+        std::fs::read_to_string(tests.join("added.out")).unwrap(),
+        "4\n"
+    );
     assert!(!dir.join(".tests.trash/added").exists());
 
     // A custom input: what the source prints on it.
@@ -187,12 +231,19 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
          document.getElementById('cu-run').click()",
     );
     tab.wait("document.getElementById('runner').dataset.done === 'yes'");
-    assert_eq!(tab.text("document.getElementById('cu-stdout').textContent"), "42\n");
+    assert_eq!(
+        tab.text("document.getElementById('cu-stdout').textContent"),
+        "42\n"
+    );
 
     // A compile error is shown as the compiler said it, its line marked in the source.
     std::fs::write(dir.join("a.py"), "a = 1\nb = (\n").unwrap();
-    tab.wait("!document.getElementById('compile').hidden && document.querySelector('#ce-excerpt .hl')");
-    assert!(tab.text("document.querySelector('#ce-excerpt .hl').textContent").contains("b = ("));
+    tab.wait(
+        "!document.getElementById('compile').hidden && document.querySelector('#ce-excerpt .hl')",
+    );
+    assert!(tab
+        .text("document.querySelector('#ce-excerpt .hl').textContent")
+        .contains("b = ("));
 
     // Stress: the wrong source against the brute force; the counterexample becomes a case.
     std::fs::write(dir.join("a.py"), WRONG).unwrap();
@@ -213,11 +264,19 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
         .unwrap()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("stress-"))
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("stress-")
+        })
         .collect();
     assert_eq!(added.len(), 2, "{added:?}");
     let stem = added[0].with_extension("");
-    assert_eq!(std::fs::read_to_string(stem.with_extension("in")).unwrap(), input);
+    assert_eq!(
+        std::fs::read_to_string(stem.with_extension("in")).unwrap(),
+        input
+    );
 }
 
 #[test]
@@ -225,26 +284,46 @@ fn a_robot_maze_case_shows_its_drawn_routes() {
     let Some((exe, profile)) = browser("a_robot_maze_case_shows_its_drawn_routes") else {
         return;
     };
-    let dir = scratch("panel-maze").join("robot-maze");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(root().join("problems/robot-maze/info.toml"), dir.join("info.toml")).unwrap();
+    // One of our problems, from a problems folder of the test's own with one case.
+    let dir = scratch("panel-maze");
+    let problem = dir.join("problems/robot-maze");
+    std::fs::create_dir_all(&problem).unwrap();
+    std::fs::copy(
+        root().join("problems/robot-maze/info.toml"),
+        problem.join("info.toml"),
+    )
+    .unwrap();
     // Shortest, but not the route the tie-break rule gives (down the left column first).
     let route = "1 1\n2 1\n3 1\n3 2\n3 3\n4 3\n5 3\n5 4\n5 5\n";
     write_files(
         &dir,
         &[
-            ("tests/maze.in", "5 5 1 1 5 5\n00000\n01110\n00010\n01010\n00000\n"),
-            ("tests/maze.out", "1 1\n2 1\n3 1\n4 1\n5 1\n5 2\n5 3\n5 4\n5 5\n"),
-            ("a.py", &format!("import sys\nsys.stdin.read()\nprint({route:?}, end='')\n")),
+            (
+                "problems/robot-maze/tests/maze.in",
+                "5 5 1 1 5 5\n00000\n01110\n00010\n01010\n00000\n",
+            ),
+            (
+                "problems/robot-maze/tests/maze.out",
+                "1 1\n2 1\n3 1\n4 1\n5 1\n5 2\n5 3\n5 4\n5 5\n",
+            ),
+            (
+                "a.py",
+                &format!("import sys\nsys.stdin.read()\nprint({route:?}, end='')\n"),
+            ),
         ],
     );
-    let panel = Panel::start(&dir, &["a.py"]);
+    let problems = problem.parent().unwrap().display().to_string();
+    let panel = Panel::start(&dir, &["a.py", "robot-maze", "--problems-dir", &problems]);
     let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("maze", "WA"));
     tab.key("n");
     tab.wait("document.getElementById('case').dataset.name === 'maze' && !document.getElementById('drawn').hidden && document.getElementById('search-link')");
-    assert!(tab.text("document.getElementById('case-detail').textContent").contains("tie-break"));
+    assert!(tab
+        .text("document.getElementById('case-detail').textContent")
+        .contains("tie-break"));
     // The drawn page loads in its frame (its own script, sandboxed).
+    // The drawn page loads in its frame (its own script, sandboxed).
+    tab.wait("document.getElementById('drawn').dataset.loaded === 'yes'");
     let shot = dir.join("maze.png");
     tab.run("document.getElementById('drawn').scrollIntoView()");
     tab.screenshot(&shot);
@@ -263,9 +342,15 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
     assert_eq!(panel.curl(&[], &with), 200);
     assert_eq!(panel.curl(&[], "/"), 403);
     assert_eq!(panel.curl(&[], "/?token=0123"), 403);
-    assert_eq!(panel.curl(&["-H", &format!("Host: evil.example:{port}")], &with), 403);
+    assert_eq!(
+        panel.curl(&["-H", &format!("Host: evil.example:{port}")], &with),
+        403
+    );
     assert_eq!(panel.curl(&["-H", "Host: 127.0.0.1:1"], &with), 403);
-    assert_eq!(panel.curl(&["-H", &format!("Host: localhost:{port}")], &with), 200);
+    assert_eq!(
+        panel.curl(&["-H", &format!("Host: localhost:{port}")], &with),
+        200
+    );
     // A cross-site POST (a form, a fetch from another page) writes nothing.
     let save = format!("/api/save?token={token}");
     let body = r#"{"name":"evil","input":"1 1\n","expected":"2\n"}"#;
@@ -279,6 +364,9 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
     assert!(dir.join("tests/evil.in").exists());
     // A name that would reach outside the folder is refused.
     let outside = r#"{"name":"../x","input":"1\n","expected":"1\n"}"#;
-    assert_eq!(panel.curl(&["-X", "POST", "--data-binary", outside], &save), 400);
+    assert_eq!(
+        panel.curl(&["-X", "POST", "--data-binary", outside], &save),
+        400
+    );
     assert!(!dir.join("x.in").exists());
 }

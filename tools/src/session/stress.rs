@@ -204,7 +204,12 @@ impl Env<'_> {
 }
 
 /// Makes case `seed`'s input; returns the command that makes it again.
-pub fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, SetupError> {
+pub fn generate(
+    oracle: &Oracle,
+    o: &Options,
+    seed: u64,
+    input: &Path,
+) -> Result<String, SetupError> {
     match oracle {
         Oracle::Ours { problem, .. } => {
             let ours = crate::ours::get(problem).map_err(|e| e.to_string())?;
@@ -244,4 +249,3 @@ pub fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result
         }
     }
 }
-

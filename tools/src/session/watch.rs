@@ -113,4 +113,3 @@ pub fn changed(o: &Options, files: &[PathBuf], before: &[Stamp]) -> PathBuf {
         return first.unwrap_or_default();
     }
 }
-

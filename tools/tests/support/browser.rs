@@ -135,7 +135,11 @@ impl Tab {
     pub const BACKSTOP: std::time::Duration = std::time::Duration::from_secs(300);
 
     /// A tab of a new headless browser at `width` x `height`, its profile in `profile`.
-    pub fn start(exe: &std::path::Path, profile: &std::path::Path, (width, height): (u32, u32)) -> Tab {
+    pub fn start(
+        exe: &std::path::Path,
+        profile: &std::path::Path,
+        (width, height): (u32, u32),
+    ) -> Tab {
         use std::io::BufRead;
         // The shell moves our stdin and stdout to the browser's fds 3 and 4.
         let script = format!(
@@ -176,7 +180,11 @@ impl Tab {
             next_id: 0,
             session: String::new(),
         };
-        let target = tab.call_in(None, "Target.createTarget", serde_json::json!({"url": "about:blank"}));
+        let target = tab.call_in(
+            None,
+            "Target.createTarget",
+            serde_json::json!({"url": "about:blank"}),
+        );
         let id = target["targetId"].as_str().unwrap().to_string();
         let attached = tab.call_in(
             None,
@@ -192,7 +200,12 @@ impl Tab {
         tab
     }
 
-    fn call_in(&mut self, session: Option<&str>, method: &str, params: serde_json::Value) -> serde_json::Value {
+    fn call_in(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: serde_json::Value,
+    ) -> serde_json::Value {
         use std::io::Write;
         self.next_id += 1;
         let id = self.next_id;
@@ -258,7 +271,11 @@ impl Tab {
                o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
              }})"
         );
-        assert_eq!(self.eval(&js), serde_json::json!(true), "never true: {condition}");
+        assert_eq!(
+            self.eval(&js),
+            serde_json::json!(true),
+            "never true: {condition}"
+        );
     }
 
     /// Runs a statement on the page (a click, a value set).
@@ -279,7 +296,10 @@ impl Tab {
 
     /// A screenshot of the viewport, as PNG.
     pub fn screenshot(&mut self, to: &std::path::Path) {
-        let shot = self.call("Page.captureScreenshot", serde_json::json!({"format": "png"}));
+        let shot = self.call(
+            "Page.captureScreenshot",
+            serde_json::json!({"format": "png"}),
+        );
         std::fs::write(to, base64_decode(shot["data"].as_str().unwrap())).unwrap();
     }
 }

@@ -100,7 +100,10 @@ pub struct Compile {
 /// The panel's state and its event streams; shared by the HTTP threads and the worker.
 pub struct Board {
     pub options: Options,
+    /// The folder of the cases shown.
     pub tests: PathBuf,
+    /// One of our problems, by name, when the cases are its (`panel a.py robot-maze`).
+    ours: Option<String>,
     /// Where failing cases' files are kept (`CASE.got`, `CASE.stderr`, pictures).
     pub out_dir: PathBuf,
     shown: Mutex<Shown>,
@@ -112,8 +115,16 @@ pub struct Board {
 
 impl Board {
     /// The board of `tests`, its first round asked for, its worker and watch started.
-    pub fn start(o: Options, tests: PathBuf) -> Result<Arc<Board>, SetupError> {
-        let p = Problem::from_tests_dir(&tests)?;
+    pub fn start(
+        o: Options,
+        tests: Option<PathBuf>,
+        ours: Option<String>,
+    ) -> Result<Arc<Board>, SetupError> {
+        let p = match &ours {
+            Some(name) => Problem::open(&o.dirs().problems, name)?,
+            None => Problem::from_tests_dir(tests.as_deref().unwrap_or(Path::new(".")))?,
+        };
+        let tests = tests.unwrap_or_else(|| p.tests_dir.clone());
         let out_dir = o.dirs().out.join("panel").join(p.kept_name(false));
         let (tx, rx) = mpsc::channel();
         let shown = Shown {
@@ -127,6 +138,7 @@ impl Board {
         let board = Arc::new(Board {
             options: o,
             tests,
+            ours,
             out_dir,
             shown: Mutex::new(shown),
             origins: Mutex::new(HashMap::new()),
@@ -163,14 +175,22 @@ impl Board {
     /// Sends one event to every open stream, forgetting those that are gone.
     pub fn send(&self, event: &str, data: &str) {
         let frame = frame(event, data);
-        lock(&self.streams).retain_mut(|s| s.write_all(frame.as_bytes()).and_then(|()| s.flush()).is_ok());
+        lock(&self.streams).retain_mut(|s| {
+            s.write_all(frame.as_bytes())
+                .and_then(|()| s.flush())
+                .is_ok()
+        });
     }
 
     /// A new page's stream: the whole board first, then every change.
     pub fn subscribe(&self, mut stream: Box<dyn Write + Send>) {
         let state = serde_json::to_string(&self.shown()).unwrap_or_default();
         let first = format!("retry: 1000\n\n{}", frame("state", &state));
-        if stream.write_all(first.as_bytes()).and_then(|()| stream.flush()).is_ok() {
+        if stream
+            .write_all(first.as_bytes())
+            .and_then(|()| stream.flush())
+            .is_ok()
+        {
             lock(&self.streams).push(stream);
         }
     }
@@ -180,12 +200,23 @@ impl Board {
         lock(&self.origins).get(name).cloned()
     }
 
+    /// The problem as its files say now.
+    pub fn problem(&self) -> Result<Problem, SetupError> {
+        Ok(match &self.ours {
+            Some(name) => Problem::open(&self.options.dirs().problems, name)?,
+            None => Problem::from_tests_dir(&self.tests)?,
+        })
+    }
+
     /// Rounds on every change of a watched file, until the process ends.
     fn watch(&self) {
+        // Our problem's cases are watched as a tests folder's are.
+        let mut o = self.options.clone();
+        o.run.tests = vec![self.tests.clone()];
         loop {
-            let files = watch::watched(&self.options);
+            let files = watch::watched(&o);
             let before = watch::stamps(&files);
-            watch::changed(&self.options, &files, &before);
+            watch::changed(&o, &files, &before);
             self.ask(Job::All);
         }
     }
@@ -247,20 +278,34 @@ impl Board {
     /// The folder's cases as they are now (refreshing the rows and their files), `only`'s
     /// alone when given.
     fn cases(&self, only: Option<&str>) -> Result<(Problem, Vec<Case>), SetupError> {
-        let p = Problem::from_tests_dir(&self.tests)?;
+        let p = self.problem()?;
         let mut found = match &p.layout {
             Some(layout) => cases::of_package(layout, 0),
-            None => Vec::new(),
+            // One of our problem folders, read by its own reader, as `test` reads it.
+            None => {
+                let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
+                cases::of_package(&crate::judge::format::own::read_folder(dir)?, 0)
+            }
         };
-        // Invalid-input cases are our binaries' own: a contestant's program owes them nothing.
+        // Invalid-input cases need our binaries' exact messages, and our `lenient-*` cases
+        // go beyond the statement: a contestant's program owes them nothing (as in `test`).
         found.retain(|c| !matches!(c.expect, Expect::Invalid { .. }));
+        if self.ours.is_some() {
+            found.retain(|c| !c.name.starts_with("lenient-"));
+        }
         *lock(&self.origins) = found
             .iter()
-            .map(|c| (c.name.clone(), (c.input.clone(), c.answer().map(Path::to_path_buf))))
+            .map(|c| {
+                (
+                    c.name.clone(),
+                    (c.input.clone(), c.answer().map(Path::to_path_buf)),
+                )
+            })
             .collect();
         let names: Vec<String> = found.iter().map(|c| c.name.clone()).collect();
         self.change(|s| {
-            let mut old: HashMap<String, Row> = s.rows.drain(..).map(|r| (r.name.clone(), r)).collect();
+            let mut old: HashMap<String, Row> =
+                s.rows.drain(..).map(|r| (r.name.clone(), r)).collect();
             s.rows = names
                 .iter()
                 .map(|n| match old.remove(n) {
@@ -291,7 +336,8 @@ impl Board {
                 let _ = fs::remove_dir_all(&self.out_dir);
             }
         }
-        fs::create_dir_all(&self.out_dir).map_err(|e| format!("{}: {e}", self.out_dir.display()))?;
+        fs::create_dir_all(&self.out_dir)
+            .map_err(|e| format!("{}: {e}", self.out_dir.display()))?;
         let _held = cases::hold(&mut cases)?;
         let t = self.target(&p, o)?;
         let mut error = None;
@@ -316,7 +362,11 @@ impl Board {
                         cpu_ms: outcome.cpu_ms,
                         wall_ms: outcome.wall_ms,
                         peak_kib: outcome.peak_kib,
-                        detail: outcome.detail.iter().map(|l| l.trim_start().to_string()).collect(),
+                        detail: outcome
+                            .detail
+                            .iter()
+                            .map(|l| l.trim_start().to_string())
+                            .collect(),
                         diff_line,
                         stale: false,
                     };
@@ -354,7 +404,11 @@ impl Board {
         };
         let program = target::program(p, o, &dirs)?;
         Ok(Target {
-            source: Source::Run(if files.any() { program.absolutized() } else { program }),
+            source: Source::Run(if files.any() {
+                program.absolutized()
+            } else {
+                program
+            }),
             limits: target::limits(p, o),
             check: target::check(p, o, &dirs)?,
             interactor: target::interactor(p, o, &dirs)?,
@@ -379,16 +433,23 @@ impl Board {
         if let Some(ce) = source::resolve(&mut o)? {
             return Ok(json!({"compile": compile_shown(&ce)}));
         }
-        let p = Problem::from_tests_dir(&self.tests)?;
+        let p = self.problem()?;
         let program = target::program(&p, &o, &o.dirs())?;
         let limits = target::limits(&p, &o);
         let private = Private::for_output(limits.output_bytes)?;
-        let (file, out, err) = (private.join("input"), private.join("stdout"), private.join("stderr"));
+        let (file, out, err) = (
+            private.join("input"),
+            private.join("stdout"),
+            private.join("stderr"),
+        );
         fs::write(&file, input).map_err(|e| format!("{}: {e}", file.display()))?;
         let run = crate::run::spec::run_program(&program, &[], Some(&file), &out, &err, limits)?;
         let (verdict, why) = match verdict::of_run(&run, &limits, 0)? {
             Some((v, why)) => (v.name(), why),
-            None => ("OK", "ended well (no expected answer to compare with)".to_string()),
+            None => (
+                "OK",
+                "ended well (no expected answer to compare with)".to_string(),
+            ),
         };
         Ok(json!({
             "verdict": verdict, "why": why, "cpu_ms": run.cpu_ms, "wall_ms": run.wall_ms,
@@ -436,7 +497,8 @@ impl Row {
 pub fn shown_text(path: &Path) -> Value {
     let bytes = read_capped(path, SHOWN_BYTES + 1);
     let cut = bytes.len() as u64 > SHOWN_BYTES;
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(SHOWN_BYTES as usize)]).into_owned();
+    let text =
+        String::from_utf8_lossy(&bytes[..bytes.len().min(SHOWN_BYTES as usize)]).into_owned();
     json!({"text": text, "cut": cut})
 }
 
@@ -455,7 +517,10 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// `FILE:LINE:` of the compiler's lines with the source's name, else of any), and the
 /// source around it.
 pub fn compile_shown(ce: &CompileError) -> Compile {
-    let base = Path::new(&ce.source).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = Path::new(&ce.source)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let line = ce
         .lines
         .iter()
@@ -511,9 +576,15 @@ mod tests {
 
     #[test]
     fn the_line_a_compiler_names_is_found() {
-        assert_eq!(line_named("main.cpp:7:3: error: expected ';'", "main.cpp"), Some(7));
+        assert_eq!(
+            line_named("main.cpp:7:3: error: expected ';'", "main.cpp"),
+            Some(7)
+        );
         assert_eq!(line_named(" --> src/main.rs:12:5", "main.rs"), Some(12));
-        assert_eq!(line_named("  File \"/x/a.py\", line 4, in <module>", "a.py"), Some(4));
+        assert_eq!(
+            line_named("  File \"/x/a.py\", line 4, in <module>", "a.py"),
+            Some(4)
+        );
         assert_eq!(line_named("other.h:3:1: note", "main.cpp"), None);
         assert_eq!(line_named("error: ld returned 1 exit status", ""), None);
     }

@@ -37,8 +37,9 @@ const MAX_BODY: u64 = 32 << 20;
 
 /// Serves the board on `port` (0: any free one) until the process ends.
 pub fn serve(board: Arc<Board>, port: u16) -> Result<(), SetupError> {
-    let server = tiny_http::Server::http(("127.0.0.1", port))
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e} (another tool on it? try --port 0)"))?;
+    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| {
+        format!("cannot listen on 127.0.0.1:{port}: {e} (another tool on it? try --port 0)")
+    })?;
     let port = server.server_addr().to_ip().map_or(port, |a| a.port());
     let token = token()?;
     crate::say!(
@@ -101,7 +102,11 @@ fn reply_json(request: Request, status: u16, v: &Value) {
 fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
     if let Err(why) = admit(&request, port, token) {
         let why = crate::text::printable(why.as_bytes());
-        eprintln!("panel: refused {} {}: {why}", request.method(), crate::text::printable(path_of(request.url()).as_bytes()));
+        eprintln!(
+            "panel: refused {} {}: {why}",
+            request.method(),
+            crate::text::printable(path_of(request.url()).as_bytes())
+        );
         reply(request, 403, "text/plain", format!("refused: {why}\n"), OWN);
         return;
     }
@@ -121,7 +126,12 @@ fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
             Some(v) => reply_json(request, 200, &v),
             None => reply_json(request, 404, &json!({"error": "no such case"})),
         },
-        (Method::Get, "/drawn") => drawn(request, board, &query(&url, "file").unwrap_or_default()),
+        (Method::Get, "/drawn") => drawn(
+            request,
+            board,
+            &query(&url, "file").unwrap_or_default(),
+            token,
+        ),
         (Method::Post, _) => {
             let body = match body(&mut request) {
                 Ok(b) => b,
@@ -133,7 +143,13 @@ fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
             };
             reply_json(request, status, &v)
         }
-        _ => reply(request, 404, "text/plain", "no such page\n".to_string(), OWN),
+        _ => reply(
+            request,
+            404,
+            "text/plain",
+            "no such page\n".to_string(),
+            OWN,
+        ),
     }
 }
 
@@ -156,10 +172,16 @@ fn post(board: &Board, path: &str, body: &Value) -> Result<Value, (u16, String)>
         "/api/delete" => store::delete(board, &name())?,
         "/api/restore" => store::restore(board, &name())?,
         "/api/custom" => {
-            let input = body["input"].as_str().unwrap_or_default().as_bytes().to_vec();
+            let input = body["input"]
+                .as_str()
+                .unwrap_or_default()
+                .as_bytes()
+                .to_vec();
             let (tx, rx) = std::sync::mpsc::channel();
             board.ask(Job::Custom(input, tx));
-            return rx.recv().map_err(|_| (500, "the worker is gone".to_string()));
+            return rx
+                .recv()
+                .map_err(|_| (500, "the worker is gone".to_string()));
         }
         "/api/stress" => {
             let ask: store::StressAsk = serde_json::from_value(body.clone())
@@ -192,8 +214,8 @@ fn body(request: &mut Request) -> Result<Value, (u16, String)> {
 
 /// `/events`: the connection becomes the page's event stream.
 fn events(request: Request, board: &Board) {
-    let head = guarded(Response::empty(200), OWN)
-        .with_header(header("Content-Type", "text/event-stream"));
+    let head =
+        guarded(Response::empty(200), OWN).with_header(header("Content-Type", "text/event-stream"));
     let stream = request.upgrade("event-stream", head);
     board.subscribe(Box::new(Stream(stream)));
 }
@@ -211,15 +233,25 @@ impl Write for Stream {
 }
 
 /// A page our problems drew for a failing case (`CASE.html`, `CASE.search.html` in the
-/// kept folder), served sandboxed.
-fn drawn(request: Request, board: &Board, file: &str) {
-    let ok = (file.ends_with(".html"))
-        && !file.contains(['/', '\\'])
-        && !file.starts_with('.');
+/// kept folder), served sandboxed; the maze's link to its search page leads to the search
+/// page as served here.
+fn drawn(request: Request, board: &Board, file: &str, token: &str) {
+    let ok = (file.ends_with(".html")) && !file.contains(['/', '\\']) && !file.starts_with('.');
     let path = board.out_dir.join(file);
     match std::fs::read_to_string(&path) {
-        Ok(page) if ok => reply(request, 200, "text/html; charset=utf-8", page, DRAWN),
-        _ => reply(request, 404, "text/plain", "no such page\n".to_string(), OWN),
+        Ok(page) if ok => {
+            let stem = file.trim_end_matches(".html");
+            let link = format!("href=\"/drawn?token={token}&file={stem}.search.html");
+            let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
+            reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
+        }
+        _ => reply(
+            request,
+            404,
+            "text/plain",
+            "no such page\n".to_string(),
+            OWN,
+        ),
     }
 }
 
@@ -284,7 +316,11 @@ fn admit(request: &Request, port: u16, token: &str) -> Result<(), String> {
 const NAMES: [&str; 2] = ["127.0.0.1", "localhost"];
 
 fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
-    let ours = |h: &str| NAMES.iter().any(|n| h.eq_ignore_ascii_case(&format!("{n}:{port}")));
+    let ours = |h: &str| {
+        NAMES
+            .iter()
+            .any(|n| h.eq_ignore_ascii_case(&format!("{n}:{port}")))
+    };
     match hosts {
         [h] if ours(h) => Ok(()),
         [] => Err("without a Host header".into()),
@@ -297,7 +333,11 @@ fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
 
 /// A POST's `Origin`: none (curl, the user's own tools), or the panel's own address.
 fn check_origin(origins: &[&str], port: u16) -> Result<(), String> {
-    let ours = |o: &str| NAMES.iter().any(|n| o.eq_ignore_ascii_case(&format!("http://{n}:{port}")));
+    let ours = |o: &str| {
+        NAMES
+            .iter()
+            .any(|n| o.eq_ignore_ascii_case(&format!("http://{n}:{port}")))
+    };
     match origins {
         [] => Ok(()),
         [o] if ours(o) => Ok(()),
@@ -314,7 +354,13 @@ mod tests {
     fn only_the_loopback_with_the_port_and_the_own_origin_are_answered() {
         assert!(check_host(&["127.0.0.1:8000"], 8000).is_ok());
         assert!(check_host(&["localhost:8000"], 8000).is_ok());
-        for bad in ["evil.example:8000", "127.0.0.1:8001", "127.0.0.1", "", "[::1]:8000"] {
+        for bad in [
+            "evil.example:8000",
+            "127.0.0.1:8001",
+            "127.0.0.1",
+            "",
+            "[::1]:8000",
+        ] {
             assert!(check_host(&[bad], 8000).is_err(), "{bad}");
         }
         assert!(check_origin(&[], 8000).is_ok());
@@ -326,7 +372,10 @@ mod tests {
 
     #[test]
     fn queries_are_decoded() {
-        assert_eq!(query("/x?a=1&name=a%2Fb+c", "name").as_deref(), Some("a/b c"));
+        assert_eq!(
+            query("/x?a=1&name=a%2Fb+c", "name").as_deref(),
+            Some("a/b c")
+        );
         assert_eq!(query("/x?name=%zz", "name").as_deref(), Some("%zz"));
         assert_eq!(query("/x", "name"), None);
     }

@@ -57,28 +57,39 @@ pub fn main(mut o: Options, port: u16) -> ExitCode {
 }
 
 fn serve(o: Options, port: u16) -> Result<(), SetupError> {
-    let tests = tests_folder(&o)?;
+    let (tests, ours) = cases_of(&o)?;
     let session = Session::start(&o)?;
-    let board = board::Board::start(o, tests)?;
+    let board = board::Board::start(o, tests, ours)?;
     let result = http::serve(board, port);
     drop(session);
     result
 }
 
-/// The one folder of tests the panel shows.
-fn tests_folder(o: &Options) -> Result<PathBuf, SetupError> {
+/// Whose cases the panel shows: one folder of tests, or one of our problems (`panel a.py
+/// robot-maze`, from anywhere).
+fn cases_of(o: &Options) -> Result<(Option<PathBuf>, Option<String>), SetupError> {
     if o.run.cmd.is_none() {
-        return Err("say which source to judge: `bfs-judge panel main.cpp` (or --cmd COMMAND)"
-            .into());
+        return Err(
+            "say which source to judge: `bfs-judge panel main.cpp` (or --cmd COMMAND)".into(),
+        );
     }
-    match &o.run.tests[..] {
-        [one] => Ok(std::path::absolute(one).unwrap_or_else(|_| one.clone())),
-        [] => Err(format!(
+    match (&o.run.tests[..], &o.targets[..]) {
+        ([one], []) => Ok((
+            Some(std::path::absolute(one).unwrap_or_else(|_| one.clone())),
+            None,
+        )),
+        ([], [name]) if !name.contains(['/', '*', '?', '[']) => Ok((None, Some(name.clone()))),
+        ([], []) => Err(format!(
             "no tests here ({}): the panel shows a folder's cases; run it where tests/ or \
-             test/ holds NAME.in and NAME.out, or give --tests DIR",
+             test/ holds NAME.in and NAME.out, give --tests DIR, or name one of our problems",
             std::env::current_dir().map_or_else(|_| ".".into(), |d| d.display().to_string())
         )
         .into()),
-        _ => Err("the panel shows one folder of tests: give one --tests DIR".into()),
+        (_, []) => Err("the panel shows one folder of tests: give one --tests DIR".into()),
+        _ => Err(format!(
+            "the panel shows every case of one folder or problem, not a choice of cases ({})",
+            o.targets.join(" ")
+        )
+        .into()),
     }
 }

@@ -219,7 +219,11 @@ async function refreshOpened(force) {
   const frame = $("drawn");
   frame.hidden = !c.picture;
   if (c.picture) {
-    frame.src = at("/drawn?file=" + encodeURIComponent(c.picture));
+    const src = at("/drawn?file=" + encodeURIComponent(c.picture));
+    if (frame.getAttribute("src") !== src) {
+      frame.dataset.loaded = "";
+      frame.src = src;
+    }
     links.append(el("span", "muted", "the drawn routes are below"));
   } else frame.removeAttribute("src");
   if (c.search) {
@@ -231,6 +235,8 @@ async function refreshOpened(force) {
     links.append(" ", a);
   }
 }
+
+$("drawn").addEventListener("load", () => ($("drawn").dataset.loaded = "yes"));
 
 // --- forms -----------------------------------------------------------------------------
 

@@ -32,7 +32,10 @@ pub fn editable(p: &Problem) -> bool {
 
 /// The trash folder of `tests`: `.NAME.trash` beside it.
 fn trash_of(tests: &Path) -> PathBuf {
-    let name = tests.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = tests
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     tests.with_file_name(format!(".{name}.trash"))
 }
 
@@ -51,7 +54,14 @@ pub fn trashed(tests: &Path) -> Vec<String> {
 
 /// Removes what an earlier round kept of case `name`.
 pub fn forget_kept(out_dir: &Path, name: &str) {
-    for ext in ["got", "stderr", "expected", "checker", "html", "search.html"] {
+    for ext in [
+        "got",
+        "stderr",
+        "expected",
+        "checker",
+        "html",
+        "search.html",
+    ] {
         let _ = fs::remove_file(crate::run::files::sibling(&out_dir.join(name), ext));
     }
 }
@@ -61,7 +71,9 @@ pub fn check_name(name: &str) -> Result<(), String> {
     let ok = !name.is_empty()
         && name.len() <= 64
         && !name.starts_with('.')
-        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
     match ok {
         true => Ok(()),
         false => Err(format!(
@@ -87,7 +99,9 @@ pub struct Saved {
 pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
     writable(board)?;
     check_name(&s.name).map_err(|e| (400, e))?;
-    let exists = |name: &str| board.origin(name).is_some() || board.tests.join(format!("{name}.in")).exists();
+    let exists = |name: &str| {
+        board.origin(name).is_some() || board.tests.join(format!("{name}.in")).exists()
+    };
     let renamed = s.was.as_deref().filter(|w| *w != s.name);
     if s.was.is_none() || renamed.is_some() {
         if exists(&s.name) {
@@ -98,7 +112,10 @@ pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
         Some(a) if s.was.as_deref() == Some(s.name.as_str()) => a,
         _ => board.tests.join(format!("{}.out", s.name)),
     };
-    write_whole(&board.tests.join(format!("{}.in", s.name)), s.input.as_bytes())?;
+    write_whole(
+        &board.tests.join(format!("{}.in", s.name)),
+        s.input.as_bytes(),
+    )?;
     write_whole(&answer, s.expected.as_bytes())?;
     if let Some(old) = renamed {
         delete(board, old)?;
@@ -136,7 +153,10 @@ pub fn restore(board: &Board, name: &str) -> Result<String, (u16, String)> {
         return Err((404, format!("no case {name} in the trash")));
     }
     if !files_of(&board.tests, name).is_empty() {
-        return Err((409, format!("a case {name} exists: delete or rename it first")));
+        return Err((
+            409,
+            format!("a case {name} exists: delete or rename it first"),
+        ));
     }
     for f in files {
         let to = board.tests.join(f.file_name().unwrap_or_default());
@@ -182,7 +202,10 @@ fn writable(board: &Board) -> Result<(), (u16, String)> {
 
 /// Writes `bytes` beside `path` and renames the file into place.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), (u16, String)> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let part = path.with_file_name(format!(".{name}.part-{}", std::process::id()));
     fs::write(&part, bytes)
         .and_then(|()| fs::rename(&part, path))
@@ -249,7 +272,7 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
         return Err(format!("{}: compile error: {}", ce.source, ce.lines.join(" / ")).into());
     }
     let dirs = o.dirs();
-    let p = Problem::from_tests_dir(&board.tests)?;
+    let p = board.problem()?;
     let oracle = Oracle::Own {
         gen: source::helper("gen", &ask.gen)?,
         brute: source::helper("brute", &ask.brute)?,
@@ -296,7 +319,13 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
             });
             continue;
         }
-        let text = |p: &Path| String::from_utf8_lossy(&crate::run::files::read_capped(p, super::board::SHOWN_BYTES)).into_owned();
+        let text = |p: &Path| {
+            String::from_utf8_lossy(&crate::run::files::read_capped(
+                p,
+                super::board::SHOWN_BYTES,
+            ))
+            .into_owned()
+        };
         board.change(|s| {
             if let Some(st) = &mut s.stress {
                 st.tried = i + 1;
@@ -317,7 +346,10 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
 pub fn add_counterexample(board: &Board) -> Result<String, (u16, String)> {
     let shown = board.shown().stress.filter(|s| s.verdict.is_some());
     let Some(st) = shown else {
-        return Err((409, "no counterexample to add: run a stress first".to_string()));
+        return Err((
+            409,
+            "no counterexample to add: run a stress first".to_string(),
+        ));
     };
     let name = format!("stress-{}", st.seed.unwrap_or_default());
     let said = save(
