@@ -103,10 +103,8 @@ pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
         board.origin(name).is_some() || board.tests.join(format!("{name}.in")).exists()
     };
     let renamed = s.was.as_deref().filter(|w| *w != s.name);
-    if s.was.is_none() || renamed.is_some() {
-        if exists(&s.name) {
-            return Err((409, format!("a case {} exists already", s.name)));
-        }
+    if (s.was.is_none() || renamed.is_some()) && exists(&s.name) {
+        return Err((409, format!("a case {} exists already", s.name)));
     }
     let answer = match board.origin(&s.name).and_then(|(_, a)| a) {
         Some(a) if s.was.as_deref() == Some(s.name.as_str()) => a,
