@@ -12,6 +12,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+use serde_json::json;
+
 use crate::support::browser::{chromium, Tab};
 use crate::support::{have, root, scratch, write_files, Judge};
 
@@ -146,85 +148,119 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     let panel = Panel::start(&dir, &["a.py"]);
     let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("2", "WA"));
-    assert_eq!(
-        tab.text("document.querySelector('tr[data-name=\"1\"]').dataset.verdict"),
-        "AC"
-    );
-    assert!(tab
-        .text("document.getElementById('summary').textContent")
-        .contains("1/2 AC"));
-
-    // The keyboard's "next failing case" opens the WA case: its outputs side by side, the
-    // first difference marked in both.
-    tab.key("n");
-    tab.wait("document.getElementById('case').dataset.name === '2' && document.querySelector('#col-got .first')");
-    assert_eq!(
-        tab.text("document.querySelector('#col-expected .first').textContent"),
-        "110"
-    );
-    assert_eq!(
-        tab.text("document.querySelector('#col-got .first').textContent"),
-        "125"
-    );
-    assert_eq!(
-        tab.text("document.querySelector('#col-got .tok').textContent"),
-        "25"
-    );
-    assert_eq!(
-        tab.text("document.getElementById('col-input').textContent"),
-        "15 5\n"
-    );
-    assert!(tab
-        .text("document.getElementById('case-verdict').textContent")
-        .contains("WA"));
-    let shot = dir.join("wa.png");
-    tab.screenshot(&shot);
-    keep_screenshot(&shot, "panel-wa.png");
-
+    the_wrong_answer_is_opened_side_by_side(&mut tab, &dir);
     // The source saved fixed: the case turns AC on the same page, not reloaded.
     tab.run("window.notReloaded = true");
     std::fs::write(dir.join("a.py"), RIGHT).unwrap();
     tab.wait(&row_is("2", "AC"));
-    assert_eq!(
-        tab.eval("window.notReloaded === true"),
-        serde_json::json!(true)
-    );
+    assert_eq!(tab.eval("window.notReloaded === true"), json!(true));
+    cases_are_added_edited_deleted_and_restored(&mut tab, &dir.join("tests"));
+    a_custom_input_and_a_compile_error_are_shown(&mut tab, &dir);
+    a_stress_counterexample_becomes_a_case(&mut tab, &dir);
+}
 
-    // A case added from the page is two files of the folder, judged.
-    tab.run("document.getElementById('add').click()");
+/// The list, the keyboard's "next failing case", and the WA case opened: its outputs side
+/// by side, the first difference marked in both; the page fits 1280 x 800, light or dark.
+fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
+    let text = |tab: &mut Tab, selector: &str| {
+        tab.text(&format!("document.querySelector('{selector}').textContent"))
+    };
+    assert_eq!(
+        tab.text("document.querySelector('tr[data-name=\"1\"]').dataset.verdict"),
+        "AC"
+    );
+    assert!(text(tab, "#summary").contains("1/2 AC"));
+    tab.key("n");
+    tab.wait("document.getElementById('case').dataset.name === '2' && document.querySelector('#col-got .first')");
+    assert_eq!(text(tab, "#col-expected .first"), "110");
+    assert_eq!(text(tab, "#col-got .first"), "125");
+    assert_eq!(text(tab, "#col-got .tok"), "25");
+    assert_eq!(text(tab, "#col-input"), "15 5\n");
+    assert!(text(tab, "#case-verdict").contains("\u{2717} WA"));
+    let fits = "document.documentElement.scrollWidth <= 1280 && document.documentElement.scrollHeight <= 800";
+    assert_eq!(tab.eval(fits), json!(true));
+    let shot = dir.join("wa.png");
+    tab.screenshot(&shot);
+    keep_screenshot(&shot, "panel-wa.png");
+    // Dark where the system asks for it.
+    let background = "getComputedStyle(document.body).backgroundColor";
+    let light = tab.text(background);
+    let dark = json!([{"name": "prefers-color-scheme", "value": "dark"}]);
+    tab.call("Emulation.setEmulatedMedia", json!({"features": dark}));
+    assert_ne!(tab.text(background), light);
+    let light_again = json!([{"name": "prefers-color-scheme", "value": "light"}]);
+    tab.call(
+        "Emulation.setEmulatedMedia",
+        json!({"features": light_again}),
+    );
+}
+
+/// Fills the case editor and saves.
+fn save_case(tab: &mut Tab, name: &str, input: &str, expected: &str) {
     tab.wait("!document.getElementById('editor').hidden");
-    tab.run(
-        "document.getElementById('ed-name').value = 'added'; \
-         document.getElementById('ed-input').value = '2 2\\n'; \
-         document.getElementById('ed-expected').value = '4\\n'; \
-         document.getElementById('ed-save').click()",
-    );
-    tab.wait(&row_is("added", "AC"));
-    let tests = dir.join("tests");
-    assert_eq!(
-        std::fs::read_to_string(tests.join("added.in")).unwrap(),
-        "2 2\n"
-    );
-    assert_eq!(
-        std::fs::read_to_string(tests.join("added.out")).unwrap(),
-        "4\n"
-    );
+    tab.run(&format!(
+        "document.getElementById('ed-name').value = {name:?}; \
+         document.getElementById('ed-input').value = {input:?}; \
+         document.getElementById('ed-expected').value = {expected:?}; \
+         document.getElementById('ed-save').click()"
+    ));
+}
 
-    // Deleted from the page: gone from the folder, kept in the trash, and restored.
+/// A case added from the page is two files of the folder, judged; edited, it is judged
+/// again; deleted, it waits in the trash and is restored; an input alone is run and what it
+/// prints kept as the expected answer; a program's text is shown as text, not markup.
+fn cases_are_added_edited_deleted_and_restored(tab: &mut Tab, tests: &Path) {
+    let read = |name: &str| std::fs::read_to_string(tests.join(name)).unwrap();
+    tab.key("a");
+    save_case(tab, "added", "2 2\n", "4\n");
+    tab.wait(&row_is("added", "AC"));
+    assert_eq!(
+        (read("added.in"), read("added.out")),
+        ("2 2\n".into(), "4\n".into())
+    );
+    tab.wait("document.getElementById('case').dataset.name === 'added'");
+    tab.key("e");
+    save_case(tab, "added", "2 2\n", "5\n");
+    tab.wait(&row_is("added", "WA"));
+    assert_eq!(read("added.out"), "5\n");
     tab.wait("document.getElementById('case').dataset.name === 'added'");
     tab.run("document.getElementById('case-delete').click()");
     tab.wait("!document.querySelector('tr[data-name=\"added\"]') && document.querySelector('[data-restore=\"added\"]')");
     assert!(!tests.join("added.in").exists());
-    assert!(dir.join(".tests.trash/added/added.in").is_file());
+    let trash = tests.with_file_name(".tests.trash");
+    assert!(trash.join("added/added.in").is_file());
     tab.run("document.querySelector('[data-restore=\"added\"]').click()");
-    tab.wait(&row_is("added", "AC"));
+    tab.wait(&row_is("added", "WA"));
+    assert_eq!(read("added.out"), "5\n");
+    assert!(!trash.join("added").exists());
+    // Input only: run, what it prints shown, and kept as the expected answer.
+    tab.key("a");
+    save_case(tab, "only", "7 1\n", "");
+    tab.wait("!document.getElementById('ed-ran').hidden && document.getElementById('ed-said').dataset.verdict === 'OK'");
     assert_eq!(
-        std::fs::read_to_string(tests.join("added.out")).unwrap(),
-        "4\n"
+        tab.text("document.getElementById('ed-out').textContent"),
+        "8\n"
     );
-    assert!(!dir.join(".tests.trash/added").exists());
+    tab.run("document.getElementById('ed-keep').click()");
+    tab.wait(&row_is("only", "AC"));
+    assert_eq!(read("only.out"), "8\n");
+    // Markup in a case and in what the program says is shown as text.
+    tab.key("a");
+    save_case(tab, "markup", "<b>7</b> 1\n", "<i>8</i>\n");
+    tab.wait(&row_is("markup", "RE"));
+    tab.wait("document.getElementById('case').dataset.name === 'markup' && document.getElementById('col-stderr').textContent.includes('<b>7</b>')");
+    assert!(tab
+        .text("document.getElementById('col-input').textContent")
+        .contains("<b>7</b>"));
+    assert_eq!(
+        tab.eval("document.querySelector('#view b, #view i') === null"),
+        json!(true)
+    );
+}
 
-    // A custom input: what the source prints on it.
+/// A custom input: what the source prints on it; then a compile error, shown as the
+/// compiler said it, its line marked in the source.
+fn a_custom_input_and_a_compile_error_are_shown(tab: &mut Tab, dir: &Path) {
     tab.key("c");
     tab.run(
         "document.getElementById('cu-input').value = '40 2\\n'; \
@@ -235,19 +271,19 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
         tab.text("document.getElementById('cu-stdout').textContent"),
         "42\n"
     );
-
-    // A compile error is shown as the compiler said it, its line marked in the source.
     std::fs::write(dir.join("a.py"), "a = 1\nb = (\n").unwrap();
     tab.wait(
         "!document.getElementById('compile').hidden && document.querySelector('#ce-excerpt .hl')",
     );
-    assert!(tab
-        .text("document.querySelector('#ce-excerpt .hl').textContent")
-        .contains("b = ("));
+    let marked = tab.text("document.querySelector('#ce-excerpt .hl').textContent");
+    assert!(marked.contains("b = ("), "{marked}");
+}
 
-    // Stress: the wrong source against the brute force; the counterexample becomes a case.
+/// Stress: the wrong source against the brute force; the counterexample becomes a case.
+fn a_stress_counterexample_becomes_a_case(tab: &mut Tab, dir: &Path) {
     std::fs::write(dir.join("a.py"), WRONG).unwrap();
     tab.wait(&row_is("2", "WA"));
+    tab.key("Escape");
     tab.key("s");
     tab.run(
         "document.getElementById('st-gen').value = 'gen.py'; \
@@ -260,6 +296,7 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     assert!(input.starts_with("5 "), "{input}");
     tab.run("document.getElementById('st-add').click()");
     tab.wait("[...document.querySelectorAll('tr[data-name^=\"stress-\"]')].some(t => t.dataset.verdict === 'WA')");
+    let tests = dir.join("tests");
     let added: Vec<PathBuf> = std::fs::read_dir(&tests)
         .unwrap()
         .flatten()
