@@ -177,6 +177,23 @@ fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
     assert_eq!(text(tab, "#col-got .tok"), "25");
     assert_eq!(text(tab, "#col-input"), "15 5\n");
     assert!(text(tab, "#case-verdict").contains("\u{2717} WA"));
+    // Run the case opened (enter), then all (r): each a round of its own.
+    let round = |tab: &mut Tab| {
+        tab.text("document.body.dataset.round")
+            .parse::<u64>()
+            .unwrap()
+    };
+    let before = round(tab);
+    tab.key("Enter");
+    tab.wait(&format!(
+        "Number(document.body.dataset.round) > {before} && !document.body.dataset.busy"
+    ));
+    tab.key("r");
+    tab.wait(&format!(
+        "Number(document.body.dataset.round) > {} && !document.body.dataset.busy",
+        before + 1
+    ));
+    tab.wait(&row_is("2", "WA"));
     let fits = "document.documentElement.scrollWidth <= 1280 && document.documentElement.scrollHeight <= 800";
     assert_eq!(tab.eval(fits), json!(true));
     let shot = dir.join("wa.png");
@@ -406,4 +423,78 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
         400
     );
     assert!(!dir.join("x.in").exists());
+}
+
+/// The figures of the panel, printed, not asserted (a machine's load would move them): the
+/// page's bytes, the time to load a folder of 200 judged cases, and the median time from
+/// saving the source to its new verdicts on the page.
+/// `cargo test -p bfs-judge-tools --test tests panel::figures -- --ignored --nocapture`.
+#[test]
+#[ignore = "measures; run by hand for the figures"]
+fn figures() {
+    use std::time::Instant;
+    let Some((exe, profile)) = browser("figures") else {
+        return;
+    };
+    let dir = scratch("panel-figures");
+    write_files(&dir, &[("a.py", RIGHT)]);
+    for i in 0..200 {
+        let name = format!("tests/{i:03}");
+        write_files(
+            &dir,
+            &[
+                (&format!("{name}.in"), &format!("{i} 1\n")),
+                (&format!("{name}.out"), &format!("{}\n", i + 1)),
+            ],
+        );
+    }
+    let panel = Panel::start(&dir, &["a.py", "-j", "2"]);
+    let bytes: u64 = ["/", "/page.css", "/page.js"]
+        .iter()
+        .map(|p| {
+            let o = Command::new("curl")
+                .args(["-s", "-o", "/dev/null", "-w", "%{size_download}"])
+                .arg(format!(
+                    "http://127.0.0.1:{}{p}?token={}",
+                    panel.port, panel.token
+                ))
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&o.stdout)
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    let mut tab = Tab::start(&exe, &profile, (1280, 800));
+    tab.open(&panel.url, "document.body.dataset.round === '1'");
+    tab.open("about:blank", "true");
+    let start = Instant::now();
+    tab.open(
+        &panel.url,
+        "document.querySelectorAll('tr[data-verdict=\"AC\"]').length === 200",
+    );
+    let load = start.elapsed();
+    println!("page: {bytes} bytes (HTML, CSS, script); 200 judged cases loaded in {load:?}");
+
+    let small = folder();
+    let panel = Panel::start(&small, &["a.py"]);
+    tab.open(&panel.url, &row_is("2", "WA"));
+    let mut times = Vec::new();
+    for k in 0..9 {
+        let (source, verdict) = if k % 2 == 0 {
+            (RIGHT, "AC")
+        } else {
+            (WRONG, "WA")
+        };
+        let start = Instant::now();
+        std::fs::write(small.join("a.py"), source).unwrap();
+        tab.wait(&row_is("2", verdict));
+        times.push(start.elapsed());
+    }
+    times.sort();
+    println!(
+        "save to verdict on the page: median {:?} of {times:?}",
+        times[times.len() / 2]
+    );
 }

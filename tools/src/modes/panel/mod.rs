@@ -9,8 +9,9 @@
 //!
 //! Parts: `board` is what the page shows and the judging that fills it (one worker thread,
 //! so that runs never overlap: a request waits its turn); `http` admits requests and routes
-//! them; `store` writes the case files; `page` is the page itself (HTML, CSS and script
-//! embedded in the binary). Cost: a thread for the watch (a poll of the watched files every
+//! them and serves the page (`page.html`, `page.css`, `page.js`, embedded in the binary:
+//! about 28 KB, nothing from the network); `store` writes the case files and runs the
+//! stress. Cost: a thread for the watch (a poll of the watched files every
 //! `session::watch::POLL`), one for the worker, one a request while it is answered.
 
 mod board;
