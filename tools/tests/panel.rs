@@ -498,3 +498,24 @@ fn figures() {
         times[times.len() / 2]
     );
 }
+
+#[test]
+fn a_panel_without_a_source_or_without_tests_says_what_it_needs() {
+    let dir = folder();
+    let j = Judge::new(["panel"])
+        .cwd(&dir)
+        .cache(&dir.join(".cache"))
+        .run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("say which program to judge"), "{j}");
+    assert_eq!(j.stderr.lines().count(), 1, "{j}");
+    let empty = scratch("panel-empty");
+    write_files(&empty, &[("a.py", RIGHT)]);
+    let j = Judge::new(["panel", "a.py"])
+        .cwd(&empty)
+        .cache(&empty.join(".cache"))
+        .run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.starts_with("panel: no tests here"), "{j}");
+    assert_eq!(j.stderr.lines().count(), 1, "{j}");
+}

@@ -172,6 +172,18 @@ impl Board {
         self.send("state", &state);
     }
 
+    /// Changes the stress run's part alone and sends it as the `stress` event: a run's
+    /// progress, seed by seed, without the whole board each time.
+    pub fn change_stress(&self, f: impl FnOnce(&mut super::store::StressShown)) {
+        let data = {
+            let mut shown = lock(&self.shown);
+            let stress = shown.stress.get_or_insert_with(Default::default);
+            f(stress);
+            serde_json::to_string(&*stress).unwrap_or_default()
+        };
+        self.send("stress", &data);
+    }
+
     /// Sends one event to every open stream, forgetting those that are gone.
     pub fn send(&self, event: &str, data: &str) {
         let frame = frame(event, data);

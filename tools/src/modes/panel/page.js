@@ -445,6 +445,11 @@ events.addEventListener("row", (e) => {
   renderSummary();
   if (r.name === opened) refreshOpened();
 });
+events.addEventListener("stress", (e) => {
+  if (!board) return;
+  board.stress = JSON.parse(e.data);
+  renderStress();
+});
 events.addEventListener("open", () => document.body.dataset.live = "yes");
 events.addEventListener("error", () => {
   document.body.dataset.live = "";

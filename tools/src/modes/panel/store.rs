@@ -310,11 +310,7 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
             Tried::Judged(_, verdict, lines, _) => (verdict, lines),
         };
         if verdict == Verdict::Ac {
-            board.change(|s| {
-                if let Some(st) = &mut s.stress {
-                    st.tried = i + 1;
-                }
-            });
+            board.change_stress(|st| st.tried = i + 1);
             continue;
         }
         let text = |p: &Path| {
@@ -324,16 +320,14 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
             ))
             .into_owned()
         };
-        board.change(|s| {
-            if let Some(st) = &mut s.stress {
-                st.tried = i + 1;
-                st.verdict = Some(verdict.name());
-                st.seed = Some(seed);
-                st.input = text(&files.input);
-                st.expected = text(&files.expected);
-                st.got = text(&files.got);
-                st.detail = lines.iter().map(|l| l.trim_start().to_string()).collect();
-            }
+        board.change_stress(|st| {
+            st.tried = i + 1;
+            st.verdict = Some(verdict.name());
+            st.seed = Some(seed);
+            st.input = text(&files.input);
+            st.expected = text(&files.expected);
+            st.got = text(&files.got);
+            st.detail = lines.iter().map(|l| l.trim_start().to_string()).collect();
         });
         return Ok(());
     }
@@ -359,10 +353,37 @@ pub fn add_counterexample(board: &Board) -> Result<String, (u16, String)> {
             was: None,
         },
     )?;
-    board.change(|s| {
-        if let Some(st) = &mut s.stress {
-            st.added = Some(name);
-        }
-    });
+    board.change_stress(|st| st.added = Some(name));
     Ok(said)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_names_stay_in_the_folder() {
+        for good in ["1", "sample-1", "stress-42", "a.b_c"] {
+            assert_eq!(check_name(good), Ok(()), "{good}");
+        }
+        for bad in ["", "../x", "a/b", ".hidden", "a b", "x\\y", &"n".repeat(65)] {
+            assert!(check_name(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_cases_files_are_its_own_name_and_one_extension() {
+        let dir = std::env::temp_dir().join(format!("panel-files-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for f in ["a.in", "a.out", "a.args", "ab.in", "a.b.in", "b.in"] {
+            fs::write(dir.join(f), "").unwrap();
+        }
+        let names: Vec<String> = files_of(&dir, "a")
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["a.args", "a.in", "a.out"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
 }
