@@ -3,11 +3,12 @@
 //! levels down, the `info.toml` beside them, and the config files) and a wait until one of
 //! them changes.
 //!
-//! It polls their sizes and modification times (and small files' bytes) every [`POLL`], rather than asking the kernel (inotify via
-//! the `notify` crate): a contestant's watch set is a few dozen files, a poll of them costs
-//! microseconds, it sees an editor's save-by-rename as well as a write, and it behaves the
-//! same on every filesystem (network mounts, WSL, containers' bind mounts, where inotify
-//! is silent) with no dependency to keep. A change is taken once the files have been
+//! It polls their sizes and modification times (and small files' bytes) every [`POLL`],
+//! rather than asking the kernel (inotify via the `notify` crate): a contestant's watch set
+//! is a few dozen files, a poll of them costs microseconds, it sees an editor's
+//! save-by-rename as well as a write, and it behaves the same on every filesystem (network
+//! mounts, WSL, containers' bind mounts, where inotify is silent) with no dependency to
+//! keep. A change is taken once the files have been
 //! quiet for one more poll, so that an editor's several writes make one round.
 
 use std::fs;
