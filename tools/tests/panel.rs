@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use serde_json::json;
 
 use crate::support::browser::{chromium, Tab};
-use crate::support::{have, root, scratch, write_files, Judge};
+use crate::support::{bin_dir, have, root, scratch, write_files, Judge};
 
 /// A running panel: its address (with the token), port and token.
 struct Panel {
@@ -334,8 +334,10 @@ fn a_stress_counterexample_becomes_a_case(tab: &mut Tab, dir: &Path) {
 }
 
 #[test]
-fn a_robot_maze_case_shows_its_drawn_routes() {
-    let Some((exe, profile)) = browser("a_robot_maze_case_shows_its_drawn_routes") else {
+fn a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours() {
+    let Some((exe, profile)) =
+        browser("a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours")
+    else {
         return;
     };
     // One of our problems, from a problems folder of the test's own with one case.
@@ -367,7 +369,18 @@ fn a_robot_maze_case_shows_its_drawn_routes() {
         ],
     );
     let problems = problem.parent().unwrap().display().to_string();
-    let panel = Panel::start(&dir, &["a.py", "robot-maze", "--problems-dir", &problems]);
+    let bin = bin_dir().display().to_string();
+    let panel = Panel::start(
+        &dir,
+        &[
+            "a.py",
+            "robot-maze",
+            "--problems-dir",
+            &problems,
+            "--bin-dir",
+            &bin,
+        ],
+    );
     let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("maze", "WA"));
     tab.key("n");
@@ -382,6 +395,14 @@ fn a_robot_maze_case_shows_its_drawn_routes() {
     tab.run("document.getElementById('drawn').scrollIntoView()");
     tab.screenshot(&shot);
     keep_screenshot(&shot, "panel-robot-maze.png");
+    // Stress with no generator named: our generator and our binary, as `stress robot-maze`.
+    tab.key("s");
+    tab.run("document.getElementById('st-start').click()");
+    tab.wait("!document.getElementById('st-found').hidden");
+    let verdict = tab.text("document.getElementById('st-verdict').dataset.verdict");
+    assert_eq!(verdict, "WA");
+    let expected = tab.text("document.getElementById('st-expected').textContent");
+    assert!(!expected.is_empty());
 }
 
 #[test]

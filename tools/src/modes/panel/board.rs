@@ -103,7 +103,7 @@ pub struct Board {
     /// The folder of the cases shown.
     pub tests: PathBuf,
     /// One of our problems, by name, when the cases are its (`panel a.py robot-maze`).
-    ours: Option<String>,
+    pub ours: Option<String>,
     /// Where failing cases' files are kept (`CASE.got`, `CASE.stderr`, pictures).
     pub out_dir: PathBuf,
     shown: Mutex<Shown>,

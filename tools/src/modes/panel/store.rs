@@ -271,24 +271,39 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
     }
     let dirs = o.dirs();
     let p = board.problem()?;
-    let oracle = Oracle::Own {
-        gen: source::helper("gen", &ask.gen)?,
-        brute: source::helper("brute", &ask.brute)?,
+    // Our problem with no generator given: our generator and our binary, as `stress
+    // PROBLEM` compares.
+    let oracle = match &board.ours {
+        Some(name) if ask.gen.is_empty() && ask.brute.is_empty() => Oracle::Ours {
+            problem: name.clone(),
+            ours: p.ours(&dirs.bin)?,
+        },
+        _ if ask.gen.is_empty() || ask.brute.is_empty() => {
+            return Err("name a generator (run as CMD SEED) and a brute force".into())
+        }
+        _ => Oracle::Own {
+            gen: source::helper("gen", &ask.gen)?,
+            brute: source::helper("brute", &ask.brute)?,
+        },
     };
     let candidate = target::program(&p, &o, &dirs)?.absolutized();
     let check = target::check(&p, &o, &dirs)?;
     let limits = target::limits(&p, &o);
     let files = Files::new(dirs.out.join("panel-stress").join(p.path_hash()))?;
-    let Oracle::Own { brute, .. } = &oracle else {
-        unreachable!("made just above")
-    };
+    let (Oracle::Ours {
+        ours: reference, ..
+    }
+    | Oracle::Own {
+        brute: reference, ..
+    }) = &oracle;
+    let explain = crate::ours::explain::explainer(&p, None);
     let env = Env {
         o: &o,
         oracle: &oracle,
-        expected_by: brute,
+        expected_by: reference,
         candidate: &candidate,
         check: &check,
-        explain: None,
+        explain: explain.as_deref(),
         validators: &[],
         args: &[],
         limits,
@@ -301,7 +316,7 @@ fn stress_run(board: &Board, ask: &StressAsk) -> Result<(), SetupError> {
         let (verdict, lines) = match tried {
             Tried::ReferenceFailed(v, why) => {
                 return Err(format!(
-                    "the brute force failed on seed {seed}: {} {why} (it is blamed, not your \
+                    "the reference failed on seed {seed}: {} {why} (it is blamed, not your \
                      solution)",
                     v.name()
                 )
