@@ -305,7 +305,19 @@ impl Tab {
 }
 
 impl Drop for Tab {
+    /// Closes the browser as it asks to be closed (its helpers end with it), killing it only
+    /// if it has not ended in a while.
     fn drop(&mut self) {
+        use std::io::Write;
+        let close = b"{\"id\":0,\"method\":\"Browser.close\",\"params\":{}}\0";
+        let _ = self.to.write_all(close).and_then(|()| self.to.flush());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
