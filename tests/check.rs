@@ -65,7 +65,7 @@ fn chase_checker_rejects_wrong_paths_with_reasons() {
         ),
         (
             "(0, 1) (0, 2) (1, 2) (2, 2) (2, 3) (3, 3)",
-            "illegal move: before step 1: cell 1 (0, 1) is not the start (0, 0)",
+            "illegal move: before step 1: cell 1 (0, 1) is not the start (0, 0); rows and columns count from 0",
         ),
         (
             "(0, 0) (0, 1) (0, 2) (1, 2) (2, 2) (2, 3)",
@@ -210,7 +210,7 @@ fn robot_maze_checker_accepts_another_shortest_path_and_rejects_wrong_ones() {
         ),
         (
             b"2 1\n3 1\n3 2\n3 3\n",
-            "cell 1 (2 1) is not the start (1 1)",
+            "cell 1 (2 1) is not the start (1 1); rows and columns count from 1",
         ),
         (
             b"1 1\n2 1\n3 1\n3 2\n",

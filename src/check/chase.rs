@@ -3,7 +3,7 @@
 //! output must be one line of 0-indexed `(r, c)` cells forming a shortest path of free
 //! adjacent cells from S to E, or an empty line when E is unreachable.
 
-use super::{agree, as_printed, check_path, int, lines, show};
+use super::{agree, as_printed, check_path, int, lines, show, Base};
 use crate::chase::{self, Mode};
 
 /// Accepts `output` if it is a right answer for `input` (see the module documentation).
@@ -56,11 +56,11 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
     check_path(
         &instance.grid,
         &path,
-        instance.monster,
-        instance.player,
+        (instance.monster, instance.player),
         steps,
         |byte| byte != b'#',
         |r, c| format!("({r}, {c})"),
+        Base::Zero,
     )
 }
 

@@ -120,17 +120,61 @@ pub(crate) fn agree(claimed: Option<i64>, optimum: i64) -> Result<(), String> {
     }
 }
 
+/// How a problem's output numbers a cell's row and column: what a message that quotes cells
+/// says of them, so that a path printed from 0 where 1 is asked (or the other way) reads as
+/// such.
+#[derive(Clone, Copy)]
+pub(crate) enum Base {
+    Zero,
+    One,
+}
+
 /// Checks that `path` (0-based `(row, col)` cells in printed order) is a shortest path
-/// of adjacent cells from `start` to `finish` on `grid` with `moves` moves, every cell
-/// after the first `walkable`. `name(row, col)` writes a cell as the output prints it.
+/// of adjacent cells from `start` to `finish` (cell indices) on `grid` with `moves` moves, every cell
+/// after the first `walkable`. `name(row, col)` writes a cell as the output prints it, its
+/// numbers from `base`, which every message quoting a cell says.
 pub(crate) fn check_path(
     grid: &Grid<'_>,
     path: &[(u64, u64)],
-    start: u32,
-    finish: u32,
+    (start, finish): (u32, u32),
     moves: u32,
     walkable: impl Fn(u8) -> bool,
     name: impl Fn(u64, u64) -> String,
+    base: Base,
+) -> Result<(), String> {
+    let counted = match base {
+        Base::Zero => "rows and columns count from 0",
+        Base::One => "rows and columns count from 1",
+    };
+    if path.is_empty() {
+        return Err("the path is empty, but the finish is reachable".to_string());
+    }
+    check_cells(grid, path, (start, finish), walkable, &name)
+        .map_err(|why| format!("{why}; {counted}"))?;
+    let taken = path.len() as u64 - 1;
+    if taken != u64::from(moves) {
+        let what = format!("the path has {taken} moves, a shortest one has {moves}");
+        return Err(if taken > u64::from(moves) {
+            Mistake::NotShortest.say(&format!(
+                "{} moves longer than the optimum: {what}",
+                taken - u64::from(moves)
+            ))
+        } else {
+            what
+        });
+    }
+    Ok(())
+}
+
+/// [`check_path`]'s walk: every cell in the grid and next to the one before it, the first
+/// the start, every later one `walkable`, the last the finish; else the message that quotes
+/// the cell (by `name`).
+fn check_cells(
+    grid: &Grid<'_>,
+    path: &[(u64, u64)],
+    (start, finish): (u32, u32),
+    walkable: impl Fn(u8) -> bool,
+    name: &impl Fn(u64, u64) -> String,
 ) -> Result<(), String> {
     let (rows, cols) = (u64::from(grid.rows()), u64::from(grid.cols()));
     let shown = |(r, c): (u32, u32)| name(u64::from(r), u64::from(c));
@@ -179,27 +223,11 @@ pub(crate) fn check_path(
         previous = Some((r, c));
     }
     match previous {
-        None => return Err("the path is empty, but the finish is reachable".to_string()),
-        Some((r, c)) if grid.index(r as u32, c as u32) != finish => {
-            return Err(format!(
-                "the path ends at {}, not at the finish {}",
-                name(r, c),
-                shown(grid.coords(finish))
-            ));
-        }
-        Some(_) => {}
+        Some((r, c)) if grid.index(r as u32, c as u32) != finish => Err(format!(
+            "the path ends at {}, not at the finish {}",
+            name(r, c),
+            shown(grid.coords(finish))
+        )),
+        _ => Ok(()),
     }
-    let taken = path.len() as u64 - 1;
-    if taken != u64::from(moves) {
-        let what = format!("the path has {taken} moves, a shortest one has {moves}");
-        return Err(if taken > u64::from(moves) {
-            Mistake::NotShortest.say(&format!(
-                "{} moves longer than the optimum: {what}",
-                taken - u64::from(moves)
-            ))
-        } else {
-            what
-        });
-    }
-    Ok(())
 }

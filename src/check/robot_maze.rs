@@ -3,7 +3,7 @@
 //!
 //! The start may be a wall (the robot stands there); every later cell must be free.
 
-use super::{agree, as_printed, check_path, int, lines, show};
+use super::{agree, as_printed, check_path, int, lines, show, Base};
 use crate::core::run::run_bytes;
 use crate::robot_maze;
 
@@ -44,7 +44,11 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
             if *line == b"-1" {
                 format!("printed -1, but the finish is reachable in {moves} moves")
             } else {
-                format!("line {} is {}, expected a cell `r c`", i + 1, show(line))
+                format!(
+                    "line {} is {}, expected a cell `r c` (rows and columns count from 1)",
+                    i + 1,
+                    show(line)
+                )
             }
         })?;
         path.push(cell);
@@ -52,11 +56,11 @@ pub fn check(input: &[u8], output: &[u8], answer: &[u8]) -> Result<(), String> {
     check_path(
         &instance.grid,
         &path,
-        instance.start,
-        instance.finish,
+        (instance.start, instance.finish),
         moves,
         |byte| byte == b'0',
         |r, c| format!("({} {})", r + 1, c + 1),
+        Base::One,
     )
 }
 

@@ -171,7 +171,8 @@ pub struct Verdicts {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: u32,
 
-    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff.
+    /// On WA: `hunk` shows the lines around the first difference, `full` the whole diff,
+    /// `side` the hunk's lines with expected and got side by side (cph's view), numbered.
     #[arg(long, value_name = "WHAT", value_enum, default_value_t = DiffMode::Hunk)]
     pub diff: DiffMode,
 
@@ -207,8 +208,9 @@ pub struct TestsArg {
     /// (Library Checker, with its info.toml, checker and verifier; AtCoder's .txt), a
     /// Kattis/ICPC package (problem.yaml, data/sample, data/secret and groups, its output
     /// validator), or a DMOJ problem (init.yml: its cases and batches, read from its archive
-    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10); an input without its answer,
-    /// or an answer without its input, is warned about and skipped. May be repeated.
+    /// zip without unpacking it, and its named checker). Cases run in natural order (2 before 10). In a flat folder an input
+    /// without its answer (one you wrote) runs and shows its output, verdict RAN (not a
+    /// failure); an answer without its input is warned about and skipped. May be repeated.
     #[arg(long, value_name = "PATH")]
     pub tests: Vec<PathBuf>,
 }
@@ -403,6 +405,11 @@ pub struct TestCmd {
     #[arg(long)]
     pub watch: bool,
 
+    /// Stop at the first case that fails (in case order, whatever -j): the cases after it
+    /// are not judged, and the last lines say how many (as cargo test and pytest -x do).
+    #[arg(long)]
+    pub fail_fast: bool,
+
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -511,6 +518,12 @@ pub struct Options {
     pub scale_to: Option<(u32, u32)>,
     /// `verify PACKAGE`.
     pub verify: Option<PathBuf>,
+    /// `test --fail-fast`: stop at the first case that fails.
+    pub fail_fast: bool,
+    /// `answer --overwrite`: answer inputs that have an answer again.
+    pub answer_overwrite: bool,
+    /// The config file `--checker-cmd` came from, when the command line did not give it.
+    pub checker_from: Option<PathBuf>,
     /// How the judge was invoked, for the commands it prints (see [`Options::command_for`]).
     pub invoked: Invoked,
 }
@@ -640,6 +653,7 @@ impl From<TestCmd> for Options {
             targets: t.targets,
             run,
             verdicts,
+            fail_fast: t.fail_fast,
             ..Options::default()
         }
     }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::args::{Invoked, Options, ScaleCmd, StressCmd, TestCmd, VerifyCmd};
-use crate::modes::{check, gen, listen, scale, stress, test, verify, watch};
+use crate::modes::{answer, check, gen, listen, scale, stress, test, verify, watch};
 use crate::run::{supervise, sys};
 use crate::session::source;
 use crate::session::{Session, SetupError};
@@ -45,6 +45,9 @@ enum Command {
     /// Library Checker folder lists, and say whether each got its expected verdict.
     #[command(long_about = crate::run::compile::verify_help())]
     Verify(VerifyCmd),
+    /// Write the missing answers (NAME.out) of a folder's inputs from a trusted reference
+    /// solution, as `oj generate-output` does; never over an answer unless --overwrite.
+    Answer(answer::AnswerCmd),
     /// Receive problems from the Competitive Companion browser extension into folders
     /// that `bfs-judge test` judges as they are.
     Listen(listen::ListenCmd),
@@ -106,6 +109,7 @@ pub fn main() -> ExitCode {
             let mut options = invoked(Options::from(t));
             if let Err(e) = source::take_source_target(&mut options)
                 .and_then(|()| test::adopt_current_folder(&mut options))
+                .and_then(|()| source::take_saved_checker(&mut options))
             {
                 eprintln!("judge: {e}");
                 return ExitCode::from(2);
@@ -127,7 +131,12 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            judge(invoked(Options::from(s)), true, |o| match &o.stress {
+            let mut options = invoked(Options::from(s));
+            if let Err(e) = source::take_saved_checker(&mut options) {
+                eprintln!("judge: {e}");
+                return ExitCode::from(2);
+            }
+            judge(options, true, |o| match &o.stress {
                 Some(Some(problem)) => stress::run(o, problem),
                 _ => stress::run_own(o),
             })
@@ -143,6 +152,23 @@ pub fn main() -> ExitCode {
             judge(invoked(Options::from(v)), false, move |o| {
                 verify::run(o, &package)
             })
+        }
+        Command::Answer(a) => {
+            let mut options = invoked(Options::from(a));
+            let adopted = source::take_source_target(&mut options).and_then(|()| {
+                if options.run.cmd.is_none() {
+                    return Err("say which reference solution answers: a source file \
+                                (`bfs-judge answer brute.cpp`) or a command (`--cmd ./brute`)"
+                        .to_string()
+                        .into());
+                }
+                test::adopt_current_folder(&mut options)
+            });
+            if let Err(e) = adopted {
+                eprintln!("judge: {e}");
+                return ExitCode::from(2);
+            }
+            judge(options, true, answer::run)
         }
         Command::Listen(l) => listen::main(&l),
         Command::Panel(p) => {

@@ -97,6 +97,13 @@ pub fn name(bytes: &[u8]) -> String {
     escape(bytes, false)
 }
 
+/// What a program said for a person to read (a compiler's errors, a runtime's exception) as
+/// it printed it: as [`printable`], but a `\` stays one (g++ quoting `"\n"` is shown so),
+/// so control characters still cannot drive the terminal.
+pub fn message(bytes: &[u8]) -> String {
+    escape(bytes, false)
+}
+
 fn escape(bytes: &[u8], backslash: bool) -> String {
     use std::fmt::Write as _;
     let mut s = String::with_capacity(bytes.len());

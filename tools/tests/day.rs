@@ -14,7 +14,7 @@ use crate::support::{backstop, have, scratch, Judge, Judged};
 
 /// A fresh folder `NAME/sum/` with `tests/1.in`, `tests/1.out`, `tests/sample.in`,
 /// `tests/sample.out` (a + b), and a cache and config folder beside it.
-fn folder(name: &str) -> PathBuf {
+pub(crate) fn folder(name: &str) -> PathBuf {
     let dir = scratch(name).join("sum");
     std::fs::create_dir_all(dir.join("tests")).unwrap();
     for (case, a, b) in [("1", 1, 2), ("sample", 40, 2)] {
@@ -40,7 +40,7 @@ fn command(cwd: &Path, args: &[&str]) -> Judge {
         .env("NO_COLOR", "1")
 }
 
-fn judge(cwd: &Path, args: &[&str]) -> Judged {
+pub(crate) fn judge(cwd: &Path, args: &[&str]) -> Judged {
     command(cwd, args).run()
 }
 
@@ -54,7 +54,7 @@ fn builds(dir: &Path) -> usize {
     })
 }
 
-const SUM_CPP: &str = "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n";
+pub(crate) const SUM_CPP: &str = "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b); }\n";
 const WRONG_CPP: &str = "#include <cstdio>\nint main() { long a, b; scanf(\"%ld %ld\", &a, &b); printf(\"%ld\\n\", a + b + (a > 9)); }\n";
 
 #[test]

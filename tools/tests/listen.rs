@@ -16,7 +16,13 @@ struct Server {
 }
 
 impl Server {
+    /// Started in `dir`, with no config file of the user's (`XDG_CONFIG_HOME` a folder
+    /// beside it that [`Server::start_with_config`] may fill).
     fn start(dir: &Path, count: u32) -> Server {
+        Server::start_with_config(dir, count, &dir.with_extension("config"))
+    }
+
+    fn start_with_config(dir: &Path, count: u32, config: &Path) -> Server {
         let mut child = Judge::new([
             "listen",
             "--port",
@@ -26,6 +32,8 @@ impl Server {
             "--dir",
         ])
         .arg(dir)
+        .cwd(dir)
+        .env("XDG_CONFIG_HOME", config)
         .command()
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -270,31 +278,119 @@ fn bad_requests_get_4xx_and_write_nothing() {
         "not the extension's JSON"
     );
     assert_eq!(server.post(b"hello"), 400, "not JSON");
-    for name in ["../../escaped", "/tmp/absolute", "a\\b", ".."] {
-        let body = problem_json(name, "g", ("x", 1), ("1\n", "1\n"));
-        assert_eq!(server.post(body.as_bytes()), 400, "{name}");
-    }
-    let contest = problem_json("A", "../up", ("x", 2), ("1\n", "1\n"));
-    assert_eq!(
-        server.post(contest.as_bytes()),
-        400,
-        "a group that climbs out"
-    );
     let big = vec![b' '; 5 << 20];
     assert_eq!(server.post(&big), 413, "a body over 4 MiB");
     let entries: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(entries.is_empty(), "something was written: {entries:?}");
-    assert!(!dir.parent().unwrap().join("escaped").exists());
     // The server still takes a good problem after all that.
     let good = problem_json("Fine", "g", ("x", 1), ("1\n", "1\n"));
     assert_eq!(server.post(good.as_bytes()), 200);
     let (_, stderr) = server.finish();
     assert_eq!(
         stderr.lines().filter(|l| l.contains("refused")).count(),
-        9,
+        4,
         "{stderr}"
     );
     assert!(dir.join("Fine/tests/1.in").is_file());
+}
+
+/// Competitive Companion's `name` is the page's title: any text. Every one is received, into
+/// a folder named by its words inside `DIR`, never refused (issue 42: "B. Two/Three" was
+/// refused and lost).
+#[test]
+fn any_name_is_received_into_a_safe_folder_of_its_own() {
+    if !have("curl") {
+        return;
+    }
+    let dir = scratch("names");
+    let names = [
+        "B. Two/Three",
+        "../../escaped",
+        "/tmp/absolute",
+        "a\\b",
+        "..",
+        "tab\there",
+    ];
+    let server = Server::start(&dir, names.len() as u32 + 1);
+    for name in names {
+        let body = problem_json(name, "g", ("x", 1), ("1\n", "1\n"));
+        assert_eq!(server.post(body.as_bytes()), 200, "{name}");
+    }
+    let contest = problem_json("A", "../up", ("x", 2), ("1\n", "1\n"));
+    assert_eq!(server.post(contest.as_bytes()), 200, "a group that climbs");
+    let (stdout, stderr) = server.finish();
+    assert!(!stderr.contains("refused"), "{stderr}");
+    let nameless = entries(&dir)
+        .into_iter()
+        .find(|e| e.starts_with("problem-"))
+        .unwrap_or_else(|| panic!("no folder for \"..\": {stdout}"));
+    let mut want = vec![
+        "B-Two-Three".to_string(),
+        "a-b".to_string(),
+        "escaped".to_string(),
+        nameless,
+        "tab-here".to_string(),
+        "tmp-absolute".to_string(),
+        "up".to_string(),
+    ];
+    want.sort();
+    assert_eq!(entries(&dir), want, "{stdout}");
+    assert!(dir.join("up/A/tests/1.in").is_file());
+    assert!(!dir.parent().unwrap().join("escaped").exists());
+    // One sample is "1 test", the name printed as it came.
+    assert!(
+        stdout.contains("B. Two/Three: 1 test, 1000 ms, 64 MiB -> "),
+        "{stdout}"
+    );
+    assert!(dir.join("B-Two-Three/tests/1.out").is_file());
+}
+
+/// A `template` in the user's config: each problem received gets `main.EXT` made from it,
+/// as cph and cargo-compete make one; an existing `main.EXT` is never overwritten.
+#[test]
+fn a_received_problem_gets_a_starter_file_from_the_users_template() {
+    if !have("curl") {
+        return;
+    }
+    let dir = scratch("template");
+    let config = dir.with_extension("config");
+    std::fs::create_dir_all(config.join("bfs-judge")).unwrap();
+    std::fs::write(config.join("template.cpp"), "// my template\n").unwrap();
+    std::fs::write(
+        config.join("bfs-judge/config.toml"),
+        "template = \"../template.cpp\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("Mine")).unwrap();
+    std::fs::write(dir.join("Mine/main.cpp"), "// my work\n").unwrap();
+    let server = Server::start_with_config(&dir, 2, &config);
+    for name in ["Fresh", "Mine"] {
+        let body = problem_json(name, "g", ("x", 1), ("1\n", "1\n"));
+        assert_eq!(server.post(body.as_bytes()), 200, "{name}");
+    }
+    let (stdout, stderr) = server.finish();
+    assert_eq!(
+        read(&dir.join("Fresh/main.cpp")),
+        "// my template\n",
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stdout.contains("made main.cpp from your template"),
+        "{stdout}"
+    );
+    assert_eq!(read(&dir.join("Mine/main.cpp")), "// my work\n");
+    assert_eq!(stdout.matches("made main.cpp").count(), 1, "{stdout}");
+    // A template that is gone costs the starter file only: the problem is received.
+    std::fs::remove_file(config.join("template.cpp")).unwrap();
+    let server = Server::start_with_config(&dir, 1, &config);
+    let body = problem_json("Later", "g", ("x", 1), ("1\n", "1\n"));
+    assert_eq!(server.post(body.as_bytes()), 200);
+    let (stdout, _) = server.finish();
+    assert!(dir.join("Later/tests/1.in").is_file());
+    assert!(
+        stdout.contains("\n  no starter file: the template "),
+        "{stdout}"
+    );
 }
 
 fn entries(dir: &Path) -> Vec<String> {
@@ -413,9 +509,10 @@ fn a_name_that_would_write_the_clipboard_is_printed_escaped() {
     let mut taken: serde_json::Value =
         serde_json::from_str(&problem_json(&name, "g", ("o", 1), ("1\n", "1\n"))).unwrap();
     taken["input"] = serde_json::json!({"type": "file", "fileName": format!("in{OSC52}.txt")});
-    // Refused, each quoting the sequence: a name naming a path, a pattern, a header.
-    let path = problem_json(&format!("{OSC52}/x"), "g", ("o", 1), ("1\n", "1\n"));
-    assert_eq!(server.post(path.as_bytes()), 400);
+    // Refused, each quoting the sequence: a file name naming a path, a pattern, a header.
+    let mut path = taken.clone();
+    path["input"] = serde_json::json!({"type": "file", "fileName": format!("{OSC52}/x")});
+    assert_eq!(server.post(path.to_string().as_bytes()), 422);
     let mut regex = taken.clone();
     regex["input"] = serde_json::json!({"type": "regex", "pattern": OSC52});
     assert_eq!(server.post(regex.to_string().as_bytes()), 422);
@@ -435,7 +532,7 @@ fn a_name_that_would_write_the_clipboard_is_printed_escaped() {
     assert!(!drives_a_terminal(&stdout), "{out:?}");
     assert!(!drives_a_terminal(&stderr), "{err:?}");
     assert!(
-        out.contains(&format!("{SHOWN}Clipboard\\u{{9b}}31m: 1 tests")),
+        out.contains(&format!("{SHOWN}Clipboard\\u{{9b}}31m: 1 test,")),
         "{out}"
     );
     assert!(out.contains(&format!("reads in{SHOWN}.txt")), "{out}");
@@ -499,6 +596,10 @@ fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
         "the user's edit stays"
     );
     assert!(stdout.contains("kept your own info.toml"), "{stdout}");
+    assert!(
+        stdout.contains("\n  added: tests/2.in, tests/2.out\n"),
+        "{stdout}"
+    );
 
     // Once more with one sample only: the second, ours and unchanged, goes; the user's
     // edit of the first stays.
@@ -509,6 +610,11 @@ fn receiving_a_problem_again_keeps_every_file_the_user_added_or_changed() {
     assert!(!tests.join("2.in").exists() && !tests.join("2.out").exists());
     assert_eq!(read(&tests.join("1.out")), "3 \n");
     assert!(stdout.contains("tests/1.out"), "{stdout}");
+    // Said, not done silently.
+    assert!(
+        stdout.contains("removed (the page no longer has them): tests/2.in, tests/2.out"),
+        "{stdout}"
+    );
     assert_eq!(read(&tests.join("custom.out")), "42\n");
     // And all of it is judged: the user's cases with the samples.
     std::fs::write(folder.join("sum.sh"), "awk '{ print $1 + $2 }'\n").unwrap();

@@ -4,16 +4,18 @@
 //!
 //! - `judge`: the judge judged as a user meets it, on our problems and on other people's
 //!   formats (its modules: why, hostile, formats, answers, dmoj, cms, polygon, kernel);
-//! - `own_problem`, `day`: the judge on a contestant's own problem and folder;
+//! - `own_problem`, `day`, `contest_folder`: the judge on a contestant's own problem and folder;
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
 //! - `panel`: `bfs-judge panel`, its page driven in a real headless browser;
+//! - `verdicts`: what the judge says of a run, as a contestant's first hour meets it;
 //! - `docs`: the docs' transcripts, run.
 //!
 //! `cargo test -p bfs-judge-tools --test tests MODULE::` runs one of them.
 
 mod support;
 
+mod contest_folder;
 mod day;
 mod docs;
 mod judge;
@@ -21,3 +23,4 @@ mod listen;
 mod own_problem;
 mod panel;
 mod show;
+mod verdicts;

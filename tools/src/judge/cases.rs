@@ -35,6 +35,9 @@ pub enum Expect {
         fragment: String,
         stdout: Option<PathBuf>,
     },
+    /// No answer (an input a contestant wrote): the program runs, within the limits, and
+    /// its output is shown, not judged (`RAN`).
+    Nothing,
 }
 
 #[derive(Clone, Debug)]
@@ -57,7 +60,7 @@ impl Case {
     /// The exit code the program must end with.
     pub fn exit_code(&self) -> i32 {
         match self.expect {
-            Expect::Output(_) => 0,
+            Expect::Output(_) | Expect::Nothing => 0,
             Expect::Invalid { .. } => 1,
         }
     }
@@ -67,6 +70,7 @@ impl Case {
         match &self.expect {
             Expect::Output(p) => Some(p),
             Expect::Invalid { stdout, .. } => stdout.as_deref(),
+            Expect::Nothing => None,
         }
     }
 
@@ -74,6 +78,7 @@ impl Case {
         match &mut self.expect {
             Expect::Output(p) => Some(p),
             Expect::Invalid { stdout, .. } => stdout.as_mut(),
+            Expect::Nothing => None,
         }
     }
 
@@ -352,6 +357,25 @@ pub fn of_package(p: &crate::judge::format::Package, problem: usize) -> Vec<Case
                 None => Expect::Output(f.answer.clone()),
             },
             checker_args: f.validator_args.clone(),
+            held: Vec::new(),
+        })
+        .collect()
+}
+
+/// The package's inputs without an answer ([`Package::unanswered`]) as cases that run and
+/// show their output (problem number `problem`).
+///
+/// [`Package::unanswered`]: crate::judge::format::Package::unanswered
+pub fn unanswered_of(p: &crate::judge::format::Package, problem: usize) -> Vec<Case> {
+    p.unanswered
+        .iter()
+        .map(|f| Case {
+            problem,
+            name: f.name.clone(),
+            input: f.input.clone(),
+            args: f.args.clone(),
+            expect: Expect::Nothing,
+            checker_args: Vec::new(),
             held: Vec::new(),
         })
         .collect()

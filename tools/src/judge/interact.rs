@@ -45,7 +45,7 @@ use crate::judge::cases::Case;
 use crate::judge::check::external::{self, absolute};
 use crate::judge::check::{Check, Files, Protocol, Why};
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::{read_capped, read_tail, sibling};
+use crate::run::files::{read_capped, read_ends, sibling};
 use crate::run::program::Program;
 use crate::run::spec::run_program;
 use crate::run::spec::{Limits, Run};
@@ -327,7 +327,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     let i_run = i_run.map_err(|e| format!("interactor: {e}"))?;
     case.intact()?;
     let (rejected, score) = interactor_said(interactor, &i_run, &x.i_err, &x.feedback)?;
-    let program_bad = verdict::of_run(&p_run, &t.limits, 0)?;
+    let program_bad = verdict::of_interactive_run(&p_run, &t.limits)?;
     let interactor_first = first == Some(End::Interactor);
     let (mut verdict, mut lines) = decide(rejected, program_bad, interactor_first, &x.stderr);
     // testlib: the checker, if any, judges what the interactor wrote.
@@ -361,7 +361,7 @@ pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<
     outcome.score = score.or(checked_score);
     // The interactor runs alongside the program, so its wall time is the exchange's: what
     // it cost is its CPU time.
-    outcome.checker_ms = Some(i_run.cpu_ms);
+    outcome.interactor_ms = Some(i_run.cpu_ms);
     Ok(outcome)
 }
 
@@ -528,7 +528,7 @@ fn decide(
         (rejected, Some((v, why))) => {
             let mut lines = vec![detail(&why)];
             if v == Verdict::Re {
-                lines.extend(verdict::stderr_line(&read_tail(stderr, 16 * 1024)));
+                lines.extend(verdict::stderr_line(&read_ends(stderr, 8192)));
             }
             lines.extend(rejected.map(|(_, m)| interactor(&m)));
             (v, lines)
@@ -776,7 +776,7 @@ fn copies_verdict(
     let mut verdict = None;
     for (i, run) in runs.iter().enumerate() {
         let hung_up = run.status == Status::Signal(libc::SIGPIPE) && score < 1.0;
-        if let Some((v, why)) = verdict::of_run(run, limits, 0)? {
+        if let Some((v, why)) = verdict::of_interactive_run(run, limits)? {
             if hung_up {
                 continue;
             }
@@ -787,7 +787,7 @@ fn copies_verdict(
             lines.push(detail(&format!("{who}{why}")));
             if v == Verdict::Re {
                 let stderr = copy_stderr(base, runs.len(), i);
-                lines.extend(verdict::stderr_line(&read_tail(&stderr, 16 * 1024)));
+                lines.extend(verdict::stderr_line(&read_ends(&stderr, 8192)));
             }
             verdict.get_or_insert(v);
         }

@@ -27,10 +27,13 @@ pub enum Verdict {
     Mle,
     /// Output limit exceeded: stdout passed the output limit and the program was killed.
     Ole,
+    /// Ran within the limits on an input that has no answer: nothing to judge, neither a
+    /// pass nor a failure (its output is shown instead).
+    Ran,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Ac,
         Verdict::Wa,
         Verdict::Pe,
@@ -39,6 +42,7 @@ impl Verdict {
         Verdict::Tle,
         Verdict::Mle,
         Verdict::Ole,
+        Verdict::Ran,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +55,7 @@ impl Verdict {
             Verdict::Tle => "TLE",
             Verdict::Mle => "MLE",
             Verdict::Ole => "OLE",
+            Verdict::Ran => "RAN",
         }
     }
 }
@@ -64,6 +69,9 @@ pub struct Outcome {
     pub peak_kib: u64,
     /// The checker's wall time, when one judged the answer.
     pub checker_ms: Option<u64>,
+    /// The interactor's CPU time, when the program talked with one (its wall time is the
+    /// exchange's).
+    pub interactor_ms: Option<u64>,
     /// Lines shown under the verdict line, already indented and cut to the terminal.
     pub detail: Vec<String>,
     /// The score a Kattis output validator gave (`score.txt`), if any.
@@ -78,6 +86,7 @@ impl Outcome {
             cpu_ms: run.cpu_ms,
             peak_kib: run.peak_kib,
             checker_ms: None,
+            interactor_ms: None,
             detail,
             score: None,
         }
@@ -92,6 +101,7 @@ impl Outcome {
             cpu_ms: 0,
             peak_kib: 0,
             checker_ms: None,
+            interactor_ms: None,
             detail,
             score: None,
         }
@@ -198,6 +208,41 @@ fn by_limits(
     })
 }
 
+/// Whether `run` used CPU time near enough its limit (three quarters of it or more) that a
+/// wall-clock kill is its own slowness, never the machine's starving it or its sleeping.
+fn spent(run: &Run, limits: &Limits) -> bool {
+    run.cpu_ms.saturating_mul(4) >= limits.time_ms.saturating_mul(3)
+}
+
+/// [`of_run`] for a program that talks with an interactor: a wait the backstop ended says
+/// what such a wait mostly is, a question never flushed, so that the interactor never read it.
+pub fn of_interactive_run(run: &Run, limits: &Limits) -> Result<Option<(Verdict, String)>, String> {
+    Ok(of_run(run, limits, 0)?.map(|(v, why)| {
+        if v == Verdict::Tle && asleep(run, limits) {
+            let hint = "not flushed? An interactive program must flush each line it writes \
+                        (fflush(stdout), cout << endl, print(..., flush=True), \
+                        System.out.flush()): unflushed, the interactor never reads it and \
+                        both wait";
+            // After the question (`sleeping or waiting for input?`) another; after a fact
+            // (`--wall-time`'s), what it may mean.
+            let or = if why.ends_with('?') {
+                " Or"
+            } else {
+                ": asleep, or"
+            };
+            (v, format!("{why}{or} {hint}"))
+        } else {
+            (v, why)
+        }
+    }))
+}
+
+/// Whether `run` was ended by the wall-clock backstop while it neither ran (ready to run at
+/// few of the looks) nor spent its CPU time: asleep, or waiting for input that never came.
+fn asleep(run: &Run, limits: &Limits) -> bool {
+    run.killed == Some(Kill::Wall) && run.runnable_pct < STARVED_PCT && !spent(run, limits)
+}
+
 /// The verdict of a run its supervisor killed (`kill`); `Err` when the judge cancelled it.
 fn by_kill(kill: Kill, run: &Run, limits: &Limits) -> Result<(Verdict, String), String> {
     let lim = limits.time_ms;
@@ -211,6 +256,18 @@ fn by_kill(kill: Kill, run: &Run, limits: &Limits) -> Result<(Verdict, String), 
         Kill::Wall if limits.wall_time => tle(format!(
             "killed after {} ms of wall time (limit {lim} ms, --wall-time)",
             run.wall_ms
+        )),
+        // CPU time at the limit by the backstop: slow (an endless loop), whoever else ran;
+        // the backstop only came before the CPU limit's look.
+        Kill::Wall if run.cpu_ms >= lim => tle(format!(
+            "{} ms of CPU time (limit {lim} ms): CPU time over the limit",
+            run.cpu_ms
+        )),
+        Kill::Wall if spent(run, limits) => tle(format!(
+            "killed at the {} ms wall-clock backstop with {} ms of CPU time, near its limit \
+             of {lim} ms: too slow, if slowed further by a busy machine",
+            limits.wall_backstop_ms(),
+            run.cpu_ms,
         )),
         // Ready to run at most looks, yet given little CPU time: the machine's fault.
         Kill::Wall if run.runnable_pct >= STARVED_PCT => tle(format!(
@@ -270,15 +327,44 @@ fn by_kill(kill: Kill, run: &Run, limits: &Limits) -> Result<(Verdict, String), 
     }
 }
 
-/// The stderr line worth showing under an RE: the last non-empty one, where Python, Java
-/// and C++ runtimes put the exception (`ZeroDivisionError: division by zero`), escaped and
-/// cut to the terminal.
+/// The stderr line worth showing under an RE: the line that names the error, where a
+/// runtime says one (Java's and Kotlin's `Exception in thread "main" java.lang.X: why`, or the
+/// last `Caused by:` of its chain, the root cause; Go's `panic: ...`; Rust's `thread 'main'
+/// panicked at FILE:` with the message on its next line), else the last non-empty line
+/// (Python's `ZeroDivisionError: division by zero`, C++'s `what():  ...`). As a program
+/// printed it, control characters escaped ([`crate::text::message`]), cut to the terminal.
+/// `stderr` may be a long stderr's head and tail (see `run::files::read_ends`).
 pub fn stderr_line(stderr: &[u8]) -> Option<String> {
-    let line = stderr
+    let lines: Vec<&[u8]> = stderr
         .split(|&b| b == b'\n')
-        .rev()
-        .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))?;
-    let text = crate::text::printable(line.trim_ascii());
+        .map(<[u8]>::trim_ascii)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let names = |l: &&[u8]| {
+        [
+            "Exception in thread ",
+            "Caused by: ",
+            "panic: ",
+            "fatal error: ",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p.as_bytes()))
+            || l.windows(12).any(|w| w == b"' panicked a")
+    };
+    let shown = match lines.iter().rposition(names) {
+        // Rust since 1.73: `thread 'main' panicked at src/main.rs:3:5:`, then the message.
+        Some(i) if lines[i].ends_with(b":") && lines[i].starts_with(b"thread ") => {
+            let mut both = lines[i].to_vec();
+            if let Some(next) = lines.get(i + 1) {
+                both.push(b' ');
+                both.extend_from_slice(next);
+            }
+            both
+        }
+        Some(i) => lines[i].to_vec(),
+        None => lines.last()?.to_vec(),
+    };
+    let text = crate::text::message(&shown);
     Some(detail(&format!("stderr: {text}")))
 }
 
@@ -389,5 +475,84 @@ mod tests {
             "stderr: \\x1b[31mboom\\x1b[0m"
         );
         assert_eq!(stderr_line(b" \n\n"), None);
+    }
+
+    #[test]
+    fn the_useful_stderr_line_names_the_error() {
+        let java = b"Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\
+                     \tat Bad.main(Bad.java:3)\n";
+        assert_eq!(
+            stderr_line(java).unwrap().trim(),
+            "stderr: Exception in thread \"main\" java.lang.ArithmeticException: / by zero"
+        );
+        let rust = b"thread 'main' panicked at a.rs:2:5:\nindex out of bounds: the len is 3 but \
+                     the index is 5\nnote: run with `RUST_BACKTRACE=1` environment variable to \
+                     display a backtrace\n";
+        assert_eq!(
+            stderr_line(rust).unwrap().trim(),
+            "stderr: thread 'main' panicked at a.rs:2:5: index out of bounds: the len is 3 \
+             but the index is 5"
+        );
+        let go = b"panic: runtime error: index out of range [5] with length 3\n\n\
+                   goroutine 1 [running]:\nmain.main()\n\t/tmp/a.go:5 +0x1d\n";
+        assert_eq!(
+            stderr_line(go).unwrap().trim(),
+            "stderr: panic: runtime error: index out of range [5] with length 3"
+        );
+        // As printed: a backslash is one.
+        assert_eq!(
+            stderr_line(b"bad escape \\n\n").unwrap().trim(),
+            "stderr: bad escape \\n"
+        );
+    }
+
+    #[test]
+    fn a_run_at_its_cpu_limit_by_the_backstop_is_slow_not_starved() {
+        // `while True: x += 1` on a busy machine: the backstop's look came first, with the
+        // CPU time past the limit; it was ready to run at every look.
+        let busy = |cpu_ms| Run {
+            runnable_pct: 100,
+            ..run(cpu_ms, 3000, Status::Signal(9), Some(Kill::Wall))
+        };
+        let why = |r: Run| of_run(&r, &CPU, 0).unwrap().unwrap();
+        let (v, over) = why(busy(1005));
+        assert_eq!(v, Verdict::Tle);
+        assert_eq!(
+            over,
+            "1005 ms of CPU time (limit 1000 ms): CPU time over the limit"
+        );
+        let near = why(busy(800)).1;
+        assert!(
+            near.contains("near its limit") && !near.contains("starved"),
+            "{near}"
+        );
+        // Well under the limit while ready to run: starved.
+        assert!(why(busy(100)).1.contains("starved"));
+        assert!(!asleep(&busy(100), &CPU) && !asleep(&busy(1005), &CPU));
+    }
+
+    #[test]
+    fn an_interactive_program_asleep_at_the_backstop_may_not_have_flushed() {
+        let asleep = run(5, 3000, Status::Signal(9), Some(Kill::Wall));
+        let why = |l: &Limits| of_interactive_run(&asleep, l).unwrap().unwrap().1;
+        assert!(
+            why(&CPU).ends_with(
+                "sleeping or waiting for input? Or not flushed? An interactive \
+                 program must flush each line it writes (fflush(stdout), cout << endl, \
+                 print(..., flush=True), System.out.flush()): unflushed, the interactor never \
+                 reads it and both wait"
+            ),
+            "{}",
+            why(&CPU)
+        );
+        let wall = Limits {
+            wall_time: true,
+            ..CPU
+        };
+        assert!(why(&wall).contains("--wall-time): asleep, or not flushed? "));
+        // Not asleep: a program that spun to its limit is not told of flushing.
+        let spun = run(1005, 3000, Status::Signal(9), Some(Kill::Wall));
+        let (_, said) = of_interactive_run(&spun, &CPU).unwrap().unwrap();
+        assert!(!said.contains("flush"), "{said}");
     }
 }

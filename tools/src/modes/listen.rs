@@ -16,9 +16,10 @@
 //! page can claim (`admit`: a look at two headers). Anything else gets 403 and one line on
 //! stderr, and writes nothing.
 //!
-//! A request that is not a POST of the extension's JSON, a body over [`MAX_BODY`], or a name
-//! that would reach outside `DIR` (`/`, `\`, `..`) gets a 4xx answer and one line on stderr,
-//! and writes nothing. A problem file is written beside its place and renamed into it, so no
+//! A request that is not a POST of the extension's JSON, or a body over [`MAX_BODY`], gets a
+//! 4xx answer and one line on stderr, and writes nothing. A problem's name is never a reason
+//! to refuse it: any name (`B. Two/Three`, `..`, control characters) becomes a safe folder
+//! name by its words ([`folder_name`]), which can never reach outside `DIR`. A problem file is written beside its place and renamed into it, so no
 //! file is ever half written. Every text of a request that is printed (a name, a file name, a
 //! refused header or URL, the parser's complaint quoting the body) is escaped as a judged
 //! program's output is ([`crate::text::printable`]): a name holding `ESC ] 52 ; c ; ... BEL`
@@ -27,7 +28,12 @@
 //! The user's files are never lost: the folder's [`MANIFEST`] records each file `listen`
 //! wrote and its hash, and a problem received again replaces or removes only those, and only
 //! while unchanged. A case the user added (`tests/custom.in`), a sample they corrected, an
-//! `info.toml` they edited stay as they are, and the line printed names them.
+//! `info.toml` they edited stay as they are, and the line printed names them, and what the
+//! receipt changed (a sample updated, added, or removed because the page no longer has it).
+//!
+//! A starter file is made on receive from the user's template (`template = "PATH"` in a
+//! config file, `session::source`), as cph and cargo-compete do: `main.EXT` (the template's
+//! extension), never over an existing file.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -241,14 +247,56 @@ fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<Strin
     let folder = place(&problem, dir).map_err(|e| (400, e))?;
     let written = write(&problem, &folder).map_err(|e| (500, e))?;
     let mut line = announce(&problem, &folder);
-    if !written.kept.is_empty() {
-        let _ = write!(
-            line,
-            "\n  kept your own {} (changed or added by you; the received one is not written)",
-            written.kept.join(", ")
-        );
+    line.push_str(&written.changes());
+    // The problem is written by now: a template that cannot be read costs the starter file
+    // only, and is said under the problem's line.
+    match starter(&folder) {
+        Ok(Some(made)) => {
+            let _ = write!(line, "\n  {made}");
+        }
+        Ok(None) => {}
+        Err(why) => {
+            let _ = write!(line, "\n  no starter file: {why}");
+        }
     }
     Ok(line)
+}
+
+/// Makes the folder's starter file from the user's template (`template = "PATH"` in a config
+/// file): `main.EXT`, `EXT` the template's. Says what it did, or nothing when no template
+/// is set or `main.EXT` exists (never overwritten: it may be the user's work).
+fn starter(folder: &Path) -> Result<Option<String>, String> {
+    let settings = crate::session::source::settings().map_err(|e| e.to_string())?;
+    let Some(template) = settings.template else {
+        return Ok(None);
+    };
+    let ext = template
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    let name = format!("main{ext}");
+    let to = folder.join(&name);
+    if fs::symlink_metadata(&to).is_ok() {
+        return Ok(None);
+    }
+    let text = fs::read(&template).map_err(|e| {
+        format!(
+            "the template {} (`template` in {}): {e}",
+            template.display(),
+            settings.template_from.display()
+        )
+    })?;
+    // `create_new`: a file made in the meantime is not overwritten either.
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&to)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, &text))
+        .map_err(io(&to))?;
+    Ok(Some(format!(
+        "made {name} from your template {}",
+        crate::text::short(&crate::text::name(template.as_os_str().as_bytes()))
+    )))
 }
 
 /// The names a request may give in its `Host`, each with the port listened on. A page whose
@@ -335,38 +383,38 @@ fn check_origin(origins: &[&str]) -> Result<(), String> {
     }
 }
 
-/// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest.
+/// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest. Any
+/// name gives one ([`folder_name`]); `Err` is kept in the signature for what a later rule
+/// may refuse, and is never given today.
 pub fn place(p: &Received, dir: &Path) -> Result<PathBuf, String> {
-    let name = folder_name(&p.name).map_err(|e| format!("name \"{}\": {e}", p.name))?;
+    let name = folder_name(&p.name);
     let in_contest = p.batch.as_ref().is_some_and(|b| b.size > 1);
     if in_contest {
-        let group = folder_name(&p.group).map_err(|e| format!("group \"{}\": {e}", p.group))?;
-        Ok(dir.join(group).join(name))
+        Ok(dir.join(folder_name(&p.group)).join(name))
     } else {
         Ok(dir.join(name))
     }
 }
 
-/// A name as a folder name: its words (letters and digits) joined by `-`, so that it needs
-/// no quoting in a shell (`G. Castle Defense` -> `G-Castle-Defense`). A name that names a
-/// path (`/`, `\`, `..`) is refused rather than tidied: it is not a problem's name.
-pub fn folder_name(name: &str) -> Result<String, String> {
-    if name.contains(['/', '\\', '\0']) || name.split_whitespace().any(|w| w == "..") {
-        return Err("it would name a path outside the folder".to_string());
-    }
+/// A name as a folder name, whatever the name: its words (letters and digits) joined by `-`,
+/// so that it needs no quoting in a shell and can name nothing but one folder inside `DIR`
+/// (`G. Castle Defense` -> `G-Castle-Defense`, `B. Two/Three` -> `B-Two-Three`: a `/`, a
+/// `\`, `..` or a control character is a separator like a space). A name with no letter or
+/// digit (`?!`, `..`, empty) is `problem-HASH`, the same folder each time it is received.
+pub fn folder_name(name: &str) -> String {
     let words: Vec<&str> = name
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
     if words.is_empty() {
-        return Err("it has no letters or digits to name a folder by".to_string());
+        return format!("problem-{:08x}", fnv1a(name.as_bytes()) as u32);
     }
     let mut folder = words.join("-");
     // A file name's limit is 255 bytes; a name this long is cut at a character boundary.
     while folder.len() > 120 {
         folder.pop();
     }
-    Ok(folder)
+    folder
 }
 
 /// An I/O error that names its file.
@@ -384,6 +432,37 @@ pub struct Written {
     /// Files of the folder that were the user's (added or changed by them) where the
     /// received problem has a file of that name: left as they were.
     pub kept: Vec<String>,
+    /// Files written where there was none (empty on a first receipt: everything is new).
+    pub added: Vec<String>,
+    /// Files of ours rewritten with what the page has now.
+    pub updated: Vec<String>,
+    /// Files of ours removed: the page no longer has them (a sample fewer).
+    pub removed: Vec<String>,
+}
+
+impl Written {
+    /// The lines printed under the problem's line: what this receipt changed in a folder
+    /// received before, and the user's files it left alone. Nothing when nothing changed.
+    pub fn changes(&self) -> String {
+        let mut out = String::new();
+        for (what, files) in [
+            ("added", &self.added),
+            ("updated", &self.updated),
+            ("removed (the page no longer has them)", &self.removed),
+        ] {
+            if !files.is_empty() {
+                let _ = write!(out, "\n  {what}: {}", files.join(", "));
+            }
+        }
+        if !self.kept.is_empty() {
+            let _ = write!(
+                out,
+                "\n  kept your own {} (changed or added by you; the received one is not written)",
+                self.kept.join(", ")
+            );
+        }
+        out
+    }
 }
 
 /// The manifest's entries: a folder-relative path to the hash of what we wrote there. A
@@ -456,6 +535,12 @@ pub fn write(p: &Received, folder: &Path) -> Result<Written, String> {
         }
         if now.as_deref() != Some(bytes.as_slice()) {
             write_whole(&path, bytes)?;
+            // A first receipt adds everything: only a receipt again says what changed.
+            match (&now, before.is_empty()) {
+                (Some(_), _) => written.updated.push(rel.clone()),
+                (None, false) => written.added.push(rel.clone()),
+                (None, true) => {}
+            }
         }
         after.insert(rel.clone(), fnv1a(bytes));
     }
@@ -467,6 +552,7 @@ pub fn write(p: &Received, folder: &Path) -> Result<Written, String> {
         match fs::read(&path) {
             Ok(now) if ours(rel, Some(&now)) => {
                 fs::remove_file(&path).map_err(io(&path))?;
+                written.removed.push(rel.clone());
             }
             // Gone already, or the user's now: no longer ours to record.
             _ => {}
@@ -542,9 +628,10 @@ fn announce(p: &Received, folder: &Path) -> String {
         "bfs-judge test main.cpp"
     };
     format!(
-        "{}{contest}: {} tests, {} ms, {} MiB{how} -> {shown}   judge: cd {} && {judge}",
+        "{}{contest}: {} test{}, {} ms, {} MiB{how} -> {shown}   judge: cd {} && {judge}",
         printable(&p.name),
         p.tests.len(),
+        if p.tests.len() == 1 { "" } else { "s" },
         p.time_limit,
         p.memory_limit,
         crate::run::program::shell_quote(&shown),
@@ -556,19 +643,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_become_folder_names_or_are_refused() {
-        assert_eq!(
-            folder_name("G. Castle Defense").unwrap(),
-            "G-Castle-Defense"
-        );
-        assert_eq!(folder_name("A + B").unwrap(), "A-B");
-        assert_eq!(folder_name("Задача Ж").unwrap(), "Задача-Ж");
-        assert!(folder_name("../../etc").is_err());
-        assert!(folder_name("/tmp/x").is_err());
-        assert!(folder_name("a\\b").is_err());
-        assert!(folder_name(" .. ").is_err());
-        assert!(folder_name("?!").is_err());
-        assert!(folder_name(&"x".repeat(1000)).unwrap().len() <= 120);
+    fn every_name_becomes_one_safe_folder_name() {
+        assert_eq!(folder_name("G. Castle Defense"), "G-Castle-Defense");
+        assert_eq!(folder_name("A + B"), "A-B");
+        assert_eq!(folder_name("Задача Ж"), "Задача-Ж");
+        assert_eq!(folder_name("B. Two/Three"), "B-Two-Three");
+        assert_eq!(folder_name("../../etc"), "etc");
+        assert_eq!(folder_name("/tmp/x"), "tmp-x");
+        assert_eq!(folder_name("a\\b"), "a-b");
+        assert_eq!(folder_name("a\x1b]52;c;b\x07"), "a-52-c-b");
+        for nameless in [" .. ", "?!", ""] {
+            let f = folder_name(nameless);
+            assert!(f.starts_with("problem-") && f.len() == 16, "{f}");
+            assert_eq!(f, folder_name(nameless));
+        }
+        assert_ne!(folder_name("?!"), folder_name("!?"));
+        assert!(folder_name(&"x".repeat(1000)).len() <= 120);
     }
 
     #[test]

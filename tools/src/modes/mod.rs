@@ -4,8 +4,9 @@
 //! the browser; `panel` serves a page that judges a folder beside the editor (through the
 //! session layer's watch and stress); `gen` and `check` are the generators and checkers of
 //! our problems as commands; `verify` is the problem setter's check of a package's
-//! submissions.
+//! submissions; `answer` writes the answers a reference solution gives.
 
+pub mod answer;
 pub mod bundle;
 pub mod check;
 pub mod clean;

@@ -1,4 +1,4 @@
-//! `bfs-judge show PROBLEM [INPUT]`: the page that replays the reference search of one of
+//! `bfs-judge show PROBLEM [INPUT]` (or `PROBLEM/CASE`): the page that replays the reference search of one of
 //! our problems on an input (`Ours::trace`, the page `ours::search::page`), written as one
 //! self-contained HTML file whose path is printed. INPUT is a case of the problem
 //! (`sample`, the default), or a file. Errors: one line on stderr, exit code 2.
@@ -14,13 +14,15 @@ use crate::ours::OursError;
 /// `bfs-judge show`: watch the reference search on an input.
 #[derive(Clone, Debug, clap::Args)]
 pub struct ShowCmd {
-    /// One of our problems: robot-maze, chase, wave, swap-game, pushing-boxes.
+    /// One of our problems: robot-maze, chase, wave, swap-game, pushing-boxes; or
+    /// PROBLEM/CASE, as `test` selects a case (`robot-maze/htree-1000x1000`).
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
 
-    /// A case of the problem (`sample`, `open-1000x1000`...) or an input file.
-    #[arg(value_name = "INPUT", default_value = "sample")]
-    pub input: String,
+    /// A case of the problem (`sample`, `open-1000x1000`...) or an input file [default:
+    /// sample].
+    #[arg(value_name = "INPUT")]
+    pub input: Option<String>,
 
     /// Which board (swap-game) or maze (pushing-boxes) of the input, from 1.
     #[arg(long, value_name = "K", default_value_t = 1)]
@@ -45,6 +47,8 @@ enum ShowError {
     Ours(OursError),
     /// INPUT (the first) is neither a case of the problem (in the folder) nor a file.
     NoInput(String, String, PathBuf),
+    /// PROBLEM/CASE and an INPUT as well: the case given twice.
+    TwoInputs(String, String),
     /// What could not be done (`read`, `create`, `write`) to which file or folder.
     File(&'static str, PathBuf, std::io::Error),
 }
@@ -60,6 +64,11 @@ impl fmt::Display for ShowError {
                     "`{input}` is neither a case of {problem} (in {tests}) nor a file"
                 )
             }
+            ShowError::TwoInputs(selector, input) => write!(
+                f,
+                "`{selector}` names a case and `{input}` another: give PROBLEM/CASE or \
+                 PROBLEM INPUT, not both"
+            ),
             ShowError::File(doing, path, e) => write!(f, "cannot {doing} {}: {e}", path.display()),
         }
     }
@@ -87,21 +96,32 @@ fn resolve(problems: &Path, problem: &str, input: &str) -> Result<(PathBuf, Stri
     Err(ShowError::NoInput(input.into(), problem.into(), tests))
 }
 
+/// The problem and the input its arguments name: `PROBLEM [INPUT]`, or `PROBLEM/CASE` as
+/// `test`'s selectors write a case.
+fn selected(s: &ShowCmd) -> Result<(&str, &str), ShowError> {
+    match (s.problem.split_once('/'), s.input.as_deref()) {
+        (Some(_), Some(input)) => Err(ShowError::TwoInputs(s.problem.clone(), input.into())),
+        (Some((problem, case)), None) => Ok((problem, case)),
+        (None, input) => Ok((&s.problem, input.unwrap_or("sample"))),
+    }
+}
+
 fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
     let root = built_in_root();
     let problems = s
         .problems_dir
         .clone()
         .unwrap_or_else(|| root.join("problems"));
-    let no_search = || ShowError::Ours(OursError::NoSearch(s.problem.clone()));
-    let ours = crate::ours::find(&s.problem).ok_or_else(no_search)?;
-    let (path, name) = resolve(&problems, &s.problem, &s.input)?;
+    let (problem, input) = selected(s)?;
+    let no_search = || ShowError::Ours(OursError::NoSearch(problem.to_string()));
+    let ours = crate::ours::find(problem).ok_or_else(no_search)?;
+    let (path, name) = resolve(&problems, problem, input)?;
     let input = file("read", &path, std::fs::read(&path))?;
     let trace = ours.trace(&input, s.case).map_err(ShowError::Ours)?;
     let title = if trace.multi_case() && s.case > 1 {
-        format!("{}/{name} #{}", s.problem, s.case)
+        format!("{problem}/{name} #{}", s.case)
     } else {
-        format!("{}/{name}", s.problem)
+        format!("{problem}/{name}")
     };
     let html = page(&trace, &title);
     let out = s.out.clone().unwrap_or_else(|| {
@@ -113,7 +133,7 @@ fn write_page(s: &ShowCmd) -> Result<PathBuf, ShowError> {
         };
         target
             .join("show")
-            .join(format!("{}-{name}{case}.html", s.problem))
+            .join(format!("{problem}-{name}{case}.html"))
     });
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         file("create", dir, std::fs::create_dir_all(dir))?;

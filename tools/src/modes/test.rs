@@ -13,7 +13,7 @@ use crate::args::{Dirs, Options};
 use crate::judge::cases::{self, Case};
 use crate::judge::check::Check;
 use crate::judge::problem::{self, Problem};
-use crate::judge::verdict::Outcome;
+use crate::judge::verdict::{Outcome, Verdict};
 use crate::session::grade::{self, FileIo, Source, Target};
 use crate::session::pool;
 use crate::session::target::{check, interactor, limits, program, time_limit_source};
@@ -290,7 +290,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     for (i, p) in planned.problems.iter().enumerate() {
         reporter.header(&planned.header(i, p, o));
     }
-    let tallies = judge_all(o, &cases, &planned, reporter.as_mut())?;
+    let (tallies, not_judged) = judge_all(o, &cases, &planned, reporter.as_mut())?;
     // Only failing cases stay (`session::cache`): a problem that passed leaves nothing behind.
     for ((t, tally), own) in planned
         .targets
@@ -298,7 +298,8 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         .zip(&tallies)
         .zip(&planned.own_folders)
     {
-        if tally.failed == 0 && *own {
+        // A case without an answer keeps its output (`CASE.got`) for a look.
+        if tally.failed == 0 && tally.ran == 0 && *own {
             crate::session::cache::forget_passed(&t.out_dir);
         }
     }
@@ -313,6 +314,17 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         .map(|(t, _)| format!("{}/", crate::text::short(&t.out_dir.display().to_string())))
         .collect();
     reporter.summary(&tallies, &failing);
+    if not_judged > 0 && o.run.json {
+        crate::say!(
+            "{}",
+            serde_json::json!({ "fail_fast": true, "not_judged": not_judged })
+        );
+    } else if not_judged > 0 {
+        crate::say!(
+            "stopped at the first failure (--fail-fast): {not_judged} case{} not judged",
+            if not_judged == 1 { "" } else { "s" }
+        );
+    }
     Ok(failing.is_empty())
 }
 
@@ -330,7 +342,15 @@ fn chosen_cases(
             for w in &layout.warnings {
                 eprintln!("judge: warning: {w}");
             }
-            cases::of_package(layout, i)
+            let mut found = cases::of_package(layout, i);
+            // Inputs without an answer run and show their output, as `oj test` and cph do;
+            // outputs handed in have nothing to show for them.
+            if o.run.outputs.is_none() && !layout.unanswered.is_empty() {
+                // In the folder's natural order among the others (a flat folder's only).
+                found.extend(cases::unanswered_of(layout, i));
+                found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
+            }
+            found
         }
         // One of our problem folders, read by its own reader.
         None => {
@@ -492,13 +512,15 @@ fn target_of(
 }
 
 /// Judges every case, `-j N` at a time, telling `reporter` in case order; each problem's
-/// tally, or the first setup error.
+/// tally and how many cases `--fail-fast` left unjudged, or the first setup error. The
+/// first failure is the first in case order (the pool delivers in order), so `-j` never
+/// changes where `--fail-fast` stops.
 fn judge_all(
     o: &Options,
     cases: &[Case],
     planned: &Planned,
     reporter: &mut dyn Reporter,
-) -> Result<Vec<Tally>, SetupError> {
+) -> Result<(Vec<Tally>, usize), SetupError> {
     let (problems, targets) = (&planned.problems, &planned.targets);
     let total = cases.len();
     let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
@@ -506,6 +528,7 @@ fn judge_all(
     // Both the delivery and the wait update the progress line.
     let progress = std::cell::RefCell::new(Progress::new());
     let mut setup_error = None;
+    let mut not_judged = 0;
     pool::in_order(
         total,
         o.verdicts.jobs as usize,
@@ -523,14 +546,19 @@ fn judge_all(
             progress.borrow_mut().clear();
             reporter.case(&p.name, &case.name, &outcome);
             tallies[case.problem].add(&outcome);
+            let stop = o.fail_fast && !matches!(outcome.verdict, Verdict::Ac | Verdict::Ran);
             graded[case.problem].push((case.name.clone(), outcome));
-            if cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
+            if stop || cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
                 let score = p
                     .layout
                     .as_ref()
                     .and_then(|l| l.grade(&graded[case.problem]));
                 let limits = &targets[case.problem].limits;
                 reporter.problem_done(&p.name, &tallies[case.problem], limits, score.as_ref());
+            }
+            if stop {
+                not_judged = total - i - 1;
+                return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         },
@@ -543,10 +571,7 @@ fn judge_all(
     if let Some(e) = setup_error {
         return Err(e);
     }
-    match setup_error {
-        Some(e) => Err(e),
-        None => Ok(tallies),
-    }
+    Ok((tallies, not_judged))
 }
 
 /// The problems of a run, each with what its cases are judged with and what its header says
@@ -629,7 +654,10 @@ fn how_judged(p: &Problem, t: &Target, o: &Options) -> String {
             }
         }
         (Check::External(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
-            format!("checker {}", crate::text::short(&c.describe()))
+            let from = o.checker_from.as_ref().map_or(String::new(), |f| {
+                format!(" (from {})", crate::text::short(&f.display().to_string()))
+            });
+            format!("checker {}{from}", crate::text::short(&c.describe()))
         }
         (Check::External(_), _) => "checker".to_string(),
         (_, true) => "exact (no checker for this problem)".to_string(),

@@ -40,16 +40,34 @@ pub fn read_capped(path: &Path, cap: u64) -> Vec<u8> {
     v
 }
 
-/// The last `cap` bytes of a file.
-pub fn read_tail(path: &Path, cap: u64) -> Vec<u8> {
+/// A file's first and last `cap` bytes, whole lines of each (none when it cannot be read):
+/// where a runtime names an error in a long stderr, at its start (Java's `Exception in
+/// thread`, above a thousand frames) or at its end (Python's). Two reads of `cap` at most.
+pub fn read_ends(path: &Path, cap: u64) -> Vec<u8> {
     use std::io::{Seek, SeekFrom};
-    let mut v = Vec::new();
-    if let Ok(mut f) = File::open(path) {
-        let len = f.metadata().map_or(0, |m| m.len());
-        let _ = f.seek(SeekFrom::Start(len.saturating_sub(cap)));
-        let _ = f.read_to_end(&mut v);
+    let Ok(mut f) = File::open(path) else {
+        return Vec::new();
+    };
+    let len = f.metadata().map_or(0, |m| m.len());
+    let mut head = Vec::new();
+    let _ = (&mut f).take(cap.saturating_mul(2)).read_to_end(&mut head);
+    if len <= cap.saturating_mul(2) {
+        return head;
     }
-    v
+    // A line cut at either seam is dropped, so no line is glued to another.
+    let first = &head[..head.len().min(cap as usize)];
+    head.truncate(first.iter().rposition(|&b| b == b'\n').unwrap_or(0));
+    let mut tail = Vec::new();
+    if f.seek(SeekFrom::Start(len - cap)).is_ok() {
+        let _ = f.read_to_end(&mut tail);
+    }
+    let from = tail
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(tail.len(), |i| i + 1);
+    head.push(b'\n');
+    head.extend_from_slice(&tail[from..]);
+    head
 }
 
 /// `$XDG_CACHE_HOME/bfs-judge`, else `~/.cache/bfs-judge`, else the temp folder's.

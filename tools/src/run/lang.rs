@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::run::program::Program;
+use crate::run::program::{shell_quote, Program};
 
 /// One language as the judge knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,6 +322,12 @@ struct ConfigFile {
     compile_memory_limit: Option<u64>,
     #[serde(default)]
     lang: std::collections::BTreeMap<String, LangTable>,
+    /// The folder's checker command and the starter template: `session::source::settings`
+    /// reads them; named here so that a file holding them is not refused.
+    #[serde(default, rename = "checker")]
+    _checker: Option<String>,
+    #[serde(default, rename = "template")]
+    _template: Option<String>,
 }
 
 fn words(w: &[&str]) -> Vec<String> {
@@ -485,13 +491,13 @@ pub fn table(langs: &Langs) -> String {
             let build = if l.build.is_empty() {
                 String::new()
             } else {
-                format!("build: {}; ", l.build.join(" "))
+                format!("build: {}; ", shell_words(&l.build))
             };
             [
                 l.name.clone(),
                 exts.join(" "),
                 here,
-                format!("{build}run: {}", l.run.join(" ")),
+                format!("{build}run: {}", shell_words(&l.run)),
             ]
         })
         .collect();
@@ -501,6 +507,22 @@ pub fn table(langs: &Langs) -> String {
         .map(|r| format!("  {:<w0$}  {:<w1$}  {:<w2$}  {}", r[0], r[1], r[2], r[3]))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A command's words as a shell reads them back: a word with spaces or quotes in it quoted
+/// ([`shell_quote`]), a placeholder (`{src}`, `{dir}/prog.jar`) as it is (a shell leaves
+/// braces without a comma alone).
+fn shell_words(words: &[String]) -> String {
+    let word = |w: &String| {
+        let plain = w.replace(['{', '}'], "");
+        let expands = w.contains('{') && w.contains(',');
+        if !plain.is_empty() && shell_quote(&plain) == plain && !expands {
+            w.clone()
+        } else {
+            shell_quote(w)
+        }
+    };
+    words.iter().map(word).collect::<Vec<_>>().join(" ")
 }
 
 /// `verify`'s long help: what it does and the languages, found or not on this machine.

@@ -5,7 +5,9 @@
 //! `CASE.expected`, `CASE.stderr`, each at most [`KEEP_BYTES`]; `CASE.checker`, a checker's
 //! whole message). An output-only task's outputs handed in ([`Source::HandedIn`]) skip the
 //! run: the file handed in for the case is judged as a program's output would be, and a
-//! missing one is a wrong answer.
+//! missing one is a wrong answer. A case without an answer ([`Expect::Nothing`], an input a
+//! contestant wrote) is not judged: a run that ended well is `RAN`, its first lines shown
+//! under it and its output kept as `CASE.got`; one that did not gets its verdict as any.
 //!
 //! `Err` means a setup error (the program or the checker cannot be run at all): the judge
 //! stops and says it once instead of giving every case the same verdict.
@@ -21,7 +23,7 @@ use crate::judge::format::handed_in_name;
 use crate::judge::interact::{self, Interactor};
 use crate::judge::verdict::{self, Outcome, Verdict};
 use crate::run::files::Private;
-use crate::run::files::{create_fresh, read_capped, read_tail, sibling};
+use crate::run::files::{create_fresh, read_capped, read_ends, sibling};
 use crate::run::program::Program;
 use crate::run::spec::{run_program_in, Limits};
 use crate::run::sys;
@@ -154,7 +156,7 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
         Some((v, why)) => {
             detail_lines.push(detail(&why));
             if v == Verdict::Re {
-                detail_lines.extend(verdict::stderr_line(&read_tail(&stderr, 8192)));
+                detail_lines.extend(verdict::stderr_line(&read_ends(&stderr, 8192)));
             }
             v
         }
@@ -168,6 +170,14 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
             detail_lines.push(detail(&why));
             Verdict::Wa
         }
+        None if matches!(case.expect, Expect::Nothing) => {
+            keep_output(&got, &base)?;
+            detail_lines.extend(crate::show::diff::output_lines(
+                &got,
+                &sibling(&base, "got"),
+            ));
+            Verdict::Ran
+        }
         None => {
             let (judgement, lines) = judge_output(case, t, &got, &stderr, &private, &base)?;
             detail_lines.extend(lines);
@@ -176,13 +186,23 @@ pub fn judge_case(case: &Case, t: &Target) -> Result<Outcome, SetupError> {
             judgement.verdict
         }
     };
-    if verdict != Verdict::Ac {
+    if !matches!(verdict, Verdict::Ac | Verdict::Ran) {
         keep_failing(case, t, &got, &stderr, &base, &mut detail_lines)?;
     }
     let mut outcome = Outcome::of_run(verdict, &run, detail_lines);
     outcome.checker_ms = checker_ms;
     outcome.score = score;
     Ok(outcome)
+}
+
+/// Keeps the output of a case without an answer as `CASE.got` (at most [`KEEP_BYTES`]),
+/// for a look at more than its first lines.
+fn keep_output(got: &Path, base: &Path) -> Result<(), SetupError> {
+    if let Some(parent) = base.parent() {
+        fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let to = sibling(base, "got");
+    Ok(keep_capped(got, &to).map_err(|e| format!("{}: {e}", to.display()))?)
 }
 
 /// Judges the output handed in for `case` (an output-only task), from the folder `dir`: a
@@ -291,7 +311,7 @@ fn judge_output(
     let empty = PathBuf::from("/dev/null");
     let exact = Check::Lines;
     let (check, explain) = match (&case.expect, &t.check) {
-        (Expect::Output(_), check) => (check, t.explain.as_deref()),
+        (Expect::Output(_) | Expect::Nothing, check) => (check, t.explain.as_deref()),
         // An invalid input's stdout is compared: a checker would want a valid input.
         (Expect::Invalid { .. }, Check::External(_)) => (&exact, None),
         (Expect::Invalid { .. }, check) => (check, None),

@@ -10,6 +10,12 @@
 //! `python`, `java`, `kotlin`, `go`, or a new key with `extensions`) with `build` and `run`
 //! commands. Cost: two small file reads a run, a hash of the source, and the compiler
 //! only when the source or its commands changed.
+//!
+//! Two more keys, at the top of a file ([`settings`]): `checker = "CMD"`, the checker a
+//! folder's tests are judged with when `--checker-cmd` is not given (a tests folder's own
+//! `.bfs-judge.toml`, or its parent's, counts too: [`take_saved_checker`]), and `template =
+//! "PATH"`, the file `listen` copies into each problem it receives as `main.EXT`. A relative
+//! path in either is the config file's folder's.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -49,6 +55,92 @@ pub fn config_files() -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// The keys of a config file other than its languages, and the file each came from.
+#[derive(Debug, Default)]
+pub struct Settings {
+    /// `checker = "CMD"`: a relative program path made the config file's folder's.
+    pub checker: Option<String>,
+    pub checker_from: PathBuf,
+    /// `template = "PATH"`: `~/` is the home folder, a relative path the file's folder's.
+    pub template: Option<PathBuf>,
+    pub template_from: PathBuf,
+}
+
+/// The config files' [`Settings`], each key from the last file that has it (the nearest).
+pub fn settings() -> Result<Settings, SetupError> {
+    settings_of(&config_files())
+}
+
+/// [`Settings`] from `files`, later ones winning; a file that cannot be read or is not TOML
+/// is a setup error that names it.
+fn settings_of(files: &[PathBuf]) -> Result<Settings, SetupError> {
+    #[derive(serde::Deserialize)]
+    struct Keys {
+        checker: Option<String>,
+        template: Option<String>,
+    }
+    let mut s = Settings::default();
+    for file in files {
+        let text = fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let keys: Keys = toml::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let dir = file.parent().unwrap_or(Path::new("."));
+        if let Some(cmd) = keys.checker.filter(|c| !c.trim().is_empty()) {
+            s.checker = Some(anchored(&cmd, dir));
+            s.checker_from = file.clone();
+        }
+        if let Some(t) = keys.template {
+            let home = std::env::var_os("HOME").map(PathBuf::from);
+            s.template = Some(match (t.strip_prefix("~/"), home) {
+                (Some(rest), Some(home)) => home.join(rest),
+                _ => dir.join(&t),
+            });
+            s.template_from = file.clone();
+        }
+    }
+    Ok(s)
+}
+
+/// `cmd` with its first word made `dir`'s when it is a relative path to a file there
+/// (`./check`, `checker.py`): the checker is found from any folder the judge runs in.
+fn anchored(cmd: &str, dir: &Path) -> String {
+    let cmd = cmd.trim();
+    let (first, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+    let path = Path::new(first);
+    if path.is_relative() && dir.join(path).is_file() {
+        let abs = std::path::absolute(dir.join(path)).unwrap_or_else(|_| dir.join(path));
+        let quoted = crate::run::program::shell_quote(&abs.display().to_string());
+        return format!("{quoted} {rest}").trim_end().to_string();
+    }
+    cmd.to_string()
+}
+
+/// `--checker-cmd` from the config when it is not on the command line (nor `--checker`):
+/// the `checker` of a tests folder's own `.bfs-judge.toml`, else of its parent's (the
+/// problem's folder), else of the config files that apply here. The command line wins.
+pub fn take_saved_checker(o: &mut Options) -> Result<(), SetupError> {
+    if o.verdicts.checker_cmd.is_some() || o.verdicts.checker {
+        return Ok(());
+    }
+    let mut files = config_files();
+    for tests in &o.run.tests {
+        for dir in [tests.parent(), Some(tests.as_path())]
+            .into_iter()
+            .flatten()
+        {
+            let file = dir.join(FOLDER_CONFIG);
+            if file.is_file() && !files.contains(&file) {
+                files.push(file);
+            }
+        }
+    }
+    let saved = settings_of(&files)?;
+    if saved.checker.is_some() {
+        o.verdicts.checker_cmd = saved.checker;
+        o.checker_from = Some(saved.checker_from);
+    }
+    Ok(())
 }
 
 /// Our languages with the config files laid over them; a bad file is a setup error that

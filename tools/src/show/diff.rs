@@ -1,7 +1,8 @@
 //! Showing a wrong answer: the hunk around the first difference (two lines of context each
 //! side, expected `-` against got `+`; small outputs, at most [`SMALL_LINES`] lines and
 //! [`SMALL_BYTES`] bytes each as a sample's are, whole), or with `--diff full` the whole
-//! unified diff; every line of output cut to the terminal's width. A small input is shown
+//! unified diff, or with `--diff side` the hunk's lines in two columns, expected beside got
+//! (cph's and CP Editor's view); every line of output cut to the terminal's width. A small input is shown
 //! whole too ([`small_file`]), as `oj test` does.
 //!
 //! The hunk reads only a window of five lines from each file, so it costs nothing whatever
@@ -18,11 +19,13 @@ use crate::judge::check::lines::{self, Difference};
 use crate::show::style;
 use crate::text::{fit, printable, width};
 
-/// What a WA shows: the hunk around the first difference, or the whole diff.
+/// What a WA shows: the hunk around the first difference, the whole diff, or the hunk's
+/// lines side by side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffMode {
     Hunk,
     Full,
+    Side,
 }
 
 /// Lines of context on each side of the first difference.
@@ -71,6 +74,45 @@ pub fn small_file(what: &str, path: &Path) -> Vec<String> {
     out
 }
 
+/// The most lines of a run's output shown under a case that has no answer (`RAN`).
+pub const OUTPUT_LINES: usize = 20;
+
+/// The most bytes of a run's output read to show under a case that has no answer.
+pub const OUTPUT_BYTES: u64 = 4096;
+
+/// `output:` and the first [`OUTPUT_LINES`] lines of the file `got` (at most
+/// [`OUTPUT_BYTES`]), each escaped and cut to the width, and a line that says how much more
+/// there is and where it is kept (`kept`): how a case without an answer shows what the
+/// program wrote, so that the contestant can look at it.
+pub fn output_lines(got: &Path, kept: &Path) -> Vec<String> {
+    let total = std::fs::metadata(got).map_or(0, |m| m.len());
+    let bytes = crate::run::files::read_capped(got, OUTPUT_BYTES);
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if bytes.ends_with(b"\n") || bytes.is_empty() {
+        lines.pop();
+    }
+    let whole = total <= OUTPUT_BYTES && lines.len() <= OUTPUT_LINES;
+    // A line cut by the byte cap is not shown half.
+    if total > OUTPUT_BYTES && !bytes.ends_with(b"\n") && lines.len() > 1 {
+        lines.pop();
+    }
+    lines.truncate(OUTPUT_LINES);
+    let mut out = vec![indent("output:")];
+    if total == 0 {
+        out.push(indent("  (empty)"));
+    }
+    out.extend(lines.iter().map(|l| indent(&format!("  {}", printable(l)))));
+    if !whole {
+        // Not cut to the width: the path is to be copied.
+        out.push(format!(
+            "      ... (the first {} lines shown; all {total} bytes: {})",
+            lines.len(),
+            crate::text::short(&kept.display().to_string())
+        ));
+    }
+    out
+}
+
 /// The detail lines of a difference between the files `expected` and `got`.
 pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Vec<String> {
     if mode == DiffMode::Full {
@@ -83,7 +125,53 @@ pub fn render(expected: &Path, got: &Path, d: &Difference, mode: DiffMode) -> Ve
         (Some(old), Some(new)) => (1, old.len().max(new.len()).max(1) as u64),
         _ => (d.line.saturating_sub(CONTEXT).max(1), d.line + CONTEXT),
     };
+    if mode == DiffMode::Side {
+        return side(expected, got, d, window);
+    }
     hunk(expected, got, d, window)
+}
+
+/// The lines `first..=last` of both files in two columns, expected on the left and got on
+/// the right, numbered, each cut to its half of the width; the mark between them says how
+/// the line differs, as `sdiff` marks it: ` ` the same, `|` different, `<` expected only,
+/// `>` got only. Lines are paired by number, as the judge compares them.
+fn side(expected: &Path, got: &Path, d: &Difference, (first, last): (u64, u64)) -> Vec<String> {
+    let window = |p: &Path| lines::lines_between(p, first, last).unwrap_or_default();
+    let (old, new) = (texts(&window(expected)), texts(&window(got)));
+    let rows = old.len().max(new.len());
+    let number_width = (first + rows as u64).to_string().len();
+    // `    N  ` before the left column, ` | ` between the columns.
+    let column = width().saturating_sub(4 + number_width + 2 + 3) / 2;
+    let mut out = vec![indent(&format!(
+        "first difference at line {} (expected | got):",
+        d.line
+    ))];
+    for k in 0..rows {
+        let (left, right) = (old.get(k), new.get(k));
+        let mark = match (left, right) {
+            (Some(l), Some(r)) if l == r => ' ',
+            (Some(_), Some(_)) => '|',
+            (Some(_), None) => '<',
+            _ => '>',
+        };
+        let paint = |text: Option<&String>, s: anstyle::Style| {
+            let cut = fit(text.map_or("", |t| t.as_str()), column);
+            let padded = format!("{cut:<column$}");
+            if mark == ' ' {
+                style::paint(&padded, style::DIM)
+            } else {
+                style::paint(&padded, s)
+            }
+        };
+        let line = format!(
+            "    {:>number_width$}  {} {mark} {}",
+            first + k as u64,
+            paint(left, style::EXPECTED),
+            paint(right, style::GOT)
+        );
+        out.push(line.trim_end().to_string());
+    }
+    out
 }
 
 fn texts(lines: &[Vec<u8>]) -> Vec<String> {
@@ -299,6 +387,24 @@ mod tests {
             large.contains("     3  3") && !large.contains("  4  4"),
             "{large}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn side_by_side_pairs_the_lines_by_number_and_marks_how_each_differs() {
+        let dir = std::env::temp_dir().join(format!("diff-side-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (expected, got) = (dir.join("expected"), dir.join("got"));
+        std::fs::write(&expected, "3\n5\n7\n").unwrap();
+        std::fs::write(&got, "3\n6\n").unwrap();
+        let d = lines::first_difference(&expected, &got).unwrap().unwrap();
+        let out = render(&expected, &got, &d, DiffMode::Side);
+        let column = (width() - 4 - 1 - 2 - 3) / 2;
+        assert_eq!(out[0], "    first difference at line 2 (expected | got):");
+        assert_eq!(out[1], format!("    1  {:<column$}   3", "3"));
+        assert_eq!(out[2], format!("    2  {:<column$} | 6", "5"));
+        assert_eq!(out[3], format!("    3  {:<column$} <", "7"));
+        assert_eq!(out.len(), 4, "{out:?}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -16,11 +16,11 @@ use crate::text::{fit, mib, short};
 
 /// `AC     12 ms cpu     15 ms wall     3.2 MiB  robot-maze/sample`, then the detail lines.
 /// With a checker, its wall time comes before the name (`checker 18 ms`); with an interactor, its
-/// CPU time (it runs as long as the exchange).
+/// CPU time (`interactor 3 ms`: it runs as long as the exchange).
 pub fn case_line(o: &Outcome, name: &str) -> String {
-    let checker = o
-        .checker_ms
-        .map_or(String::new(), |ms| format!("  checker {ms:>5} ms"));
+    let checker: String = helpers(o)
+        .map(|(who, ms)| format!("  {who} {ms:>5} ms"))
+        .collect();
     let mut s = format!(
         "{} {:>6} ms cpu {:>6} ms wall {:>7.1} MiB{checker}  {name}",
         crate::show::style::verdict(o.verdict, &format!("{:<3}", o.verdict.name())),
@@ -103,10 +103,18 @@ pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
         "peak_rss_kib": o.peak_kib,
         "detail": detail.join("\n"),
     });
-    if let Some(ms) = o.checker_ms {
-        v["checker_ms"] = ms.into();
+    for (who, ms) in helpers(o) {
+        v[format!("{who}_ms")] = ms.into();
     }
     v.to_string()
+}
+
+/// The time of each program that judged a case beside the judged one, named as a user knows
+/// it (`checker`, `interactor`): what the case line shows, and the JSON's `NAME_ms`.
+fn helpers(o: &Outcome) -> impl Iterator<Item = (&'static str, u64)> {
+    [("checker", o.checker_ms), ("interactor", o.interactor_ms)]
+        .into_iter()
+        .filter_map(|(who, ms)| Some((who, ms?)))
 }
 
 /// A setup error as one JSON object (`--json`): `{"error": ..., "exit": 2}`.
@@ -130,6 +138,7 @@ pub fn summary_json(tallies: &[Tally]) -> String {
         "summary": true,
         "passed": tallies.iter().map(|t| t.passed).sum::<usize>(),
         "failed": tallies.iter().map(|t| t.failed).sum::<usize>(),
+        "ran": tallies.iter().map(|t| t.ran).sum::<usize>(),
         "verdicts": verdicts,
     })
     .to_string()
@@ -142,10 +151,13 @@ pub struct Tally {
     max_cpu_ms: u64,
     max_wall_ms: u64,
     max_kib: u64,
-    /// The checker's wall time, summed over the cases it judged.
-    checker_ms: Option<u64>,
+    /// The checker's wall time and the interactor's CPU time, each summed over the cases it
+    /// judged.
+    helper_ms: BTreeMap<&'static str, u64>,
     pub passed: usize,
     pub failed: usize,
+    /// Cases without an answer that ran within the limits (`RAN`): neither.
+    pub ran: usize,
 }
 
 impl Tally {
@@ -154,11 +166,13 @@ impl Tally {
         self.max_cpu_ms = self.max_cpu_ms.max(o.cpu_ms);
         self.max_wall_ms = self.max_wall_ms.max(o.wall_ms);
         self.max_kib = self.max_kib.max(o.peak_kib);
-        if let Some(ms) = o.checker_ms {
-            self.checker_ms = Some(self.checker_ms.unwrap_or(0) + ms);
+        for (who, ms) in helpers(o) {
+            *self.helper_ms.entry(who).or_default() += ms;
         }
         if o.verdict == Verdict::Ac {
             self.passed += 1;
+        } else if o.verdict == Verdict::Ran {
+            self.ran += 1;
         } else {
             self.failed += 1;
         }
@@ -167,6 +181,7 @@ impl Tally {
     pub fn summary(&self, problem: &str, limits: &Limits) -> String {
         let counts: Vec<String> = Verdict::ALL[1..]
             .iter()
+            .filter(|v| **v != Verdict::Ran)
             .filter_map(|v| {
                 self.counts
                     .get(v.name())
@@ -181,15 +196,25 @@ impl Tally {
                 format!(" [{}]", counts.join(", "))
             } else {
                 String::new()
-            },
+            } + &ran_text(self.ran),
             self.max_cpu_ms,
             self.max_wall_ms,
             limits.time_ms,
             mib(self.max_kib).trim_end_matches(" MiB"),
             limits.memory_kib / 1024,
-            self.checker_ms
-                .map_or(String::new(), |ms| format!("; checker {ms} ms in all")),
+            self.helper_ms
+                .iter()
+                .map(|(who, ms)| format!("; {who} {ms} ms in all"))
+                .collect::<String>(),
         )
+    }
+}
+
+/// `, 1 ran without an answer` where cases had none, else nothing.
+fn ran_text(ran: usize) -> String {
+    match ran {
+        0 => String::new(),
+        n => format!(", {n} ran without an answer"),
     }
 }
 
@@ -326,6 +351,8 @@ impl Reporter for Text {
         }
         let passed: usize = tallies.iter().map(|t| t.passed).sum();
         let failed: usize = tallies.iter().map(|t| t.failed).sum();
+        // The last line stays `N passed, N failed`, as scripts read it; the cases that ran
+        // without an answer are counted on their problems' lines.
         crate::say!("{passed} passed, {failed} failed");
     }
 }

@@ -53,6 +53,7 @@ pub fn verdict(v: Verdict, text: &str) -> String {
         Verdict::Wa | Verdict::Pe | Verdict::Pts => AnsiColor::Red,
         Verdict::Re => AnsiColor::Magenta,
         Verdict::Tle | Verdict::Mle | Verdict::Ole => AnsiColor::Yellow,
+        Verdict::Ran => AnsiColor::Cyan,
     };
     paint(
         text,

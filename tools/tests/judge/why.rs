@@ -152,7 +152,8 @@ fn planted_wrong_programs_get_their_named_mistake_in_the_exact_mode() {
     let j = run("-v walls=0", &[]);
     assert_eq!(
         details(&j, "robot-maze/walled")[0],
-        "illegal move: step 1 enters a wall: cell 2 (1 2) is a wall",
+        "illegal move: step 1 enters a wall: cell 2 (1 2) is a wall; rows and columns count \
+         from 1",
         "{j}"
     );
     // A malformed output keeps its own reason, not a named one.

@@ -126,6 +126,20 @@ pub fn pair(
     prefix: &str,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<Found>, FormatError> {
+    pair_keeping(in_dir, in_exts, ans_dir, ans_exts, prefix, warnings, None)
+}
+
+/// [`pair`], an input without an answer put in `unanswered` (its `answer` the first name it
+/// could have had) instead of warned about, where the caller runs such inputs.
+pub fn pair_keeping(
+    in_dir: &Path,
+    in_exts: &[&str],
+    ans_dir: &Path,
+    ans_exts: &[&str],
+    prefix: &str,
+    warnings: &mut Vec<String>,
+    mut unanswered: Option<&mut Vec<Found>>,
+) -> Result<Vec<Found>, FormatError> {
     let split = |dir: &Path,
                  name: &OsString,
                  exts: &[&str]|
@@ -168,6 +182,15 @@ pub fn pair(
                 input,
                 join(ans_dir, stem, aext),
             )),
+            None if unanswered.is_some() => {
+                if let Some(u) = unanswered.as_deref_mut() {
+                    u.push(Found::new(
+                        format!("{prefix}{}", crate::text::name(stem)),
+                        input,
+                        join(ans_dir, stem, ans_exts[0]),
+                    ));
+                }
+            }
             None => warnings.push(format!(
                 "{}: no answer ({} in {}): skipped",
                 shown(&input),

@@ -1,10 +1,12 @@
 //! The plainest format: a folder of `NAME.in` with `NAME.out` or `NAME.ans` (oj's `test/`,
 //! cph's and most contest archives'), with the limits of an `info.toml` beside it or in the
-//! folder above. It claims every folder, so it is asked last. Cost: one listing.
+//! folder above. An input without an answer (one a contestant wrote) is kept apart, in
+//! [`Package::unanswered`], for `test` to run without judging, as `oj test` and cph do. It
+//! claims every folder, so it is asked last. Cost: one listing.
 
 use std::path::Path;
 
-use crate::judge::format::files::{name_of, pair};
+use crate::judge::format::files::{name_of, pair_keeping};
 use crate::judge::format::info::Info;
 use crate::judge::format::{Context, FormatError, Kind, Package, Reader};
 
@@ -17,7 +19,16 @@ pub const READER: Reader = Reader {
 
 fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     let mut warnings = Vec::new();
-    let cases = pair(dir, &[".in"], dir, &[".out", ".ans"], "", &mut warnings)?;
+    let mut unanswered = Vec::new();
+    let cases = pair_keeping(
+        dir,
+        &[".in"],
+        dir,
+        &[".out", ".ans"],
+        "",
+        &mut warnings,
+        Some(&mut unanswered),
+    )?;
     let candidates = [
         dir.parent().map(|p| p.join("info.toml")),
         Some(dir.join("info.toml")),
@@ -31,6 +42,7 @@ fn read(dir: &Path, _: &Context) -> Result<Package, FormatError> {
     package.info = info;
     package.info_path = info_path;
     package.warnings = warnings;
+    package.unanswered = unanswered;
     Ok(package)
 }
 
@@ -41,7 +53,7 @@ mod tests {
     use crate::judge::format::detect;
 
     #[test]
-    fn unpaired_files_are_warned_about_and_skipped() {
+    fn an_input_alone_is_kept_to_run_and_an_answer_alone_is_skipped() {
         let dir = std::env::temp_dir().join(format!("judge-layout-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
@@ -51,14 +63,11 @@ mod tests {
         let p = detect(&dir).unwrap();
         let names: Vec<&str> = p.cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["2", "10"]);
-        assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
+        let alone: Vec<&str> = p.unanswered.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(alone, ["3"]);
+        assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
         assert!(
-            p.warnings[0].contains("3.in: no answer"),
-            "{:?}",
-            p.warnings
-        );
-        assert!(
-            p.warnings[1].contains("4.out: no input"),
+            p.warnings[0].contains("4.out: no input"),
             "{:?}",
             p.warnings
         );

@@ -283,6 +283,8 @@ impl Names {
             Verdict::Wa | Verdict::Pe | Verdict::Pts => "WA",
             Verdict::Tle => "TLE",
             Verdict::Re | Verdict::Mle | Verdict::Ole => "RTE",
+            // Never in a package's expectations: only a case without an answer runs so.
+            Verdict::Ran => "RAN",
         };
         match self {
             Names::Kattis => kattis,
@@ -302,6 +304,7 @@ impl Names {
                 Verdict::Mle => "MLE",
                 Verdict::Ole => "OLE",
                 Verdict::Re => "RE",
+                Verdict::Ran => "RAN",
             },
         }
     }
@@ -377,6 +380,9 @@ pub struct Package {
     /// The file the limits came from (`info.toml`, `problem.yaml`, `problem.xml`), if any.
     pub info_path: Option<PathBuf>,
     pub cases: Vec<Found>,
+    /// Inputs without an answer (a flat folder's `mine.in` alone), which `test` runs and
+    /// shows the output of (`RAN`) rather than judges; none in the other formats.
+    pub unanswered: Vec<Found>,
     /// What was skipped or is doubtful, said once before judging.
     pub warnings: Vec<String>,
     /// The package's own checker, if it has one.
@@ -422,6 +428,7 @@ impl Package {
             info: Info::default(),
             info_path: None,
             cases,
+            unanswered: Vec::new(),
             warnings: Vec::new(),
             checker: None,
             interactor: None,
@@ -564,6 +571,7 @@ mod tests {
             cpu_ms: 0,
             peak_kib: 0,
             checker_ms: None,
+            interactor_ms: None,
             detail: Vec::new(),
             score,
         }

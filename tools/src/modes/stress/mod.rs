@@ -361,6 +361,21 @@ fn save_as_test(tests: &Path, seed: u64, f: &Files) -> Result<String, SetupError
     Ok(format!("{} (+ .out, the expected answer)", input.display()))
 }
 
+/// The candidate as a printed command names it: ` --cmd SOURCE` for a source file, by the name
+/// the user gave it (`--cmd main.cpp`), not its build in the cache, so that the line builds
+/// it again (from the cache) and judges the source as it is then; ` --cmd COMMAND` for a
+/// command; ` --bundle` without `--cmd`. The source, when one is named.
+fn candidate_words<'a>(o: &'a Options, candidate: &Program) -> (String, Option<&'a str>) {
+    match (&o.run.cmd, &o.run.built) {
+        (Some(src), Some(_)) => (format!(" --cmd {}", shell_quote(src)), Some(src)),
+        (Some(_), None) => (
+            format!(" --cmd {}", shell_quote(&candidate.command_line())),
+            None,
+        ),
+        (None, _) => (" --bundle".to_string(), None),
+    }
+}
+
 /// The command that replays case `seed` alone, from any folder, as the judge was invoked
 /// (`bfs-judge stress ...`, or `<checkout>/scripts/judge --stress ...`).
 fn reproduce(
@@ -407,18 +422,9 @@ fn reproduce(
         );
         programs.push(c.program());
     }
-    match (&o.run.cmd, &o.run.built) {
-        // A source file by the name the user gave it (`--cmd main.cpp`), not its build in
-        // the cache: the line builds it again (from the cache) and names what was judged.
-        (Some(src), Some(_)) => {
-            sources.push(src);
-            let _ = write!(again, " --cmd {}", shell_quote(src));
-        }
-        (Some(_), None) => {
-            let _ = write!(again, " --cmd {}", shell_quote(&candidate.command_line()));
-        }
-        (None, _) => again.push_str(" --bundle"),
-    }
+    let (cmd, source) = candidate_words(o, candidate);
+    again.push_str(&cmd);
+    sources.extend(source);
     let _ = write!(again, " --seed {seed} --count 1");
     if let Some(tests) = o.run.tests.first() {
         let abs = std::path::absolute(tests).unwrap_or(tests.clone());

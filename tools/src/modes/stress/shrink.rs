@@ -466,8 +466,8 @@ fn keep_as_problem(p: &Problem, trial: &Trial<'_>, shrunk: &Path) -> Result<(), 
         .map_err(|e| format!("{}: {e}", tests.display()))?)
 }
 
-/// The command that judges the shrunk case, from any folder: absolute paths, and a `cd`
-/// for a shell line. `ours`: the problem is one of our problems folder's.
+/// The command that judges the shrunk case, from any folder: absolute paths, a source file
+/// by the name the user gave it, and a `cd` for a shell line or a relative source. `ours`: the problem is one of our problems folder's.
 fn replay(o: &Options, p: &Problem, trial: &Trial<'_>, ours: bool) -> String {
     let problems_dir = trial.dir.parent().unwrap_or(trial.dir);
     let absolute = |p: &Path| {
@@ -498,13 +498,8 @@ fn replay(o: &Options, p: &Problem, trial: &Trial<'_>, ours: bool) -> String {
         }
         line
     };
-    match &o.run.cmd {
-        Some(_) => again.push_str(&format!(
-            " --cmd {}",
-            shell_quote(&trial.candidate.command_line())
-        )),
-        None => again.push_str(" --bundle"),
-    }
+    let (cmd, source) = super::candidate_words(o, trial.candidate);
+    again.push_str(&cmd);
     for (on, flag) in [
         (o.verdicts.checker, " --checker"),
         (o.verdicts.draw, " --draw"),
@@ -513,6 +508,10 @@ fn replay(o: &Options, p: &Problem, trial: &Trial<'_>, ours: bool) -> String {
         if on {
             again.push_str(flag);
         }
+    }
+    // A relative source is found from this folder only: the line starts with a `cd` to it.
+    if source.is_some_and(|s| Path::new(s).is_relative()) {
+        return crate::run::program::cd_here(again);
     }
     crate::run::program::with_cd(&[trial.candidate], again)
 }

@@ -137,7 +137,8 @@ fn make_executable(path: &Path) {
 }
 
 /// The compiler's first error lines: from the first line that says `error`, at most
-/// [`CE_LINES`], each made printable.
+/// [`CE_LINES`], each as the compiler printed it (control characters escaped: see
+/// [`crate::text::message`]).
 pub fn first_error_lines(said: &str) -> Vec<String> {
     let lines: Vec<&str> = said.lines().filter(|l| !l.trim().is_empty()).collect();
     // A Python traceback: from its last frame, the user's file and line, to the error.
@@ -154,7 +155,7 @@ pub fn first_error_lines(said: &str) -> Vec<String> {
     lines[from..]
         .iter()
         .take(CE_LINES)
-        .map(|l| crate::text::printable(l.trim_end().as_bytes()))
+        .map(|l| crate::text::message(l.trim_end().as_bytes()))
         .collect()
 }
 
