@@ -250,15 +250,13 @@ fn cases_are_added_edited_deleted_and_restored(tab: &mut Tab, tests: &Path) {
     tab.wait(&row_is("added", "WA"));
     assert_eq!(read("added.out"), "5\n");
     assert!(!trash.join("added").exists());
-    // Input only: run, what it prints shown, and kept as the expected answer.
+    // An input alone runs (RAN), what it printed is shown and kept as the expected answer.
     tab.key("a");
     save_case(tab, "only", "7 1\n", "");
-    tab.wait("!document.getElementById('ed-ran').hidden && document.getElementById('ed-said').dataset.verdict === 'OK'");
-    assert_eq!(
-        tab.text("document.getElementById('ed-out').textContent"),
-        "8\n"
-    );
-    tab.run("document.getElementById('ed-keep').click()");
+    tab.wait(&row_is("only", "RAN"));
+    assert!(!tests.join("only.out").exists());
+    tab.wait("document.getElementById('case').dataset.name === 'only' && document.getElementById('col-got').textContent === '18\\n' && !document.getElementById('case-keep').hidden");
+    tab.run("document.getElementById('case-keep').click()");
     tab.wait(&row_is("only", "AC"));
     assert_eq!(read("only.out"), "8\n");
     // Markup in a case and in what the program says is shown as text.

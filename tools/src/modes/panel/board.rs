@@ -292,7 +292,14 @@ impl Board {
     fn cases(&self, only: Option<&str>) -> Result<(Problem, Vec<Case>), SetupError> {
         let p = self.problem()?;
         let mut found = match &p.layout {
-            Some(layout) => cases::of_package(layout, 0),
+            // Inputs without an answer run and show their output (RAN), in the folder's
+            // natural order among the others, as `test` runs them.
+            Some(layout) => {
+                let mut found = cases::of_package(layout, 0);
+                found.extend(cases::unanswered_of(layout, 0));
+                found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
+                found
+            }
             // One of our problem folders, read by its own reader, as `test` reads it.
             None => {
                 let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
@@ -474,10 +481,12 @@ impl Board {
         let row = self.shown().rows.into_iter().find(|r| r.name == name)?;
         let (input, answer) = self.origin(name)?;
         let kept = |ext: &str| crate::run::files::sibling(&self.out_dir.join(name), ext);
-        let failing = row.verdict.is_some_and(|v| v != "AC") && !row.stale;
-        let got = failing.then(|| kept("got")).filter(|p| p.is_file());
-        let err = failing.then(|| kept("stderr")).filter(|p| p.is_file());
-        let page = |ext: &str| (failing && kept(ext).is_file()).then(|| format!("{name}.{ext}"));
+        // What a round kept of the case: a failing case's files, and an input alone's output
+        // (RAN); nothing of an accepted one.
+        let kept_now = row.verdict.is_some_and(|v| v != "AC") && !row.stale;
+        let got = kept_now.then(|| kept("got")).filter(|p| p.is_file());
+        let err = kept_now.then(|| kept("stderr")).filter(|p| p.is_file());
+        let page = |ext: &str| (kept_now && kept(ext).is_file()).then(|| format!("{name}.{ext}"));
         Some(json!({
             "row": row,
             "input": shown_text(&input),

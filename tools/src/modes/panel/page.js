@@ -8,7 +8,9 @@ const $ = (id) => document.getElementById(id);
 const at = (path) => path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
 
 // Verdicts by word and by shape; colour only adds to them.
-const SHAPES = { AC: "\u2713", WA: "\u2717", TLE: "\u29D7", MLE: "\u25B2", OLE: "\u25BC", RE: "!", CE: "\u25A0", OK: "\u2713" };
+const SHAPES = { AC: "\u2713", WA: "\u2717", TLE: "\u29D7", MLE: "\u25B2", OLE: "\u25BC", RE: "!", CE: "\u25A0", OK: "\u2713", RAN: "\u25B7" };
+// Verdicts that are not failures: accepted, and an input alone that ran within the limits.
+const passing = (v) => v === "AC" || v === "RAN";
 const shape = (v) => (v ? SHAPES[v] || "\u25C6" : "\u25CB");
 
 let board = null;
@@ -212,6 +214,8 @@ async function refreshOpened(force) {
   else {
     $("col-got").replaceChildren(el("span", "cut", c.row.verdict === "AC" ? "(accepted: it matched the expected answer)" : "(nothing kept)"));
   }
+  $("case-keep").hidden = !(c.row.verdict === "RAN" && c.got && !c.got.cut && board.editable);
+  keepable = c.row.verdict === "RAN" && c.got ? { name: c.row.name, input: c.input.text, expected: c.got.text } : null;
   $("stderr-box").hidden = !(c.stderr && c.stderr.text);
   $("col-stderr").textContent = c.stderr ? c.stderr.text : "";
   const links = $("case-links");
@@ -253,6 +257,8 @@ function closeForms() {
 }
 
 let editing = null;
+// The case opened when it is an input alone that ran: what "Keep as expected" saves.
+let keepable = null;
 
 async function edit(name) {
   editing = name;
@@ -261,7 +267,6 @@ async function edit(name) {
   $("ed-name").value = name || nextName();
   $("ed-input").value = "";
   $("ed-expected").value = "";
-  $("ed-ran").hidden = true;
   $("ed-said").textContent = "";
   if (name) {
     const c = await (await fetch(at("/api/case?name=" + encodeURIComponent(name)))).json();
@@ -331,7 +336,7 @@ function renderStress() {
 // --- moving --------------------------------------------------------------------------
 
 function step(by, failingOnly) {
-  const rows = board.rows.filter((r) => !failingOnly || (r.verdict && r.verdict !== "AC"));
+  const rows = board.rows.filter((r) => !failingOnly || (r.verdict && !passing(r.verdict)));
   if (rows.length === 0) return;
   const i = rows.findIndex((r) => r.name === opened);
   let j = i < 0 ? (by > 0 ? 0 : rows.length - 1) : (i + by + rows.length) % rows.length;
@@ -401,14 +406,13 @@ $("case-delete").addEventListener("click", async () => {
 });
 $("editor").addEventListener("submit", async (e) => {
   e.preventDefault();
+  // An empty expected answer: an input alone, run and its output shown.
   const expected = $("ed-expected").value;
-  if (expected !== "") return saveCase(expected);
-  // Input only: run it and show what it prints, to be kept as the expected answer or not.
-  $("ed-ran").hidden = false;
-  const into = { verdict: $("ed-said"), figures: $("ed-said"), stdout: $("ed-out"), stderr: el("pre") };
-  await runCustom($("ed-input").value, into);
+  await saveCase(expected === "" ? null : expected);
 });
-$("ed-keep").addEventListener("click", () => saveCase($("ed-out").textContent));
+$("case-keep").addEventListener("click", async () => {
+  if (keepable) say(await api("/api/save", { ...keepable, was: keepable.name }));
+});
 $("ed-cancel").addEventListener("click", closeForms);
 $("runner").addEventListener("submit", async (e) => {
   e.preventDefault();

@@ -88,14 +88,16 @@ pub fn check_name(name: &str) -> Result<(), String> {
 pub struct Saved {
     pub name: String,
     pub input: String,
-    pub expected: String,
+    /// The expected answer; none: an input alone, which runs and shows its output (RAN).
+    #[serde(default)]
+    pub expected: Option<String>,
     /// The name it had, when an existing case is edited (renamed, perhaps).
     #[serde(default)]
     pub was: Option<String>,
 }
 
-/// Writes a case's files (a renamed case's old files go to the trash) and asks for that
-/// case to be judged; `Err` says why not (the status and the reason).
+/// Writes a case's files (a renamed case's old files go to the trash; an input alone has
+/// no answer file) and asks for the cases to be judged; `Err` says why not (the status and the reason).
 pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
     writable(board)?;
     check_name(&s.name).map_err(|e| (400, e))?;
@@ -114,7 +116,14 @@ pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
         &board.tests.join(format!("{}.in", s.name)),
         s.input.as_bytes(),
     )?;
-    write_whole(&answer, s.expected.as_bytes())?;
+    match &s.expected {
+        Some(expected) => write_whole(&answer, expected.as_bytes())?,
+        // An input alone: an answer it had is no longer its (the page said so).
+        None if answer.is_file() => {
+            fs::remove_file(&answer).map_err(|e| (500, format!("{}: {e}", answer.display())))?
+        }
+        None => {}
+    }
     if let Some(old) = renamed {
         delete(board, old)?;
     }
@@ -364,7 +373,7 @@ pub fn add_counterexample(board: &Board) -> Result<String, (u16, String)> {
         &Saved {
             name: name.clone(),
             input: st.input,
-            expected: st.expected,
+            expected: Some(st.expected),
             was: None,
         },
     )?;
