@@ -487,7 +487,25 @@ impl Board {
         let got = kept_now.then(|| kept("got")).filter(|p| p.is_file());
         let err = kept_now.then(|| kept("stderr")).filter(|p| p.is_file());
         let page = |ext: &str| (kept_now && kept(ext).is_file()).then(|| format!("{name}.{ext}"));
+        // The tokens of the first differing line that differ, as the terminal's diff marks
+        // them (character ranges).
+        let marks = match (row.diff_line, answer.as_deref(), got.as_deref()) {
+            (Some(n), Some(expected), Some(got)) => {
+                let line = |p: &Path| {
+                    let first = lines::lines_between(p, n, n).ok()?.into_iter().next()?;
+                    Some(String::from_utf8_lossy(&first).into_owned())
+                };
+                let (e, g) = (line(expected), line(got));
+                let tokens = |a: &Option<String>, b: &Option<String>| {
+                    a.as_deref()
+                        .map(|a| crate::show::diff::differing_tokens(a, b.as_deref()))
+                };
+                json!({"expected": tokens(&e, &g), "got": tokens(&g, &e)})
+            }
+            _ => Value::Null,
+        };
         Some(json!({
+            "marks": marks,
             "row": row,
             "input": shown_text(&input),
             "expected": answer.as_deref().map(shown_text),

@@ -144,7 +144,9 @@ function say(v) {
 
 // --- the case opened -------------------------------------------------------------------
 
-function lineNodes(pre, file, mark, other) {
+// A file's lines, numbered; line `mark` marked as the first difference, the character
+// ranges `tokens` of it (the server's, as the terminal's diff marks them) emphasised.
+function lineNodes(pre, file, mark, tokens) {
   pre.replaceChildren();
   if (!file) {
     pre.append(el("span", "cut", "(none)"));
@@ -152,20 +154,19 @@ function lineNodes(pre, file, mark, other) {
   }
   const lines = file.text.split("\n");
   if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-  const theirs = other ? other.text.split("\n") : [];
   lines.forEach((text, i) => {
     const n = i + 1;
     const line = el("span", n === mark ? "first" : "");
     line.append(el("span", "ln", String(n)));
-    if (n === mark) {
-      // The tokens that differ from the other file's line of the same number.
-      const mine = text.split(/(\s+)/);
-      const their = (theirs[i] || "").split(/\s+/).filter((t) => t !== "");
-      let k = 0;
-      for (const part of mine) {
-        if (/^\s+$/.test(part) || part === "") line.append(document.createTextNode(part));
-        else line.append(el("span", part === their[k++] ? "" : "tok", part));
+    if (n === mark && tokens) {
+      const chars = Array.from(text);
+      let at = 0;
+      for (const [start, end] of tokens) {
+        line.append(document.createTextNode(chars.slice(at, start).join("")));
+        line.append(el("span", "tok", chars.slice(start, end).join("")));
+        at = end;
       }
+      line.append(document.createTextNode(chars.slice(at).join("")));
     } else line.append(document.createTextNode(text));
     pre.append(line, "\n");
   });
@@ -209,8 +210,9 @@ async function refreshOpened(force) {
   $("case-detail").hidden = c.row.detail.length === 0;
   const mark = c.row.diff_line;
   lineNodes($("col-input"), c.input, null);
-  lineNodes($("col-expected"), c.expected, mark, c.got);
-  if (c.got) lineNodes($("col-got"), c.got, mark, c.expected);
+  const marks = c.marks || {};
+  lineNodes($("col-expected"), c.expected, mark, marks.expected);
+  if (c.got) lineNodes($("col-got"), c.got, mark, marks.got);
   else {
     $("col-got").replaceChildren(el("span", "cut", c.row.verdict === "AC" ? "(accepted: it matched the expected answer)" : "(nothing kept)"));
   }
