@@ -51,6 +51,9 @@ enum Command {
     /// Receive problems from the Competitive Companion browser extension into folders
     /// that `bfs-judge test` judges as they are.
     Listen(listen::ListenCmd),
+    /// Serve a judge panel beside your editor: one page on 127.0.0.1 with the folder's cases,
+    /// judged again whenever the source or a test changes.
+    Panel(crate::modes::panel::PanelCmd),
     /// Write each of our problems as one std-only source file for online judges.
     Bundle(crate::modes::bundle::Options),
     /// Print a random input of one of our problems.
@@ -168,6 +171,16 @@ pub fn main() -> ExitCode {
             judge(options, true, answer::run)
         }
         Command::Listen(l) => listen::main(&l),
+        Command::Panel(p) => {
+            let mut options = invoked(Options::from(p.test));
+            if let Err(e) = source::take_source_target(&mut options)
+                .and_then(|()| test::adopt_current_folder(&mut options))
+            {
+                eprintln!("panel: {e}");
+                return ExitCode::from(2);
+            }
+            crate::modes::panel::main(options, p.port)
+        }
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
         Command::Check(c) => check::main(&c),

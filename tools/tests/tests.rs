@@ -7,6 +7,7 @@
 //! - `own_problem`, `day`, `contest_folder`: the judge on a contestant's own problem and folder;
 //! - `listen`: `bfs-judge listen` as Competitive Companion meets it;
 //! - `show`: `bfs-judge show` in a real headless browser;
+//! - `panel`: `bfs-judge panel`, its page driven in a real headless browser;
 //! - `verdicts`: what the judge says of a run, as a contestant's first hour meets it;
 //! - `docs`: the docs' transcripts, run;
 //! - `first_hour`: a contestant's first hour: the install command and the scripts' builds,
@@ -23,5 +24,6 @@ mod first_hour;
 mod judge;
 mod listen;
 mod own_problem;
+mod panel;
 mod show;
 mod verdicts;

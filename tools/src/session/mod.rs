@@ -7,14 +7,18 @@
 //! namespaces (a child process) per process. Below it, what the modes share: `target`
 //! decides what a problem's cases are judged with, `grade` judges one case (the run, its
 //! verdict, what a failure keeps and shows), `source` makes programs of source files,
-//! `pool` runs a mode's cases `-j N` at a time, handing them on in order.
+//! `pool` runs a mode's cases `-j N` at a time, handing them on in order, `watch` waits for
+//! a watched file to change (`test --watch`, `panel`), `stress` tries one seed of a stress
+//! run (`stress`, `panel`).
 
 pub mod cache;
 pub mod grade;
 pub mod pool;
 pub mod source;
+pub mod stress;
 pub mod submission;
 pub mod target;
+pub mod watch;
 
 use crate::args::Options;
 use crate::run::{sandbox, supervise, sys};

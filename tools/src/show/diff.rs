@@ -231,7 +231,7 @@ fn lines_of_diff(old: &[Vec<u8>], new: &[Vec<u8>], first: u64) -> Vec<String> {
 
 /// The character ranges of the tokens (runs of non-space characters) of `line` that differ
 /// from the token in the same position of `other`: all of them when there is no `other`.
-fn differing_tokens(line: &str, other: Option<&str>) -> Vec<(usize, usize)> {
+pub fn differing_tokens(line: &str, other: Option<&str>) -> Vec<(usize, usize)> {
     let spans = |s: &str| {
         let chars: Vec<char> = s.chars().collect();
         let mut out = Vec::new();

@@ -454,3 +454,210 @@ pub fn badges_are_clean(b: &mut Browser, png: &Path, want: &[&str], ink: [u8; 3]
         );
     }
 }
+
+/// A headless Chromium tab driven over the DevTools protocol on a pipe
+/// (`--remote-debugging-pipe`: NUL-terminated JSON commands on its fd 3, replies on its fd
+/// 4), for pages that change on their own (the panel): [`Tab::wait`] waits for a condition
+/// on the page's DOM by a `MutationObserver` in the page, not by polling, bounded only by
+/// [`Tab::BACKSTOP`].
+pub struct Tab {
+    child: std::process::Child,
+    to: std::process::ChildStdin,
+    from: std::sync::mpsc::Receiver<serde_json::Value>,
+    next_id: u64,
+    session: String,
+}
+
+impl Tab {
+    /// How long one command may take before the test fails: far beyond any wait that
+    /// something will end, so that only a page that never gets there fails.
+    pub const BACKSTOP: std::time::Duration = std::time::Duration::from_secs(300);
+
+    /// A tab of a new headless browser at `width` x `height`, its profile in `profile`.
+    pub fn start(
+        exe: &std::path::Path,
+        profile: &std::path::Path,
+        (width, height): (u32, u32),
+    ) -> Tab {
+        use std::io::BufRead;
+        // The shell moves our stdin and stdout to the browser's fds 3 and 4.
+        let script = format!(
+            "exec '{}' --headless --no-sandbox --disable-gpu --no-first-run \
+             --disable-background-networking --disable-component-update --disable-sync \
+             --hide-scrollbars --force-device-scale-factor=1 --remote-debugging-pipe \
+             --user-data-dir='{}' about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
+            exe.display(),
+            profile.display()
+        );
+        let mut child = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("cannot start chromium");
+        let to = child.stdin.take().unwrap();
+        let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (tx, from) = std::sync::mpsc::channel();
+        std::thread::spawn(move || loop {
+            let mut buf = Vec::new();
+            match reader.read_until(0, &mut buf) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    buf.pop();
+                    if let Ok(v) = serde_json::from_slice(&buf) {
+                        if tx.send(v).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let mut tab = Tab {
+            child,
+            to,
+            from,
+            next_id: 0,
+            session: String::new(),
+        };
+        let target = tab.call_in(
+            None,
+            "Target.createTarget",
+            serde_json::json!({"url": "about:blank"}),
+        );
+        let id = target["targetId"].as_str().unwrap().to_string();
+        let attached = tab.call_in(
+            None,
+            "Target.attachToTarget",
+            serde_json::json!({"targetId": id, "flatten": true}),
+        );
+        tab.session = attached["sessionId"].as_str().unwrap().to_string();
+        tab.call("Page.enable", serde_json::json!({}));
+        tab.call(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
+        tab
+    }
+
+    fn call_in(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: serde_json::Value,
+    ) -> serde_json::Value {
+        use std::io::Write;
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut msg = serde_json::json!({"id": id, "method": method, "params": params});
+        if let Some(s) = session {
+            msg["sessionId"] = serde_json::json!(s);
+        }
+        let mut bytes = serde_json::to_vec(&msg).unwrap();
+        bytes.push(0);
+        self.to.write_all(&bytes).unwrap();
+        self.to.flush().unwrap();
+        let deadline = std::time::Instant::now() + Tab::BACKSTOP;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let v = self
+                .from
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no reply from chromium to {method} {msg}"));
+            if v["id"] == serde_json::json!(id) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    pub fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        let session = self.session.clone();
+        self.call_in(Some(&session), method, params)
+    }
+
+    /// Opens `url` and waits until `ready` holds on it.
+    pub fn open(&mut self, url: &str, ready: &str) {
+        self.call("Page.navigate", serde_json::json!({"url": url}));
+        self.wait(ready);
+    }
+
+    /// The value of a JavaScript expression (a promise's, once it settles).
+    pub fn eval(&mut self, expr: &str) -> serde_json::Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            serde_json::json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// The text of a JavaScript expression's value.
+    pub fn text(&mut self, expr: &str) -> String {
+        match self.eval(expr) {
+            serde_json::Value::String(s) => s,
+            other => other.to_string(),
+        }
+    }
+
+    /// Waits until `condition` (a JavaScript expression) holds: checked now and at every
+    /// change of the DOM, by the page itself.
+    pub fn wait(&mut self, condition: &str) {
+        let js = format!(
+            "new Promise((done) => {{
+               const holds = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
+               if (holds()) return done(true);
+               const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); done(true); }} }});
+               o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
+             }})"
+        );
+        assert_eq!(
+            self.eval(&js),
+            serde_json::json!(true),
+            "never true: {condition}"
+        );
+    }
+
+    /// Runs a statement on the page (a click, a value set).
+    pub fn run(&mut self, statement: &str) {
+        self.eval(&format!("(() => {{ {statement}; return true; }})()"));
+    }
+
+    /// A real key press, as the keyboard sends it.
+    pub fn key(&mut self, key: &str) {
+        for kind in ["keyDown", "keyUp"] {
+            let mut p = serde_json::json!({"type": kind, "key": key});
+            if kind == "keyDown" && key.chars().count() == 1 {
+                p["text"] = serde_json::json!(key);
+            }
+            self.call("Input.dispatchKeyEvent", p);
+        }
+    }
+
+    /// A screenshot of the viewport, as PNG.
+    pub fn screenshot(&mut self, to: &std::path::Path) {
+        let shot = self.call(
+            "Page.captureScreenshot",
+            serde_json::json!({"format": "png"}),
+        );
+        std::fs::write(to, base64_decode(shot["data"].as_str().unwrap())).unwrap();
+    }
+}
+
+impl Drop for Tab {
+    /// Closes the browser as it asks to be closed (its helpers end with it), killing it only
+    /// if it has not ended in a while.
+    fn drop(&mut self) {
+        use std::io::Write;
+        let close = b"{\"id\":0,\"method\":\"Browser.close\",\"params\":{}}\0";
+        let _ = self.to.write_all(close).and_then(|()| self.to.flush());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -19,131 +19,25 @@
 
 pub mod shrink;
 
+use crate::session::stress::{brute_limits, Env, Files, Oracle, Tried, BRUTE_TIME_FACTOR};
+
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::args::Options;
-use crate::judge::check::{self, Check};
-use crate::judge::explain::Explain;
+use crate::judge::check::Check;
 use crate::judge::input_validator;
 use crate::judge::problem::Problem;
 use crate::judge::verdict::{self, Verdict};
-use crate::ours::Ours;
 use crate::run::program::{shell_quote, Program};
-use crate::run::spec::run_program;
-use crate::run::spec::Limits;
 use crate::say_text;
-use crate::session::grade::judge_answer;
 use crate::session::source::source_in;
 use crate::session::target;
 use crate::session::SetupError;
 use crate::show::report::{self, Progress};
-use crate::text::{detail, mib};
-
-/// Our generator's kind and sizes for case `seed` when not given (see `gen --help`): the
-/// `random` layout, in the small shapes the problem draws for the seed (`Ours::stress_sizes`).
-fn default_shape(ours: &dyn Ours, seed: u64, o: &Options) -> (String, Vec<String>) {
-    let kind = o
-        .stress_args
-        .kind
-        .clone()
-        .unwrap_or_else(|| "random".to_string());
-    if !o.stress_args.sizes.is_empty() {
-        return (kind, o.stress_args.sizes.clone());
-    }
-    let base = kind.split(',').next().unwrap_or("");
-    let sizes = ours.stress_sizes(base, seed);
-    (kind, sizes.iter().map(u64::to_string).collect())
-}
-
-/// Where inputs and expected answers come from.
-enum Oracle {
-    Ours { problem: String, ours: Program },
-    Own { gen: Program, brute: Program },
-}
-
-/// The limits a generator runs under: `--gen-time-limit-ms` (10 s unless given) and
-/// generous memory and output, it is trusted to be quick.
-fn gen_limits(o: &Options) -> Limits {
-    Limits {
-        time_ms: o.stress_args.gen_time_limit_ms,
-        wall_time: false,
-        memory_kib: 1 << 20,
-        output_bytes: 64 << 20,
-        stack_kib: None,
-    }
-}
-
-/// How many times the time limit the brute force (or our binary) may take by default.
-pub const BRUTE_TIME_FACTOR: u64 = 5;
-
-/// The limits the reference runs under: the program's, but `--brute-time-limit-ms` (else
-/// [`BRUTE_TIME_FACTOR`] times the program's) for its time.
-fn brute_limits(o: &Options, limits: Limits) -> Limits {
-    let time_ms = o.stress_args.brute_time_limit_ms.unwrap_or_else(|| {
-        (limits.time_ms.saturating_mul(BRUTE_TIME_FACTOR))
-            .min(crate::judge::problem::MAX_TIME_LIMIT_MS)
-    });
-    Limits { time_ms, ..limits }
-}
-
-/// The files of the case being tried.
-struct Files {
-    dir: PathBuf,
-    input: PathBuf,
-    expected: PathBuf,
-    expected_err: PathBuf,
-    got: PathBuf,
-    got_err: PathBuf,
-}
-
-impl Files {
-    fn new(dir: PathBuf) -> Result<Files, SetupError> {
-        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        // An earlier `--shrink` left a one-case problem folder here; it is not this run's.
-        let _ = fs::remove_dir_all(dir.join("tests"));
-        let _ = fs::remove_file(dir.join("info.toml"));
-        Ok(Files::at(dir))
-    }
-
-    fn at(dir: PathBuf) -> Files {
-        Files {
-            input: dir.join("input.in"),
-            expected: dir.join("expected"),
-            expected_err: dir.join("expected.stderr"),
-            got: dir.join("got"),
-            got_err: dir.join("stderr"),
-            dir,
-        }
-    }
-
-    /// The folder of job slot `k` under `-j N`, where its cases are tried.
-    fn slot(&self, k: usize) -> Result<Files, SetupError> {
-        let dir = self.dir.join("slots").join(k.to_string());
-        fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        Ok(Files::at(dir))
-    }
-
-    /// Moves the failing case's files from `slot` to where the report names them.
-    fn take(&self, slot: &Files) -> Result<(), SetupError> {
-        for (from, to) in [
-            (&slot.input, &self.input),
-            (&slot.expected, &self.expected),
-            (&slot.expected_err, &self.expected_err),
-            (&slot.got, &self.got),
-            (&slot.got_err, &self.got_err),
-        ] {
-            match fs::rename(from, to) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(format!("{}: {e}", to.display()).into()),
-            }
-        }
-        Ok(())
-    }
-}
+use crate::text::mib;
 
 /// `--stress PROBLEM`: our generator and our binary.
 pub fn run(o: &Options, name: &str) -> Result<bool, SetupError> {
@@ -343,85 +237,6 @@ fn say_header(env: &Env<'_>, p: &Problem, seed0: u64) {
     }
 }
 
-/// What every case of a stress run is tried with.
-struct Env<'a> {
-    o: &'a Options,
-    oracle: &'a Oracle,
-    expected_by: &'a Program,
-    candidate: &'a Program,
-    check: &'a Check,
-    explain: Option<&'a dyn Explain>,
-    validators: &'a [input_validator::InputValidator],
-    args: &'a [String],
-    limits: Limits,
-    reference_limits: Limits,
-}
-
-/// How one seed went.
-enum Tried {
-    /// The reference failed (its verdict and why): it is blamed, not the candidate.
-    ReferenceFailed(Verdict, String),
-    /// The candidate's run, its verdict, the detail lines, and the command that made the
-    /// input.
-    Judged(crate::run::spec::Run, Verdict, Vec<String>, String),
-}
-
-impl Env<'_> {
-    /// Makes seed `seed`'s input in `f`, runs the reference and the candidate on it, and
-    /// judges the candidate's answer.
-    fn try_seed(&self, seed: u64, f: &Files) -> Result<Tried, SetupError> {
-        let gen_line = generate(self.oracle, self.o, seed, &f.input)?;
-        let reference = run_program(
-            self.expected_by,
-            self.args,
-            Some(&f.input),
-            &f.expected,
-            &f.expected_err,
-            self.reference_limits,
-        )?;
-        if let Some((v, why)) = verdict::of_run(&reference, &self.reference_limits, 0)? {
-            return Ok(Tried::ReferenceFailed(v, why));
-        }
-        let r = run_program(
-            self.candidate,
-            self.args,
-            Some(&f.input),
-            &f.got,
-            &f.got_err,
-            self.limits,
-        )?;
-        let (verdict, lines) = match verdict::of_run(&r, &self.limits, 0)? {
-            Some((v, why)) => {
-                let mut lines = vec![detail(&why)];
-                if v == Verdict::Re {
-                    lines.extend(verdict::stderr_line(
-                        &fs::read(&f.got_err).unwrap_or_default(),
-                    ));
-                }
-                lines.extend(crate::show::diff::small_file("input", &f.input));
-                (v, lines)
-            }
-            None => {
-                let case = f.dir.join("case");
-                let files = check::Files {
-                    input: &f.input,
-                    output: &f.got,
-                    answer: &f.expected,
-                    scratch: &case,
-                    keep: &crate::run::files::sibling(&case, "checker"),
-                    points: None,
-                };
-                let diff = self.o.verdicts.diff;
-                // A generated input is in no group: the checker gets no arguments of its own.
-                let (j, mut lines) = judge_answer(self.check, &files, &[], self.explain, diff)?;
-                lines.extend(crate::show::diff::small_file("input", &f.input));
-                (j.verdict, lines)
-            }
-        };
-        Ok(Tried::Judged(r, verdict, lines, gen_line))
-    }
-}
-
 /// Prints the failing case `i` (seed `seed`): its verdict, detail and pictures, its files,
 /// the shrunk case, and the command that reproduces it.
 fn report_failure(
@@ -513,48 +328,6 @@ fn validators(
         }
     }
     Ok(v)
-}
-
-/// Makes case `seed`'s input; returns the command that makes it again.
-fn generate(oracle: &Oracle, o: &Options, seed: u64, input: &Path) -> Result<String, SetupError> {
-    match oracle {
-        Oracle::Ours { problem, .. } => {
-            let ours = crate::ours::get(problem).map_err(|e| e.to_string())?;
-            let (kind, sizes) = default_shape(ours, seed, o);
-            let numbers = sizes
-                .iter()
-                .map(|s| {
-                    s.parse::<u64>()
-                        .map_err(|_| format!("--size: bad size `{s}`"))
-                })
-                .collect::<Result<Vec<u64>, String>>()?;
-            let made = ours
-                .generate(&kind, &numbers, seed)
-                .map_err(|e| format!("gen {problem} {kind} {}: {e}", sizes.join(" ")))?;
-            fs::write(input, made).map_err(|e| format!("{}: {e}", input.display()))?;
-            Ok(crate::ours::gen_command_line(problem, &kind, &sizes, seed))
-        }
-        Oracle::Own { gen, .. } => {
-            let seed_arg = [seed.to_string()];
-            let err = input.with_extension("gen.stderr");
-            let limits = gen_limits(o);
-            let run = run_program(gen, &seed_arg, None, input, &err, limits)?;
-            if let Some((v, why)) = verdict::of_run(&run, &limits, 0)? {
-                let last = verdict::stderr_line(&fs::read(&err).unwrap_or_default());
-                return Err(format!(
-                    "the generator `{}` failed on seed {seed}: {} {why}{}",
-                    gen.describe(),
-                    v.name(),
-                    last.map(|l| format!(" ({})", l.trim())).unwrap_or_default()
-                )
-                .into());
-            }
-            Ok(crate::run::program::with_cd(
-                &[gen],
-                format!("{} {seed}", gen.command_line()),
-            ))
-        }
-    }
 }
 
 /// The reference (our binary or the user's brute force) failed: the run stops with one

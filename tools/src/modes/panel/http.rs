@@ -1,0 +1,382 @@
+//! The panel's HTTP side: one server on 127.0.0.1 (tiny_http, as `listen`'s), a thread a
+//! request, and the rules that keep it the user's alone.
+//!
+//! Any web page open in the browser can send requests to 127.0.0.1, and a page whose own
+//! domain its DNS turns into 127.0.0.1 (DNS rebinding) reaches the port under that domain's
+//! name. So a request is answered only when (1) its `Host` is `127.0.0.1:PORT` or
+//! `localhost:PORT` (a rebinding page sends its own domain), (2) it carries this session's
+//! token (`?token=`, 128 random bits, printed with the address: no other page knows it),
+//! and (3) a POST's `Origin`, if any, is the panel's own (a cross-site form or `fetch`
+//! sends the other site's). Anything else gets 403 and one line on stderr. The page's
+//! answers forbid framing and sniffing and load nothing from elsewhere (CSP); everything a
+//! program or a test wrote reaches the page as JSON and is put in the page as text, never
+//! as markup. The pages our problems draw (a failing case's maze, its search) are served
+//! sandboxed, with no access to the panel.
+//!
+//! The page's events are Server-Sent Events on `/events`: the connection is taken over
+//! from tiny_http (its chunked writer would hold small events back) and written to
+//! directly by the board.
+
+use std::io::{Read, Write};
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+use tiny_http::{Header, Method, Request, Response};
+
+use super::board::{Board, Job};
+use super::store;
+use crate::session::SetupError;
+
+/// The page, its style and its script, embedded: the panel needs nothing from the network.
+const PAGE: &str = include_str!("page.html");
+const STYLE: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// The largest request body taken: a case's input and answer.
+const MAX_BODY: u64 = 32 << 20;
+
+/// Serves the board on `port` (0: any free one) until the process ends.
+pub fn serve(board: Arc<Board>, port: u16) -> Result<(), SetupError> {
+    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| {
+        format!("cannot listen on 127.0.0.1:{port}: {e} (another tool on it? try --port 0)")
+    })?;
+    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
+    let token = token()?;
+    crate::say!(
+        "panel for {} ({}): http://127.0.0.1:{port}/?token={token}   (Ctrl-C ends it)",
+        crate::text::printable(board.tests.as_os_str().as_encoded_bytes()),
+        crate::text::printable(board.options.run.cmd.as_deref().unwrap_or("").as_bytes()),
+    );
+    let token = Arc::new(token);
+    for request in server.incoming_requests() {
+        let (board, token) = (Arc::clone(&board), Arc::clone(&token));
+        std::thread::spawn(move || answer(request, &board, port, &token));
+    }
+    Ok(())
+}
+
+/// 128 random bits from the kernel, as hex.
+fn token() -> Result<String, SetupError> {
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| format!("/dev/urandom: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("our own headers are ASCII")
+}
+
+/// What every answer carries: no framing by other pages, no sniffing, no referrer (the
+/// address holds the token).
+fn guarded<R: Read>(r: Response<R>, csp: &str) -> Response<R> {
+    r.with_header(header("Content-Security-Policy", csp))
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+        .with_header(header("Referrer-Policy", "no-referrer"))
+        .with_header(header("Cache-Control", "no-store"))
+}
+
+/// The panel's own pages: its script and style only, its own address only.
+const OWN: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
+                   form-action 'none'";
+
+/// Our problems' pages (a maze, a search): their own inline script and style, in a sandbox
+/// of their own (no access to the panel), framed by the panel only.
+const DRAWN: &str = "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; \
+                     style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'";
+
+fn reply(request: Request, status: u16, kind: &str, body: String, csp: &str) {
+    let r = Response::from_string(body)
+        .with_status_code(status)
+        .with_header(header("Content-Type", kind));
+    let _ = request.respond(guarded(r, csp));
+}
+
+fn reply_json(request: Request, status: u16, v: &Value) {
+    reply(request, status, "application/json", v.to_string(), OWN);
+}
+
+/// Answers one request.
+fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
+    if let Err(why) = admit(&request, port, token) {
+        let why = crate::text::printable(why.as_bytes());
+        eprintln!(
+            "panel: refused {} {}: {why}",
+            request.method(),
+            crate::text::printable(path_of(request.url()).as_bytes())
+        );
+        reply(request, 403, "text/plain", format!("refused: {why}\n"), OWN);
+        return;
+    }
+    let url = request.url().to_string();
+    let path = path_of(&url);
+    match (request.method().clone(), path) {
+        (Method::Get, "/") => {
+            let page = PAGE.replace("{{TOKEN}}", token);
+            reply(request, 200, "text/html; charset=utf-8", page, OWN)
+        }
+        (Method::Get, "/page.css") => reply(request, 200, "text/css", STYLE.to_string(), OWN),
+        (Method::Get, "/page.js") => {
+            reply(request, 200, "text/javascript", SCRIPT.to_string(), OWN)
+        }
+        (Method::Get, "/events") => events(request, board),
+        (Method::Get, "/api/case") => match board.case(&query(&url, "name").unwrap_or_default()) {
+            Some(v) => reply_json(request, 200, &v),
+            None => reply_json(request, 404, &json!({"error": "no such case"})),
+        },
+        (Method::Get, "/drawn") => drawn(
+            request,
+            board,
+            &query(&url, "file").unwrap_or_default(),
+            token,
+        ),
+        (Method::Post, _) => {
+            let body = match body(&mut request) {
+                Ok(b) => b,
+                Err((status, why)) => return reply_json(request, status, &json!({"error": why})),
+            };
+            let (status, v) = match post(board, path, &body) {
+                Ok(v) => (200, v),
+                Err((status, why)) => (status, json!({"error": why})),
+            };
+            reply_json(request, status, &v)
+        }
+        _ => reply(
+            request,
+            404,
+            "text/plain",
+            "no such page\n".to_string(),
+            OWN,
+        ),
+    }
+}
+
+/// A POST's answer: what it did, or the status and why not.
+fn post(board: &Board, path: &str, body: &Value) -> Result<Value, (u16, String)> {
+    let name = || body["name"].as_str().unwrap_or_default().to_string();
+    let said = match path {
+        "/api/run" => {
+            match body["name"].as_str() {
+                Some(n) => board.ask(Job::One(n.to_string())),
+                None => board.ask(Job::All),
+            }
+            "asked".to_string()
+        }
+        "/api/save" => {
+            let saved: store::Saved = serde_json::from_value(body.clone())
+                .map_err(|e| (400, format!("not a case: {e}")))?;
+            store::save(board, &saved)?
+        }
+        "/api/delete" => store::delete(board, &name())?,
+        "/api/restore" => store::restore(board, &name())?,
+        "/api/custom" => {
+            let input = body["input"]
+                .as_str()
+                .unwrap_or_default()
+                .as_bytes()
+                .to_vec();
+            let (tx, rx) = std::sync::mpsc::channel();
+            board.ask(Job::Custom(input, tx));
+            return rx
+                .recv()
+                .map_err(|_| (500, "the worker is gone".to_string()));
+        }
+        "/api/stress" => {
+            let ask: store::StressAsk = serde_json::from_value(body.clone())
+                .map_err(|e| (400, format!("not a stress run: {e}")))?;
+            board.ask(Job::Stress(ask));
+            "asked".to_string()
+        }
+        "/api/stress/add" => store::add_counterexample(board)?,
+        _ => return Err((404, format!("no action {path}"))),
+    };
+    Ok(json!({"said": said}))
+}
+
+/// A POST's JSON body, at most [`MAX_BODY`].
+fn body(request: &mut Request) -> Result<Value, (u16, String)> {
+    let mut bytes = Vec::new();
+    request
+        .as_reader()
+        .take(MAX_BODY + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| (400, format!("reading the body: {e}")))?;
+    if bytes.len() as u64 > MAX_BODY {
+        return Err((413, format!("a body over {} MiB", MAX_BODY >> 20)));
+    }
+    if bytes.is_empty() {
+        return Ok(json!({}));
+    }
+    serde_json::from_slice(&bytes).map_err(|e| (400, format!("not JSON: {e}")))
+}
+
+/// `/events`: the connection becomes the page's event stream.
+fn events(request: Request, board: &Board) {
+    let head =
+        guarded(Response::empty(200), OWN).with_header(header("Content-Type", "text/event-stream"));
+    let stream = request.upgrade("event-stream", head);
+    board.subscribe(Box::new(Stream(stream)));
+}
+
+/// The taken-over connection, as the board writes to it.
+struct Stream(Box<dyn tiny_http::ReadWrite + Send>);
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// A page our problems drew for a failing case (`CASE.html`, `CASE.search.html` in the
+/// kept folder), served sandboxed; the maze's link to its search page leads to the search
+/// page as served here.
+fn drawn(request: Request, board: &Board, file: &str, token: &str) {
+    let ok = (file.ends_with(".html")) && !file.contains(['/', '\\']) && !file.starts_with('.');
+    let path = board.out_dir.join(file);
+    match std::fs::read_to_string(&path) {
+        Ok(page) if ok => {
+            let stem = file.trim_end_matches(".html");
+            let link = format!("href=\"/drawn?token={token}&file={stem}.search.html");
+            let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
+            reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
+        }
+        _ => reply(
+            request,
+            404,
+            "text/plain",
+            "no such page\n".to_string(),
+            OWN,
+        ),
+    }
+}
+
+/// The path of a request's URL, without its query.
+fn path_of(url: &str) -> &str {
+    url.split_once('?').map_or(url, |(p, _)| p)
+}
+
+/// The value of `key` in a URL's query, percent-decoded.
+fn query(url: &str, key: &str) -> Option<String> {
+    let (_, q) = url.split_once('?')?;
+    q.split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| decode(v))
+}
+
+fn decode(s: &str) -> String {
+    let hex = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let pair = (b[i] == b'%' && i + 2 < b.len())
+            .then(|| Some(hex(b[i + 1])? * 16 + hex(b[i + 2])?))
+            .flatten();
+        match (pair, b[i]) {
+            (Some(v), _) => {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+            (None, b'+') => out.push(b' '),
+            (None, c) => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether a request is the user's page's: `Err` says why not.
+fn admit(request: &Request, port: u16, token: &str) -> Result<(), String> {
+    let values = |name: &'static str| -> Vec<&str> {
+        request
+            .headers()
+            .iter()
+            .filter(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str())
+            .collect()
+    };
+    check_host(&values("Host"), port)?;
+    if query(request.url(), "token").as_deref() != Some(token) {
+        return Err("without this session's token (open the address the panel printed)".into());
+    }
+    if *request.method() != Method::Get {
+        check_origin(&values("Origin"), port)?;
+    }
+    Ok(())
+}
+
+/// The names the panel answers to, each with its port.
+const NAMES: [&str; 2] = ["127.0.0.1", "localhost"];
+
+fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
+    let ours = |h: &str| {
+        NAMES
+            .iter()
+            .any(|n| h.eq_ignore_ascii_case(&format!("{n}:{port}")))
+    };
+    match hosts {
+        [h] if ours(h) => Ok(()),
+        [] => Err("without a Host header".into()),
+        [h] => Err(format!(
+            "with Host \"{h}\": only 127.0.0.1:{port} and localhost:{port} are answered"
+        )),
+        _ => Err(format!("with {} Host headers", hosts.len())),
+    }
+}
+
+/// A POST's `Origin`: none (curl, the user's own tools), or the panel's own address.
+fn check_origin(origins: &[&str], port: u16) -> Result<(), String> {
+    let ours = |o: &str| {
+        NAMES
+            .iter()
+            .any(|n| o.eq_ignore_ascii_case(&format!("http://{n}:{port}")))
+    };
+    match origins {
+        [] => Ok(()),
+        [o] if ours(o) => Ok(()),
+        [o] => Err(format!("from Origin \"{o}\": another site's page")),
+        _ => Err(format!("with {} Origin headers", origins.len())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_loopback_with_the_port_and_the_own_origin_are_answered() {
+        assert!(check_host(&["127.0.0.1:8000"], 8000).is_ok());
+        assert!(check_host(&["localhost:8000"], 8000).is_ok());
+        for bad in [
+            "evil.example:8000",
+            "127.0.0.1:8001",
+            "127.0.0.1",
+            "",
+            "[::1]:8000",
+        ] {
+            assert!(check_host(&[bad], 8000).is_err(), "{bad}");
+        }
+        assert!(check_origin(&[], 8000).is_ok());
+        assert!(check_origin(&["http://127.0.0.1:8000"], 8000).is_ok());
+        for bad in ["https://evil.example", "null", "http://127.0.0.1:8001"] {
+            assert!(check_origin(&[bad], 8000).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn queries_are_decoded() {
+        assert_eq!(
+            query("/x?a=1&name=a%2Fb+c", "name").as_deref(),
+            Some("a/b c")
+        );
+        assert_eq!(query("/x?name=%zz", "name").as_deref(), Some("%zz"));
+        assert_eq!(query("/x", "name"), None);
+    }
+}

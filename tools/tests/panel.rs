@@ -1,0 +1,540 @@
+//! `bfs-judge panel` as a user meets it: the real binary serves the page, real headless
+//! Chromium (driven over the DevTools protocol, `support::browser::Tab`) opens it, clicks
+//! and types, and waits for what the page shows; the folder's files are then looked at on
+//! disk. The security rules are tried with real curl. Skipped with a NOTICE where there is
+//! no browser (or no python3, the language of the programs judged here).
+//!
+//! `PANEL_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/panel-wa.png`,
+//! `docs/panel-robot-maze.png`). No timed assertions: every wait is for the page to show
+//! something, bounded only by a generous backstop.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::json;
+
+use crate::support::browser::{chromium, Tab};
+use crate::support::{bin_dir, have, root, scratch, write_files, Judge};
+
+/// A running panel: its address (with the token), port and token.
+struct Panel {
+    child: Child,
+    url: String,
+    port: u16,
+    token: String,
+}
+
+impl Panel {
+    /// `bfs-judge panel ARGS` in `dir`, its cache in `dir/.cache`.
+    fn start(dir: &Path, args: &[&str]) -> Panel {
+        let mut child = Judge::new(["panel"])
+            .args(args)
+            .cwd(dir)
+            .cache(&dir.join(".cache"))
+            .command()
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://127.0.0.1:"))
+            .unwrap_or_else(|| panic!("no address in {first:?}"))
+            .to_string();
+        let port = url["http://127.0.0.1:".len()..]
+            .split('/')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap();
+        let token = url.split("token=").nth(1).unwrap().to_string();
+        Panel {
+            child,
+            url,
+            port,
+            token,
+        }
+    }
+
+    /// The HTTP status of a curl request (`args` before the URL).
+    fn curl(&self, args: &[&str], path: &str) -> u16 {
+        let o = Command::new("curl")
+            .args([
+                "-s",
+                "-o",
+                "/dev/null",
+                "-w",
+                "%{http_code}",
+                "--max-time",
+                "60",
+            ])
+            .args(args)
+            .arg(format!("http://127.0.0.1:{}{path}", self.port))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout)
+            .trim()
+            .parse()
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Panel {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A sum of two numbers that is wrong when the first is 5.
+const WRONG: &str = "a, b = map(int, input().split())\nprint(a * b if a == 5 else a + b)\n";
+const RIGHT: &str = "a, b = map(int, input().split())\nprint(a + b)\n";
+
+/// The folder of a contestant: `a.py` (wrong) and two cases, the second failing.
+fn folder() -> PathBuf {
+    let dir = scratch("panel");
+    write_files(
+        &dir,
+        &[
+            ("a.py", WRONG),
+            ("tests/1.in", "1 2\n"),
+            ("tests/1.out", "3\n"),
+            ("tests/2.in", "5 5\n"),
+            ("tests/2.out", "10\n"),
+            ("gen.py", "import random, sys\nrandom.seed(int(sys.argv[1]))\nprint(random.randint(1, 9), random.randint(1, 9))\n"),
+            ("brute.py", RIGHT),
+        ],
+    );
+    dir
+}
+
+/// Where the browser tests can run, a tab and the profile folder; else a NOTICE.
+fn browser(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let Some(exe) = chromium() else {
+        eprintln!("NOTICE: skipping {test}: no chromium");
+        return None;
+    };
+    if !have("python3") {
+        return None;
+    }
+    Some((exe, scratch("panel-profile")))
+}
+
+fn row_is(name: &str, verdict: &str) -> String {
+    format!(
+        "document.querySelector('tr[data-name=\"{name}\"]')?.dataset.verdict === '{verdict}' && \
+         !document.querySelector('tr[data-name=\"{name}\"]').classList.contains('stale')"
+    )
+}
+
+fn keep_screenshot(shot: &Path, name: &str) {
+    if std::env::var_os("PANEL_WRITE_DOCS").is_some_and(|v| v == "1") {
+        std::fs::copy(shot, root().join("docs").join(name)).unwrap();
+    }
+}
+
+#[test]
+fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
+    let Some((exe, profile)) =
+        browser("the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser")
+    else {
+        return;
+    };
+    let dir = folder();
+    let panel = Panel::start(&dir, &["a.py"]);
+    let mut tab = Tab::start(&exe, &profile, (1280, 800));
+    tab.open(&panel.url, &row_is("2", "WA"));
+    the_wrong_answer_is_opened_side_by_side(&mut tab, &dir);
+    // The source saved fixed: the case turns AC on the same page, not reloaded.
+    tab.run("window.notReloaded = true");
+    std::fs::write(dir.join("a.py"), RIGHT).unwrap();
+    tab.wait(&row_is("2", "AC"));
+    assert_eq!(tab.eval("window.notReloaded === true"), json!(true));
+    cases_are_added_edited_deleted_and_restored(&mut tab, &dir.join("tests"));
+    a_custom_input_and_a_compile_error_are_shown(&mut tab, &dir);
+    a_stress_counterexample_becomes_a_case(&mut tab, &dir);
+}
+
+/// The list, the keyboard's "next failing case", and the WA case opened: its outputs side
+/// by side, the first difference marked in both; the page fits 1280 x 800, light or dark.
+fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
+    let text = |tab: &mut Tab, selector: &str| {
+        tab.text(&format!("document.querySelector('{selector}').textContent"))
+    };
+    assert_eq!(
+        tab.text("document.querySelector('tr[data-name=\"1\"]').dataset.verdict"),
+        "AC"
+    );
+    assert!(text(tab, "#summary").contains("1/2 AC"));
+    tab.key("n");
+    tab.wait("document.getElementById('case').dataset.name === '2' && document.querySelector('#col-got .first')");
+    assert_eq!(text(tab, "#col-expected .first"), "110");
+    assert_eq!(text(tab, "#col-got .first"), "125");
+    assert_eq!(text(tab, "#col-got .tok"), "25");
+    assert_eq!(text(tab, "#col-input"), "15 5\n");
+    assert!(text(tab, "#case-verdict").contains("\u{2717} WA"));
+    // Run the case opened (enter), then all (r): each a round of its own.
+    let round = |tab: &mut Tab| {
+        tab.text("document.body.dataset.round")
+            .parse::<u64>()
+            .unwrap()
+    };
+    let before = round(tab);
+    tab.key("Enter");
+    tab.wait(&format!(
+        "Number(document.body.dataset.round) > {before} && !document.body.dataset.busy"
+    ));
+    tab.key("r");
+    tab.wait(&format!(
+        "Number(document.body.dataset.round) > {} && !document.body.dataset.busy",
+        before + 1
+    ));
+    tab.wait(&row_is("2", "WA"));
+    let fits = "document.documentElement.scrollWidth <= 1280 && document.documentElement.scrollHeight <= 800";
+    assert_eq!(tab.eval(fits), json!(true));
+    let shot = dir.join("wa.png");
+    tab.screenshot(&shot);
+    keep_screenshot(&shot, "panel-wa.png");
+    // Dark where the system asks for it.
+    let background = "getComputedStyle(document.body).backgroundColor";
+    let light = tab.text(background);
+    let dark = json!([{"name": "prefers-color-scheme", "value": "dark"}]);
+    tab.call("Emulation.setEmulatedMedia", json!({"features": dark}));
+    assert_ne!(tab.text(background), light);
+    let light_again = json!([{"name": "prefers-color-scheme", "value": "light"}]);
+    tab.call(
+        "Emulation.setEmulatedMedia",
+        json!({"features": light_again}),
+    );
+}
+
+/// Fills the case editor and saves.
+fn save_case(tab: &mut Tab, name: &str, input: &str, expected: &str) {
+    tab.wait("!document.getElementById('editor').hidden");
+    tab.run(&format!(
+        "document.getElementById('ed-name').value = {name:?}; \
+         document.getElementById('ed-input').value = {input:?}; \
+         document.getElementById('ed-expected').value = {expected:?}; \
+         document.getElementById('ed-save').click()"
+    ));
+}
+
+/// A case added from the page is two files of the folder, judged; edited, it is judged
+/// again; deleted, it waits in the trash and is restored; an input alone is run and what it
+/// prints kept as the expected answer; a program's text is shown as text, not markup.
+fn cases_are_added_edited_deleted_and_restored(tab: &mut Tab, tests: &Path) {
+    let read = |name: &str| std::fs::read_to_string(tests.join(name)).unwrap();
+    tab.key("a");
+    save_case(tab, "added", "2 2\n", "4\n");
+    tab.wait(&row_is("added", "AC"));
+    assert_eq!(
+        (read("added.in"), read("added.out")),
+        ("2 2\n".into(), "4\n".into())
+    );
+    tab.wait("document.getElementById('case').dataset.name === 'added'");
+    tab.key("e");
+    save_case(tab, "added", "2 2\n", "5\n");
+    tab.wait(&row_is("added", "WA"));
+    assert_eq!(read("added.out"), "5\n");
+    tab.wait("document.getElementById('case').dataset.name === 'added'");
+    tab.run("document.getElementById('case-delete').click()");
+    tab.wait("!document.querySelector('tr[data-name=\"added\"]') && document.querySelector('[data-restore=\"added\"]')");
+    assert!(!tests.join("added.in").exists());
+    let trash = tests.with_file_name(".tests.trash");
+    assert!(trash.join("added/added.in").is_file());
+    tab.run("document.querySelector('[data-restore=\"added\"]').click()");
+    tab.wait(&row_is("added", "WA"));
+    assert_eq!(read("added.out"), "5\n");
+    assert!(!trash.join("added").exists());
+    // An input alone runs (RAN), what it printed is shown and kept as the expected answer.
+    tab.key("a");
+    save_case(tab, "only", "7 1\n", "");
+    tab.wait(&row_is("only", "RAN"));
+    assert!(!tests.join("only.out").exists());
+    tab.wait("document.getElementById('case').dataset.name === 'only' && document.getElementById('col-got').textContent === '18\\n' && !document.getElementById('case-keep').hidden");
+    tab.run("document.getElementById('case-keep').click()");
+    tab.wait(&row_is("only", "AC"));
+    assert_eq!(read("only.out"), "8\n");
+    // Markup in a case and in what the program says is shown as text.
+    tab.key("a");
+    save_case(tab, "markup", "<b>7</b> 1\n", "<i>8</i>\n");
+    tab.wait(&row_is("markup", "RE"));
+    tab.wait("document.getElementById('case').dataset.name === 'markup' && document.getElementById('col-stderr').textContent.includes('<b>7</b>')");
+    assert!(tab
+        .text("document.getElementById('col-input').textContent")
+        .contains("<b>7</b>"));
+    assert_eq!(
+        tab.eval("document.querySelector('#view b, #view i') === null"),
+        json!(true)
+    );
+}
+
+/// A custom input: what the source prints on it; then a compile error, shown as the
+/// compiler said it, its line marked in the source.
+fn a_custom_input_and_a_compile_error_are_shown(tab: &mut Tab, dir: &Path) {
+    tab.key("c");
+    tab.run(
+        "document.getElementById('cu-input').value = '40 2\\n'; \
+         document.getElementById('cu-run').click()",
+    );
+    tab.wait("document.getElementById('runner').dataset.done === 'yes'");
+    assert_eq!(
+        tab.text("document.getElementById('cu-stdout').textContent"),
+        "42\n"
+    );
+    std::fs::write(dir.join("a.py"), "a = 1\nb = (\n").unwrap();
+    tab.wait(
+        "!document.getElementById('compile').hidden && document.querySelector('#ce-excerpt .hl')",
+    );
+    let marked = tab.text("document.querySelector('#ce-excerpt .hl').textContent");
+    assert!(marked.contains("b = ("), "{marked}");
+}
+
+/// Stress: the wrong source against the brute force; the counterexample becomes a case.
+fn a_stress_counterexample_becomes_a_case(tab: &mut Tab, dir: &Path) {
+    std::fs::write(dir.join("a.py"), WRONG).unwrap();
+    tab.wait(&row_is("2", "WA"));
+    tab.key("Escape");
+    tab.key("s");
+    tab.run(
+        "document.getElementById('st-gen').value = 'gen.py'; \
+         document.getElementById('st-brute').value = 'brute.py'; \
+         document.getElementById('st-count').value = '500'; \
+         document.getElementById('st-start').click()",
+    );
+    tab.wait("!document.getElementById('st-found').hidden && document.getElementById('st-verdict').dataset.verdict === 'WA'");
+    let input = tab.text("document.getElementById('st-input').textContent");
+    assert!(input.starts_with("5 "), "{input}");
+    tab.run("document.getElementById('st-add').click()");
+    tab.wait("[...document.querySelectorAll('tr[data-name^=\"stress-\"]')].some(t => t.dataset.verdict === 'WA')");
+    let tests = dir.join("tests");
+    let added: Vec<PathBuf> = std::fs::read_dir(&tests)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("stress-")
+        })
+        .collect();
+    assert_eq!(added.len(), 2, "{added:?}");
+    let stem = added[0].with_extension("");
+    assert_eq!(
+        std::fs::read_to_string(stem.with_extension("in")).unwrap(),
+        input
+    );
+}
+
+#[test]
+fn a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours() {
+    let Some((exe, profile)) =
+        browser("a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours")
+    else {
+        return;
+    };
+    // One of our problems, from a problems folder of the test's own with one case.
+    let dir = scratch("panel-maze");
+    let problem = dir.join("problems/robot-maze");
+    std::fs::create_dir_all(&problem).unwrap();
+    std::fs::copy(
+        root().join("problems/robot-maze/info.toml"),
+        problem.join("info.toml"),
+    )
+    .unwrap();
+    // Shortest, but not the route the tie-break rule gives (down the left column first).
+    let route = "1 1\n2 1\n3 1\n3 2\n3 3\n4 3\n5 3\n5 4\n5 5\n";
+    write_files(
+        &dir,
+        &[
+            (
+                "problems/robot-maze/tests/maze.in",
+                "5 5 1 1 5 5\n00000\n01110\n00010\n01010\n00000\n",
+            ),
+            (
+                "problems/robot-maze/tests/maze.out",
+                "1 1\n2 1\n3 1\n4 1\n5 1\n5 2\n5 3\n5 4\n5 5\n",
+            ),
+            (
+                "a.py",
+                &format!("import sys\nsys.stdin.read()\nprint({route:?}, end='')\n"),
+            ),
+        ],
+    );
+    let problems = problem.parent().unwrap().display().to_string();
+    let bin = bin_dir().display().to_string();
+    let panel = Panel::start(
+        &dir,
+        &[
+            "a.py",
+            "robot-maze",
+            "--problems-dir",
+            &problems,
+            "--bin-dir",
+            &bin,
+        ],
+    );
+    let mut tab = Tab::start(&exe, &profile, (1280, 800));
+    tab.open(&panel.url, &row_is("maze", "WA"));
+    tab.key("n");
+    tab.wait("document.getElementById('case').dataset.name === 'maze' && !document.getElementById('drawn').hidden && document.getElementById('search-link')");
+    assert!(tab
+        .text("document.getElementById('case-detail').textContent")
+        .contains("tie-break"));
+    // The drawn page loads in its frame (its own script, sandboxed).
+    // The drawn page loads in its frame (its own script, sandboxed).
+    tab.wait("document.getElementById('drawn').dataset.loaded === 'yes'");
+    let shot = dir.join("maze.png");
+    tab.run("document.getElementById('drawn').scrollIntoView()");
+    tab.screenshot(&shot);
+    keep_screenshot(&shot, "panel-robot-maze.png");
+    // Stress with no generator named: our generator and our binary, as `stress robot-maze`.
+    tab.key("s");
+    tab.run("document.getElementById('st-start').click()");
+    tab.wait("!document.getElementById('st-found').hidden");
+    let verdict = tab.text("document.getElementById('st-verdict').dataset.verdict");
+    assert_eq!(verdict, "WA");
+    let expected = tab.text("document.getElementById('st-expected').textContent");
+    assert!(!expected.is_empty());
+}
+
+#[test]
+fn requests_from_another_host_without_the_token_or_from_another_origin_are_refused() {
+    if !have("curl") || !have("python3") {
+        return;
+    }
+    let dir = folder();
+    let panel = Panel::start(&dir, &["a.py"]);
+    let (port, token) = (panel.port, panel.token.clone());
+    let with = format!("/?token={token}");
+    assert_eq!(panel.curl(&[], &with), 200);
+    assert_eq!(panel.curl(&[], "/"), 403);
+    assert_eq!(panel.curl(&[], "/?token=0123"), 403);
+    assert_eq!(
+        panel.curl(&["-H", &format!("Host: evil.example:{port}")], &with),
+        403
+    );
+    assert_eq!(panel.curl(&["-H", "Host: 127.0.0.1:1"], &with), 403);
+    assert_eq!(
+        panel.curl(&["-H", &format!("Host: localhost:{port}")], &with),
+        200
+    );
+    // A cross-site POST (a form, a fetch from another page) writes nothing.
+    let save = format!("/api/save?token={token}");
+    let body = r#"{"name":"evil","input":"1 1\n","expected":"2\n"}"#;
+    let post = ["-X", "POST", "--data-binary", body];
+    let from_elsewhere = [&post[..], &["-H", "Origin: https://evil.example"]].concat();
+    assert_eq!(panel.curl(&from_elsewhere, &save), 403);
+    assert_eq!(panel.curl(&post, "/api/save"), 403);
+    assert!(!dir.join("tests/evil.in").exists());
+    let own = format!("Origin: http://127.0.0.1:{port}");
+    assert_eq!(panel.curl(&[&post[..], &["-H", &own]].concat(), &save), 200);
+    assert!(dir.join("tests/evil.in").exists());
+    // A name that would reach outside the folder is refused.
+    let outside = r#"{"name":"../x","input":"1\n","expected":"1\n"}"#;
+    assert_eq!(
+        panel.curl(&["-X", "POST", "--data-binary", outside], &save),
+        400
+    );
+    assert!(!dir.join("x.in").exists());
+}
+
+/// The figures of the panel, printed, not asserted (a machine's load would move them): the
+/// page's bytes, the time to load a folder of 200 judged cases, and the median time from
+/// saving the source to its new verdicts on the page.
+/// `cargo test -p bfs-judge-tools --test tests panel::figures -- --ignored --nocapture`.
+#[test]
+#[ignore = "measures; run by hand for the figures"]
+fn figures() {
+    use std::time::Instant;
+    let Some((exe, profile)) = browser("figures") else {
+        return;
+    };
+    let dir = scratch("panel-figures");
+    write_files(&dir, &[("a.py", RIGHT)]);
+    for i in 0..200 {
+        let name = format!("tests/{i:03}");
+        write_files(
+            &dir,
+            &[
+                (&format!("{name}.in"), &format!("{i} 1\n")),
+                (&format!("{name}.out"), &format!("{}\n", i + 1)),
+            ],
+        );
+    }
+    let panel = Panel::start(&dir, &["a.py", "-j", "2"]);
+    let bytes: u64 = ["/", "/page.css", "/page.js"]
+        .iter()
+        .map(|p| {
+            let o = Command::new("curl")
+                .args(["-s", "-o", "/dev/null", "-w", "%{size_download}"])
+                .arg(format!(
+                    "http://127.0.0.1:{}{p}?token={}",
+                    panel.port, panel.token
+                ))
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&o.stdout)
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    let mut tab = Tab::start(&exe, &profile, (1280, 800));
+    tab.open(&panel.url, "document.body.dataset.round === '1'");
+    tab.open("about:blank", "true");
+    let start = Instant::now();
+    tab.open(
+        &panel.url,
+        "document.querySelectorAll('tr[data-verdict=\"AC\"]').length === 200",
+    );
+    let load = start.elapsed();
+    println!("page: {bytes} bytes (HTML, CSS, script); 200 judged cases loaded in {load:?}");
+
+    let small = folder();
+    let panel = Panel::start(&small, &["a.py"]);
+    tab.open(&panel.url, &row_is("2", "WA"));
+    let mut times = Vec::new();
+    for k in 0..9 {
+        let (source, verdict) = if k % 2 == 0 {
+            (RIGHT, "AC")
+        } else {
+            (WRONG, "WA")
+        };
+        let start = Instant::now();
+        std::fs::write(small.join("a.py"), source).unwrap();
+        tab.wait(&row_is("2", verdict));
+        times.push(start.elapsed());
+    }
+    times.sort();
+    println!(
+        "save to verdict on the page: median {:?} of {times:?}",
+        times[times.len() / 2]
+    );
+}
+
+#[test]
+fn a_panel_without_a_source_or_without_tests_says_what_it_needs() {
+    let dir = folder();
+    let j = Judge::new(["panel"])
+        .cwd(&dir)
+        .cache(&dir.join(".cache"))
+        .run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("say which program to judge"), "{j}");
+    assert_eq!(j.stderr.lines().count(), 1, "{j}");
+    let empty = scratch("panel-empty");
+    write_files(&empty, &[("a.py", RIGHT)]);
+    let j = Judge::new(["panel", "a.py"])
+        .cwd(&empty)
+        .cache(&empty.join(".cache"))
+        .run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.starts_with("panel: no tests here"), "{j}");
+    assert_eq!(j.stderr.lines().count(), 1, "{j}");
+}
