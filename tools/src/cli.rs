@@ -99,21 +99,57 @@ pub fn main() -> ExitCode {
         }
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    run(cli.command, invoked_as(&args[0]))
+}
+
+/// Type of the steps that finish a mode's options before it runs (the source named on the
+/// command line, the current folder's tests, the folder's saved checker).
+type Step = fn(&mut Options) -> Result<(), SetupError>;
+
+/// `options` after `steps`, or exit 2 with the first one's error (`who` names the mode).
+fn prepared(mut options: Options, who: &str, steps: &[Step]) -> Result<Options, ExitCode> {
+    for step in steps {
+        if let Err(e) = step(&mut options) {
+            eprintln!("{who}: {e}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    Ok(options)
+}
+
+/// The answer of `answer` needs a reference solution to run.
+fn reference_named(o: &mut Options) -> Result<(), SetupError> {
+    if o.run.cmd.is_none() {
+        return Err("say which reference solution answers: a source file \
+                    (`bfs-judge answer brute.cpp`) or a command (`--cmd ./brute`)"
+            .to_string()
+            .into());
+    }
+    Ok(())
+}
+
+/// Runs the subcommand, as `bfs-judge` was invoked (`invoked`).
+fn run(command: Command, invoked: Invoked) -> ExitCode {
     let invoked = |mut o: Options| {
-        o.invoked = invoked_as(&args[0]);
+        o.invoked = invoked.clone();
         o
     };
-    match cli.command {
+    let (source, folder, checker): (Step, Step, Step) = (
+        source::take_source_target,
+        test::adopt_current_folder,
+        source::take_saved_checker,
+    );
+    match command {
         Command::Test(t) => {
             let watch = t.watch;
-            let mut options = invoked(Options::from(t));
-            if let Err(e) = source::take_source_target(&mut options)
-                .and_then(|()| test::adopt_current_folder(&mut options))
-                .and_then(|()| source::take_saved_checker(&mut options))
-            {
-                eprintln!("judge: {e}");
-                return ExitCode::from(2);
-            }
+            let options = match prepared(
+                invoked(Options::from(t)),
+                "judge",
+                &[source, folder, checker],
+            ) {
+                Ok(o) => o,
+                Err(code) => return code,
+            };
             if watch {
                 return watch::main(options, &|o| judge(o, true, test::run));
             }
@@ -131,11 +167,10 @@ pub fn main() -> ExitCode {
                     )
                     .exit();
             }
-            let mut options = invoked(Options::from(s));
-            if let Err(e) = source::take_saved_checker(&mut options) {
-                eprintln!("judge: {e}");
-                return ExitCode::from(2);
-            }
+            let options = match prepared(invoked(Options::from(s)), "judge", &[checker]) {
+                Ok(o) => o,
+                Err(code) => return code,
+            };
             judge(options, true, |o| match &o.stress {
                 Some(Some(problem)) => stress::run(o, problem),
                 _ => stress::run_own(o),
@@ -154,32 +189,19 @@ pub fn main() -> ExitCode {
             })
         }
         Command::Answer(a) => {
-            let mut options = invoked(Options::from(a));
-            let adopted = source::take_source_target(&mut options).and_then(|()| {
-                if options.run.cmd.is_none() {
-                    return Err("say which reference solution answers: a source file \
-                                (`bfs-judge answer brute.cpp`) or a command (`--cmd ./brute`)"
-                        .to_string()
-                        .into());
-                }
-                test::adopt_current_folder(&mut options)
-            });
-            if let Err(e) = adopted {
-                eprintln!("judge: {e}");
-                return ExitCode::from(2);
+            let steps = [source, reference_named, folder];
+            match prepared(invoked(Options::from(a)), "judge", &steps) {
+                Ok(options) => judge(options, true, answer::run),
+                Err(code) => code,
             }
-            judge(options, true, answer::run)
         }
         Command::Listen(l) => listen::main(&l),
         Command::Panel(p) => {
-            let mut options = invoked(Options::from(p.test));
-            if let Err(e) = source::take_source_target(&mut options)
-                .and_then(|()| test::adopt_current_folder(&mut options))
-            {
-                eprintln!("panel: {e}");
-                return ExitCode::from(2);
+            let steps = [source, folder, checker];
+            match prepared(invoked(Options::from(p.test)), "panel", &steps) {
+                Ok(options) => crate::modes::panel::main(options, p.port),
+                Err(code) => code,
             }
-            crate::modes::panel::main(options, p.port)
         }
         Command::Bundle(b) => crate::modes::bundle::main(&b),
         Command::Gen(g) => gen::main(&g),
