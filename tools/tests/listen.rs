@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{have, installed, scratch, Judge, Judged};
+use crate::support::{curl_status, have, installed, scratch, Judge, Judged};
 
 /// A running `bfs-judge listen` on a free port, stopped after `count` problems.
 struct Server {
@@ -74,21 +74,7 @@ impl Server {
     }
 
     fn curl(&self, args: &[&str]) -> u16 {
-        let o = Command::new("curl")
-            .args([
-                "-s",
-                "-o",
-                "/dev/null",
-                "-w",
-                "%{http_code}",
-                "--max-time",
-                "60",
-            ])
-            .args(args)
-            .arg(format!("http://127.0.0.1:{}/", self.port))
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+        curl_status(args, &format!("http://127.0.0.1:{}/", self.port))
     }
 
     /// Waits for the server to stop by itself (after its last problem; a minute at most, a

@@ -101,6 +101,29 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// The HTTP status of a real curl request to `url` (`args` before it: method, headers,
+/// body); 0 when no answer came (curl's own limit, a minute, is a backstop).
+pub fn curl_status(args: &[&str], url: &str) -> u16 {
+    let o = Command::new("curl")
+        .args([
+            "-s",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "--max-time",
+            "60",
+        ])
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("cannot run curl");
+    String::from_utf8_lossy(&o.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
 /// Whether `tool` is a file in a folder of PATH; where it is not, a notice says that the part
 /// of the test that needs it is skipped.
 pub fn have(tool: &str) -> bool {
