@@ -2,12 +2,11 @@
 //! Competitive Companion's JSON to the real server, and the received folder is then judged
 //! by `bfs-judge test --cmd ...` with no other flag. Bad requests get a 4xx and write nothing.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{curl_status, have, installed, scratch, Judge, Judged};
+use crate::support::{curl_status, have, installed, scratch, served_on, Judge, Judged};
 
 /// A running `bfs-judge listen` on a free port, stopped after `count` problems.
 struct Server {
@@ -39,16 +38,7 @@ impl Server {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        let (_, port) = served_on(&mut child);
         Server { child, port }
     }
 

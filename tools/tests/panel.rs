@@ -8,14 +8,13 @@
 //! `docs/panel-robot-maze.png`). No timed assertions: every wait is for the page to show
 //! something, bounded only by a generous backstop.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::json;
 
 use crate::support::browser::{keep_for_docs, Browser};
-use crate::support::{bin_dir, curl_status, have, root, scratch, write_files, Judge};
+use crate::support::{bin_dir, curl_status, have, root, scratch, served_on, write_files, Judge};
 
 /// A running panel: its address (with the token), port and token.
 struct Panel {
@@ -37,20 +36,12 @@ impl Panel {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let (first, port) = served_on(&mut child);
         let url = first
             .split_whitespace()
             .find(|w| w.starts_with("http://127.0.0.1:"))
             .unwrap_or_else(|| panic!("no address in {first:?}"))
             .to_string();
-        let port = url["http://127.0.0.1:".len()..]
-            .split('/')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap();
         let token = url.split("token=").nth(1).unwrap().to_string();
         Panel {
             child,

@@ -101,6 +101,35 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `bfs-judge ARGS` as a contestant types it in `cwd`, the folder's cache and config beside
+/// it (`../cache`, `../config`), 200 columns wide, without colours.
+pub fn contestant(cwd: &Path, args: &[&str]) -> Judge {
+    let scratch = cwd.parent().unwrap();
+    Judge::new(args)
+        .cwd(cwd)
+        .cache(&scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env("COLUMNS", "200")
+        .env("NO_COLOR", "1")
+}
+
+/// The first line a server of ours (`listen`, `panel`) prints on stdout, and the port on
+/// 127.0.0.1 it names there.
+pub fn served_on(child: &mut std::process::Child) -> (String, u16) {
+    use std::io::BufRead;
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.as_mut().expect("stdout piped"))
+        .read_line(&mut first)
+        .unwrap();
+    let port = first
+        .split("127.0.0.1:")
+        .nth(1)
+        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+    (first, port)
+}
+
 /// The HTTP status of a real curl request to `url` (`args` before it: method, headers,
 /// body); 0 when no answer came (curl's own limit, a minute, is a backstop).
 pub fn curl_status(args: &[&str], url: &str) -> u16 {

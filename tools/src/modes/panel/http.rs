@@ -92,6 +92,16 @@ fn reply(request: Request, status: u16, kind: &str, body: String, csp: &str) {
     let _ = request.respond(guarded(r, csp));
 }
 
+fn not_found(request: Request) {
+    reply(
+        request,
+        404,
+        "text/plain",
+        "no such page\n".to_string(),
+        OWN,
+    );
+}
+
 fn reply_json(request: Request, status: u16, v: &Value) {
     reply(request, status, "application/json", v.to_string(), OWN);
 }
@@ -137,13 +147,7 @@ fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
             };
             reply_json(request, status, &v)
         }
-        _ => reply(
-            request,
-            404,
-            "text/plain",
-            "no such page\n".to_string(),
-            OWN,
-        ),
+        _ => not_found(request),
     }
 }
 
@@ -231,13 +235,7 @@ fn drawn(request: Request, board: &Board, file: &str, token: &str) {
             let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
             reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
         }
-        _ => reply(
-            request,
-            404,
-            "text/plain",
-            "no such page\n".to_string(),
-            OWN,
-        ),
+        _ => not_found(request),
     }
 }
 
