@@ -411,17 +411,9 @@ fn read_manifest(folder: &Path) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, renamed over it: the file
-/// is never half written.
+/// [`crate::run::files::write_whole`], its error naming the file.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let tmp = sibling_tmp(path);
-    fs::write(&tmp, bytes).map_err(io(&tmp))?;
-    fs::rename(&tmp, path).map_err(io(path))
-}
-
-fn sibling_tmp(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!(".{name}.receiving-{}", std::process::id()))
+    crate::run::files::write_whole(path, bytes).map_err(io(path))
 }
 
 /// Writes the problem's files (`tests/N.in`, `tests/N.out`, `info.toml`) into `folder`,
