@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::support::{backstop, contestant, have, scratch, Judged};
+use crate::support::{backstop, contestant, have, pasted, scratch, Judged};
 
 /// A fresh folder `NAME/sum/` with `tests/1.in`, `tests/1.out`, `tests/sample.in`,
 /// `tests/sample.out` (a + b), and a cache and config folder beside it.
@@ -432,16 +432,8 @@ fn stress_reproduces_a_source_by_the_name_it_was_given() {
     assert!(!line.contains("bfs-judge/build"), "{line}");
     // It runs as printed from another folder: it starts in this one.
     assert!(line.starts_with("cd "), "{line}");
-    let again = Command::new("sh")
-        .arg("-c")
-        .arg(&line)
-        .current_dir(std::env::temp_dir())
-        .env("XDG_CACHE_HOME", dir.parent().unwrap().join("cache"))
-        .env("XDG_CONFIG_HOME", dir.parent().unwrap().join("config"))
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&again.stdout);
-    assert_eq!(again.status.code(), Some(1), "{said}");
+    let (code, said) = pasted(&line, dir.parent().unwrap());
+    assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("1 failed"), "{said}");
 }
 

@@ -130,6 +130,23 @@ pub fn served_on(child: &mut std::process::Child) -> (String, u16) {
     (first, port)
 }
 
+/// A command line the judge printed to be pasted (`cd DIR && bfs-judge ...`), run by `sh`
+/// from another folder with the cache and config of the scratch folder `scratch`: its exit
+/// code and stdout.
+pub fn pasted(line: &str, scratch: &Path) -> (Option<i32>, String) {
+    let o = Command::new("sh")
+        .args(["-c", line])
+        .current_dir(std::env::temp_dir())
+        .env("XDG_CACHE_HOME", scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .output()
+        .expect("cannot run sh");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
 /// The HTTP status of a real curl request to `url` (`args` before it: method, headers,
 /// body); 0 when no answer came (curl's own limit, a minute, is a backstop).
 pub fn curl_status(args: &[&str], url: &str) -> u16 {
