@@ -326,6 +326,7 @@ impl Browser {
         );
         let session = self.session.clone();
         let params = json!({"expression": js, "returnByValue": true, "awaitPromise": true});
+        let deadline = Instant::now() + Browser::BACKSTOP;
         loop {
             let r = self.reply(Some(&session), "Runtime.evaluate", params.clone());
             if matches!(&r, Ok(v) if v["result"]["value"] == json!(true)) {
@@ -333,7 +334,7 @@ impl Browser {
             }
             let said = format!("{r:?}");
             assert!(
-                said.contains("context was destroyed"),
+                said.contains("context was destroyed") && Instant::now() < deadline,
                 "never true: {condition}: {said}"
             );
         }
