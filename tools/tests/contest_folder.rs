@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::support::{scratch, write_files, Judge, Judged};
+use crate::support::{contestant, scratch, write_files, Judged};
 
 /// A fresh folder `NAME/sum/` with `tests/1.in` + `tests/1.out` (`1 2` -> `3`) and
 /// `tests/2.in` + `tests/2.out` (`40 2` -> `42`), and `sum.sh`, which adds (and prints a
@@ -30,19 +30,9 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// `bfs-judge ARGS` as the contestant types it in `cwd`, a cache and config folder beside it.
-fn command(cwd: &Path, args: &[&str]) -> Judge {
-    let scratch = cwd.parent().unwrap();
-    Judge::new(args)
-        .cwd(cwd)
-        .cache(&scratch.join("cache"))
-        .env("XDG_CONFIG_HOME", scratch.join("config"))
-        .env("COLUMNS", "100")
-        .env("NO_COLOR", "1")
-}
-
 fn judge(cwd: &Path, args: &[&str]) -> Judged {
-    command(cwd, args).run()
+    // 100 columns: the side-by-side diffs are read at that width.
+    contestant(cwd, args).env("COLUMNS", "100").run()
 }
 
 #[test]

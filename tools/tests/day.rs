@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::support::{backstop, have, scratch, Judge, Judged};
+use crate::support::{backstop, contestant, have, pasted, scratch, Judged};
 
 /// A fresh folder `NAME/sum/` with `tests/1.in`, `tests/1.out`, `tests/sample.in`,
 /// `tests/sample.out` (a + b), and a cache and config folder beside it.
@@ -28,20 +28,8 @@ pub(crate) fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// `bfs-judge ARGS` as the contestant types it in `cwd`, the folder's cache and config
-/// beside it (`../cache`, `../config`).
-fn command(cwd: &Path, args: &[&str]) -> Judge {
-    let scratch = cwd.parent().unwrap();
-    Judge::new(args)
-        .cwd(cwd)
-        .cache(&scratch.join("cache"))
-        .env("XDG_CONFIG_HOME", scratch.join("config"))
-        .env("COLUMNS", "200")
-        .env("NO_COLOR", "1")
-}
-
 pub(crate) fn judge(cwd: &Path, args: &[&str]) -> Judged {
-    command(cwd, args).run()
+    contestant(cwd, args).run()
 }
 
 /// The build folders in the cache.
@@ -244,7 +232,7 @@ fn watch_judges_again_when_the_source_is_rewritten() {
         "a, b = map(int, input().split())\nprint(a - b)\n",
     )
     .unwrap();
-    let mut watch = command(&dir, &["test", "a.py", "--watch"]).command();
+    let mut watch = contestant(&dir, &["test", "a.py", "--watch"]).command();
     // Ctrl-C as a terminal sends it, to a judge that does not ignore it: a test run started
     // as a background job (`cmd &` in a script) hands SIGINT down ignored, and the watcher
     // would never end.
@@ -444,16 +432,8 @@ fn stress_reproduces_a_source_by_the_name_it_was_given() {
     assert!(!line.contains("bfs-judge/build"), "{line}");
     // It runs as printed from another folder: it starts in this one.
     assert!(line.starts_with("cd "), "{line}");
-    let again = Command::new("sh")
-        .arg("-c")
-        .arg(&line)
-        .current_dir(std::env::temp_dir())
-        .env("XDG_CACHE_HOME", dir.parent().unwrap().join("cache"))
-        .env("XDG_CONFIG_HOME", dir.parent().unwrap().join("config"))
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&again.stdout);
-    assert_eq!(again.status.code(), Some(1), "{said}");
+    let (code, said) = pasted(&line, dir.parent().unwrap());
+    assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("1 failed"), "{said}");
 }
 

@@ -2,12 +2,11 @@
 //! Competitive Companion's JSON to the real server, and the received folder is then judged
 //! by `bfs-judge test --cmd ...` with no other flag. Bad requests get a 4xx and write nothing.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::support::{have, installed, scratch, Judge, Judged};
+use crate::support::{curl_status, have, installed, scratch, served_on, Judge, Judged};
 
 /// A running `bfs-judge listen` on a free port, stopped after `count` problems.
 struct Server {
@@ -39,16 +38,7 @@ impl Server {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("no port in {first:?}"));
+        let (_, port) = served_on(&mut child);
         Server { child, port }
     }
 
@@ -74,21 +64,7 @@ impl Server {
     }
 
     fn curl(&self, args: &[&str]) -> u16 {
-        let o = Command::new("curl")
-            .args([
-                "-s",
-                "-o",
-                "/dev/null",
-                "-w",
-                "%{http_code}",
-                "--max-time",
-                "60",
-            ])
-            .args(args)
-            .arg(format!("http://127.0.0.1:{}/", self.port))
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).trim().parse().unwrap()
+        curl_status(args, &format!("http://127.0.0.1:{}/", self.port))
     }
 
     /// Waits for the server to stop by itself (after its last problem; a minute at most, a

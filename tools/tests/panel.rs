@@ -1,21 +1,20 @@
 //! `bfs-judge panel` as a user meets it: the real binary serves the page, real headless
-//! Chromium (driven over the DevTools protocol, `support::browser::Tab`) opens it, clicks
+//! Chromium (driven over the DevTools protocol, `support::browser::Browser`) opens it, clicks
 //! and types, and waits for what the page shows; the folder's files are then looked at on
 //! disk. The security rules are tried with real curl. Skipped with a NOTICE where there is
 //! no browser (or no python3, the language of the programs judged here).
 //!
-//! `PANEL_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/panel-wa.png`,
+//! `WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/panel-wa.png`,
 //! `docs/panel-robot-maze.png`). No timed assertions: every wait is for the page to show
 //! something, bounded only by a generous backstop.
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::json;
 
-use crate::support::browser::{chromium, Tab};
-use crate::support::{bin_dir, have, root, scratch, write_files, Judge};
+use crate::support::browser::{keep_for_docs, Browser};
+use crate::support::{bin_dir, curl_status, have, root, scratch, served_on, write_files, Judge};
 
 /// A running panel: its address (with the token), port and token.
 struct Panel {
@@ -37,20 +36,12 @@ impl Panel {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.as_mut().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let (first, port) = served_on(&mut child);
         let url = first
             .split_whitespace()
             .find(|w| w.starts_with("http://127.0.0.1:"))
             .unwrap_or_else(|| panic!("no address in {first:?}"))
             .to_string();
-        let port = url["http://127.0.0.1:".len()..]
-            .split('/')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap();
         let token = url.split("token=").nth(1).unwrap().to_string();
         Panel {
             child,
@@ -62,24 +53,7 @@ impl Panel {
 
     /// The HTTP status of a curl request (`args` before the URL).
     fn curl(&self, args: &[&str], path: &str) -> u16 {
-        let o = Command::new("curl")
-            .args([
-                "-s",
-                "-o",
-                "/dev/null",
-                "-w",
-                "%{http_code}",
-                "--max-time",
-                "60",
-            ])
-            .args(args)
-            .arg(format!("http://127.0.0.1:{}{path}", self.port))
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout)
-            .trim()
-            .parse()
-            .unwrap_or(0)
+        curl_status(args, &format!("http://127.0.0.1:{}{path}", self.port))
     }
 }
 
@@ -112,16 +86,15 @@ fn folder() -> PathBuf {
     dir
 }
 
-/// Where the browser tests can run, a tab and the profile folder; else a NOTICE.
-fn browser(test: &str) -> Option<(PathBuf, PathBuf)> {
-    let Some(exe) = chromium() else {
-        eprintln!("NOTICE: skipping {test}: no chromium");
-        return None;
-    };
+/// The browser for a panel test, a tab at 1280 x 800; else (no browser, or no python3 to
+/// judge with) a NOTICE.
+fn browser(test: &str) -> Option<Browser> {
     if !have("python3") {
         return None;
     }
-    Some((exe, scratch("panel-profile")))
+    let mut tab = Browser::for_test(test, &scratch("panel-profile"))?;
+    tab.resize((1280, 800));
+    Some(tab)
 }
 
 fn row_is(name: &str, verdict: &str) -> String {
@@ -131,22 +104,14 @@ fn row_is(name: &str, verdict: &str) -> String {
     )
 }
 
-fn keep_screenshot(shot: &Path, name: &str) {
-    if std::env::var_os("PANEL_WRITE_DOCS").is_some_and(|v| v == "1") {
-        std::fs::copy(shot, root().join("docs").join(name)).unwrap();
-    }
-}
-
 #[test]
 fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
-    let Some((exe, profile)) =
-        browser("the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser")
+    let Some(mut tab) = browser("the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser")
     else {
         return;
     };
     let dir = folder();
     let panel = Panel::start(&dir, &["a.py"]);
-    let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("2", "WA"));
     the_wrong_answer_is_opened_side_by_side(&mut tab, &dir);
     // The source saved fixed: the case turns AC on the same page, not reloaded.
@@ -161,8 +126,8 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
 
 /// The list, the keyboard's "next failing case", and the WA case opened: its outputs side
 /// by side, the first difference marked in both; the page fits 1280 x 800, light or dark.
-fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
-    let text = |tab: &mut Tab, selector: &str| {
+fn the_wrong_answer_is_opened_side_by_side(tab: &mut Browser, dir: &Path) {
+    let text = |tab: &mut Browser, selector: &str| {
         tab.text(&format!("document.querySelector('{selector}').textContent"))
     };
     assert_eq!(
@@ -178,7 +143,7 @@ fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
     assert_eq!(text(tab, "#col-input"), "15 5\n");
     assert!(text(tab, "#case-verdict").contains("\u{2717} WA"));
     // Run the case opened (enter), then all (r): each a round of its own.
-    let round = |tab: &mut Tab| {
+    let round = |tab: &mut Browser| {
         tab.text("document.body.dataset.round")
             .parse::<u64>()
             .unwrap()
@@ -198,7 +163,7 @@ fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
     assert_eq!(tab.eval(fits), json!(true));
     let shot = dir.join("wa.png");
     tab.screenshot(&shot);
-    keep_screenshot(&shot, "panel-wa.png");
+    keep_for_docs(&shot, "panel-wa");
     // Dark where the system asks for it.
     let background = "getComputedStyle(document.body).backgroundColor";
     let light = tab.text(background);
@@ -213,7 +178,7 @@ fn the_wrong_answer_is_opened_side_by_side(tab: &mut Tab, dir: &Path) {
 }
 
 /// Fills the case editor and saves.
-fn save_case(tab: &mut Tab, name: &str, input: &str, expected: &str) {
+fn save_case(tab: &mut Browser, name: &str, input: &str, expected: &str) {
     tab.wait("!document.getElementById('editor').hidden");
     tab.run(&format!(
         "document.getElementById('ed-name').value = {name:?}; \
@@ -226,7 +191,7 @@ fn save_case(tab: &mut Tab, name: &str, input: &str, expected: &str) {
 /// A case added from the page is two files of the folder, judged; edited, it is judged
 /// again; deleted, it waits in the trash and is restored; an input alone is run and what it
 /// prints kept as the expected answer; a program's text is shown as text, not markup.
-fn cases_are_added_edited_deleted_and_restored(tab: &mut Tab, tests: &Path) {
+fn cases_are_added_edited_deleted_and_restored(tab: &mut Browser, tests: &Path) {
     let read = |name: &str| std::fs::read_to_string(tests.join(name)).unwrap();
     tab.key("a");
     save_case(tab, "added", "2 2\n", "4\n");
@@ -275,7 +240,7 @@ fn cases_are_added_edited_deleted_and_restored(tab: &mut Tab, tests: &Path) {
 
 /// A custom input: what the source prints on it; then a compile error, shown as the
 /// compiler said it, its line marked in the source.
-fn a_custom_input_and_a_compile_error_are_shown(tab: &mut Tab, dir: &Path) {
+fn a_custom_input_and_a_compile_error_are_shown(tab: &mut Browser, dir: &Path) {
     tab.key("c");
     tab.run(
         "document.getElementById('cu-input').value = '40 2\\n'; \
@@ -295,7 +260,7 @@ fn a_custom_input_and_a_compile_error_are_shown(tab: &mut Tab, dir: &Path) {
 }
 
 /// Stress: the wrong source against the brute force; the counterexample becomes a case.
-fn a_stress_counterexample_becomes_a_case(tab: &mut Tab, dir: &Path) {
+fn a_stress_counterexample_becomes_a_case(tab: &mut Browser, dir: &Path) {
     std::fs::write(dir.join("a.py"), WRONG).unwrap();
     tab.wait(&row_is("2", "WA"));
     tab.key("Escape");
@@ -333,7 +298,7 @@ fn a_stress_counterexample_becomes_a_case(tab: &mut Tab, dir: &Path) {
 
 #[test]
 fn a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours() {
-    let Some((exe, profile)) =
+    let Some(mut tab) =
         browser("a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours")
     else {
         return;
@@ -379,7 +344,6 @@ fn a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours() {
             &bin,
         ],
     );
-    let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, &row_is("maze", "WA"));
     tab.key("n");
     tab.wait("document.getElementById('case').dataset.name === 'maze' && !document.getElementById('drawn').hidden && document.getElementById('search-link')");
@@ -392,7 +356,7 @@ fn a_robot_maze_case_shows_its_drawn_routes_and_stresses_against_ours() {
     let shot = dir.join("maze.png");
     tab.run("document.getElementById('drawn').scrollIntoView()");
     tab.screenshot(&shot);
-    keep_screenshot(&shot, "panel-robot-maze.png");
+    keep_for_docs(&shot, "panel-robot-maze");
     // Stress with no generator named: our generator and our binary, as `stress robot-maze`.
     tab.key("s");
     tab.run("document.getElementById('st-start').click()");
@@ -452,7 +416,7 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
 #[ignore = "measures; run by hand for the figures"]
 fn figures() {
     use std::time::Instant;
-    let Some((exe, profile)) = browser("figures") else {
+    let Some(mut tab) = browser("figures") else {
         return;
     };
     let dir = scratch("panel-figures");
@@ -485,7 +449,6 @@ fn figures() {
                 .unwrap()
         })
         .sum();
-    let mut tab = Tab::start(&exe, &profile, (1280, 800));
     tab.open(&panel.url, "document.body.dataset.round === '1'");
     tab.open("about:blank", "true");
     let start = Instant::now();

@@ -6,7 +6,7 @@
 //! a screenshot of each. And the 1000 x 1000
 //! case renders and steps. Skipped with a NOTICE when no Chromium is installed.
 //!
-//! `SHOW_WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/search-PROBLEM.png`).
+//! `WRITE_DOCS=1` also writes the screenshots into docs/ (`docs/search-PROBLEM.png`).
 //! No timed assertions: every wait is bounded generously and only fails when nothing
 //! happens at all.
 
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use bfs_judge_tools::ours::search::{self, Search};
 
-use crate::support::browser::{self, chromium, Browser};
+use crate::support::browser::{self, Browser};
 use crate::support::{make_executable, root, scratch, Judge};
 
 /// `bfs-judge show ARGS`: the page it wrote.
@@ -71,7 +71,7 @@ fn moves_in_answer(problem: &str) -> u64 {
 
 fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
     let page = show(&[problem], &dir.join(format!("{problem}.html")));
-    b.open(&page, "", (1000, 560));
+    b.open_file(&page, "", (1000, 560));
     assert_eq!(b.step(), 0);
     let trace = grid_trace(problem, &input_of(problem, "sample"));
     // A chosen step of the search: what the page shows is what the trace recorded.
@@ -150,15 +150,13 @@ fn grid_sample(b: &mut Browser, dir: &Path, problem: &str) {
 
 #[test]
 fn the_search_pages_replay_the_samples_in_a_real_browser() {
-    let Some(exe) = chromium() else {
-        eprintln!(
-            "NOTICE: skipping the_search_pages_replay_the_samples_in_a_real_browser: no chromium \
-             (.ci/run installs it with apt-get; CHROMIUM=/path/to/chrome names another)"
-        );
+    let dir = scratch("samples");
+    let Some(mut b) = Browser::for_test(
+        "the_search_pages_replay_the_samples_in_a_real_browser",
+        &dir.join("profile"),
+    ) else {
         return;
     };
-    let dir = scratch("samples");
-    let mut b = Browser::start(&exe, &dir.join("profile"));
     for problem in ["robot-maze", "chase", "wave"] {
         grid_sample(&mut b, &dir, problem);
     }
@@ -171,7 +169,7 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
         &["robot-maze", open.to_str().unwrap()],
         &dir.join("open.html"),
     );
-    b.open(&page, "", (1000, 560));
+    b.open_file(&page, "", (1000, 560));
     b.next_to_the_end();
     let mut rules = Vec::new();
     loop {
@@ -194,7 +192,7 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
 
     // An unreachable target: the search ends with the queue empty, and the page says -1.
     let page = show(&["chase", "unreachable"], &dir.join("unreachable.html"));
-    b.open(&page, "", (1000, 560));
+    b.open_file(&page, "", (1000, 560));
     b.next_to_the_end();
     let target = b.text("document.getElementById('target').textContent");
     assert_eq!(target, "unreachable: the queue ran empty (-1)");
@@ -203,7 +201,7 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
     // swap-game: hovering a neighbour shows its pair; Next runs through the layers and the
     // answer's swaps.
     let page = show(&["swap-game"], &dir.join("swap-game.html"));
-    b.open(&page, "", (1000, 720));
+    b.open_file(&page, "", (1000, 720));
     let boards = search::swap::parse(&input_of("swap-game", "sample")).unwrap();
     let trace = search::swap::search(&boards, 1).unwrap();
     for i in [0usize, 7, 11] {
@@ -247,7 +245,7 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
         &["pushing-boxes", "--case", "3"],
         &dir.join("pushing-boxes.html"),
     );
-    b.open(&page, "", (1000, 560));
+    b.open_file(&page, "", (1000, 560));
     let plan = answer_of("pushing-boxes", "sample");
     let plan = plan.lines().nth(7).unwrap().to_string();
     assert_eq!(plan, "eennwwWWWWeeeeeesswwwwwwwnNN");
@@ -268,16 +266,17 @@ fn the_search_pages_replay_the_samples_in_a_real_browser() {
 
 #[test]
 fn a_1000x1000_search_renders_and_steps_by_layer() {
-    let Some(exe) = chromium() else {
-        eprintln!("NOTICE: skipping a_1000x1000_search_renders_and_steps_by_layer: no chromium");
+    let dir = scratch("big");
+    let Some(mut b) = Browser::for_test(
+        "a_1000x1000_search_renders_and_steps_by_layer",
+        &dir.join("profile"),
+    ) else {
         return;
     };
-    let dir = scratch("big");
     let page = show(&["chase", "open-1000x1000"], &dir.join("big.html"));
     let size = std::fs::metadata(&page).unwrap().len();
-    let mut b = Browser::start(&exe, &dir.join("profile"));
     let t0 = Instant::now();
-    b.open(&page, "", (1000, 700));
+    b.open_file(&page, "", (1000, 700));
     let load = t0.elapsed();
     let trace = grid_trace("chase", &input_of("chase", "open-1000x1000"));
     for layer in 1..=3u64 {

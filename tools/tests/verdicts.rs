@@ -10,7 +10,7 @@ use std::process::Command;
 
 use crate::day::{folder, judge, SUM_CPP};
 use crate::support::judge::single_verdict;
-use crate::support::{bin_dir, have, scratch, Judge, Package};
+use crate::support::{bin_dir, have, pasted, scratch, Judge, Package};
 
 /// Issue 42, 3: Java's exception is named on its own line, above its frames; the last line
 /// is a frame (`at Bad.main(Bad.java:1)`), which says nothing of what went wrong.
@@ -178,15 +178,8 @@ fn stress_reproduce_lines_name_the_sources_and_judge_the_fixed_one() {
     std::fs::write(dir.join("bug2.cpp"), SUM_CPP).unwrap();
     let scratch = dir.parent().unwrap();
     for line in lines.iter().rev() {
-        let again = Command::new("sh")
-            .args(["-c", line])
-            .current_dir(std::env::temp_dir())
-            .env("XDG_CACHE_HOME", scratch.join("cache"))
-            .env("XDG_CONFIG_HOME", scratch.join("config"))
-            .output()
-            .unwrap();
-        let out = String::from_utf8_lossy(&again.stdout);
-        assert_eq!(again.status.code(), Some(0), "{line}\n{out}");
+        let (code, out) = pasted(line, scratch);
+        assert_eq!(code, Some(0), "{line}\n{out}");
         assert!(out.contains("1 passed, 0 failed"), "{line}\n{out}");
     }
 }

@@ -13,7 +13,7 @@
 //! domain its DNS turns into 127.0.0.1 (DNS rebinding) reaches the port under that domain's
 //! name. So a request is taken only when its `Host` is `localhost`, `127.0.0.1` or `[::1]`
 //! with the port listened on, and its `Origin`, if any, is a browser extension's, which no
-//! page can claim (`admit`: a look at two headers). Anything else gets 403 and one line on
+//! page can claim (`session::http::admit`: a look at two headers). Anything else gets 403 and one line on
 //! stderr, and writes nothing.
 //!
 //! A request that is not a POST of the extension's JSON, or a body over [`MAX_BODY`], gets a
@@ -38,7 +38,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,6 +46,7 @@ use serde::Deserialize;
 
 use crate::run::hash::fnv1a;
 use crate::say;
+use crate::session::http;
 
 /// The extension's built-in port this server takes unless told otherwise. The extension
 /// sends every problem to all its built-in ports (27121, 10043, 10045, 1327, 4244, 6174,
@@ -177,18 +177,12 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
         .dir
         .canonicalize()
         .map_err(|e| format!("{}: {e}", l.dir.display()))?;
-    let server = tiny_http::Server::http(("127.0.0.1", l.port)).map_err(|e| {
-        format!(
-            "cannot listen on 127.0.0.1:{}: {e} (another tool on that port? try --port {})",
-            l.port,
-            if l.port == DEFAULT_PORT {
-                27121
-            } else {
-                DEFAULT_PORT
-            }
-        )
-    })?;
-    let port = server.server_addr().to_ip().map_or(l.port, |a| a.port());
+    let other = if l.port == DEFAULT_PORT {
+        27121
+    } else {
+        DEFAULT_PORT
+    };
+    let (server, port) = http::bind(l.port, other)?;
     say!(
         "listening on 127.0.0.1:{port} for Competitive Companion; problems go to {}",
         crate::text::name(dir.as_os_str().as_bytes())
@@ -202,12 +196,7 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
                 received += 1;
                 (200, "ok".to_string())
             }
-            Err((status, why)) => {
-                // Escaped whole: any part of a reason may be the request's own text.
-                let why = crate::text::printable(why.as_bytes());
-                eprintln!("listen: refused ({status}): {why}");
-                (status, why)
-            }
+            Err((status, why)) => (status, http::say_refused("listen", status, &why)),
         };
         let _ = request.respond(tiny_http::Response::from_string(text).with_status_code(status));
         if l.count.is_some_and(|n| received >= n) {
@@ -220,25 +209,15 @@ fn serve(l: &ListenCmd) -> Result<(), String> {
 /// One request: the line to print, or the status and reason it was refused for (raw: the
 /// caller escapes it).
 fn take(request: &mut tiny_http::Request, dir: &Path, port: u16) -> Result<String, (u16, String)> {
-    admit(request, port).map_err(|why| (403, format!("{} {why}", request.method())))?;
+    http::admit(request, port, extension_origin)
+        .map_err(|why| (403, format!("{} {why}", request.method())))?;
     if *request.method() != tiny_http::Method::Post {
         return Err((
             405,
             format!("{} {}: only POST", request.method(), request.url()),
         ));
     }
-    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
-        return Err((413, format!("a body over {} MiB", MAX_BODY >> 20)));
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| (400, format!("reading the body: {e}")))?;
-    if body.len() as u64 > MAX_BODY {
-        return Err((413, format!("a body over {} MiB", MAX_BODY >> 20)));
-    }
+    let body = http::body(request, MAX_BODY)?;
     let problem: Received = serde_json::from_slice(&body)
         .map_err(|e| (400, format!("not Competitive Companion's JSON: {e}")))?;
     problem
@@ -299,10 +278,6 @@ fn starter(folder: &Path) -> Result<Option<String>, String> {
     )))
 }
 
-/// The names a request may give in its `Host`, each with the port listened on. A page whose
-/// domain its DNS points at 127.0.0.1 (DNS rebinding) reaches the port with that domain here.
-const LOOPBACK_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
-
 /// How a browser extension's `Origin` begins: Chromium's (Chrome, Edge, Opera, Brave),
 /// Firefox's, Safari's. The browser sets the header; no web page can claim these.
 const EXTENSION_ORIGINS: [&str; 3] = [
@@ -311,8 +286,8 @@ const EXTENSION_ORIGINS: [&str; 3] = [
     "safari-web-extension://",
 ];
 
-/// Whether a request is the extension's rather than a web page's: `Err` says why not, after
-/// the method (`POST with Origin "https://evil.example": ...`).
+/// [`http::admit`]'s rule for the `Origin` of a request: a browser extension's, as the
+/// extension is the only sender `listen` takes (the `Host` is the loopback's, by `admit`).
 ///
 /// What Competitive Companion sends (jmerle/competitive-companion 2.65.0): its background
 /// script posts each problem with ``fetch(`http://localhost:${port}/`, {method: 'POST', body,
@@ -327,60 +302,18 @@ const EXTENSION_ORIGINS: [&str; 3] = [
 /// `Origin: null` is refused although Firefox 85 sent it from extensions for a while
 /// (ipfs/ipfs-companion#955): it is also what a sandboxed frame, a `data:` document or a
 /// `file://` page sends, the cheapest way round this check.
-fn admit(request: &tiny_http::Request, port: u16) -> Result<(), String> {
-    let values = |name: &'static str| -> Vec<&str> {
-        request
-            .headers()
-            .iter()
-            .filter(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str())
-            .collect()
-    };
-    check_host(&values("Host"), port)?;
-    check_origin(&values("Origin"))
-}
-
-/// [`admit`]'s rule for the `Host` headers of a request to `port`. A name without a port
-/// means port 80, as a browser writes it for 80 only.
-fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
-    let ours = |host: &str| {
-        LOOPBACK_NAMES.iter().any(|name| {
-            host.eq_ignore_ascii_case(&format!("{name}:{port}"))
-                || (port == 80 && host.eq_ignore_ascii_case(name))
-        })
-    };
-    match hosts {
-        [host] if ours(host) => Ok(()),
-        [] => Err(format!(
-            "without a Host header: HTTP/1.1 requires one, and the extension sends \
-             localhost:{port}"
-        )),
-        [host] => Err(format!(
-            "with Host \"{host}\": only localhost:{port}, 127.0.0.1:{port} or [::1]:{port} \
-             are answered (a web page that turns its own domain into 127.0.0.1, DNS \
-             rebinding, sends that domain)"
-        )),
-        _ => Err(format!("with {} Host headers", hosts.len())),
+fn extension_origin(origin: &str) -> Result<(), String> {
+    let extension = EXTENSION_ORIGINS
+        .iter()
+        .any(|scheme| origin.strip_prefix(scheme).is_some_and(|id| !id.is_empty()));
+    if extension {
+        return Ok(());
     }
-}
-
-/// [`admit`]'s rule for the `Origin` headers: none, or one of [`EXTENSION_ORIGINS`].
-fn check_origin(origins: &[&str]) -> Result<(), String> {
-    let extension = |o: &str| {
-        EXTENSION_ORIGINS
-            .iter()
-            .any(|scheme| o.strip_prefix(scheme).is_some_and(|id| !id.is_empty()))
-    };
-    match origins {
-        [] => Ok(()),
-        [origin] if extension(origin) => Ok(()),
-        [origin] => Err(format!(
-            "with Origin \"{origin}\": a web page's, not a browser extension's (any page open \
-             in the browser can post to 127.0.0.1; the extension sends {} or no Origin)",
-            EXTENSION_ORIGINS.map(|s| format!("{s}...")).join(", ")
-        )),
-        _ => Err(format!("with {} Origin headers", origins.len())),
-    }
+    Err(format!(
+        "with Origin \"{origin}\": a web page's, not a browser extension's (any page open \
+         in the browser can post to 127.0.0.1; the extension sends {} or no Origin)",
+        EXTENSION_ORIGINS.map(|s| format!("{s}...")).join(", ")
+    ))
 }
 
 /// The folder a problem goes to: `DIR/<name>`, or `DIR/<group>/<name>` for a contest. Any
@@ -478,17 +411,9 @@ fn read_manifest(folder: &Path) -> BTreeMap<String, u64> {
         .collect()
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, renamed over it: the file
-/// is never half written.
+/// [`crate::run::files::write_whole`], its error naming the file.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let tmp = sibling_tmp(path);
-    fs::write(&tmp, bytes).map_err(io(&tmp))?;
-    fs::rename(&tmp, path).map_err(io(path))
-}
-
-fn sibling_tmp(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!(".{name}.receiving-{}", std::process::id()))
+    crate::run::files::write_whole(path, bytes).map_err(io(path))
 }
 
 /// Writes the problem's files (`tests/N.in`, `tests/N.out`, `info.toml`) into `folder`,
@@ -662,42 +587,13 @@ mod tests {
     }
 
     #[test]
-    fn only_loopback_names_with_the_port_are_answered() {
-        for host in [
-            "localhost:10043",
-            "LocalHost:10043",
-            "127.0.0.1:10043",
-            "[::1]:10043",
-        ] {
-            assert_eq!(check_host(&[host], 10043), Ok(()), "{host}");
-        }
-        for host in [
-            "attacker.example:10043",
-            "localhost:10044",
-            "localhost",
-            "localhost.:10043",
-            "127.0.0.2:10043",
-            "localhost:10043.attacker.example",
-            "",
-        ] {
-            assert!(check_host(&[host], 10043).is_err(), "{host}");
-        }
-        assert!(check_host(&[], 10043).is_err());
-        assert!(check_host(&["localhost:10043", "attacker.example:10043"], 10043).is_err());
-        // A browser leaves out port 80, http's own.
-        assert_eq!(check_host(&["localhost"], 80), Ok(()));
-        assert!(check_host(&["localhost:80"], 10043).is_err());
-    }
-
-    #[test]
     fn only_extensions_origins_are_answered() {
-        assert_eq!(check_origin(&[]), Ok(()));
         for origin in [
             "chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl",
             "moz-extension://0f334731-19e3-42f8-85e2-03dbf50026df",
             "safari-web-extension://2F3D0A4C-5B7E-4C1A-9D8E-6F0A1B2C3D4E",
         ] {
-            assert_eq!(check_origin(&[origin]), Ok(()), "{origin}");
+            assert_eq!(extension_origin(origin), Ok(()), "{origin}");
         }
         for origin in [
             "https://evil.example",
@@ -706,10 +602,8 @@ mod tests {
             "moz-extension://",
             "",
         ] {
-            assert!(check_origin(&[origin]).is_err(), "{origin}");
+            assert!(extension_origin(origin).is_err(), "{origin}");
         }
-        let two = ["moz-extension://a", "https://evil.example"];
-        assert!(check_origin(&two).is_err());
     }
 
     #[test]

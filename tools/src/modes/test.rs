@@ -295,27 +295,11 @@ fn chosen_cases(
     o: &Options,
     i: usize,
 ) -> Result<Vec<Case>, SetupError> {
-    let mut found = match &p.layout {
-        Some(layout) => {
-            for w in &layout.warnings {
-                eprintln!("judge: warning: {w}");
-            }
-            let mut found = cases::of_package(layout, i);
-            // Inputs without an answer run and show their output, as `oj test` and cph do;
-            // outputs handed in have nothing to show for them.
-            if o.run.outputs.is_none() && !layout.unanswered.is_empty() {
-                // In the folder's natural order among the others (a flat folder's only).
-                found.extend(cases::unanswered_of(layout, i));
-                found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
-            }
-            found
-        }
-        // One of our problem folders, read by its own reader.
-        None => {
-            let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
-            cases::of_package(&crate::judge::format::own::read_folder(dir)?, i)
-        }
-    };
+    for w in p.layout.iter().flat_map(|l| &l.warnings) {
+        eprintln!("judge: warning: {w}");
+    }
+    // Outputs handed in have nothing to show for the inputs without an answer.
+    let mut found = cases::of_problem(p, i, o.run.outputs.is_none())?;
     // Invalid-input cases need our exact messages: our binaries and bundles only.
     if o.run.cmd.is_some() {
         found.retain(|c| !matches!(c.expect, cases::Expect::Invalid { .. }));

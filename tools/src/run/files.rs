@@ -1,5 +1,5 @@
 //! Small file helpers the runs share: a run's private folder ([`Private`]), a case's sibling
-//! files, and reads capped at a size so that what a program wrote can never cost the judge
+//! files, a file written whole or not at all ([`write_whole`]), and reads capped at a size so that what a program wrote can never cost the judge
 //! more than it asked for.
 
 use std::ffi::OsString;
@@ -29,6 +29,19 @@ pub fn create_fresh(path: &Path) -> std::io::Result<File> {
         .write(true)
         .create_new(true)
         .open(path)
+}
+
+/// Writes `bytes` to `path` through a file beside it (`.NAME.part-PID`) renamed over it: a
+/// reader never sees the file half written. `Err` is the write's or the rename's error; the
+/// file beside is then removed.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let part = path.with_file_name(format!(".{name}.part-{}", std::process::id()));
+    let done = fs::write(&part, bytes).and_then(|()| fs::rename(&part, path));
+    if done.is_err() {
+        let _ = fs::remove_file(&part);
+    }
+    done
 }
 
 /// The first `cap` bytes of a file (none when it cannot be read).

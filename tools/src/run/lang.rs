@@ -880,27 +880,31 @@ pub fn sources_help() -> String {
     crate::text::wrap(&text, 92, "")
 }
 
+/// A command as the docs' tables show it: in backticks, the placeholders in capitals.
+fn docs_code(command: &[&str]) -> String {
+    let line = command
+        .join(" ")
+        .replace("{exe}", "EXE")
+        .replace("{src}", "SRC")
+        .replace("{dir}", "DIR")
+        .replace("{class}", "CLASS");
+    format!("`{line}`")
+}
+
 /// The table of docs/judge.md ("Source files, compile errors, `--watch`"), in Markdown:
 /// the placeholders as `EXE`, `SRC`, `DIR` and `CLASS`.
 pub fn docs_table() -> String {
-    let code = |command: &[&str]| {
-        let line = command
-            .join(" ")
-            .replace("{exe}", "EXE")
-            .replace("{src}", "SRC")
-            .replace("{dir}", "DIR")
-            .replace("{class}", "CLASS");
-        format!("`{line}`")
-    };
     let mut out = "| language | files | build | run |\n|---|---|---|---|\n".to_string();
     for l in LANGUAGES {
         let exts: Vec<String> = l.extensions.iter().map(|e| format!(".{e}")).collect();
-        let build = l.build_says.map_or_else(|| code(l.build), String::from);
+        let build = l
+            .build_says
+            .map_or_else(|| docs_code(l.build), String::from);
         out.push_str(&format!(
             "| {} | `{}` | {build} | {} |\n",
             l.name,
             exts.join(" "),
-            code(l.run)
+            docs_code(l.run)
         ));
     }
     out
@@ -909,15 +913,6 @@ pub fn docs_table() -> String {
 /// The table of docs/judge.md ("Built as the package's judge builds"): each judge's
 /// commands that are not ours, in Markdown, the placeholders as in [`docs_table`].
 pub fn judges_docs_table() -> String {
-    let code = |command: &[&str]| {
-        let line = command
-            .join(" ")
-            .replace("{exe}", "EXE")
-            .replace("{src}", "SRC")
-            .replace("{dir}", "DIR")
-            .replace("{class}", "CLASS");
-        format!("`{line}`")
-    };
     let mut out = "| judge (formats) | language | build | run |\n|---|---|---|---|\n".to_string();
     for j in JUDGES {
         for c in j.languages {
@@ -925,7 +920,7 @@ pub fn judges_docs_table() -> String {
                 .iter()
                 .find(|l| l.key == c.key)
                 .map_or(c.key, |l| l.name);
-            let or_ours = |cmd: Option<&[&str]>| cmd.map_or_else(|| "ours".to_string(), code);
+            let or_ours = |cmd: Option<&[&str]>| cmd.map_or_else(|| "ours".to_string(), docs_code);
             out.push_str(&format!(
                 "| {} ({}) | {name} | {} | {} |\n",
                 j.name,
@@ -941,18 +936,6 @@ pub fn judges_docs_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_docs_table_of_judges_is_judges_table() {
-        let docs =
-            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/judge.md"))
-                .unwrap();
-        assert!(
-            docs.contains(&judges_docs_table()),
-            "docs/judge.md's table of the judges' builds is not JUDGES'; it should read:\n{}",
-            judges_docs_table()
-        );
-    }
 
     #[test]
     fn a_judge_s_commands_replace_ours_but_not_a_config_s() {
@@ -1005,15 +988,19 @@ mod tests {
     }
 
     #[test]
-    fn the_docs_table_is_the_languages_table() {
+    fn the_docs_tables_are_the_languages_and_the_judges_tables() {
         let docs =
             std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/judge.md"))
                 .unwrap();
-        assert!(
-            docs.contains(&docs_table()),
-            "docs/judge.md's table of languages is not LANGUAGES'; it should read:\n{}",
-            docs_table()
-        );
+        for (table, of) in [
+            (docs_table(), "languages is not LANGUAGES'"),
+            (judges_docs_table(), "the judges' builds is not JUDGES'"),
+        ] {
+            assert!(
+                docs.contains(&table),
+                "docs/judge.md's table of {of}; it should read:\n{table}"
+            );
+        }
     }
 
     #[test]

@@ -9,10 +9,12 @@
 //! verdict, what a failure keeps and shows), `source` makes programs of source files,
 //! `pool` runs a mode's cases `-j N` at a time, handing them on in order, `watch` waits for
 //! a watched file to change (`test --watch`, `panel`), `stress` tries one seed of a stress
-//! run (`stress`, `panel`).
+//! run (`stress`, `panel`), `http` is the loopback server and its guard (`listen`,
+//! `panel`).
 
 pub mod cache;
 pub mod grade;
+pub mod http;
 pub mod pool;
 pub mod source;
 pub mod stress;

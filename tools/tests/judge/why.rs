@@ -4,7 +4,7 @@
 //! apart by shape, the ring and the letters legible, a large maze opened where the routes
 //! part, the search page at the tie), and `--shrink` reduces a stress case.
 //!
-//! `SHOW_WRITE_DOCS=1` also writes the page of the README's 10 x 12 case (the Python
+//! `WRITE_DOCS=1` also writes the page of the README's 10 x 12 case (the Python
 //! solution's stress transcript: its first case, seed 42) as `docs/judge-page.png`.
 //!
 //! The wrong programs are one real BFS in awk (so a machine with Rust alone runs them), with
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::kept;
-use crate::support::browser::{self, badges_are_clean, chromium, near, Browser, Shot};
+use crate::support::browser::{self, badges_are_clean, near, Browser, Shot};
 use crate::support::{bin_dir, judge_in, root, scratch, Judge, Judged};
 
 /// robot-maze by BFS from the finish, then a walk from the start taking the first move in
@@ -469,14 +469,7 @@ const LETTER: [u8; 3] = [0x1f, 0x4f, 0xbf];
 
 /// The browser for a page test, or `None` with a NOTICE when none is installed.
 fn page_browser(test: &str, dir: &Path) -> Option<Browser> {
-    let Some(exe) = chromium() else {
-        eprintln!(
-            "NOTICE: skipping {test}: no chromium (.ci/run installs it with apt-get; \
-             CHROMIUM=/path/to/chrome names another)"
-        );
-        return None;
-    };
-    Some(Browser::start(&exe, &dir.join("profile")))
+    Browser::for_test(test, &dir.join("profile"))
 }
 
 /// The maze as a screenshot shows it: the box of its free (white) and wall (#333333) pixels
@@ -549,7 +542,7 @@ fn gap_page(b: &mut Browser, dir: &Path) -> (Shot, Drawn, Cells, Cells) {
     let (judge_only, yours_only) = (only(&f.expected, &f.got), only(&f.got, &f.expected));
     assert_eq!(judge_only, [(1, 0), (2, 0), (3, 0)], "{:?}", f.expected);
     assert_eq!(yours_only, [(0, 1), (1, 1), (2, 1)], "{:?}", f.got);
-    b.open(&f.page, "", (600, 500));
+    b.open_file(&f.page, "", (600, 500));
     let view = View::read(b);
     let shot = Shot::take(b, dir.join("shot.png"));
     let drawn = Drawn::of(&shot, &view, (5, 5));
@@ -664,7 +657,7 @@ fn the_named_mistake_is_shown_whole_at_1280_px() {
     let reason = details(&f.judged, "robot-maze/open")[0].to_string();
     assert!(reason.len() > 100, "{reason}");
     for (width, lines) in [(1280u32, 1u64), (700, 2)] {
-        b.open(&f.page, "", (width, 720));
+        b.open_file(&f.page, "", (width, 720));
         let why = b.eval(
             "(()=>{const e=document.getElementById('why'),r=e.getBoundingClientRect(),\
              bar=document.getElementById('bar').getBoundingClientRect(),\
@@ -714,7 +707,7 @@ fn the_ring_where_the_routes_part_stays_inside_the_view_on_small_grids() {
     ];
     for (f, part) in &cases {
         for size in [(1280, 720), (900, 260), (360, 700), (300, 220)] {
-            b.open(&f.page, "", size);
+            b.open_file(&f.page, "", size);
             let view = View::read(&mut b);
             let ring: serde_json::Value =
                 serde_json::from_str(&b.text("document.body.dataset.ring")).unwrap();
@@ -778,14 +771,14 @@ fn start_and_finish_are_badges_drawn_over_the_routes() {
         gen.stdout.as_bytes(),
         &awk(&dir, "-v order=RLDU"),
     );
-    b.open(&f.page, "", (1000, 600));
+    b.open_file(&f.page, "", (1000, 600));
     let shot = dir.join("badges.png");
     badges_are_clean(&mut b, &shot, &["S", "F"], LETTER);
-    // The README's picture of a failing case is this page (`SHOW_WRITE_DOCS=1`).
+    // The README's picture of a failing case is this page (`WRITE_DOCS=1`).
     browser::keep_for_docs(&shot, "judge-page");
     // Zoomed out: fitted by the page's own button.
     let big = open_1000(&dir.join("big"));
-    b.open(&big.page, "", (1000, 600));
+    b.open_file(&big.page, "", (1000, 600));
     b.mouse("#fit", false);
     b.wait("JSON.parse(document.body.dataset.view).s < 1");
     badges_are_clean(&mut b, &dir.join("badges-fitted.png"), &["S", "F"], LETTER);
@@ -835,7 +828,7 @@ fn a_1000x1000_page_opens_readable_where_the_routes_part() {
         .find(|&i| f.expected[i] != f.got[i])
         .unwrap();
     assert_eq!(f.expected[d - 1], (699, 450), "where they part");
-    b.open(&f.page, "", (1280, 720));
+    b.open_file(&f.page, "", (1280, 720));
     let view = View::read(&mut b);
     assert!(view.s >= 12.0, "cells of {} pixels", view.s);
     let (x, y) = view.centre(f.expected[d - 1]);
@@ -878,7 +871,7 @@ fn a_1000x1000_page_opens_readable_where_the_routes_part() {
         input.push('\n');
     }
     let corner = failed(&dir.join("corner"), "corner", input.as_bytes(), "echo 1 1");
-    b.open(&corner.page, "", (1280, 720));
+    b.open_file(&corner.page, "", (1280, 720));
     let view = View::read(&mut b);
     let ring: serde_json::Value =
         serde_json::from_str(&b.text("document.body.dataset.ring")).unwrap();
@@ -957,35 +950,12 @@ fn the_search_page_opens_where_the_tie_is_decided() {
 /// Opens the failing case's `page` and clicks its "show the search", as a reader does; waits
 /// for the search page to be ready.
 fn follow_the_search_link(b: &mut Browser, page: &Path) {
-    b.open(page, "", (1280, 720));
+    b.open_file(page, "", (1280, 720));
     b.mouse("#search", false);
     b.wait(
         "location.pathname.endsWith('.search.html') && document.body \
          && document.body.dataset.ready === '1'",
     );
-}
-
-/// Runs the browser on `url` and returns the DOM after its scripts ran.
-fn dump_dom(browser: &Path, profile: &Path, url: &str) -> String {
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1200,900",
-            "--dump-dom",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(url)
-        .stderr(std::process::Stdio::null())
-        .output()
-        .expect("cannot run chromium");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// A 1000 x 1000 serpentine (a route of half a million cells): the page's `#bench` draws 35
@@ -995,11 +965,10 @@ fn dump_dom(browser: &Path, profile: &Path, url: &str) -> String {
 /// page that redraws the whole route per frame (seconds).
 #[test]
 fn the_html_page_stays_fast_at_1000x1000() {
-    let Some(browser) = chromium() else {
-        eprintln!("NOTICE: skipping the_html_page_stays_fast_at_1000x1000: no chromium");
+    let dir = scratch("html-big");
+    let Some(mut b) = page_browser("the_html_page_stays_fast_at_1000x1000", &dir) else {
         return;
     };
-    let dir = scratch("html-big");
     let gen = Judge::new([
         "gen",
         "robot-maze",
@@ -1016,17 +985,9 @@ fn the_html_page_stays_fast_at_1000x1000() {
     let j = judge_in(&out, &["robot-maze", "--cmd", "echo 1 1"], Some(&problems));
     assert_eq!(j.tally(), (0, 1), "{j}");
     let page = kept(&out, "robot-maze").join("big.html");
-    let dom = dump_dom(
-        &browser,
-        &dir.join("profile"),
-        &format!("file://{}#bench", page.display()),
-    );
-    let ms: f64 = dom
-        .split("data-frame-ms=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no frame time in the page's DOM"));
+    b.open_file(&page, "#bench", (1200, 900));
+    b.wait("document.body.dataset.frameMs");
+    let ms: f64 = b.text("document.body.dataset.frameMs").parse().unwrap();
     eprintln!("NOTICE: 1000x1000 page: {ms} ms per frame");
     assert!(ms < 160.0, "{ms} ms per frame");
 }

@@ -1,10 +1,10 @@
-//! The headless browser the page tests drive (`show.rs`, `judge/why.rs`): one finder for
-//! both, a tab driven over the DevTools protocol on a pipe ([`Browser`]:
+//! The headless browser the page tests drive (`show.rs`, `judge/why.rs`, `panel.rs`): one
+//! finder, one driver of a tab over the DevTools protocol on a pipe ([`Browser`]:
 //! `--remote-debugging-pipe`, NUL-terminated JSON commands written to its fd 3, replies read
 //! from its fd 4), and a reader of its screenshots.
 //!
-//! No timed assertions: every wait is for a state of the page, bounded generously (a
-//! backstop that only fails when nothing happens at all).
+//! No timed assertions: every wait is for a state of the page, seen by the page itself and
+//! bounded generously (a backstop that only fails when nothing happens at all).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -33,10 +33,10 @@ pub fn chromium() -> Option<PathBuf> {
     None
 }
 
-/// With `SHOW_WRITE_DOCS=1`, a page test's screenshot `shot` becomes `docs/NAME.png`: the
+/// With `WRITE_DOCS=1`, a page test's screenshot `shot` becomes `docs/NAME.png`: the
 /// docs' pictures are the tests' own views of the real pages.
 pub fn keep_for_docs(shot: &Path, name: &str) {
-    if std::env::var_os("SHOW_WRITE_DOCS").is_some_and(|v| v == "1") {
+    if std::env::var_os("WRITE_DOCS").is_some_and(|v| v == "1") {
         let to = crate::support::root()
             .join("docs")
             .join(format!("{name}.png"));
@@ -138,7 +138,12 @@ pub fn screenshot_pixels(path: &std::path::Path) -> (usize, usize, Vec<[u8; 3]>)
     (width, height, pixels)
 }
 
-/// A browser tab over the DevTools pipe.
+/// A headless Chromium tab driven over the DevTools protocol on a pipe
+/// (`--remote-debugging-pipe`: NUL-terminated JSON commands on its fd 3, replies on its fd
+/// 4). Pages are opened by address ([`Browser::open`], the panel) or as files written by the
+/// judge ([`Browser::open_file`], `show` and the case pages); [`Browser::wait`] waits for a
+/// condition on the page's DOM by a `MutationObserver` in the page, not by polling, bounded
+/// only by [`Browser::BACKSTOP`].
 pub struct Browser {
     child: Child,
     to: ChildStdin,
@@ -148,6 +153,24 @@ pub struct Browser {
 }
 
 impl Browser {
+    /// How long one command may take before the test fails: far beyond any wait that
+    /// something will end, so that only a page that never gets there fails.
+    pub const BACKSTOP: Duration = Duration::from_secs(300);
+
+    /// The browser for the page test `test`, its profile in `profile`; `None`, with a
+    /// NOTICE, where no browser is installed.
+    pub fn for_test(test: &str, profile: &Path) -> Option<Browser> {
+        let Some(exe) = chromium() else {
+            eprintln!(
+                "NOTICE: skipping {test}: no chromium (.ci/run installs it with apt-get; \
+                 CHROMIUM=/path/to/chrome names another)"
+            );
+            return None;
+        };
+        Some(Browser::start(&exe, profile))
+    }
+
+    /// A tab of a new headless browser `exe`, its profile in `profile`.
     pub fn start(exe: &Path, profile: &Path) -> Browser {
         // The pipe is the browser's fds 3 (commands in) and 4 (replies out): the shell
         // moves our stdin and stdout there, so no unsafe fd juggling is needed here.
@@ -201,7 +224,13 @@ impl Browser {
         b
     }
 
-    pub fn call_in(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+    /// The reply to one command (its `result`), or the protocol's error.
+    fn reply(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut msg = json!({"id": id, "method": method, "params": params});
@@ -212,35 +241,70 @@ impl Browser {
         bytes.push(0);
         self.to.write_all(&bytes).unwrap();
         self.to.flush().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(120);
+        let deadline = Instant::now() + Browser::BACKSTOP;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let v = self
                 .from
                 .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply from chromium to {method}"));
+                .unwrap_or_else(|_| panic!("no reply from chromium to {method} {msg}"));
             if v["id"] == json!(id) {
-                assert!(v.get("error").is_none(), "{method}: {v}");
-                return v["result"].clone();
+                return match v.get("error") {
+                    Some(e) => Err(e.clone()),
+                    None => Ok(v["result"].clone()),
+                };
             }
         }
     }
 
+    fn call_in(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.reply(session, method, params)
+            .unwrap_or_else(|e| panic!("{method}: {e}"))
+    }
+
+    /// A command to the tab (`Page.navigate`, `Emulation.setEmulatedMedia`...): its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
         let session = self.session.clone();
         self.call_in(Some(&session), method, params)
     }
 
-    /// The value of a JavaScript expression.
+    /// The viewport's size from now on, in CSS pixels at a scale of 1.
+    pub fn resize(&mut self, (width, height): (u32, u32)) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+        );
+    }
+
+    /// Opens `url` and waits until `ready` holds on it.
+    pub fn open(&mut self, url: &str, ready: &str) {
+        self.call("Page.navigate", json!({"url": url}));
+        self.wait(ready);
+    }
+
+    /// Opens the page file `page` (and `fragment`, "" or "#...") at `size` and waits for its
+    /// script to have run (`data-ready`, which the judge's pages set).
+    pub fn open_file(&mut self, page: &Path, fragment: &str, size: (u32, u32)) {
+        self.resize(size);
+        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
+        self.open("about:blank", "location.href === 'about:blank'");
+        self.open(
+            &format!("file://{}{fragment}", page.display()),
+            "document.body && document.body.dataset.ready === '1'",
+        );
+    }
+
+    /// The value of a JavaScript expression (a promise's, once it settles).
     pub fn eval(&mut self, expr: &str) -> Value {
         let r = self.call(
             "Runtime.evaluate",
-            json!({"expression": expr, "returnByValue": true}),
+            json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
         );
         assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
         r["result"]["value"].clone()
     }
 
+    /// The text of a JavaScript expression's value.
     pub fn text(&mut self, expr: &str) -> String {
         match self.eval(expr) {
             Value::String(s) => s,
@@ -248,27 +312,47 @@ impl Browser {
         }
     }
 
-    /// Opens `page` at `size` and waits for its script to have run.
-    pub fn open(&mut self, page: &Path, fragment: &str, (width, height): (u32, u32)) {
-        self.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
+    /// Waits until `condition` (a JavaScript expression) holds: checked now and at every
+    /// change of the DOM, by the page itself. A navigation that replaces the document while
+    /// it waits ends that wait unanswered: it is asked again of the new document.
+    pub fn wait(&mut self, condition: &str) {
+        let js = format!(
+            "new Promise((done) => {{
+               const holds = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
+               if (holds()) return done(true);
+               const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); done(true); }} }});
+               o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
+             }})"
         );
-        // From a blank page, so that a fragment is a fresh load, not a same-page jump.
-        self.call("Page.navigate", json!({"url": "about:blank"}));
-        self.wait("location.href === 'about:blank'");
-        self.call(
-            "Page.navigate",
-            json!({"url": format!("file://{}{fragment}", page.display())}),
-        );
-        self.wait("document.body && document.body.dataset.ready === '1'");
+        let session = self.session.clone();
+        let params = json!({"expression": js, "returnByValue": true, "awaitPromise": true});
+        let deadline = Instant::now() + Browser::BACKSTOP;
+        loop {
+            let r = self.reply(Some(&session), "Runtime.evaluate", params.clone());
+            if matches!(&r, Ok(v) if v["result"]["value"] == json!(true)) {
+                return;
+            }
+            let said = format!("{r:?}");
+            assert!(
+                said.contains("context was destroyed") && Instant::now() < deadline,
+                "never true: {condition}: {said}"
+            );
+        }
     }
 
-    pub fn wait(&mut self, condition: &str) {
-        let deadline = Instant::now() + Duration::from_secs(120);
-        while self.eval(&format!("!!({condition})")) != json!(true) {
-            assert!(Instant::now() < deadline, "never true: {condition}");
-            std::thread::sleep(Duration::from_millis(50));
+    /// Runs a statement on the page (a click, a value set).
+    pub fn run(&mut self, statement: &str) {
+        self.eval(&format!("(() => {{ {statement}; return true; }})()"));
+    }
+
+    /// A real key press, as the keyboard sends it.
+    pub fn key(&mut self, key: &str) {
+        for kind in ["keyDown", "keyUp"] {
+            let mut p = json!({"type": kind, "key": key});
+            if kind == "keyDown" && key.chars().count() == 1 {
+                p["text"] = json!(key);
+            }
+            self.call("Input.dispatchKeyEvent", p);
         }
     }
 
@@ -292,11 +376,13 @@ impl Browser {
         }
     }
 
+    /// The step a search page shows (`data-step`).
     pub fn step(&mut self) -> u64 {
         self.text("document.body.dataset.step").parse().unwrap()
     }
 
-    /// Clicks Next until the step stops moving; the number of clicks that moved it.
+    /// Clicks a search page's Next until the step stops moving; the number of clicks that
+    /// moved it.
     pub fn next_to_the_end(&mut self) -> u64 {
         let mut clicks = 0;
         loop {
@@ -310,16 +396,19 @@ impl Browser {
         }
     }
 
+    /// A screenshot of the viewport, as PNG.
     pub fn screenshot(&mut self, to: &Path) {
         let shot = self.call("Page.captureScreenshot", json!({"format": "png"}));
-        let png = base64_decode(shot["data"].as_str().unwrap());
-        std::fs::write(to, png).unwrap();
+        std::fs::write(to, base64_decode(shot["data"].as_str().unwrap())).unwrap();
     }
 }
 
 impl Drop for Browser {
+    /// Closes the browser as it asks to be closed (its helpers end with it), killing it only
+    /// if it has not ended in a while. The close is not waited for: a drop must not panic.
     fn drop(&mut self) {
-        let _ = self.call_in(None, "Browser.close", json!({}));
+        let close = b"{\"id\":0,\"method\":\"Browser.close\",\"params\":{}}\0";
+        let _ = self.to.write_all(close).and_then(|()| self.to.flush());
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -452,212 +541,5 @@ pub fn badges_are_clean(b: &mut Browser, png: &Path, want: &[&str], ink: [u8; 3]
             "{l}: {ground} white, {letter} ink ({})",
             shot.path.display()
         );
-    }
-}
-
-/// A headless Chromium tab driven over the DevTools protocol on a pipe
-/// (`--remote-debugging-pipe`: NUL-terminated JSON commands on its fd 3, replies on its fd
-/// 4), for pages that change on their own (the panel): [`Tab::wait`] waits for a condition
-/// on the page's DOM by a `MutationObserver` in the page, not by polling, bounded only by
-/// [`Tab::BACKSTOP`].
-pub struct Tab {
-    child: std::process::Child,
-    to: std::process::ChildStdin,
-    from: std::sync::mpsc::Receiver<serde_json::Value>,
-    next_id: u64,
-    session: String,
-}
-
-impl Tab {
-    /// How long one command may take before the test fails: far beyond any wait that
-    /// something will end, so that only a page that never gets there fails.
-    pub const BACKSTOP: std::time::Duration = std::time::Duration::from_secs(300);
-
-    /// A tab of a new headless browser at `width` x `height`, its profile in `profile`.
-    pub fn start(
-        exe: &std::path::Path,
-        profile: &std::path::Path,
-        (width, height): (u32, u32),
-    ) -> Tab {
-        use std::io::BufRead;
-        // The shell moves our stdin and stdout to the browser's fds 3 and 4.
-        let script = format!(
-            "exec '{}' --headless --no-sandbox --disable-gpu --no-first-run \
-             --disable-background-networking --disable-component-update --disable-sync \
-             --hide-scrollbars --force-device-scale-factor=1 --remote-debugging-pipe \
-             --user-data-dir='{}' about:blank 3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
-            exe.display(),
-            profile.display()
-        );
-        let mut child = std::process::Command::new("sh")
-            .args(["-c", &script])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("cannot start chromium");
-        let to = child.stdin.take().unwrap();
-        let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
-        let (tx, from) = std::sync::mpsc::channel();
-        std::thread::spawn(move || loop {
-            let mut buf = Vec::new();
-            match reader.read_until(0, &mut buf) {
-                Ok(0) | Err(_) => return,
-                Ok(_) => {
-                    buf.pop();
-                    if let Ok(v) = serde_json::from_slice(&buf) {
-                        if tx.send(v).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let mut tab = Tab {
-            child,
-            to,
-            from,
-            next_id: 0,
-            session: String::new(),
-        };
-        let target = tab.call_in(
-            None,
-            "Target.createTarget",
-            serde_json::json!({"url": "about:blank"}),
-        );
-        let id = target["targetId"].as_str().unwrap().to_string();
-        let attached = tab.call_in(
-            None,
-            "Target.attachToTarget",
-            serde_json::json!({"targetId": id, "flatten": true}),
-        );
-        tab.session = attached["sessionId"].as_str().unwrap().to_string();
-        tab.call("Page.enable", serde_json::json!({}));
-        tab.call(
-            "Emulation.setDeviceMetricsOverride",
-            serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}),
-        );
-        tab
-    }
-
-    fn call_in(
-        &mut self,
-        session: Option<&str>,
-        method: &str,
-        params: serde_json::Value,
-    ) -> serde_json::Value {
-        use std::io::Write;
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = serde_json::json!({"id": id, "method": method, "params": params});
-        if let Some(s) = session {
-            msg["sessionId"] = serde_json::json!(s);
-        }
-        let mut bytes = serde_json::to_vec(&msg).unwrap();
-        bytes.push(0);
-        self.to.write_all(&bytes).unwrap();
-        self.to.flush().unwrap();
-        let deadline = std::time::Instant::now() + Tab::BACKSTOP;
-        loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let v = self
-                .from
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no reply from chromium to {method} {msg}"));
-            if v["id"] == serde_json::json!(id) {
-                assert!(v.get("error").is_none(), "{method}: {v}");
-                return v["result"].clone();
-            }
-        }
-    }
-
-    pub fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
-        let session = self.session.clone();
-        self.call_in(Some(&session), method, params)
-    }
-
-    /// Opens `url` and waits until `ready` holds on it.
-    pub fn open(&mut self, url: &str, ready: &str) {
-        self.call("Page.navigate", serde_json::json!({"url": url}));
-        self.wait(ready);
-    }
-
-    /// The value of a JavaScript expression (a promise's, once it settles).
-    pub fn eval(&mut self, expr: &str) -> serde_json::Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            serde_json::json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
-        );
-        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
-        r["result"]["value"].clone()
-    }
-
-    /// The text of a JavaScript expression's value.
-    pub fn text(&mut self, expr: &str) -> String {
-        match self.eval(expr) {
-            serde_json::Value::String(s) => s,
-            other => other.to_string(),
-        }
-    }
-
-    /// Waits until `condition` (a JavaScript expression) holds: checked now and at every
-    /// change of the DOM, by the page itself.
-    pub fn wait(&mut self, condition: &str) {
-        let js = format!(
-            "new Promise((done) => {{
-               const holds = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
-               if (holds()) return done(true);
-               const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); done(true); }} }});
-               o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
-             }})"
-        );
-        assert_eq!(
-            self.eval(&js),
-            serde_json::json!(true),
-            "never true: {condition}"
-        );
-    }
-
-    /// Runs a statement on the page (a click, a value set).
-    pub fn run(&mut self, statement: &str) {
-        self.eval(&format!("(() => {{ {statement}; return true; }})()"));
-    }
-
-    /// A real key press, as the keyboard sends it.
-    pub fn key(&mut self, key: &str) {
-        for kind in ["keyDown", "keyUp"] {
-            let mut p = serde_json::json!({"type": kind, "key": key});
-            if kind == "keyDown" && key.chars().count() == 1 {
-                p["text"] = serde_json::json!(key);
-            }
-            self.call("Input.dispatchKeyEvent", p);
-        }
-    }
-
-    /// A screenshot of the viewport, as PNG.
-    pub fn screenshot(&mut self, to: &std::path::Path) {
-        let shot = self.call(
-            "Page.captureScreenshot",
-            serde_json::json!({"format": "png"}),
-        );
-        std::fs::write(to, base64_decode(shot["data"].as_str().unwrap())).unwrap();
-    }
-}
-
-impl Drop for Tab {
-    /// Closes the browser as it asks to be closed (its helpers end with it), killing it only
-    /// if it has not ended in a while.
-    fn drop(&mut self) {
-        use std::io::Write;
-        let close = b"{\"id\":0,\"method\":\"Browser.close\",\"params\":{}}\0";
-        let _ = self.to.write_all(close).and_then(|()| self.to.flush());
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while std::time::Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

@@ -101,6 +101,75 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `bfs-judge ARGS` as a contestant types it in `cwd`, the folder's cache and config beside
+/// it (`../cache`, `../config`), 200 columns wide, without colours.
+pub fn contestant(cwd: &Path, args: &[&str]) -> Judge {
+    let scratch = cwd.parent().unwrap();
+    Judge::new(args)
+        .cwd(cwd)
+        .cache(&scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env("COLUMNS", "200")
+        .env("NO_COLOR", "1")
+}
+
+/// The first line a server of ours (`listen`, `panel`) prints on stdout, and the port on
+/// 127.0.0.1 it names there.
+pub fn served_on(child: &mut std::process::Child) -> (String, u16) {
+    use std::io::BufRead;
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.as_mut().expect("stdout piped"))
+        .read_line(&mut first)
+        .unwrap();
+    let port = first
+        .split("127.0.0.1:")
+        .nth(1)
+        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {first:?}"));
+    (first, port)
+}
+
+/// A command line the judge printed to be pasted (`cd DIR && bfs-judge ...`), run by `sh`
+/// from another folder with the cache and config of the scratch folder `scratch`: its exit
+/// code and stdout.
+pub fn pasted(line: &str, scratch: &Path) -> (Option<i32>, String) {
+    let o = Command::new("sh")
+        .args(["-c", line])
+        .current_dir(std::env::temp_dir())
+        .env("XDG_CACHE_HOME", scratch.join("cache"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .output()
+        .expect("cannot run sh");
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+    )
+}
+
+/// The HTTP status of a real curl request to `url` (`args` before it: method, headers,
+/// body); 0 when no answer came (curl's own limit, a minute, is a backstop).
+pub fn curl_status(args: &[&str], url: &str) -> u16 {
+    let o = Command::new("curl")
+        .args([
+            "-s",
+            "-o",
+            "/dev/null",
+            "-w",
+            "%{http_code}",
+            "--max-time",
+            "60",
+        ])
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("cannot run curl");
+    String::from_utf8_lossy(&o.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
 /// Whether `tool` is a file in a folder of PATH; where it is not, a notice says that the part
 /// of the test that needs it is skipped.
 pub fn have(tool: &str) -> bool {

@@ -1,10 +1,11 @@
-//! The panel's HTTP side: one server on 127.0.0.1 (tiny_http, as `listen`'s), a thread a
-//! request, and the rules that keep it the user's alone.
+//! The panel's HTTP side: one server on 127.0.0.1 (`session::http`, as `listen`'s), a
+//! thread a request, and the rules that keep it the user's alone.
 //!
 //! Any web page open in the browser can send requests to 127.0.0.1, and a page whose own
 //! domain its DNS turns into 127.0.0.1 (DNS rebinding) reaches the port under that domain's
-//! name. So a request is answered only when (1) its `Host` is `127.0.0.1:PORT` or
-//! `localhost:PORT` (a rebinding page sends its own domain), (2) it carries this session's
+//! name. So a request is answered only when (1) its `Host` is `127.0.0.1:PORT`,
+//! `localhost:PORT` or `[::1]:PORT` (a rebinding page sends its own domain: the rule
+//! `listen` has too, `session::http::admit`), (2) it carries this session's
 //! token (`?token=`, 128 random bits, printed with the address: no other page knows it),
 //! and (3) a POST's `Origin`, if any, is the panel's own (a cross-site form or `fetch`
 //! sends the other site's). Anything else gets 403 and one line on stderr. The page's
@@ -25,7 +26,7 @@ use tiny_http::{Header, Method, Request, Response};
 
 use super::board::{Board, Job};
 use super::store;
-use crate::session::SetupError;
+use crate::session::{http, SetupError};
 
 /// The page, its style and its script, embedded: the panel needs nothing from the network.
 const PAGE: &str = include_str!("page.html");
@@ -37,10 +38,7 @@ const MAX_BODY: u64 = 32 << 20;
 
 /// Serves the board on `port` (0: any free one) until the process ends.
 pub fn serve(board: Arc<Board>, port: u16) -> Result<(), SetupError> {
-    let server = tiny_http::Server::http(("127.0.0.1", port)).map_err(|e| {
-        format!("cannot listen on 127.0.0.1:{port}: {e} (another tool on it? try --port 0)")
-    })?;
-    let port = server.server_addr().to_ip().map_or(port, |a| a.port());
+    let (server, port) = http::bind(port, 0)?;
     let token = token()?;
     crate::say!(
         "panel for {} ({}): http://127.0.0.1:{port}/?token={token}   (Ctrl-C ends it)",
@@ -94,6 +92,16 @@ fn reply(request: Request, status: u16, kind: &str, body: String, csp: &str) {
     let _ = request.respond(guarded(r, csp));
 }
 
+fn not_found(request: Request) {
+    reply(
+        request,
+        404,
+        "text/plain",
+        "no such page\n".to_string(),
+        OWN,
+    );
+}
+
 fn reply_json(request: Request, status: u16, v: &Value) {
     reply(request, status, "application/json", v.to_string(), OWN);
 }
@@ -101,12 +109,8 @@ fn reply_json(request: Request, status: u16, v: &Value) {
 /// Answers one request.
 fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
     if let Err(why) = admit(&request, port, token) {
-        let why = crate::text::printable(why.as_bytes());
-        eprintln!(
-            "panel: refused {} {}: {why}",
-            request.method(),
-            crate::text::printable(path_of(request.url()).as_bytes())
-        );
+        let why = format!("{} {} {why}", request.method(), path_of(request.url()));
+        let why = http::say_refused("panel", 403, &why);
         reply(request, 403, "text/plain", format!("refused: {why}\n"), OWN);
         return;
     }
@@ -143,13 +147,7 @@ fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
             };
             reply_json(request, status, &v)
         }
-        _ => reply(
-            request,
-            404,
-            "text/plain",
-            "no such page\n".to_string(),
-            OWN,
-        ),
+        _ => not_found(request),
     }
 }
 
@@ -197,15 +195,7 @@ fn post(board: &Board, path: &str, body: &Value) -> Result<Value, (u16, String)>
 
 /// A POST's JSON body, at most [`MAX_BODY`].
 fn body(request: &mut Request) -> Result<Value, (u16, String)> {
-    let mut bytes = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| (400, format!("reading the body: {e}")))?;
-    if bytes.len() as u64 > MAX_BODY {
-        return Err((413, format!("a body over {} MiB", MAX_BODY >> 20)));
-    }
+    let bytes = http::body(request, MAX_BODY)?;
     if bytes.is_empty() {
         return Ok(json!({}));
     }
@@ -245,13 +235,7 @@ fn drawn(request: Request, board: &Board, file: &str, token: &str) {
             let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
             reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
         }
-        _ => reply(
-            request,
-            404,
-            "text/plain",
-            "no such page\n".to_string(),
-            OWN,
-        ),
+        _ => not_found(request),
     }
 }
 
@@ -292,83 +276,27 @@ fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Whether a request is the user's page's: `Err` says why not.
+/// Whether a request is the user's page's: `Err` says why not. Beyond the loopback's `Host`
+/// ([`http::admit`]): this session's token, and for a change, no `Origin` but the panel's
+/// own.
 fn admit(request: &Request, port: u16, token: &str) -> Result<(), String> {
-    let values = |name: &'static str| -> Vec<&str> {
-        request
-            .headers()
-            .iter()
-            .filter(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str())
-            .collect()
-    };
-    check_host(&values("Host"), port)?;
+    let change = *request.method() != Method::Get;
+    http::admit(request, port, |origin| {
+        if !change || http::is_own_origin(origin, port) {
+            Ok(())
+        } else {
+            Err(format!("from Origin \"{origin}\": another site's page"))
+        }
+    })?;
     if query(request.url(), "token").as_deref() != Some(token) {
         return Err("without this session's token (open the address the panel printed)".into());
     }
-    if *request.method() != Method::Get {
-        check_origin(&values("Origin"), port)?;
-    }
     Ok(())
-}
-
-/// The names the panel answers to, each with its port.
-const NAMES: [&str; 2] = ["127.0.0.1", "localhost"];
-
-fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
-    let ours = |h: &str| {
-        NAMES
-            .iter()
-            .any(|n| h.eq_ignore_ascii_case(&format!("{n}:{port}")))
-    };
-    match hosts {
-        [h] if ours(h) => Ok(()),
-        [] => Err("without a Host header".into()),
-        [h] => Err(format!(
-            "with Host \"{h}\": only 127.0.0.1:{port} and localhost:{port} are answered"
-        )),
-        _ => Err(format!("with {} Host headers", hosts.len())),
-    }
-}
-
-/// A POST's `Origin`: none (curl, the user's own tools), or the panel's own address.
-fn check_origin(origins: &[&str], port: u16) -> Result<(), String> {
-    let ours = |o: &str| {
-        NAMES
-            .iter()
-            .any(|n| o.eq_ignore_ascii_case(&format!("http://{n}:{port}")))
-    };
-    match origins {
-        [] => Ok(()),
-        [o] if ours(o) => Ok(()),
-        [o] => Err(format!("from Origin \"{o}\": another site's page")),
-        _ => Err(format!("with {} Origin headers", origins.len())),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_the_loopback_with_the_port_and_the_own_origin_are_answered() {
-        assert!(check_host(&["127.0.0.1:8000"], 8000).is_ok());
-        assert!(check_host(&["localhost:8000"], 8000).is_ok());
-        for bad in [
-            "evil.example:8000",
-            "127.0.0.1:8001",
-            "127.0.0.1",
-            "",
-            "[::1]:8000",
-        ] {
-            assert!(check_host(&[bad], 8000).is_err(), "{bad}");
-        }
-        assert!(check_origin(&[], 8000).is_ok());
-        assert!(check_origin(&["http://127.0.0.1:8000"], 8000).is_ok());
-        for bad in ["https://evil.example", "null", "http://127.0.0.1:8001"] {
-            assert!(check_origin(&[bad], 8000).is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn queries_are_decoded() {

@@ -207,15 +207,9 @@ fn writable(board: &Board) -> Result<(), (u16, String)> {
     }
 }
 
-/// Writes `bytes` beside `path` and renames the file into place.
+/// [`crate::run::files::write_whole`], its error an answer's.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), (u16, String)> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let part = path.with_file_name(format!(".{name}.part-{}", std::process::id()));
-    fs::write(&part, bytes)
-        .and_then(|()| fs::rename(&part, path))
+    crate::run::files::write_whole(path, bytes)
         .map_err(|e| (500, format!("{}: {e}", path.display())))
 }
 

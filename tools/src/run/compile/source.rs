@@ -213,10 +213,7 @@ fn keep_error(path: &Path, ce: &CachedError) {
     let Ok(json) = serde_json::to_vec(ce) else {
         return;
     };
-    let aside = path.with_extension(format!("ce-{}", std::process::id()));
-    if fs::write(&aside, json).is_err() || fs::rename(&aside, path).is_err() {
-        let _ = fs::remove_file(&aside);
-    }
+    let _ = crate::run::files::write_whole(path, &json);
 }
 
 /// A Java or Kotlin source's main class: its public class, else its first class, else
