@@ -329,7 +329,9 @@ fn set_alarm(first: std::time::Duration, every: std::time::Duration) {
 /// with `EINTR`; std's `File::open` would retry it), and the clock and [`cancelled`] are
 /// looked at between tries. An open interrupted before its other end came leaves nothing
 /// behind (the kernel counts the end it took back), and one whose other end came succeeds
-/// even when the signal is pending, so trying again loses nothing.
+/// even when the signal is pending, so trying again loses nothing. The caller must be its
+/// process's only thread (the supervisor is): `SIGALRM` goes to the process, and another
+/// thread could take it instead.
 pub fn open_fifo(
     path: &std::path::Path,
     write: bool,
