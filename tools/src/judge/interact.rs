@@ -17,7 +17,9 @@
 //! `to-program`, appending what passes to the transcript (`>` the program's lines, `<` the
 //! interactor's, as in Kattis' `.interaction` files; at most [`TRANSCRIPT_CAP`] bytes). Each
 //! supervisor opens its stdin before its stdout, so each relay opens its write end first: no
-//! cycle of blocking opens.
+//! cycle of blocking opens. Nor can an open wait for good: a supervisor waits for the other
+//! end only until the run's wall backstop (`sys::open_fifo`), and once both sides have ended
+//! a relay still in `open` is let go ([`release_while`]).
 //!
 //! The verdict, by a rule that never depends on timing (docs/judge.md, "Interactive
 //! problems"): the side whose end the judge sees first is recorded by the relays themselves,

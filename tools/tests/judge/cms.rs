@@ -6,7 +6,9 @@
 //! `solutions/EXPECTATION/` folders verified (`cms-tps`); as a Communication task whose
 //! manager talks to two copies of the program over FIFOs (`cms-communication`); as an
 //! italy_yaml task with file I/O whose inputs are made by `gen/GEN` and whose answers are the
-//! official solution's (`cms-italy`); and an OutputOnly task (`cms-output-only`).
+//! official solution's (`cms-italy`); and an OutputOnly task (`cms-output-only`). Besides
+//! the knight, `italy-communication`: a Communication task written as CMS's own test task
+//! (`con_test`) is, fifo_io, whose manager or program leaves a FIFO unopened.
 //!
 //! The programs are C++ (a grader is compiled together with the contestant's source), so
 //! these tests need g++ and skip without it; the generator is Python 3. The knight packages'
