@@ -17,7 +17,9 @@
 //! `to-program`, appending what passes to the transcript (`>` the program's lines, `<` the
 //! interactor's, as in Kattis' `.interaction` files; at most [`TRANSCRIPT_CAP`] bytes). Each
 //! supervisor opens its stdin before its stdout, so each relay opens its write end first: no
-//! cycle of blocking opens.
+//! cycle of blocking opens. Nor can an open wait for good: a supervisor waits for the other
+//! end only until the run's wall backstop (`sys::open_fifo`), and once both sides have ended
+//! a relay still in `open` is let go ([`release_while`]).
 //!
 //! The verdict, by a rule that never depends on timing (docs/judge.md, "Interactive
 //! problems"): the side whose end the judge sees first is recorded by the relays themselves,
@@ -40,15 +42,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Condvar, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use crate::judge::cases::Case;
 use crate::judge::check::external::{self, absolute};
 use crate::judge::check::{Check, Files, Protocol, Why};
 use crate::judge::verdict::{self, Outcome, Verdict};
-use crate::run::files::{read_capped, read_ends, sibling};
+use crate::run::files::{read_capped, read_ends, sibling, Private};
 use crate::run::program::Program;
-use crate::run::spec::run_program;
-use crate::run::spec::{Limits, Run};
+use crate::run::spec::{run_program, run_program_in};
+use crate::run::spec::{Limits, Run, RunError, Spec};
 use crate::run::sys::{signal_name, Status};
 use crate::text::{detail, printable};
 
@@ -89,10 +92,10 @@ impl Interactor {
             Protocol::Kattis { .. } => {
                 format!("interactive validator {} (42/43)", self.program.describe())
             }
-            Protocol::CmsManager { processes: 1 } => {
+            Protocol::CmsManager { processes: 1, .. } => {
                 format!("CMS manager {}", self.program.describe())
             }
-            Protocol::CmsManager { processes } => format!(
+            Protocol::CmsManager { processes, .. } => format!(
                 "CMS manager {} with {processes} processes",
                 self.program.describe()
             ),
@@ -306,6 +309,18 @@ fn release<P: AsRef<Path>>(fifos: &[P]) {
     }
 }
 
+/// [`release`]s the FIFOs again and again while `running` says so: a thread or a process
+/// that comes to open one only after the side it waits for has ended (and its one
+/// [`release`] has passed) is released too, instead of waiting for good (a relay) or until
+/// its own limit (a CMS manager). Opening and closing an end while the other side reads or
+/// writes changes nothing it sees but a moment's delay of its EOF or `EPIPE`.
+fn release_while<P: AsRef<Path>>(fifos: &[P], running: impl Fn() -> bool) {
+    while running() {
+        release(fifos);
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// The program's side of an interactive case: what runs, its limits, how answers are
 /// judged (a checker program judges the interactor's OUTPUT, testlib), and where a failing
 /// case's files go.
@@ -318,8 +333,8 @@ pub struct Side<'a> {
 
 /// Judges `case` interactively: the program of `t` against `interactor`.
 pub fn judge_case(case: &Case, t: &Side<'_>, interactor: &Interactor) -> Result<Outcome, String> {
-    if let Protocol::CmsManager { processes } = interactor.protocol {
-        return communicate(case, t, interactor, processes);
+    if let Protocol::CmsManager { processes, fifos } = interactor.protocol {
+        return communicate(case, t, interactor, processes, fifos);
     }
     let x = Exchange::new(case, t.out_dir)?;
     let i_args = interactor_args(interactor, case, &x)?;
@@ -505,6 +520,8 @@ fn converse(
         let i_run = i
             .join()
             .unwrap_or_else(|_| Err("the interactor's runner panicked".into()));
+        // Both sides have ended: a relay that reached its open only now is let go.
+        release_while(fifos, || !(a.is_finished() && b.is_finished()));
         let _ = a.join();
         let _ = b.join();
         (p_run, i_run)
@@ -609,11 +626,22 @@ fn interactor_said(
 }
 
 /// Judges `case` as CMS's Communication task type does: the manager reads the input on its
-/// stdin and gets, for each of the `processes` copies of the program, the FIFO it reads from
-/// and the one it writes to (`MANAGER U0_TO_M M_TO_U0 U1_TO_M M_TO_U1 ...`); copy `i` has
-/// `M_TO_Ui` as its stdin and `Ui_TO_M` as its stdout, and, when there are several, its index
-/// `i` as its last argument (CMS's "stub" with "std_io"). The FIFOs join the two sides
-/// directly, with no relay: managers speak binary as often as text, so no transcript is kept.
+/// stdin, or from `input.txt` in its working folder (CMS gives both; older managers read the
+/// file), and gets, for each of the `processes` copies of the program, a pair of FIFOs
+/// (`MANAGER U0_TO_M M_TO_U0 U1_TO_M M_TO_U1 ...`). With `fifos` (CMS's `fifo_io`) copy `i`
+/// gets the same pair the other way round as its arguments (`PROGRAM M_TO_Ui Ui_TO_M`) and
+/// opens them itself; else (`std_io`) `M_TO_Ui` is its stdin and `Ui_TO_M` its stdout, opened
+/// by its supervisor in that order. Either way only the positions count: a manager may use
+/// its first FIFO for either direction as long as the program's side agrees (CMS's own
+/// test task writes to its first). With several copies, the index `i` is the last argument.
+/// The FIFOs join the two sides directly, with no relay: managers speak binary as often as
+/// text, so no transcript is kept.
+///
+/// No open can hang the judge: each side opens by path in its own process, killable at its
+/// limits; a `std_io` copy's supervisor waits for the manager's ends at most until the
+/// copy's wall backstop, and a copy whose ends the manager never opened is the manager's
+/// failure; once every copy has ended, an open still waiting in the manager is let go
+/// (see [`release_while`]).
 ///
 /// The verdict, as CMS gives it: a copy that went over a limit or crashed has that verdict
 /// (TLE, MLE, RE), except that one killed by `SIGPIPE` after a manager that did not give
@@ -626,6 +654,7 @@ fn communicate(
     t: &Side<'_>,
     manager: &Interactor,
     processes: usize,
+    fifos: bool,
 ) -> Result<Outcome, String> {
     let base = t.out_dir.join(&case.name);
     let pipes = fifo_folder(&base)?;
@@ -644,9 +673,26 @@ fn communicate(
         sibling(&base, "manager.stdout"),
         sibling(&base, "manager.stderr"),
     );
-    let (m_run, runs) = run_copies(case, t, manager, &pairs, [&m_out, &m_err], &base);
+    // The manager's working folder, with the input as `input.txt`; and, under `fifo_io`,
+    // where the copies' stdout goes (unread, as CMS leaves it).
+    let scratch = Private::new()?;
+    let work = scratch.join("manager");
+    fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let input = work.join("input.txt");
+    fs::copy(&case.input, &input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let copies = Copies {
+        pairs: &pairs,
+        fifos,
+        base: &base,
+        scratch: &scratch,
+    };
+    let (m_run, runs) = run_copies(case, t, manager, &copies, [&m_out, &m_err], &work);
     let _ = fs::remove_dir_all(&pipes);
-    let runs = runs.into_iter().collect::<Result<Vec<Run>, String>>()?;
+    let runs = runs
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| copy_failed(e, manager, i, &pairs)))
+        .collect::<Result<Vec<Run>, String>>()?;
     let m_run = m_run.map_err(|e| format!("manager: {e}"))?;
     case.intact()?;
     let text = |p: &Path| external::lines_of(&read_capped(p, 16 * 1024));
@@ -696,6 +742,34 @@ fn communicate(
     Ok(outcome)
 }
 
+/// Why copy `i` could not be run, in words: a `std_io` copy whose FIFO the manager never
+/// opened is the manager's failure, named with the FIFO and the order that would have
+/// worked.
+fn copy_failed(
+    e: RunError,
+    manager: &Interactor,
+    i: usize,
+    pairs: &[(PathBuf, PathBuf)],
+) -> String {
+    let RunError::Unpaired { fifo, waited_ms } = e else {
+        return e.to_string();
+    };
+    let name = fifo
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let end = if pairs.get(i).is_some_and(|(up, _)| *up == fifo) {
+        "stdout"
+    } else {
+        "stdin"
+    };
+    format!(
+        "the {} did not open its end of the FIFO {name} (process {i}'s {end}) in {waited_ms} ms \
+         (with CMS's std_io a process opens its stdin, the manager's second FIFO, before its \
+         stdout, the first: a manager that opens its first FIFO first waits for good)",
+        manager.describe()
+    )
+}
+
 /// The stderr file of copy `i` of `processes`.
 fn copy_stderr(base: &Path, processes: usize, i: usize) -> PathBuf {
     match processes {
@@ -704,18 +778,57 @@ fn copy_stderr(base: &Path, processes: usize, i: usize) -> PathBuf {
     }
 }
 
-/// The manager (its stdout and stderr to `m_out`, `m_err`) and a copy of the program for
-/// each pair of FIFOs (its stderr beside `base`), side by side: the manager's run and each
+/// How the copies of a Communication case run: a pair of FIFOs each (to the manager, from
+/// it), passed as arguments (`fifos`) or as stdout and stdin; their stderr beside `base`, and
+/// under `fifo_io` their stdout in `scratch`.
+struct Copies<'a> {
+    pairs: &'a [(PathBuf, PathBuf)],
+    fifos: bool,
+    base: &'a Path,
+    scratch: &'a Private,
+}
+
+impl Copies<'_> {
+    /// Copy `i`'s run.
+    fn run(&self, case: &Case, t: &Side<'_>, i: usize) -> Result<Run, RunError> {
+        let (up, down) = &self.pairs[i];
+        let processes = self.pairs.len();
+        let stderr = copy_stderr(self.base, processes, i);
+        let mut args = Vec::new();
+        if self.fifos {
+            args.extend([absolute(down), absolute(up)]);
+        }
+        args.extend(case.args.iter().cloned());
+        if processes > 1 {
+            args.push(i.to_string());
+        }
+        let spec = if self.fifos {
+            let stdout = self.scratch.join(&format!("stdout{i}"));
+            Spec::of(t.program, &stdout, &stderr, t.limits)
+                .args(&args)
+                .run()
+        } else {
+            Spec::of(t.program, up, &stderr, t.limits)
+                .args(&args)
+                .stdin(Some(down))
+                .run()
+        };
+        spec
+    }
+}
+
+/// The manager (its stdout and stderr to `m_out`, `m_err`, its working folder `work`) and a
+/// copy of the program for each pair of FIFOs, side by side: the manager's run and each
 /// copy's.
 fn run_copies(
     case: &Case,
     t: &Side<'_>,
     manager: &Interactor,
-    pairs: &[(PathBuf, PathBuf)],
+    copies: &Copies<'_>,
     [m_out, m_err]: [&Path; 2],
-    base: &Path,
-) -> (Ran, Vec<Ran>) {
-    let processes = pairs.len();
+    work: &Path,
+) -> (Ran, Vec<Result<Run, RunError>>) {
+    let pairs = copies.pairs;
     let fifos: Vec<&PathBuf> = pairs.iter().flat_map(|(u, d)| [u, d]).collect();
     let m_args: Vec<String> = pairs
         .iter()
@@ -724,43 +837,41 @@ fn run_copies(
     let m_limits = interactor_limits(&t.limits);
     thread::scope(|s| {
         let m = s.spawn(|| {
-            let r = run_program(
+            let r = run_program_in(
                 &manager.program,
                 &m_args,
                 Some(&case.input),
                 m_out,
                 m_err,
                 m_limits,
+                Some(work),
             );
             // Opens still waiting for a side that has gone are released (see `release`).
             release(&fifos);
             crate::run::sandbox::release();
             r
         });
-        let users: Vec<_> = pairs
-            .iter()
-            .enumerate()
-            .map(|(i, (up, down))| {
-                let (fifos, stderr) = (&fifos, copy_stderr(base, processes, i));
+        let users: Vec<_> = (0..pairs.len())
+            .map(|i| {
+                let fifos = &fifos;
                 s.spawn(move || {
-                    let mut args = case.args.clone();
-                    if processes > 1 {
-                        args.push(i.to_string());
-                    }
-                    let r = run_program(t.program, &args, Some(down), up, &stderr, t.limits);
+                    let r = copies.run(case, t, i);
                     release(fifos);
                     crate::run::sandbox::release();
                     r
                 })
             })
             .collect();
-        let runs: Vec<Ran> = users
+        let runs: Vec<Result<Run, RunError>> = users
             .into_iter()
             .map(|u| {
-                u.join()
-                    .unwrap_or_else(|_| Err("the program's runner panicked".into()))
+                u.join().unwrap_or_else(|_| {
+                    Err(RunError::Judge("the program's runner panicked".into()))
+                })
             })
             .collect();
+        // Every copy has ended: an open the manager makes from now on is let go at once.
+        release_while(&fifos, || !m.is_finished());
         let m_run = m
             .join()
             .unwrap_or_else(|_| Err("the manager's runner panicked".into()));

@@ -65,6 +65,13 @@ pub enum RunError {
     CannotStart { program: String, why: String },
     /// The judge's own machinery failed (no disk space, a broken supervisor).
     Judge(String),
+    /// The program was never started: the other end of its stdin or stdout FIFO (an
+    /// interactive run's) was not opened in the `waited_ms` the wall backstop allows. The
+    /// caller knows whose end that is (a CMS manager's, see `judge::interact`).
+    Unpaired {
+        fifo: std::path::PathBuf,
+        waited_ms: u64,
+    },
 }
 
 impl std::fmt::Display for RunError {
@@ -72,6 +79,11 @@ impl std::fmt::Display for RunError {
         match self {
             RunError::CannotStart { program, why } => write!(f, "cannot run `{program}`: {why}"),
             RunError::Judge(why) => write!(f, "judge error: {why}"),
+            RunError::Unpaired { fifo, waited_ms } => write!(
+                f,
+                "judge error: the other end of the FIFO {} was not opened in {waited_ms} ms",
+                fifo.display()
+            ),
         }
     }
 }

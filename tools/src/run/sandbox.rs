@@ -332,6 +332,7 @@ impl Server {
                 program: program.describe(),
                 why,
             }),
+            Report::Unpaired { waited_ms, fifo } => Err(RunError::Unpaired { fifo, waited_ms }),
             Report::Ran {
                 status,
                 cpu_us,

@@ -202,6 +202,10 @@ pub enum Report {
     /// The program could not be started (missing, not executable): a setup error, not a
     /// verdict.
     CannotStart(String),
+    /// The program was not started: the other end of its stdin or stdout FIFO (an
+    /// interactive run's) was not opened within the wall backstop; whose fault that is, the
+    /// judge says (a CMS manager's, which opens its ends itself).
+    Unpaired { waited_ms: u64, fifo: PathBuf },
 }
 
 impl Request {
@@ -353,6 +357,10 @@ impl std::fmt::Display for Report {
                 )
             }
             Report::CannotStart(why) => write!(f, "cannot-start {}", why.replace('\n', " ")),
+            // The path last: it may hold spaces (not a newline: the judge made it).
+            Report::Unpaired { waited_ms, fifo } => {
+                write!(f, "unpaired waited_ms={waited_ms} {}", fifo.display())
+            }
         }
     }
 }
@@ -366,6 +374,13 @@ impl std::str::FromStr for Report {
             return Ok(Report::CannotStart(why.to_string()));
         }
         let bad = || Unreadable(format!("unreadable supervisor report `{line}`"));
+        if let Some(rest) = line.strip_prefix("unpaired waited_ms=") {
+            let (ms, fifo) = rest.split_once(' ').ok_or_else(bad)?;
+            return Ok(Report::Unpaired {
+                waited_ms: ms.parse().map_err(|_| bad())?,
+                fifo: PathBuf::from(fifo),
+            });
+        }
         let rest = line.strip_prefix("ran ").ok_or_else(bad)?;
         let field = |key: &str| -> Result<&str, Unreadable> {
             rest.split(' ')
@@ -485,7 +500,20 @@ fn become_supervisor() -> io::Result<()> {
 
 /// One run: the program started, watched, ended with all it started, its report.
 fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Report> {
-    let (stdin, stdout, capture) = streams(req)?;
+    // An interactive run's wall clock starts before its FIFOs are opened: waiting for the
+    // other side counts, and never lasts past the backstop.
+    let began = Instant::now();
+    let deadline = began + Duration::from_millis(req.wall_ms);
+    let (stdin, stdout, capture) = match streams(req, deadline)? {
+        Streams::Open(stdin, stdout, capture) => (stdin, stdout, capture),
+        Streams::Unpaired(fifo) => {
+            return Ok(Report::Unpaired {
+                waited_ms: began.elapsed().as_millis() as u64,
+                fifo,
+            })
+        }
+    };
+    let live = capture.is_none();
     // A file I/O problem's working folder is the judge's, named like a folder on the
     // command line: bound in read-write, and the program's HOME under Landlock (the one
     // folder it may write).
@@ -501,7 +529,7 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     let backstop_ms = req.cpu_ms.unwrap_or(req.wall_ms);
     sys::limit_child(&mut cmd, backstop_ms.div_ceil(1000).saturating_add(1));
     jail.confine(&mut cmd, &setup, program_limits(req, jail.mechanism));
-    let start = Instant::now();
+    let start = if live { began } else { Instant::now() };
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => return Ok(Report::CannotStart(format!("{}: {e}", req.argv[0]))),
@@ -551,29 +579,45 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
     run.finish(status, wall, buf, jail)
 }
 
+/// The program's stdin and stdout and where its stdout is captured, or the FIFO whose other
+/// end never came.
+enum Streams {
+    Open(Stdio, Stdio, Option<Capture>),
+    Unpaired(PathBuf),
+}
+
 /// The program's stdin and stdout, and where its stdout is captured. An interactive run
 /// (`judge::interact`) passes FIFOs: they are the program's stdin and stdout as they are,
 /// live, opened stdin first (the relay on the other side opens in the order that pairs with
-/// it); everything else is a regular file, and stdout is captured through a pipe.
-fn streams(req: &Request) -> io::Result<(Stdio, Stdio, Option<Capture>)> {
+/// it; a CMS manager must too), each waiting for its other end until `deadline` at most
+/// (`sys::open_fifo`); everything else is a regular file, and stdout is captured through a
+/// pipe.
+fn streams(req: &Request, deadline: Instant) -> io::Result<Streams> {
     let fifo = |p: &Path| {
         use std::os::unix::fs::FileTypeExt;
         fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_fifo())
     };
     let stdin = match &req.stdin {
-        Some(path) if fifo(path) => Stdio::from(File::open(path).map_err(|e| with_path(e, path))?),
+        Some(path) if fifo(path) => {
+            match sys::open_fifo(path, false, deadline).map_err(|e| with_path(e, path))? {
+                Some(f) => Stdio::from(f),
+                None => return Ok(Streams::Unpaired(path.clone())),
+            }
+        }
         Some(path) => Stdio::from(sys::open_regular(path).map_err(|e| with_path(e, path))?),
         None => Stdio::null(),
     };
     if fifo(&req.stdout) {
-        let live = fs::OpenOptions::new()
-            .write(true)
-            .open(&req.stdout)
-            .map_err(|e| with_path(e, &req.stdout))?;
-        return Ok((stdin, Stdio::from(live), None));
+        let path = &req.stdout;
+        return Ok(
+            match sys::open_fifo(path, true, deadline).map_err(|e| with_path(e, path))? {
+                Some(live) => Streams::Open(stdin, Stdio::from(live), None),
+                None => Streams::Unpaired(path.clone()),
+            },
+        );
     }
     let capture = Capture::new(&req.stdout).map_err(|e| with_path(e, &req.stdout))?;
-    Ok((stdin, Stdio::piped(), Some(capture)))
+    Ok(Streams::Open(stdin, Stdio::piped(), Some(capture)))
 }
 
 /// `e` with the path it happened on.
@@ -1066,6 +1110,10 @@ mod tests {
                 task_limit: 0,
             },
             Report::CannotStart("./a.out: No such file or directory (os error 2)".into()),
+            Report::Unpaired {
+                waited_ms: 3000,
+                fifo: "/tmp/out/001.pipes/m-to-u0 with space".into(),
+            },
         ] {
             assert_eq!(report.to_string().parse::<Report>().unwrap(), report);
         }

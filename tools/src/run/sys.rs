@@ -300,6 +300,83 @@ pub fn open_regular(path: &std::path::Path) -> io::Result<std::fs::File> {
     Ok(f)
 }
 
+/// How often a FIFO's open is interrupted to look at the clock and for a cancel (see
+/// [`open_fifo`]).
+const FIFO_TICK: std::time::Duration = std::time::Duration::from_millis(20);
+
+extern "C" fn interrupt_only(_: libc::c_int) {}
+
+/// Sets the real-time interval timer (`SIGALRM`): first after `first`, then every
+/// `every`; zero for both disarms it.
+fn set_alarm(first: std::time::Duration, every: std::time::Duration) {
+    let tv = |d: std::time::Duration| libc::timeval {
+        tv_sec: d.as_secs() as libc::time_t,
+        tv_usec: d.subsec_micros() as libc::suseconds_t,
+    };
+    let timer = libc::itimerval {
+        it_interval: tv(every),
+        it_value: tv(first),
+    };
+    // SAFETY: setitimer reads the fully initialised local and writes nothing (null old value).
+    unsafe { libc::setitimer(libc::ITIMER_REAL, &timer, std::ptr::null_mut()) };
+}
+
+/// Opens the FIFO at `path` for reading (`write` false) or writing, which waits until its
+/// other end is opened too, but never past `deadline`: `Ok(None)` then. A supervisor must
+/// not wait there for good (a manager that never opens its end, or opens them in another
+/// order, would hang the judge), and no thread is started for it: `SIGALRM` interrupts the
+/// wait every [`FIFO_TICK`] (its handler is installed without `SA_RESTART`, so `open` fails
+/// with `EINTR`; std's `File::open` would retry it), and the clock and [`cancelled`] are
+/// looked at between tries. An open interrupted before its other end came leaves nothing
+/// behind (the kernel counts the end it took back), and one whose other end came succeeds
+/// even when the signal is pending, so trying again loses nothing. The caller must be its
+/// process's only thread (the supervisor is): `SIGALRM` goes to the process, and another
+/// thread could take it instead.
+pub fn open_fifo(
+    path: &std::path::Path,
+    write: bool,
+    deadline: std::time::Instant,
+) -> io::Result<Option<std::fs::File>> {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    let c_path = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in the path"))?;
+    let mode = if write {
+        libc::O_WRONLY
+    } else {
+        libc::O_RDONLY
+    };
+    // SAFETY: the handler does nothing (async-signal-safe); the sigaction struct is fully
+    // initialised (zeroed, then the handler set) before the call.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = interrupt_only as extern "C" fn(libc::c_int) as usize;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(libc::SIGALRM, &action, std::ptr::null_mut());
+    }
+    set_alarm(FIFO_TICK, FIFO_TICK);
+    let opened = loop {
+        // SAFETY: a live NUL-terminated path; open reads no other memory of ours.
+        let fd = unsafe { libc::open(c_path.as_ptr(), mode | libc::O_CLOEXEC | libc::O_NOCTTY) };
+        if fd >= 0 {
+            // SAFETY: open just returned this descriptor, owned by no one else.
+            break Ok(Some(unsafe { std::fs::File::from_raw_fd(fd) }));
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            break Err(e);
+        }
+        if cancelled() {
+            break Err(e);
+        }
+        if std::time::Instant::now() >= deadline {
+            break Ok(None);
+        }
+    };
+    set_alarm(std::time::Duration::ZERO, std::time::Duration::ZERO);
+    opened
+}
+
 /// Clock ticks per second, the unit of the CPU times in `/proc/<pid>/stat`.
 pub fn clock_ticks_per_second() -> u64 {
     // SAFETY: sysconf reads no memory of ours.

@@ -6,7 +6,9 @@
 //! `solutions/EXPECTATION/` folders verified (`cms-tps`); as a Communication task whose
 //! manager talks to two copies of the program over FIFOs (`cms-communication`); as an
 //! italy_yaml task with file I/O whose inputs are made by `gen/GEN` and whose answers are the
-//! official solution's (`cms-italy`); and an OutputOnly task (`cms-output-only`).
+//! official solution's (`cms-italy`); and an OutputOnly task (`cms-output-only`). Besides
+//! the knight, `italy-communication`: a Communication task written as CMS's own test task
+//! (`con_test`) is, fifo_io, whose manager or program leaves a FIFO unopened.
 //!
 //! The programs are C++ (a grader is compiled together with the contestant's source), so
 //! these tests need g++ and skip without it; the generator is Python 3. The knight packages'
@@ -86,6 +88,56 @@ fn a_communication_task_runs_the_manager_and_two_copies_over_fifos() {
     // A copy that crashes is RE, whatever the manager then said.
     p.expect("a-copy-crashes");
     p.expect("verified");
+}
+
+/// The isolation mechanisms a Communication case is judged under: each opens the FIFOs in
+/// its own jail.
+const MECHANISMS: [&str; 3] = ["namespaces", "landlock", "none"];
+
+/// cms-dev/con_test's `communication` hung the judge: its manager reads input.txt and
+/// writes to its first FIFO, its stub is CMS's fifo_io, and the judge, which ran it std_io,
+/// waited in the supervisor's own open() of the program's stdin for good. Our own task
+/// written the same way (`italy-communication`) is judged right; and whatever a manager or a
+/// program does with its FIFOs, the case ends at its limits with a verdict that names who
+/// did it: the manager's failure a setup error (exit 2), the program's a TLE. The only bound
+/// on time is the test support's ten-minute hang backstop.
+#[test]
+fn no_fifo_a_communication_side_leaves_unopened_hangs_the_judge() {
+    if !have("g++") {
+        return;
+    }
+    let p = Package::copy("italy-communication");
+    let yaml = p.read("quadrato/task.yaml");
+    for mechanism in MECHANISMS {
+        p.expect_isolated("right", mechanism);
+    }
+    if have("python3") {
+        for mechanism in MECHANISMS {
+            p.expect_isolated("program-opens-the-other-fifo-first", mechanism);
+        }
+    }
+    p.write("quadrato/task.yaml", &format!("{yaml}user_io: both\n"));
+    p.expect("unknown-user-io");
+}
+
+/// The manager's side of [`no_fifo_a_communication_side_leaves_unopened_hangs_the_judge`]:
+/// a manager that opens the other FIFO first (under std_io), or none, is named.
+#[test]
+fn a_communication_manager_that_never_opens_a_fifo_is_named() {
+    if !have("g++") {
+        return;
+    }
+    let p = Package::copy("italy-communication");
+    let yaml = p.read("quadrato/task.yaml");
+    p.write("quadrato/task.yaml", &format!("{yaml}user_io: std_io\n"));
+    for mechanism in MECHANISMS {
+        p.expect_isolated("manager-opens-the-other-fifo-first", mechanism);
+    }
+    p.write("quadrato/task.yaml", &yaml);
+    p.write("quadrato/check/manager.cpp", &p.read("managers/sleeps.cpp"));
+    for mechanism in MECHANISMS {
+        p.expect_isolated("manager-never-opens", mechanism);
+    }
 }
 
 #[test]

@@ -138,13 +138,28 @@ impl Package {
     /// [`Package::expect`] with `PATH` set to `path`, where one is given (a machine without
     /// a tool: see [`super::path_without`]).
     pub fn expect_with_path(&self, run: &str, path: Option<&str>) -> Judged {
+        self.expect_full(run, path, &[])
+    }
+
+    /// [`Package::expect`] under the isolation mechanism `isolation` (`--isolation` appended
+    /// to the run's arguments).
+    pub fn expect_isolated(&self, run: &str, isolation: &str) -> Judged {
+        self.expect_full(run, None, &["--isolation", isolation])
+    }
+
+    fn expect_full(&self, run: &str, path: Option<&str>, extra: &[&str]) -> Judged {
         let e = self
             .runs
             .get(run)
             .unwrap_or_else(|| panic!("packages/{}/expect.toml has no [{run}]", self.name));
-        let args: Vec<&str> = e.args.iter().map(String::as_str).collect();
+        let mut args: Vec<&str> = e.args.iter().map(String::as_str).collect();
+        args.extend(extra);
         let j = self.judge_with(&args, path);
-        let at = format!("packages/{}/expect.toml [{run}]", self.name);
+        let at = format!(
+            "packages/{}/expect.toml [{run}]{}",
+            self.name,
+            extra.iter().map(|a| format!(" {a}")).collect::<String>()
+        );
         if let Some(code) = e.code {
             assert_eq!(j.code, Some(code), "{at}: exit code\n{j}");
         }

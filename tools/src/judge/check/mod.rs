@@ -228,9 +228,11 @@ pub enum Protocol {
     /// CMS: `CHECKER INPUT ANSWER OUTPUT`, a score in [0, 1] on stdout and the message on
     /// stderr, exit 0.
     Cms,
-    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` with `processes`
-    /// copies of the program, each over its own pair of FIFOs; it answers as a CMS checker.
-    CmsManager { processes: usize },
+    /// CMS's Communication manager: `MANAGER U0_TO_M M_TO_U0 ... < INPUT` (and `input.txt`
+    /// in its folder) with `processes` copies of the program, each over its own pair of
+    /// FIFOs: its arguments `M_TO_U U_TO_M` with `fifos` (CMS's `fifo_io`), else its stdin and
+    /// stdout (`std_io`); it answers as a CMS checker.
+    CmsManager { processes: usize, fifos: bool },
 }
 
 impl Protocol {

@@ -369,8 +369,10 @@ fn read(dir: &Path, _context: &Context) -> Result<Package, FormatError> {
             }
             package.interactor = Some(Tool::source(
                 manager,
+                // CMS's TPS loader sets std_io.
                 Protocol::CmsManager {
                     processes: *processes,
+                    fifos: false,
                 },
             ));
             package.info.interactive = true;

@@ -4,7 +4,8 @@
 //! (a generator's arguments per line, `#ST: POINTS` opening a subtask, `#COPY: FILE` a case
 //! copied as it is), `sol/` (the official `soluzione`, compiled with `sol/grader` where there
 //! is one, and other solutions), `cor/correttore` or `check/checker` (CMS's checker
-//! protocol) and `cor/manager` or `check/manager` (a Communication task).
+//! protocol) and `cor/manager` or `check/manager` (a Communication task: `user_io` in
+//! task.yaml, else `fifo_io` when `sol/` has a stub, as CMS's loader has it).
 //!
 //! Where `input/` lacks a case that `gen/GEN` describes, the inputs are made as `cmsMake`
 //! makes them: `gen/generatore ARGS > inputN.txt` in the task's folder, then `gen/valida
@@ -132,6 +133,8 @@ struct Task {
     total_value: f64,
     output_only: bool,
     num_processes: usize,
+    /// `user_io`: `std_io` or `fifo_io` (CMS's Communication), as written.
+    user_io: Option<String>,
 }
 
 fn parse_task(y: &Yaml) -> Result<Task, FormatError> {
@@ -190,6 +193,7 @@ fn parse_task(y: &Yaml) -> Result<Task, FormatError> {
         num_processes: key(&["num_processes"])
             .and_then(number)
             .map_or(1, |n| n as usize),
+        user_io: y["user_io"].as_str().map(str::to_string),
     })
 }
 
@@ -502,7 +506,22 @@ fn read(dir: &Path, context: &Context) -> Result<Package, FormatError> {
     }
     if let Some(m) = manager {
         let processes = task.num_processes.max(1);
-        package.interactor = Some(Tool::source(m, Protocol::CmsManager { processes }));
+        // CMS's loader: `user_io` as task.yaml says, else fifo_io when sol/ has a stub, else
+        // std_io; any other value is ignored with a warning.
+        let fifos = match task.user_io.as_deref() {
+            Some("fifo_io") => true,
+            Some("std_io") => false,
+            other => {
+                if let Some(v) = other {
+                    package.warnings.push(format!(
+                        "task.yaml: user_io {v:?} is neither std_io nor fifo_io; ignored, as \
+                         CMS ignores it"
+                    ));
+                }
+                !package.grader.is_empty()
+            }
+        };
+        package.interactor = Some(Tool::source(m, Protocol::CmsManager { processes, fifos }));
         package.info.interactive = true;
     } else {
         package.info.input_file = task.input_file.clone();

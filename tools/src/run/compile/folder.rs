@@ -374,6 +374,10 @@ fn compile(
         Err(RunError::Judge(why)) => {
             return Err(BuildError::Failed(format!("{what}: judge error: {why}")))
         }
+        // A build has no FIFOs; said as it is if it ever did.
+        Err(e @ RunError::Unpaired { .. }) => {
+            return Err(BuildError::Failed(format!("{what}: {e}")))
+        }
     };
     let first = first_error_lines(&said)
         .into_iter()

@@ -194,6 +194,10 @@ fn compile(
         Err(RunError::Judge(why)) => {
             return Err(SourceError::Judge(format!("building {command}: {why}")))
         }
+        // A build has no FIFOs; said as it is if it ever did.
+        Err(e @ RunError::Unpaired { .. }) => {
+            return Err(SourceError::Judge(format!("building {command}: {e}")))
+        }
     }
     scratch
         .keep(done)

@@ -140,7 +140,9 @@ impl Landlock {
             if !writable && !hidden.iter().any(|h| arg.starts_with(h)) {
                 continue;
             }
-            if arg.is_dir() || (arg.is_file() && !writable) {
+            // A FIFO named (a CMS manager's, a fifo_io program's) is opened like a file.
+            let file = arg.is_file() || is_fifo(&arg);
+            if arg.is_dir() || (file && !writable) {
                 view.read.push(arg.clone());
             }
             // A file not there yet (an interactor's output) is made first, to be granted.
@@ -149,7 +151,7 @@ impl Landlock {
                     && arg.parent().is_some_and(Path::is_dir)
                     && fs::write(&arg, "").is_ok()
             };
-            if writable && (arg.is_dir() || arg.is_file() || made()) {
+            if writable && (arg.is_dir() || file || made()) {
                 view.write.push(arg);
             }
         }
@@ -325,4 +327,10 @@ fn seccomp_rules() -> io::Result<seccomp::Rules> {
         vec![seccomp::arg(0, SeccompCmpOp::Ne, libc::AF_UNIX as u64)?],
     ));
     Ok(rules)
+}
+
+/// Whether `path` is a FIFO (not followed if a link).
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
 }

@@ -1,0 +1,1 @@
+long long quadrato(long long n) { return n * n; }
