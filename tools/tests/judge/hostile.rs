@@ -40,14 +40,15 @@ const SOURCES: &[(&str, &str)] = &[
          int main(void){kill(getppid(),SIGKILL);sleep(30);printf(\"1 2 3\\n\");return 0;}\n",
     ),
     (
-        // `sysvshm MIB COUNT`: COUNT children each fill a System V segment of MIB MiB (the
-        // first with key 4242), detach it and end; then it waits and prints `gone`. With a
-        // segment of key 4242 there already, it prints `left` instead.
+        // `sysvshm MIB COUNT [KEY]`: COUNT children each fill a System V segment of MIB MiB
+        // (the first with key KEY, 4242 unless given), detach it and end; then it waits and
+        // prints `gone`. With a segment of key KEY there already, it prints `left` instead.
         "sysvshm",
         "#include <sys/shm.h>\n#include <sys/wait.h>\n#include <stdio.h>\n#include <stdlib.h>\n\
          #include <string.h>\n#include <unistd.h>\nint main(int c,char**v){size_t n=(size_t)atoi(v[1])<<20;\
-         int k=atoi(v[2]);if(shmget(4242,0,0)>=0){printf(\"left\\n\");return 0;}\
-         for(int i=0;i<k;i++){if(fork()==0){int id=shmget(i?IPC_PRIVATE:4242,n,IPC_CREAT|0600);\
+         int k=atoi(v[2]);key_t key=c>3?atoi(v[3]):4242;\
+         if(shmget(key,0,0)>=0){printf(\"left\\n\");return 0;}\
+         for(int i=0;i<k;i++){if(fork()==0){int id=shmget(i?IPC_PRIVATE:key,n,IPC_CREAT|0600);\
          if(id<0)_exit(1);char*p=shmat(id,0,0);if(p==(char*)-1)_exit(2);memset(p,7,n);shmdt(p);\
          _exit(0);}wait(0);}sleep(1);printf(\"gone\\n\");return 0;}\n",
     ),
@@ -1812,9 +1813,11 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
 
         // Three detached segments of 40 MiB, 120 together, under a 100 MiB limit: MLE under
         // namespaces (see above); with no isolation each child holds 40 at most and the run
-        // ends as it wants, its segments still there, so the next run finds key 4242; under
-        // Landlock `shmget` fails and the run answers all the same.
+        // ends as it wants, its segments still there, so the next run finds its key; under
+        // Landlock `shmget` fails and the run answers all the same. The key is this test
+        // process's own: a segment an earlier, killed run left on the machine is not found.
         let before: Vec<String> = machine_segments().into_iter().map(|s| s.0).collect();
+        let key = 0x4200_0000 + (std::process::id() & 0xff_ffff);
         let dir = scratch(&format!("sysvshm-{isolation}"));
         let tests = dir.join("t");
         std::fs::create_dir_all(&tests).unwrap();
@@ -1830,10 +1833,10 @@ fn the_newest_probes_without_namespaces_do_what_the_docs_say() {
                 None,
             )
         };
-        let first = judge("{P}/sysvshm 40 3");
-        let second = judge("{P}/sysvshm 1 1");
+        let first = judge(&format!("{{P}}/sysvshm 40 3 {key}"));
+        let second = judge(&format!("{{P}}/sysvshm 1 1 {key}"));
         for (id, bytes) in machine_segments() {
-            if !before.contains(&id) && (bytes == 40 << 20) {
+            if !before.contains(&id) && (bytes == 40 << 20 || bytes == 1 << 20) {
                 let _ = Command::new("ipcrm").args(["-m", &id]).status();
             }
         }
