@@ -16,6 +16,36 @@ use std::io::Read;
 
 use tiny_http::{Request, Server};
 
+/// A request refused: the status it is answered with and why, in the request's own words
+/// (raw: [`say_refused`] escapes them when they are printed).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub status: u16,
+    pub why: String,
+}
+
+impl Refused {
+    pub fn new(status: u16, why: impl Into<String>) -> Refused {
+        Refused {
+            status,
+            why: why.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.why)
+    }
+}
+
+/// The modes answer a request's failure as a status and its reason.
+impl From<Refused> for (u16, String) {
+    fn from(r: Refused) -> (u16, String) {
+        (r.status, r.why)
+    }
+}
+
 /// The names a request may give in its `Host`, each with the port listened on.
 const LOOPBACK_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
 
@@ -36,7 +66,7 @@ pub fn admit(
     request: &Request,
     port: u16,
     origin: impl Fn(&str) -> Result<(), String>,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
     let values = |name: &'static str| -> Vec<&str> {
         request
             .headers()
@@ -48,33 +78,37 @@ pub fn admit(
     check_host(&values("Host"), port)?;
     match values("Origin")[..] {
         [] => Ok(()),
-        [one] => origin(one),
-        ref many => Err(format!("with {} Origin headers", many.len())),
+        [one] => origin(one).map_err(|why| Refused::new(403, why)),
+        ref many => Err(Refused::new(
+            403,
+            format!("with {} Origin headers", many.len()),
+        )),
     }
 }
 
 /// [`admit`]'s rule for the `Host` headers of a request to `port`: one, a loopback name
 /// with the port. A name without a port means port 80, as a browser writes it for 80 only.
-pub fn check_host(hosts: &[&str], port: u16) -> Result<(), String> {
+pub fn check_host(hosts: &[&str], port: u16) -> Result<(), Refused> {
     let ours = |host: &str| {
         LOOPBACK_NAMES.iter().any(|name| {
             host.eq_ignore_ascii_case(&format!("{name}:{port}"))
                 || (port == 80 && host.eq_ignore_ascii_case(name))
         })
     };
-    match hosts {
-        [host] if ours(host) => Ok(()),
-        [] => Err(format!(
+    let why = match hosts {
+        [host] if ours(host) => return Ok(()),
+        [] => format!(
             "without a Host header: HTTP/1.1 requires one, and a browser sends \
              localhost:{port}"
-        )),
-        [host] => Err(format!(
+        ),
+        [host] => format!(
             "with Host \"{host}\": only localhost:{port}, 127.0.0.1:{port} or [::1]:{port} \
              are answered (a web page that turns its own domain into 127.0.0.1, DNS \
              rebinding, sends that domain)"
-        )),
-        _ => Err(format!("with {} Host headers", hosts.len())),
-    }
+        ),
+        _ => format!("with {} Host headers", hosts.len()),
+    };
+    Err(Refused::new(403, why))
 }
 
 /// Whether `origin` is a page of the server on `port` itself (`http://NAME:PORT`, a
@@ -87,8 +121,8 @@ pub fn is_own_origin(origin: &str, port: u16) -> bool {
 
 /// A request's body, at most `max` bytes: `Err` is the status and why not (413 for a body
 /// over `max`).
-pub fn body(request: &mut Request, max: u64) -> Result<Vec<u8>, (u16, String)> {
-    let over = || (413, format!("a body over {} MiB", max >> 20));
+pub fn body(request: &mut Request, max: u64) -> Result<Vec<u8>, Refused> {
+    let over = || Refused::new(413, format!("a body over {} MiB", max >> 20));
     if request.body_length().is_some_and(|n| n as u64 > max) {
         return Err(over());
     }
@@ -97,7 +131,7 @@ pub fn body(request: &mut Request, max: u64) -> Result<Vec<u8>, (u16, String)> {
         .as_reader()
         .take(max + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| (400, format!("reading the body: {e}")))?;
+        .map_err(|e| Refused::new(400, format!("reading the body: {e}")))?;
     if bytes.len() as u64 > max {
         return Err(over());
     }

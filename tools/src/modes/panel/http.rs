@@ -108,8 +108,8 @@ fn reply_json(request: Request, status: u16, v: &Value) {
 
 /// Answers one request.
 fn answer(mut request: Request, board: &Board, port: u16, token: &str) {
-    if let Err(why) = admit(&request, port, token) {
-        let why = format!("{} {} {why}", request.method(), path_of(request.url()));
+    if let Err(refused) = admit(&request, port, token) {
+        let why = format!("{} {} {refused}", request.method(), path_of(request.url()));
         let why = http::say_refused("panel", 403, &why);
         reply(request, 403, "text/plain", format!("refused: {why}\n"), OWN);
         return;
@@ -279,7 +279,7 @@ fn decode(s: &str) -> String {
 /// Whether a request is the user's page's: `Err` says why not. Beyond the loopback's `Host`
 /// ([`http::admit`]): this session's token, and for a change, no `Origin` but the panel's
 /// own.
-fn admit(request: &Request, port: u16, token: &str) -> Result<(), String> {
+fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused> {
     let change = *request.method() != Method::Get;
     http::admit(request, port, |origin| {
         if !change || http::is_own_origin(origin, port) {
@@ -289,7 +289,10 @@ fn admit(request: &Request, port: u16, token: &str) -> Result<(), String> {
         }
     })?;
     if query(request.url(), "token").as_deref() != Some(token) {
-        return Err("without this session's token (open the address the panel printed)".into());
+        return Err(http::Refused::new(
+            403,
+            "without this session's token (open the address the panel printed)",
+        ));
     }
     Ok(())
 }
