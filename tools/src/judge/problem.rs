@@ -10,9 +10,8 @@ pub use crate::judge::format::info::{
     DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS, MAX_MEMORY_LIMIT_MIB, MAX_OUTPUT_LIMIT_MIB,
     MAX_TIME_LIMIT_MS,
 };
-use crate::judge::format::Package;
+use crate::judge::format::{own, Kind, Package};
 use crate::run::program::Program;
-use std::sync::Arc;
 
 /// The name among `names` that `word` was likely meant to be, for "did you mean": one that
 /// starts with it (`samp` -> `sample`; several: the glob `samp*`), else the nearest within
@@ -83,23 +82,15 @@ fn edits(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// A problem being judged: its name, folder, limits and whether it has our checker.
-#[derive(Clone, Debug)]
-pub struct Problem {
-    pub name: String,
-    pub info: Info,
-    /// The `info.toml` the limits came from, if any.
-    pub info_path: Option<PathBuf>,
-    /// Where the cases are: `DIR/tests` for ours, the folder itself for `--tests DIR`.
-    pub tests_dir: PathBuf,
-    /// Where the invalid-input cases are (ours only).
-    pub invalid_dir: Option<PathBuf>,
-    /// For `--tests PATH`: the layout found there, its cases and what it brings.
-    pub layout: Option<Arc<Package>>,
-}
+/// A problem being judged: a package, as its format's reader read it (our problem folders
+/// by `judge/format/own.rs`, a user's folder by the reader that claims it). What only the
+/// judge needs beside the model is here: opening one, its tests folder, where its kept
+/// outputs go, and what runs for it.
+pub type Problem = Package;
 
-impl Problem {
-    /// `problems_dir/<name>`; an unknown problem or a bad `info.toml` is an error.
+impl Package {
+    /// `problems_dir/<name>`, read by our problems' reader; an unknown problem, a bad
+    /// `info.toml` or a case without its answer is an error.
     pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, String> {
         let dir = problems_dir.join(name);
         if !dir.is_dir() {
@@ -118,48 +109,36 @@ impl Problem {
                 }
             ));
         }
-        let info_path = dir.join("info.toml");
-        let info = Info::load(&info_path)?;
-        Ok(Problem {
-            name: name.to_string(),
-            info_path: info_path.is_file().then_some(info_path),
-            tests_dir: dir.join("tests"),
-            invalid_dir: Some(dir.join("invalid")),
-            info,
-            layout: None,
-        })
+        let mut package = own::read_folder(&dir)?;
+        package.name = name.to_string();
+        Ok(package)
     }
 
-    /// A problem with no cases of its own, named `name` (stress without `--tests`).
-    pub fn named(name: String, dir: PathBuf) -> Problem {
-        Problem {
-            name,
-            info: Info::default(),
-            info_path: None,
-            tests_dir: dir,
-            invalid_dir: None,
-            layout: None,
-        }
-    }
-
-    /// Any folder or package of tests (`--tests PATH`), read by its layout (see
+    /// Any folder or package of tests (`--tests PATH`), read by its format's reader (see
     /// `judge/format`): named after it, limits from its `info.toml` or `problem.yaml`.
     pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
         Problem::from_tests_dir_testset(dir, None)
     }
 
-    /// As [`Problem::from_tests_dir`], with the testset named `testset` where the format has
-    /// several (Polygon's `pretests`).
+    /// As [`Package::from_tests_dir`], with the testset named `testset` where the format
+    /// has several (Polygon's `pretests`).
     pub fn from_tests_dir_testset(dir: &Path, testset: Option<&str>) -> Result<Problem, String> {
-        let package = crate::judge::format::detect_testset(dir, testset)?;
-        Ok(Problem {
-            name: package.name.clone(),
-            info: package.info.clone(),
-            info_path: package.info_path.clone(),
-            tests_dir: package.root.clone(),
-            invalid_dir: None,
-            layout: Some(Arc::new(package)),
-        })
+        Ok(crate::judge::format::detect_testset(dir, testset)?)
+    }
+
+    /// Whether it is one of our problem folders (`problems/<name>/`), whose binaries and
+    /// invalid-input cases are ours.
+    pub fn is_ours(&self) -> bool {
+        self.kind == Kind::Ours
+    }
+
+    /// Where the cases are: `DIR/tests` for ours, the package's folder for any other.
+    pub fn tests_dir(&self) -> PathBuf {
+        if self.is_ours() {
+            self.root.join("tests")
+        } else {
+            self.root.clone()
+        }
     }
 
     /// The folder name this problem's kept outputs go under (in the out folder): its name
@@ -176,7 +155,8 @@ impl Problem {
     /// Eight hex digits that tell this problem's tests folder from any other of the same
     /// name: a hash of its canonical path (FNV-1a, stable across runs and machines).
     pub fn path_hash(&self) -> String {
-        let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
+        let tests = self.tests_dir();
+        let path = fs::canonicalize(&tests).unwrap_or(tests);
         let hash = crate::run::hash::fnv1a(path.as_os_str().as_encoded_bytes());
         format!("{:08x}", hash as u32)
     }

@@ -403,15 +403,8 @@ pub fn judging<'a>(
     dirs: &Dirs,
 ) -> Result<Judging<'a>, SetupError> {
     let problem = Problem {
-        name: package.name.clone(),
-        info: package.info.clone(),
-        info_path: package.info_path.clone(),
-        tests_dir: package.root.clone(),
-        invalid_dir: None,
-        layout: Some(std::sync::Arc::new(Package {
-            warnings: vec![],
-            ..package.clone()
-        })),
+        warnings: vec![],
+        ..package.clone()
     };
     let out = dirs.out.join("verify").join(&package.name);
     Ok(Judging {

@@ -124,7 +124,7 @@ impl Board {
             Some(name) => Problem::open(&o.dirs().problems, name)?,
             None => Problem::from_tests_dir(tests.as_deref().unwrap_or(Path::new(".")))?,
         };
-        let tests = tests.unwrap_or_else(|| p.tests_dir.clone());
+        let tests = tests.unwrap_or_else(|| p.tests_dir());
         let out_dir = o.dirs().out.join("panel").join(p.kept_name(false));
         let (tx, rx) = mpsc::channel();
         let shown = Shown {
@@ -291,21 +291,11 @@ impl Board {
     /// alone when given.
     fn cases(&self, only: Option<&str>) -> Result<(Problem, Vec<Case>), SetupError> {
         let p = self.problem()?;
-        let mut found = match &p.layout {
-            // Inputs without an answer run and show their output (RAN), in the folder's
-            // natural order among the others, as `test` runs them.
-            Some(layout) => {
-                let mut found = cases::of_package(layout, 0);
-                found.extend(cases::unanswered_of(layout, 0));
-                found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
-                found
-            }
-            // One of our problem folders, read by its own reader, as `test` reads it.
-            None => {
-                let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
-                cases::of_package(&crate::judge::format::own::read_folder(dir)?, 0)
-            }
-        };
+        // Inputs without an answer run and show their output (RAN), in the folder's natural
+        // order among the others, as `test` runs them.
+        let mut found = cases::of_package(&p, 0);
+        found.extend(cases::unanswered_of(&p, 0));
+        found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
         // Invalid-input cases need our binaries' exact messages, and our `lenient-*` cases
         // go beyond the statement: a contestant's program owes them nothing (as in `test`).
         found.retain(|c| !matches!(c.expect, Expect::Invalid { .. }));
