@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::bundle::{compile_bundle, default_rustc};
+use crate::bundle::fresh_bundle;
 pub use crate::judge::format::info::{
     check_limit, file_name, read_config, Compare, Info, CONFIG_CAP, DEFAULT_MEMORY_LIMIT_MIB,
     DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS, MAX_MEMORY_LIMIT_MIB, MAX_OUTPUT_LIMIT_MIB,
@@ -177,27 +177,18 @@ impl Package {
         Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 
-    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from
-    /// `DIR/<problem>.rs` when that is newer (or the binary is missing), as `bfs-judge bundle`
-    /// compiles it.
+    /// The bundle of this problem in `dir` (`target/bundle` unless `--bundle-dir`), compiled
+    /// from its source when that is newer, as `bfs-judge bundle` compiles it.
     pub fn bundle(&self, dir: &Path) -> Result<Program, String> {
-        let exe = dir.join(&self.name);
-        let src = dir.join(format!("{}.rs", self.name));
-        let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-        if let Some(src_time) = mtime(&src) {
-            if mtime(&exe).is_none_or(|t| t < src_time) {
-                compile_bundle(&default_rustc(), &src, &exe).map_err(|e| e.to_string())?;
-            }
-        }
-        if !exe.is_file() {
-            return Err(format!(
-                "--bundle: neither {} nor {} exists: make it with `scripts/bundle {}`",
-                exe.display(),
-                src.display(),
+        match fresh_bundle(dir, &self.name).map_err(|e| e.to_string())? {
+            Some(exe) => Ok(Program::Direct(vec![exe.display().to_string()])),
+            None => Err(format!(
+                "--bundle: neither {} nor {}.rs exists: make it with `scripts/bundle {}`",
+                dir.join(&self.name).display(),
+                dir.join(&self.name).display(),
                 self.name
-            ));
+            )),
         }
-        Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 }
 
