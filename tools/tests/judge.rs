@@ -382,6 +382,23 @@ fn assert_setup_error(j: &Judged, fragment: &str) {
     );
 }
 
+/// Our problem folder is read whole, by its own reader, when it is opened: a case without
+/// its answer is one setup error naming the file, in `test` and in `stress` alike.
+#[test]
+fn a_case_of_our_problem_without_its_answer_is_a_setup_error() {
+    let dir = scratch("no-answer");
+    let problems = one_case_problem(&dir, "one", ONE_CASE_INFO);
+    std::fs::remove_file(problems.join("one/tests/one.out")).unwrap();
+    let missing = problems.join("one/tests/one.out").display().to_string();
+    for args in [
+        &["one", "--cmd", "cat"][..],
+        &["stress", "one", "--cmd", "cat"],
+    ] {
+        let j = judge_in(&dir.join("out"), args, Some(&problems));
+        assert_setup_error(&j, &format!("{missing}: missing"));
+    }
+}
+
 #[test]
 fn a_command_that_cannot_run_is_a_setup_error() {
     let (j, _) = judge_one("missing", "./no-such-program", &[]);

@@ -10,7 +10,7 @@ pub use crate::judge::format::info::{
     DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS, MAX_MEMORY_LIMIT_MIB, MAX_OUTPUT_LIMIT_MIB,
     MAX_TIME_LIMIT_MS,
 };
-use crate::judge::format::{own, Kind, Package};
+use crate::judge::format::{own, FormatError, Kind, Package};
 use crate::run::program::Program;
 
 /// The name among `names` that `word` was likely meant to be, for "did you mean": one that
@@ -91,15 +91,17 @@ pub type Problem = Package;
 impl Package {
     /// `problems_dir/<name>`, read by our problems' reader; an unknown problem, a bad
     /// `info.toml` or a case without its answer is an error.
-    pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, String> {
+    pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, FormatError> {
         let dir = problems_dir.join(name);
         if !dir.is_dir() {
             let known = list(problems_dir).unwrap_or_default();
             let names: Vec<&str> = known.iter().map(String::as_str).collect();
             if let Some(like) = did_you_mean(name, &names) {
-                return Err(format!("no problem `{name}`: did you mean `{like}`?"));
+                return Err(FormatError::said(format!(
+                    "no problem `{name}`: did you mean `{like}`?"
+                )));
             }
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "no problem `{name}` (no folder {}){}",
                 dir.display(),
                 if known.is_empty() {
@@ -107,7 +109,7 @@ impl Package {
                 } else {
                     format!("; problems: {}", known.join(", "))
                 }
-            ));
+            )));
         }
         let mut package = own::read_folder(&dir)?;
         package.name = name.to_string();
@@ -116,14 +118,17 @@ impl Package {
 
     /// Any folder or package of tests (`--tests PATH`), read by its format's reader (see
     /// `judge/format`): named after it, limits from its `info.toml` or `problem.yaml`.
-    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
+    pub fn from_tests_dir(dir: &Path) -> Result<Problem, FormatError> {
         Problem::from_tests_dir_testset(dir, None)
     }
 
     /// As [`Package::from_tests_dir`], with the testset named `testset` where the format
     /// has several (Polygon's `pretests`).
-    pub fn from_tests_dir_testset(dir: &Path, testset: Option<&str>) -> Result<Problem, String> {
-        Ok(crate::judge::format::detect_testset(dir, testset)?)
+    pub fn from_tests_dir_testset(
+        dir: &Path,
+        testset: Option<&str>,
+    ) -> Result<Problem, FormatError> {
+        crate::judge::format::detect_testset(dir, testset)
     }
 
     /// Whether it is one of our problem folders (`problems/<name>/`), whose binaries and
@@ -275,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn every_problem_of_ours_has_a_valid_info_toml() {
+    fn every_problem_of_ours_opens_as_a_package_of_ours() {
         let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
         let names = list(&problems).unwrap();
         assert!(names.len() >= 5, "{names:?}");
@@ -283,6 +288,9 @@ mod tests {
             let p = Problem::open(&problems, &name).unwrap();
             assert_eq!(p.info.name.as_deref(), Some(name.as_str()));
             assert!(p.info.time_limit_ms.is_some() && p.info.memory_limit_mib.is_some());
+            // Read by our problems' reader, cases and all, like any package by its own.
+            assert!(p.is_ours() && !p.cases.is_empty(), "{name}");
+            assert_eq!(p.tests_dir(), problems.join(&name).join("tests"));
         }
     }
 
