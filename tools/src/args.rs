@@ -246,7 +246,8 @@ pub struct BundleArgs {
     #[arg(long, conflicts_with = "cmd")]
     pub bundle: bool,
 
-    /// Where the bundles are, for --bundle [default: BIN_DIR/../bundle, i.e. target/bundle].
+    /// Where the bundles are, for --bundle [default: ROOT/target/bundle, where `bfs-judge
+    /// bundle` writes them].
     #[arg(long, value_name = "DIR")]
     pub bundle_dir: Option<PathBuf>,
 }
@@ -621,10 +622,11 @@ impl Options {
         let target = target_dir(&root);
         let bin = p.bin_dir.clone().unwrap_or_else(|| target.join("release"));
         Dirs {
-            // Beside the binaries: the bundles of the same build.
-            bundle: p.bundle_dir.clone().unwrap_or_else(|| {
-                crate::bundle::bundle_dir(bin.parent().unwrap_or(Path::new(".")))
-            }),
+            // Where `bfs-judge bundle` writes them.
+            bundle: p
+                .bundle_dir
+                .clone()
+                .unwrap_or_else(|| crate::bundle::bundle_dir(&target)),
             bin,
             problems: p
                 .problems_dir

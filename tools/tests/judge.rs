@@ -382,6 +382,23 @@ fn assert_setup_error(j: &Judged, fragment: &str) {
     );
 }
 
+/// Our problem folder is read whole, by its own reader, when it is opened: a case without
+/// its answer is one setup error naming the file, in `test` and in `stress` alike.
+#[test]
+fn a_case_of_our_problem_without_its_answer_is_a_setup_error() {
+    let dir = scratch("no-answer");
+    let problems = one_case_problem(&dir, "one", ONE_CASE_INFO);
+    std::fs::remove_file(problems.join("one/tests/one.out")).unwrap();
+    let missing = problems.join("one/tests/one.out").display().to_string();
+    for args in [
+        &["one", "--cmd", "cat"][..],
+        &["stress", "one", "--cmd", "cat"],
+    ] {
+        let j = judge_in(&dir.join("out"), args, Some(&problems));
+        assert_setup_error(&j, &format!("{missing}: missing"));
+    }
+}
+
 #[test]
 fn a_command_that_cannot_run_is_a_setup_error() {
     let (j, _) = judge_one("missing", "./no-such-program", &[]);
@@ -432,15 +449,51 @@ fn usage_errors_exit_2() {
     assert_eq!(j.code, Some(2), "{j}");
     let j = judge(&out, &["--cmd", "a", "--bundle"]);
     assert_eq!(j.code, Some(2), "{j}");
-    // --bundle without target/bundle/robot-maze(.rs): a clear error, not a silent pass.
-    let empty = out.join("release");
-    let j = Judge::new(["test", "robot-maze", "--bundle", "--bin-dir"])
-        .arg(&empty)
-        .arg("--out-dir")
-        .arg(&out)
+    // --bundle without ROOT/target/bundle/robot-maze(.rs): a clear error, not a silent pass.
+    // The folder is the root's, where `bfs-judge bundle` writes, wherever the binaries are.
+    let checkout = out.join("root");
+    let j = Judge::flat(&out, &["test", "robot-maze", "--bundle", "--root"])
+        .arg(&checkout)
+        .env_remove("CARGO_TARGET_DIR")
+        .problems(&root().join("problems"))
         .run();
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.contains("scripts/bundle robot-maze"), "{j}");
+    let looked = checkout.join("target/bundle/robot-maze");
+    assert!(j.stderr.contains(&looked.display().to_string()), "{j}");
+}
+
+/// `--bundle` runs `DIR/PROBLEM`, compiled from `DIR/PROBLEM.rs` when that is newer, as
+/// `bfs-judge bundle` compiles it: a warning from rustc is an error, and leaves no program.
+#[test]
+fn a_bundle_newer_than_its_program_is_compiled_as_bundle_compiles_it() {
+    let out = scratch("bundle-fresh");
+    let dir = out.join("bundles");
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("robot-maze.rs");
+    let exe = dir.join("robot-maze");
+    let run = || {
+        Judge::flat(&out, &["test", "robot-maze/invalid/blank-only", "--bundle"])
+            .arg("--bundle-dir")
+            .arg(&dir)
+            .run()
+    };
+    // Exits 0 without a word where the input must be refused: compiled, run, judged.
+    std::fs::write(&source, "fn main() {}\n").unwrap();
+    let j = run();
+    assert_eq!(single_verdict(&j), "WA", "{j}");
+    assert!(j.stdout.contains("exit code 0, expected 1"), "{j}");
+    assert!(exe.is_file(), "{j}");
+    // A newer source with a warning: compiled again, refused, and no program is left.
+    std::fs::write(&source, "fn main() {\n    let unused = 1;\n}\n").unwrap();
+    let later =
+        std::fs::metadata(&exe).unwrap().modified().unwrap() + std::time::Duration::from_secs(2);
+    let file = std::fs::File::options().write(true).open(&source).unwrap();
+    file.set_modified(later).unwrap();
+    let j = run();
+    assert_eq!(j.code, Some(2), "{j}");
+    assert!(j.stderr.contains("unused"), "{j}");
+    assert!(!exe.exists(), "{j}");
 }
 
 // Invalid-input cases, for our binaries only. -----------------------------------------------

@@ -1,6 +1,7 @@
 //! Compiling a bundle as a judge does, with a chosen rustc, and where bundles go: the one
 //! rule for `bfs-judge bundle` and for the judge's `--bundle`, which compiles a bundle newer
-//! than its binary.
+//! than its binary ([`fresh_bundle`]). Cost: one rustc run per bundle compiled, a few
+//! seconds; none for a binary newer than its source.
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
@@ -8,8 +9,8 @@ use std::process::Command;
 
 use super::error::BundleError;
 
-/// Where the bundles of a checkout whose Cargo target folder is `target` go, and where the
-/// judge's `--bundle` looks: `TARGET/bundle`.
+/// Where the bundles of a checkout whose Cargo target folder is `target` (`args::target_dir`)
+/// go, and where the judge's `--bundle` looks: `TARGET/bundle`.
 pub fn bundle_dir(target: &Path) -> PathBuf {
     target.join("bundle")
 }
@@ -52,4 +53,19 @@ pub fn compile_bundle(rustc: &OsStr, source: &Path, exe: &Path) -> Result<(), Bu
         });
     }
     Ok(())
+}
+
+/// The program of the bundle `name` in `dir`, `DIR/NAME`, compiled by [`compile_bundle`]
+/// with the [`default_rustc`] from `DIR/NAME.rs` when that is newer (or the program is
+/// missing); `None` when neither is there.
+pub fn fresh_bundle(dir: &Path, name: &str) -> Result<Option<PathBuf>, BundleError> {
+    let exe = dir.join(name);
+    let src = dir.join(format!("{name}.rs"));
+    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if let Some(src_time) = mtime(&src) {
+        if mtime(&exe).is_none_or(|t| t < src_time) {
+            compile_bundle(&default_rustc(), &src, &exe)?;
+        }
+    }
+    Ok(exe.is_file().then_some(exe))
 }

@@ -41,6 +41,6 @@ mod project;
 mod prune;
 
 pub use assemble::{Bundle, MAX_BYTES};
-pub use compile::{bundle_dir, compile_bundle, default_rustc, rustc_version};
+pub use compile::{bundle_dir, compile_bundle, default_rustc, fresh_bundle, rustc_version};
 pub use error::{BundleError, CodeError, Fault, Place};
 pub use project::Project;

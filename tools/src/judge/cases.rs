@@ -343,26 +343,18 @@ pub fn selector(globs: &[String]) -> Result<globset::GlobSet, String> {
 
 /// The cases of the problem `p` as the judge runs them (problem number `problem`): its
 /// package's, and where `unanswered`, its inputs without an answer too (they run and show
-/// their output, as `oj test` and cph do), in the folder's natural order among the others;
-/// or, for one of our problem folders, the cases its own reader finds.
+/// their output, as `oj test` and cph do), in the folder's natural order among the others.
 pub fn of_problem(
     p: &crate::judge::problem::Problem,
     problem: usize,
     unanswered: bool,
-) -> Result<Vec<Case>, crate::judge::format::FormatError> {
-    let Some(layout) = &p.layout else {
-        let dir = p.tests_dir.parent().unwrap_or(&p.tests_dir);
-        return Ok(of_package(
-            &crate::judge::format::own::read_folder(dir)?,
-            problem,
-        ));
-    };
-    let mut found = of_package(layout, problem);
-    if unanswered && !layout.unanswered.is_empty() {
-        found.extend(unanswered_of(layout, problem));
+) -> Vec<Case> {
+    let mut found = of_package(p, problem);
+    if unanswered && !p.unanswered.is_empty() {
+        found.extend(unanswered_of(p, problem));
         found.sort_by(|a, b| crate::judge::format::files::natural_cmp(&a.name, &b.name));
     }
-    Ok(found)
+    found
 }
 
 /// The package's cases as the judge runs them (problem number `problem`).

@@ -4,15 +4,14 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::bundle::{compile_bundle, default_rustc};
+use crate::bundle::fresh_bundle;
 pub use crate::judge::format::info::{
     check_limit, file_name, read_config, Compare, Info, CONFIG_CAP, DEFAULT_MEMORY_LIMIT_MIB,
     DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS, MAX_MEMORY_LIMIT_MIB, MAX_OUTPUT_LIMIT_MIB,
     MAX_TIME_LIMIT_MS,
 };
-use crate::judge::format::Package;
+use crate::judge::format::{own, FormatError, Kind, Package};
 use crate::run::program::Program;
-use std::sync::Arc;
 
 /// The name among `names` that `word` was likely meant to be, for "did you mean": one that
 /// starts with it (`samp` -> `sample`; several: the glob `samp*`), else the nearest within
@@ -83,32 +82,26 @@ fn edits(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// A problem being judged: its name, folder, limits and whether it has our checker.
-#[derive(Clone, Debug)]
-pub struct Problem {
-    pub name: String,
-    pub info: Info,
-    /// The `info.toml` the limits came from, if any.
-    pub info_path: Option<PathBuf>,
-    /// Where the cases are: `DIR/tests` for ours, the folder itself for `--tests DIR`.
-    pub tests_dir: PathBuf,
-    /// Where the invalid-input cases are (ours only).
-    pub invalid_dir: Option<PathBuf>,
-    /// For `--tests PATH`: the layout found there, its cases and what it brings.
-    pub layout: Option<Arc<Package>>,
-}
+/// A problem being judged: a package, as its format's reader read it (our problem folders
+/// by `judge/format/own.rs`, a user's folder by the reader that claims it). What only the
+/// judge needs beside the model is here: opening one, its tests folder, where its kept
+/// outputs go, and what runs for it.
+pub type Problem = Package;
 
-impl Problem {
-    /// `problems_dir/<name>`; an unknown problem or a bad `info.toml` is an error.
-    pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, String> {
+impl Package {
+    /// `problems_dir/<name>`, read by our problems' reader; an unknown problem, a bad
+    /// `info.toml` or a case without its answer is an error.
+    pub fn open(problems_dir: &Path, name: &str) -> Result<Problem, FormatError> {
         let dir = problems_dir.join(name);
         if !dir.is_dir() {
             let known = list(problems_dir).unwrap_or_default();
             let names: Vec<&str> = known.iter().map(String::as_str).collect();
             if let Some(like) = did_you_mean(name, &names) {
-                return Err(format!("no problem `{name}`: did you mean `{like}`?"));
+                return Err(FormatError::said(format!(
+                    "no problem `{name}`: did you mean `{like}`?"
+                )));
             }
-            return Err(format!(
+            return Err(FormatError::said(format!(
                 "no problem `{name}` (no folder {}){}",
                 dir.display(),
                 if known.is_empty() {
@@ -116,50 +109,41 @@ impl Problem {
                 } else {
                     format!("; problems: {}", known.join(", "))
                 }
-            ));
+            )));
         }
-        let info_path = dir.join("info.toml");
-        let info = Info::load(&info_path)?;
-        Ok(Problem {
-            name: name.to_string(),
-            info_path: info_path.is_file().then_some(info_path),
-            tests_dir: dir.join("tests"),
-            invalid_dir: Some(dir.join("invalid")),
-            info,
-            layout: None,
-        })
+        let mut package = own::read_folder(&dir)?;
+        package.name = name.to_string();
+        Ok(package)
     }
 
-    /// A problem with no cases of its own, named `name` (stress without `--tests`).
-    pub fn named(name: String, dir: PathBuf) -> Problem {
-        Problem {
-            name,
-            info: Info::default(),
-            info_path: None,
-            tests_dir: dir,
-            invalid_dir: None,
-            layout: None,
-        }
-    }
-
-    /// Any folder or package of tests (`--tests PATH`), read by its layout (see
+    /// Any folder or package of tests (`--tests PATH`), read by its format's reader (see
     /// `judge/format`): named after it, limits from its `info.toml` or `problem.yaml`.
-    pub fn from_tests_dir(dir: &Path) -> Result<Problem, String> {
+    pub fn from_tests_dir(dir: &Path) -> Result<Problem, FormatError> {
         Problem::from_tests_dir_testset(dir, None)
     }
 
-    /// As [`Problem::from_tests_dir`], with the testset named `testset` where the format has
-    /// several (Polygon's `pretests`).
-    pub fn from_tests_dir_testset(dir: &Path, testset: Option<&str>) -> Result<Problem, String> {
-        let package = crate::judge::format::detect_testset(dir, testset)?;
-        Ok(Problem {
-            name: package.name.clone(),
-            info: package.info.clone(),
-            info_path: package.info_path.clone(),
-            tests_dir: package.root.clone(),
-            invalid_dir: None,
-            layout: Some(Arc::new(package)),
-        })
+    /// As [`Package::from_tests_dir`], with the testset named `testset` where the format
+    /// has several (Polygon's `pretests`).
+    pub fn from_tests_dir_testset(
+        dir: &Path,
+        testset: Option<&str>,
+    ) -> Result<Problem, FormatError> {
+        crate::judge::format::detect_testset(dir, testset)
+    }
+
+    /// Whether it is one of our problem folders (`problems/<name>/`), whose binaries and
+    /// invalid-input cases are ours.
+    pub fn is_ours(&self) -> bool {
+        self.kind == Kind::Ours
+    }
+
+    /// Where the cases are: `DIR/tests` for ours, the package's folder for any other.
+    pub fn tests_dir(&self) -> PathBuf {
+        if self.is_ours() {
+            self.root.join("tests")
+        } else {
+            self.root.clone()
+        }
     }
 
     /// The folder name this problem's kept outputs go under (in the out folder): its name
@@ -176,7 +160,8 @@ impl Problem {
     /// Eight hex digits that tell this problem's tests folder from any other of the same
     /// name: a hash of its canonical path (FNV-1a, stable across runs and machines).
     pub fn path_hash(&self) -> String {
-        let path = fs::canonicalize(&self.tests_dir).unwrap_or_else(|_| self.tests_dir.clone());
+        let tests = self.tests_dir();
+        let path = fs::canonicalize(&tests).unwrap_or(tests);
         let hash = crate::run::hash::fnv1a(path.as_os_str().as_encoded_bytes());
         format!("{:08x}", hash as u32)
     }
@@ -197,27 +182,18 @@ impl Problem {
         Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 
-    /// `DIR/<problem>` (`target/bundle` unless `--bundle-dir`), compiled from
-    /// `DIR/<problem>.rs` when that is newer (or the binary is missing), as `bfs-judge bundle`
-    /// compiles it.
+    /// The bundle of this problem in `dir` (`target/bundle` unless `--bundle-dir`), compiled
+    /// from its source when that is newer, as `bfs-judge bundle` compiles it.
     pub fn bundle(&self, dir: &Path) -> Result<Program, String> {
-        let exe = dir.join(&self.name);
-        let src = dir.join(format!("{}.rs", self.name));
-        let mtime = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
-        if let Some(src_time) = mtime(&src) {
-            if mtime(&exe).is_none_or(|t| t < src_time) {
-                compile_bundle(&default_rustc(), &src, &exe).map_err(|e| e.to_string())?;
-            }
-        }
-        if !exe.is_file() {
-            return Err(format!(
-                "--bundle: neither {} nor {} exists: make it with `scripts/bundle {}`",
-                exe.display(),
-                src.display(),
+        match fresh_bundle(dir, &self.name).map_err(|e| e.to_string())? {
+            Some(exe) => Ok(Program::Direct(vec![exe.display().to_string()])),
+            None => Err(format!(
+                "--bundle: neither {} nor {}.rs exists: make it with `scripts/bundle {}`",
+                dir.join(&self.name).display(),
+                dir.join(&self.name).display(),
                 self.name
-            ));
+            )),
         }
-        Ok(Program::Direct(vec![exe.display().to_string()]))
     }
 }
 
@@ -304,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn every_problem_of_ours_has_a_valid_info_toml() {
+    fn every_problem_of_ours_opens_as_a_package_of_ours() {
         let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
         let names = list(&problems).unwrap();
         assert!(names.len() >= 5, "{names:?}");
@@ -312,6 +288,9 @@ mod tests {
             let p = Problem::open(&problems, &name).unwrap();
             assert_eq!(p.info.name.as_deref(), Some(name.as_str()));
             assert!(p.info.time_limit_ms.is_some() && p.info.memory_limit_mib.is_some());
+            // Read by our problems' reader, cases and all, like any package by its own.
+            assert!(p.is_ours() && !p.cases.is_empty(), "{name}");
+            assert_eq!(p.tests_dir(), problems.join(&name).join("tests"));
         }
     }
 

@@ -71,7 +71,7 @@ impl From<AnswerCmd> for Options {
 
 /// The flat folder of tests `o` names, read: refused when it is another format or a file
 /// I/O problem's.
-fn flat_folder(o: &Options) -> Result<(Problem, std::sync::Arc<Package>), SetupError> {
+fn flat_folder(o: &Options) -> Result<Problem, SetupError> {
     let [dir] = &o.run.tests[..] else {
         return Err(
             "answer needs a folder of tests: tests/ or test/ here, or --tests DIR"
@@ -80,14 +80,11 @@ fn flat_folder(o: &Options) -> Result<(Problem, std::sync::Arc<Package>), SetupE
         );
     };
     let p = Problem::from_tests_dir(dir)?;
-    let Some(package) = p.layout.clone() else {
-        return Err(format!("{}: not a folder of tests", dir.display()).into());
-    };
-    if package.kind != crate::judge::format::Kind::Flat {
+    if p.kind != crate::judge::format::Kind::Flat {
         return Err(format!(
             "{}: a {}: answer writes NAME.out beside NAME.in in a plain folder of tests",
             dir.display(),
-            package.kind.describe()
+            p.kind.describe()
         )
         .into());
     }
@@ -99,7 +96,7 @@ fn flat_folder(o: &Options) -> Result<(Problem, std::sync::Arc<Package>), SetupE
         )
         .into());
     }
-    Ok((p, package))
+    Ok(p)
 }
 
 /// The inputs to answer, each with whether it has an answer now: those without one, and
@@ -137,15 +134,15 @@ fn choose<'a>(o: &Options, package: &'a Package) -> Result<Vec<(&'a Found, bool)
 /// Writes the answers; `Ok(true)` when the reference answered every input it was given.
 /// Text for a person, or with `--json` one object a line (one per input, then a summary).
 pub fn run(o: &Options) -> Result<bool, SetupError> {
-    let (p, package) = flat_folder(o)?;
-    let chosen = choose(o, &package)?;
+    let p = flat_folder(o)?;
+    let chosen = choose(o, &p)?;
     let say = |text: String, json: serde_json::Value| match o.run.json {
         true if !json.is_null() => crate::say!("{json}"),
         false if !text.is_empty() => crate::say!("{text}"),
         _ => {}
     };
     if chosen.is_empty() {
-        let answered = package.cases.len();
+        let answered = p.cases.len();
         say(
             format!(
                 "{}: no input to answer ({answered} already answered{})",

@@ -43,16 +43,14 @@ fn plan(o: &Options, dirs: &Dirs) -> Result<Vec<(Problem, Vec<String>)>, SetupEr
         let mut plan: Vec<(Problem, Vec<String>)> = Vec::new();
         for tests in &o.run.tests {
             let mut p = Problem::from_tests_dir_testset(tests, o.run.testset.as_deref())?;
-            if let (Some(name), Some(l)) = (&o.run.testset, &p.layout) {
-                if l.testset.is_none() {
-                    return Err(format!(
-                        "--testset {name}: {} is a {}, which has no testsets (a Polygon \
-                         package's problem.xml has)",
-                        tests.display(),
-                        l.kind.describe()
-                    )
-                    .into());
-                }
+            if let (Some(name), None) = (&o.run.testset, &p.testset) {
+                return Err(format!(
+                    "--testset {name}: {} is a {}, which has no testsets (a Polygon \
+                     package's problem.xml has)",
+                    tests.display(),
+                    p.kind.describe()
+                )
+                .into());
             }
             // Two folders of the same name keep their failing cases apart.
             let base = p.name.clone();
@@ -146,11 +144,7 @@ pub fn adopt_current_folder(o: &mut Options) -> Result<(), SetupError> {
         // `--cmd ./a.out robot-maze` from a folder with tests: ours, unless a case here has
         // that name.
         let cases = Problem::from_tests_dir(&here)
-            .ok()
-            .and_then(|p| {
-                p.layout
-                    .map(|l| l.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>())
-            })
+            .map(|p| p.cases.into_iter().map(|c| c.name).collect::<Vec<_>>())
             .unwrap_or_default();
         let chosen = cases::selector(&o.targets)?;
         if !cases.iter().any(|c| chosen.is_match(c)) {
@@ -295,41 +289,36 @@ fn chosen_cases(
     o: &Options,
     i: usize,
 ) -> Result<Vec<Case>, SetupError> {
-    for w in p.layout.iter().flat_map(|l| &l.warnings) {
+    for w in &p.warnings {
         eprintln!("judge: warning: {w}");
     }
     // Outputs handed in have nothing to show for the inputs without an answer.
-    let mut found = cases::of_problem(p, i, o.run.outputs.is_none())?;
+    let mut found = cases::of_problem(p, i, o.run.outputs.is_none());
     // Invalid-input cases need our exact messages: our binaries and bundles only.
     if o.run.cmd.is_some() {
         found.retain(|c| !matches!(c.expect, cases::Expect::Invalid { .. }));
     }
     if found.is_empty() {
-        let flat = p
-            .layout
-            .as_ref()
-            .is_none_or(|l| l.kind == crate::judge::format::Kind::Flat);
-        return Err(if flat {
+        let tests = p.tests_dir();
+        return Err(if matches!(p.kind, Kind::Flat | Kind::Ours) {
             format!(
                 "{}: no test cases in {}: {}",
                 p.name,
-                p.tests_dir.display(),
-                crate::judge::format::nothing_found(&p.tests_dir)
+                tests.display(),
+                crate::judge::format::nothing_found(&tests)
             )
             .into()
         } else {
             format!(
                 "{}: no test cases in {} (read as a {})",
                 p.name,
-                p.tests_dir.display(),
-                p.layout
-                    .as_ref()
-                    .map_or(String::new(), |l| l.kind.describe())
+                tests.display(),
+                p.kind.describe()
             )
             .into()
         });
     }
-    if o.run.cmd.is_some() && globs.is_empty() && p.invalid_dir.is_some() {
+    if o.run.cmd.is_some() && globs.is_empty() && p.is_ours() {
         // Our `lenient-*` cases go beyond the statement's input format (its Leniency
         // paragraph): a contestant's solution owes them nothing unless asked.
         found.retain(|c| !c.name.starts_with("lenient-"));
@@ -408,9 +397,7 @@ fn judge_all(
             let p = &problems[case.problem];
             progress.borrow_mut().clear();
             // DMOJ skips what follows a failure in a batch (`SC`): shown so, not counted.
-            let skipped = p.layout.as_ref().is_some_and(|l| {
-                l.kind == Kind::Dmoj && !l.reached(&case.name, &graded[case.problem])
-            });
+            let skipped = p.kind == Kind::Dmoj && !p.reached(&case.name, &graded[case.problem]);
             let mut stop = false;
             if skipped {
                 reporter.skipped(&p.name, &case.name, DMOJ_SKIPS);
@@ -421,10 +408,7 @@ fn judge_all(
                 graded[case.problem].push((case.name.clone(), outcome));
             }
             if stop || cases.get(i + 1).is_none_or(|c| c.problem != case.problem) {
-                let score = p
-                    .layout
-                    .as_ref()
-                    .and_then(|l| l.grade(&graded[case.problem]));
+                let score = p.grade(&graded[case.problem]);
                 let limits = &targets[case.problem].limits;
                 reporter.problem_done(&p.name, &tallies[case.problem], limits, score.as_ref());
             }
@@ -469,20 +453,21 @@ impl Planned {
         let t = &self.targets[i];
         let verbose = o.run.sandbox.verbose;
         let mut mode = how_judged(p, t, o);
-        if let Some(layout) = &p.layout {
-            // A description longer than a header's part (Library Checker's, ours) is cut to
-            // the format's name in the short header.
+        // Our problems' header names no format: they are the judge's own.
+        if !p.is_ours() {
+            // A description longer than a header's part (Library Checker's) is cut to the
+            // format's name in the short header.
             const PART: usize = 40;
-            let kind = layout.kind.describe();
+            let kind = p.kind.describe();
             let kind = match kind.split_once(" (") {
                 Some((name, _)) if !verbose && kind.len() > PART => name.to_string(),
                 _ => kind,
             };
             mode.push_str(&format!(" | {kind}"));
-            if let Some(testset) = &layout.testset {
+            if let Some(testset) = &p.testset {
                 mode.push_str(&format!(", testset {testset}"));
             }
-            if layout.output_only {
+            if p.output_only {
                 mode.push_str(match t.source {
                     Source::Run(_) => {
                         " | output-only: the program's output on each input stands for the \
@@ -537,7 +522,7 @@ fn how_judged(p: &Problem, t: &Target, o: &Options) -> String {
                 _ => crate::text::short(&i),
             }
         }
-        (Check::External(c), _) if o.verdicts.checker_cmd.is_some() || p.layout.is_some() => {
+        (Check::External(c), _) if o.verdicts.checker_cmd.is_some() || !p.is_ours() => {
             let from = o.checker_from.as_ref().map_or(String::new(), |f| {
                 format!(" (from {})", crate::text::short(&f.display().to_string()))
             });

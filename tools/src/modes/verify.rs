@@ -300,7 +300,7 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, SetupError> {
         .run
         .time_limit_ms
         .or(package.info.time_limit_ms.map(|ms| target::scaled(ms, o)));
-    let mut limits = target::limits(&bench.problem, o);
+    let mut limits = target::limits(bench.package, o);
     say!("{}", header(&bench, fixed, &limits)?);
     if let Some(ms) = fixed {
         limits.time_ms = ms;
@@ -366,8 +366,8 @@ fn read(path: &Path) -> Result<Package, SetupError> {
 fn header(bench: &Judging<'_>, fixed: Option<u64>, limits: &Limits) -> Result<String, SetupError> {
     let (package, o) = (bench.package, bench.o);
     let verbose = o.run.sandbox.verbose;
-    let check = target::check(&bench.problem, o, &bench.dirs)?;
-    let how = match (&check, target::interactor(&bench.problem, o, &bench.dirs)?) {
+    let check = target::check(package, o, &bench.dirs)?;
+    let how = match (&check, target::interactor(package, o, &bench.dirs)?) {
         (_, Some(i)) => short(&i.describe()),
         (Check::External(c), None) => format!("checker {}", short(&c.describe())),
         (check, None) => check.describe(),

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use crate::args::{Dirs, Options};
 use crate::judge::format::stage;
 use crate::judge::format::{Package, Submission};
-use crate::judge::problem::Problem;
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::run::compile::{self, BuildError};
 use crate::run::program::Program;
@@ -34,7 +33,7 @@ pub const DERIVING_MS: u64 = 60_000;
 
 /// Everything needed to judge submissions on one package.
 pub struct Judging<'a> {
-    pub problem: Problem,
+    /// The problem judged: the package, as every mode judges one.
     pub package: &'a Package,
     pub o: &'a Options,
     pub dirs: Dirs,
@@ -86,8 +85,8 @@ impl Judging<'_> {
                 source => source,
             },
             limits,
-            check: target::check(&self.problem, self.o, &self.dirs)?,
-            interactor: target::interactor(&self.problem, self.o, &self.dirs)?,
+            check: target::check(self.package, self.o, &self.dirs)?,
+            interactor: target::interactor(self.package, self.o, &self.dirs)?,
             diff: self.o.verdicts.diff,
             out_dir,
             explain: None,
@@ -391,7 +390,7 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
 }
 
 fn deriving_limits(bench: &Judging<'_>, o: &Options) -> Limits {
-    let mut l = target::limits(&bench.problem, o);
+    let mut l = target::limits(bench.package, o);
     l.time_ms = DERIVING_MS;
     l
 }
@@ -402,20 +401,8 @@ pub fn judging<'a>(
     o: &'a Options,
     dirs: &Dirs,
 ) -> Result<Judging<'a>, SetupError> {
-    let problem = Problem {
-        name: package.name.clone(),
-        info: package.info.clone(),
-        info_path: package.info_path.clone(),
-        tests_dir: package.root.clone(),
-        invalid_dir: None,
-        layout: Some(std::sync::Arc::new(Package {
-            warnings: vec![],
-            ..package.clone()
-        })),
-    };
     let out = dirs.out.join("verify").join(&package.name);
     Ok(Judging {
-        problem,
         package,
         o,
         dirs: dirs.clone(),

@@ -113,7 +113,7 @@ pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, SetupError>
     if o.verdicts.checker && p.info.checker {
         return Ok(External::ours(&p.name).map(Check::External)?);
     }
-    let Some(tool) = p.layout.as_ref().and_then(|l| l.checker.as_ref()) else {
+    let Some(tool) = &p.checker else {
         return Ok(comparison(p, o));
     };
     let what = match tool.protocol {
@@ -136,7 +136,7 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
     if let Some(cmd) = &o.verdicts.interactor {
         return Ok(Interactor::command(cmd).map(Some)?);
     }
-    let Some(tool) = p.layout.as_ref().and_then(|l| l.interactor.as_ref()) else {
+    let Some(tool) = &p.interactor else {
         return Ok(None);
     };
     let what = match tool.protocol {
@@ -157,7 +157,7 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
 /// else the package's default (Kattis: tokens, with problem.yaml's `validator_flags`), else
 /// lines.
 pub fn comparison(p: &Problem, o: &Options) -> Check {
-    let own = p.layout.as_ref().and_then(|l| l.compare.clone());
+    let own = p.compare.clone();
     if let Some(eps) = o.verdicts.float_tolerance {
         return Check::Tokens(vec!["float_tolerance".into(), eps.to_string()]);
     }
@@ -199,12 +199,10 @@ pub fn judged_with(
         None => Source::Run(program(&p, o, dirs)?),
     };
     let mut derived = None;
-    if let Some(package) = p.layout.as_ref().filter(|l| l.timing.is_some()) {
-        if p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
-            let (ms, how) = crate::session::submission::derive_time_limit(package, o, dirs)?;
-            p.info.time_limit_ms = Some(ms);
-            derived = Some(how);
-        }
+    if p.timing.is_some() && p.info.time_limit_ms.is_none() && o.run.time_limit_ms.is_none() {
+        let (ms, how) = crate::session::submission::derive_time_limit(&p, o, dirs)?;
+        p.info.time_limit_ms = Some(ms);
+        derived = Some(how);
     }
     let interactor = interactor(&p, o, dirs)?;
     if p.info.interactive && interactor.is_none() {
@@ -274,7 +272,7 @@ pub fn judged_with(
 /// warned about (`output_3.txt` where the cases are `000`, `001`, ...), as a contestant who
 /// named the files wrong would otherwise see only a WA for each case.
 fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, SetupError> {
-    let Some(package) = p.layout.as_ref().filter(|l| l.output_only) else {
+    if !p.output_only {
         return Err(format!(
             "--outputs {}: {} is not an output-only task (its outputs come from a program): \
              judge one with --cmd",
@@ -282,13 +280,13 @@ fn handed_in_folder(p: &Problem, dir: &Path) -> Result<PathBuf, SetupError> {
             p.name
         )
         .into());
-    };
+    }
     let dir = std::path::absolute(dir).map_err(|e| format!("--outputs {}: {e}", dir.display()))?;
     if !dir.is_dir() {
         return Err(format!("--outputs {}: no such folder", dir.display()).into());
     }
     let names = crate::judge::format::files::file_names(&dir)?;
-    let wanted: Vec<String> = package
+    let wanted: Vec<String> = p
         .cases
         .iter()
         .map(|c| crate::judge::format::handed_in_name(&c.name))

@@ -124,7 +124,7 @@ impl Board {
             Some(name) => Problem::open(&o.dirs().problems, name)?,
             None => Problem::from_tests_dir(tests.as_deref().unwrap_or(Path::new(".")))?,
         };
-        let tests = tests.unwrap_or_else(|| p.tests_dir.clone());
+        let tests = tests.unwrap_or_else(|| p.tests_dir());
         let out_dir = o.dirs().out.join("panel").join(p.kept_name(false));
         let (tx, rx) = mpsc::channel();
         let shown = Shown {
@@ -292,11 +292,11 @@ impl Board {
     fn cases(&self, only: Option<&str>) -> Result<(Problem, Vec<Case>), SetupError> {
         let p = self.problem()?;
         // Inputs without an answer run and show their output (RAN), as `test` runs them.
-        let mut found = cases::of_problem(&p, 0, true)?;
+        let mut found = cases::of_problem(&p, 0, true);
         // Invalid-input cases need our binaries' exact messages, and our `lenient-*` cases
         // go beyond the statement: a contestant's program owes them nothing (as in `test`).
         found.retain(|c| !matches!(c.expect, Expect::Invalid { .. }));
-        if self.ours.is_some() {
+        if p.is_ours() {
             found.retain(|c| !c.name.starts_with("lenient-"));
         }
         *lock(&self.origins) = found

@@ -27,7 +27,7 @@ use crate::session::{source, target, SetupError};
 
 /// Whether the page may add, edit and delete `p`'s cases: a folder of `NAME.in` files.
 pub fn editable(p: &Problem) -> bool {
-    p.layout.as_ref().is_some_and(|l| l.kind == Kind::Flat)
+    p.kind == Kind::Flat
 }
 
 /// The trash folder of `tests`: `.NAME.trash` beside it.

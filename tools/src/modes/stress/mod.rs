@@ -274,11 +274,12 @@ fn report_failure(
         shown(&f.got),
         shown(&f.got_err)
     );
-    if let Some(tests) = o.run.tests.first().filter(|_| {
-        p.layout
-            .as_ref()
-            .is_some_and(|l| l.kind == crate::judge::format::Kind::Flat)
-    }) {
+    if let Some(tests) = o
+        .run
+        .tests
+        .first()
+        .filter(|_| p.kind == crate::judge::format::Kind::Flat)
+    {
         say_text!("  added as:   {}", save_as_test(tests, seed, f)?);
     }
     say_text!("  input from: {gen_line}");
@@ -316,16 +317,14 @@ fn validators(
     if let Some(cmd) = &o.stress_args.validator {
         v.push(input_validator::from_cmd(cmd)?);
     }
-    if let Some(layout) = &p.layout {
-        let mut skipped = Vec::new();
-        v.extend(input_validator::of_package(
-            layout,
-            &crate::judge::build_dir(&o.dirs().out),
-            &mut skipped,
-        )?);
-        for s in skipped {
-            eprintln!("judge: warning: input validator not used: {s}");
-        }
+    let mut skipped = Vec::new();
+    v.extend(input_validator::of_package(
+        p,
+        &crate::judge::build_dir(&o.dirs().out),
+        &mut skipped,
+    )?);
+    for s in skipped {
+        eprintln!("judge: warning: input validator not used: {s}");
     }
     Ok(v)
 }

@@ -390,7 +390,7 @@ pub fn after_stress(
     };
     // One of our problems, from our problems folder, by its own reductions; anything else
     // (the user's --gen) as text.
-    let ours = p.invalid_dir.is_some();
+    let ours = p.is_ours();
     let shrunk = match crate::ours::find(&p.name).filter(|_| ours) {
         Some(problem) => shrink_ours(trial, problem, input, kind)?,
         None => None,
