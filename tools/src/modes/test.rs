@@ -17,7 +17,7 @@ use crate::judge::problem::{self, Problem};
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::session::grade::{self, Source, Target};
 use crate::session::pool;
-use crate::session::target::{self, time_limit_source};
+use crate::session::target::time_limit_source;
 use crate::session::SetupError;
 use crate::show::report::{self, Progress, Reporter, Tally};
 
@@ -225,7 +225,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
         planned.own_folders.push(kept.own);
         locks.push(kept.lock);
         let out_dir = kept.dir;
-        let (p, target, derived) = target::judged_with(p, o, &dirs, out_dir)?;
+        let (p, target, derived) = crate::session::judged::judged_with(p, o, &dirs, out_dir)?;
         planned
             .times
             .push(time_limit_source(&p, o, derived.is_some()));

@@ -15,6 +15,7 @@
 pub mod cache;
 pub mod grade;
 pub mod http;
+pub mod judged;
 pub mod pool;
 pub mod source;
 pub mod stress;

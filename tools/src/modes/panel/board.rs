@@ -404,7 +404,8 @@ impl Board {
     /// What `p`'s cases are judged with, as `test` judges them (this panel's kept folder).
     pub fn target(&self, p: &Problem, o: &Options) -> Result<Target, SetupError> {
         let dirs = o.dirs();
-        target::judged_with(p.clone(), o, &dirs, self.out_dir.clone()).map(|(_, t, _)| t)
+        crate::session::judged::judged_with(p.clone(), o, &dirs, self.out_dir.clone())
+            .map(|(_, t, _)| t)
     }
 
     /// Runs the source on `input`: its verdict by the limits (no answer to judge against),
