@@ -151,6 +151,7 @@ fn a_dmoj_signature_grader_builds_the_submission_with_its_handler() {
     let p = Package::copy("dmoj-signature");
     p.expect("test-a-source");
     p.expect("verify");
+    p.expect("verify-c-handler");
 }
 
 #[test]
