@@ -38,8 +38,10 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use crate::judge::cases::Case;
 use crate::judge::check::external::{self, absolute};
@@ -644,8 +646,18 @@ fn communicate(
         sibling(&base, "manager.stdout"),
         sibling(&base, "manager.stderr"),
     );
-    let (m_run, runs) = run_copies(case, t, manager, &pairs, [&m_out, &m_err], &base);
+    let (m_run, runs, never_met) = run_copies(case, t, manager, &pairs, [&m_out, &m_err], &base);
     let _ = fs::remove_dir_all(&pipes);
+    if never_met {
+        return Err(format!(
+            "the {} and the program never met: {} ms on, each still waited to open a FIFO \
+             the other had not opened (CMS gives the manager the FIFO from the program first, \
+             `U0_TO_M M_TO_U0`; a manager that opens the other first, or opens none, waits \
+             for ever)",
+            manager.describe(),
+            t.limits.wall_backstop_ms()
+        ));
+    }
     let runs = runs.into_iter().collect::<Result<Vec<Run>, String>>()?;
     let m_run = m_run.map_err(|e| format!("manager: {e}"))?;
     case.intact()?;
@@ -705,8 +717,9 @@ fn copy_stderr(base: &Path, processes: usize, i: usize) -> PathBuf {
 }
 
 /// The manager (its stdout and stderr to `m_out`, `m_err`) and a copy of the program for
-/// each pair of FIFOs (its stderr beside `base`), side by side: the manager's run and each
-/// copy's.
+/// each pair of FIFOs (its stderr beside `base`), side by side: the manager's run, each
+/// copy's, and whether the two sides never met (the opens of their FIFOs released after
+/// the program's backstop).
 fn run_copies(
     case: &Case,
     t: &Side<'_>,
@@ -714,7 +727,7 @@ fn run_copies(
     pairs: &[(PathBuf, PathBuf)],
     [m_out, m_err]: [&Path; 2],
     base: &Path,
-) -> (Ran, Vec<Ran>) {
+) -> (Ran, Vec<Ran>, bool) {
     let processes = pairs.len();
     let fifos: Vec<&PathBuf> = pairs.iter().flat_map(|(u, d)| [u, d]).collect();
     let m_args: Vec<String> = pairs
@@ -722,7 +735,33 @@ fn run_copies(
         .flat_map(|(u, d)| [absolute(u), absolute(d)])
         .collect();
     let m_limits = interactor_limits(&t.limits);
+    let backstop = t.limits.wall_backstop_ms();
+    let ended = (Mutex::new(false), Condvar::new());
+    let released = AtomicBool::new(false);
     thread::scope(|s| {
+        // A manager and a program that each open a FIFO the other has not opened yet (a
+        // manager that opens its FIFOs in another order than CMS gives them) wait in `open`
+        // for ever, before the program runs and before its clock starts: once the
+        // program's backstop has passed, the opens are released (again every 100 ms: a
+        // side released from one open may wait in the next), so that both end, and the
+        // case is the package's failure.
+        s.spawn(|| {
+            let (lock, woken) = &ended;
+            let mut wait = Duration::from_millis(backstop);
+            let mut done = lock.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                let (still, timer) = woken
+                    .wait_timeout_while(done, wait, |done| !*done)
+                    .unwrap_or_else(|e| e.into_inner());
+                if !timer.timed_out() {
+                    return;
+                }
+                done = still;
+                released.store(true, Ordering::Relaxed);
+                release(&fifos);
+                wait = Duration::from_millis(100);
+            }
+        });
         let m = s.spawn(|| {
             let r = run_program(
                 &manager.program,
@@ -764,7 +803,9 @@ fn run_copies(
         let m_run = m
             .join()
             .unwrap_or_else(|_| Err("the manager's runner panicked".into()));
-        (m_run, runs)
+        *ended.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        ended.1.notify_all();
+        (m_run, runs, released.load(Ordering::Relaxed))
     })
 }
 

@@ -86,7 +86,25 @@ fn a_communication_task_runs_the_manager_and_two_copies_over_fifos() {
     // A copy that crashes is RE, whatever the manager then said.
     p.expect("a-copy-crashes");
     p.expect("verified");
+    // A manager that opens the FIFO from the program first waits in `open` while the
+    // program's side waits to open its stdin: the opens are released after the program's
+    // backstop and the case is the package's failure, said so, not a hung judge.
+    p.write("knightcomm/graders/manager.cpp", CROSSED_MANAGER);
+    p.expect("crossed");
 }
+
+/// A Communication manager that opens its FIFOs the other way round: it reads from the
+/// program before it opens the way to it.
+const CROSSED_MANAGER: &str = r#"#include <cstdio>
+int main(int argc, char **argv) {
+    if (argc != 5) return 1;
+    FILE *from = fopen(argv[1], "r"), *to = fopen(argv[2], "w");
+    fprintf(to, "8 0 0 7 7\n");
+    fclose(to);
+    int id, d;
+    printf(from && fscanf(from, "%d %d", &id, &d) == 2 ? "1.0\n" : "0.0\n");
+}
+"#;
 
 #[test]
 fn an_italy_yaml_task_makes_its_tests_and_judges_file_io() {
