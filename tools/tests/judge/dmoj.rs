@@ -128,6 +128,14 @@ fn dmoj_named_checkers_decide_with_their_arguments() {
 }
 
 #[test]
+fn a_dmoj_bridged_checkers_flags_reach_its_compiler() {
+    if !have("gcc") {
+        return;
+    }
+    Package::copy("dmoj-checkers").expect("bridged-flags");
+}
+
+#[test]
 fn a_dmoj_testlib_bridge_awards_the_points_its_checker_names_of_the_cases_own() {
     let p = Package::copy("dmoj-checkers");
     p.expect("testlib-points");
@@ -151,6 +159,7 @@ fn a_dmoj_signature_grader_builds_the_submission_with_its_handler() {
     let p = Package::copy("dmoj-signature");
     p.expect("test-a-source");
     p.expect("verify");
+    p.expect("verify-c-handler");
 }
 
 #[test]

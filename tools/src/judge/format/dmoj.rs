@@ -778,7 +778,8 @@ fn floats(
     Ok(Named::Floats { precision, mode })
 }
 
-/// The arguments of a `bridged` checker (its limits and flags are DMOJ's business).
+/// The arguments of a `bridged` checker (its limits are DMOJ's business; its `flags` go to
+/// its compiler, as DMOJ's `compile_with_auxiliary_files` passes them).
 const BRIDGED_ARGS: &[&str] = &[
     "files",
     "type",
@@ -841,6 +842,27 @@ fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
         )));
     }
     let testlib = kind == "testlib" && [".cpp", ".cc", ".cxx"].iter().any(|e| source.ends_with(e));
+    let flags = match get("flags") {
+        None | Some(Yaml::Null) => Vec::new(),
+        Some(Yaml::Array(a)) if a.iter().all(|f| f.as_str().is_some()) => a
+            .iter()
+            .filter_map(|f| f.as_str().map(String::from))
+            .collect(),
+        Some(other) => {
+            return Err(FormatError::expected(
+                "checker bridged: args.flags",
+                "a list of compiler flags ([-DFLAG])",
+            )
+            .found(self::kind(other)))
+        }
+    };
+    if testlib && !flags.is_empty() {
+        return Err(FormatError::said(format!(
+            "checker bridged: flags {}: the judge builds a testlib checker with its own \
+             command, without flags",
+            flags.join(" ")
+        )));
+    }
     Ok(Tool {
         path,
         protocol: if kind == "testlib" {
@@ -850,8 +872,10 @@ fn bridged(args: &Args, dir: &Path) -> Result<Tool, FormatError> {
         },
         build: if testlib {
             Build::Testlib
-        } else {
+        } else if flags.is_empty() {
             Build::Plain
+        } else {
+            Build::Flags(flags)
         },
     })
 }

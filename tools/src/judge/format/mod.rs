@@ -186,7 +186,7 @@ impl Tool {
     }
 
     /// Builds the tool in `build_dir` (or finds it built): by its ending, with the testlib.h
-    /// of its tree, or with Kattis' constants substituted.
+    /// of its tree, with Kattis' constants substituted, or with its compiler flags added.
     pub fn build(&self, what: &str, build_dir: &Path) -> Result<Program, String> {
         let shown = |e: BuildError| match e {
             BuildError::Failed(why) | BuildError::Unsupported(why) => {
@@ -198,6 +198,13 @@ impl Tool {
             Build::Testlib => libchecker::compiled(&self.path, what, build_dir),
             Build::Kattis(constants) => {
                 stage::build_program(&self.path, constants, build_dir).map_err(shown)
+            }
+            Build::Flags(flags) => {
+                let mut langs = crate::run::lang::Langs::defaults();
+                for l in langs.list.iter_mut().filter(|l| !l.build.is_empty()) {
+                    l.build.extend(flags.iter().cloned());
+                }
+                crate::run::compile::build_with(&self.path, None, build_dir, &langs).map_err(shown)
             }
         }
     }

@@ -130,6 +130,9 @@ pub enum Build {
     Testlib,
     /// Kattis' `{{constants}}` substituted in its sources first.
     Kattis(Vec<(String, String)>),
+    /// By its file ending, these words added to its compiler's command (a DMOJ bridged
+    /// checker's `flags`, such as `-DFLAG`, which its source may need to build at all).
+    Flags(Vec<String>),
 }
 
 /// How the cases' verdicts make a score.

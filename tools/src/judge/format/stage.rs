@@ -118,8 +118,9 @@ fn signature_prefix(signature: &crate::judge::format::Signature, name: &str) -> 
 }
 
 /// A DMOJ signature-graded submission (C or C++), staged as DMOJ's signature grader builds
-/// it: the handler and header beside it, the handler with `SIGNATURE_GRADER` defined and
-/// the submission after [`signature_prefix`], all built as one program.
+/// it: the handler (in the submission's language: [`handler_name`]) and header beside it,
+/// the handler with `SIGNATURE_GRADER` defined and the submission after
+/// [`signature_prefix`], all built as one program.
 fn signed(
     path: &Path,
     shown: &str,
@@ -141,15 +142,37 @@ fn signed(
         let name = g.file_name().unwrap_or_default();
         stage_file(g, &stage.join(name), &[])?;
     }
-    if let Some(entry) = package.grader.first() {
-        let to = stage.join(entry.file_name().unwrap_or_default());
-        prefix_file(&to, "#define SIGNATURE_GRADER 1\n#line 1\n")?;
-    }
     let name = path.file_name().unwrap_or_default();
+    if let Some(entry) = package.grader.first() {
+        let staged = stage.join(entry.file_name().unwrap_or_default());
+        let to = stage.join(handler_name(entry, path));
+        fs::rename(&staged, &to).map_err(error::io(&staged))?;
+        let shown = entry.file_name().unwrap_or_default().to_string_lossy();
+        prefix_file(
+            &to,
+            &format!("#define SIGNATURE_GRADER 1\n#line 1 \"{shown}\"\n"),
+        )?;
+    }
     let to = stage.join(name);
     stage_file(path, &to, &[])?;
     prefix_file(&to, &signature_prefix(signature, &name.to_string_lossy()))?;
     Ok(stage)
+}
+
+/// The name a signature grader's handler `entry` is built under beside the submission
+/// `submission`: the handler's stem with the submission's extension, as DMOJ writes the
+/// handler as the submission's executor's own source (`PROBLEM.cpp` for a C++ submission),
+/// so a C handler is built as C++ with a C++ submission and its calls link to C++ names.
+/// A name the submission has already gets `_handler` added.
+fn handler_name(entry: &Path, submission: &Path) -> String {
+    let stem = entry.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = submission.extension().unwrap_or_default().to_string_lossy();
+    let name = format!("{stem}.{ext}");
+    if submission.file_name() == Some(std::ffi::OsStr::new(&name)) {
+        format!("{stem}_handler.{ext}")
+    } else {
+        name
+    }
 }
 
 /// Puts `prefix` before the text of the staged file `file`.

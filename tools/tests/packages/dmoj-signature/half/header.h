@@ -1,0 +1,2 @@
+/* What a submission defines: the handler calls it. */
+int half(int x);

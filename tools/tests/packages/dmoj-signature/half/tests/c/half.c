@@ -1,0 +1,2 @@
+/* A C submission for the same handler. */
+int half(int x) { return x / 2; }
