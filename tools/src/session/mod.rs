@@ -5,7 +5,9 @@
 //! per process: a watch's later rounds keep them); dropping the [`Session`] ends this
 //! thread's supervisor and kills whatever a program left. Cost: one probe of unprivileged
 //! namespaces (a child process) per process. Below it, what the modes share: `target`
-//! decides what a problem's cases are judged with, `grade` judges one case (the run, its
+//! decides the parts of what a problem's cases are judged with (limits, program, check,
+//! interactor) and `judged` puts them together into one target (`test`, `panel`),
+//! `submission` judges a package's own submissions, `grade` judges one case (the run, its
 //! verdict, what a failure keeps and shows), `source` makes programs of source files,
 //! `pool` runs a mode's cases `-j N` at a time, handing them on in order, `watch` waits for
 //! a watched file to change (`test --watch`, `panel`), `stress` tries one seed of a stress
