@@ -314,7 +314,8 @@ impl Browser {
 
     /// Waits until `condition` (a JavaScript expression) holds: checked now and at every
     /// change of the DOM, by the page itself. A navigation that replaces the document while
-    /// it waits ends that wait unanswered: it is asked again of the new document.
+    /// it waits ends that wait unanswered (Chromium says so in one of three ways): it is
+    /// asked again of the new document.
     pub fn wait(&mut self, condition: &str) {
         let js = format!(
             "new Promise((done) => {{
@@ -332,9 +333,18 @@ impl Browser {
             if matches!(&r, Ok(v) if v["result"]["value"] == json!(true)) {
                 return;
             }
+            // A navigation ends the evaluation one of three ways, as the page was replaced
+            // before, during or after the promise was made: each is asked again.
             let said = format!("{r:?}");
+            let navigated = [
+                "context was destroyed",
+                "navigated or closed",
+                "Cannot find context",
+            ]
+            .iter()
+            .any(|m| said.contains(m));
             assert!(
-                said.contains("context was destroyed") && Instant::now() < deadline,
+                navigated && Instant::now() < deadline,
                 "never true: {condition}: {said}"
             );
         }
