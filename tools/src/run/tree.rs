@@ -967,21 +967,33 @@ mod tests {
             .spawn()
             .unwrap();
         let pid = root.id() as i32;
-        // Waits for both children: an event, with a backstop against a hang.
+        // Waits for both children to be `sleep` and for the shell to have closed its own copy
+        // of their pipe (it does so after forking both, so a child can exec first; seen once in
+        // CI): an event, with a backstop against a hang.
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        let tree = loop {
+        let (tree, own) = loop {
             let tree: Vec<i32> = descendants(pid, &scan()).iter().map(|p| p.pid).collect();
             let both_sleep = tree.len() == 2
                 && tree.iter().all(|p| {
                     fs::read_to_string(format!("/proc/{p}/cmdline"))
                         .is_ok_and(|c| c.starts_with("sleep"))
                 });
-            if both_sleep || std::time::Instant::now() > deadline {
-                break tree;
+            // The children's pipe is the one a child writes to that is not the shell's stdout.
+            let stdout_of = |p: i32| fs::read_link(format!("/proc/{p}/fd/1")).ok();
+            let inner = tree
+                .iter()
+                .filter_map(|&p| stdout_of(p))
+                .find(|link| Some(link) != stdout_of(pid).as_ref());
+            let own = own_inodes(pid);
+            let shell_closed_it = inner.is_some_and(|link| {
+                matches!(link_kind(link.as_os_str().as_encoded_bytes()),
+                         Link::Pipe(n) if !own.contains(&n))
+            });
+            if (both_sleep && shell_closed_it) || std::time::Instant::now() > deadline {
+                break (tree, own);
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         };
-        let own = own_inodes(pid);
         let h = held(&tree, &own);
         let _ = root.kill();
         for p in &tree {
