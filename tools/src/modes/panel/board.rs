@@ -1,7 +1,8 @@
 //! What the panel's page shows, and the judging that fills it. [`Board`] holds the shown
 //! state ([`Shown`]: the rows of cases, the compile error, the trash, the stress run) and
-//! the open event streams; every change is sent to each stream as one Server-Sent Event
-//! (`state`, the whole board, when the list changes; `row`, one case, as it is judged).
+//! the open event streams ([`Streams`]); every change is sent to each stream as one
+//! Server-Sent Event (`state`, the whole board, when the list changes; `row`, one case, as
+//! it is judged).
 //!
 //! One worker thread runs the [`Job`]s in turn, so runs never overlap (two rounds would
 //! write the same kept files); rounds asked for while one runs are merged into one. A
@@ -30,6 +31,8 @@ use crate::run::files::{read_capped, Private};
 use crate::session::grade::{self, Target};
 use crate::session::source::{self, CompileError};
 use crate::session::{pool, target, watch, SetupError};
+
+use super::streams::Streams;
 
 /// The most of a file a case opened shows; the page says when a file was cut.
 pub const SHOWN_BYTES: u64 = 256 << 10;
@@ -109,7 +112,7 @@ pub struct Board {
     shown: Mutex<Shown>,
     /// The files of each case as the folder has them: input, expected answer.
     origins: Mutex<HashMap<String, (PathBuf, Option<PathBuf>)>>,
-    streams: Mutex<Vec<Box<dyn Write + Send>>>,
+    streams: Streams,
     jobs: Mutex<mpsc::Sender<Job>>,
 }
 
@@ -142,7 +145,7 @@ impl Board {
             out_dir,
             shown: Mutex::new(shown),
             origins: Mutex::new(HashMap::new()),
-            streams: Mutex::new(Vec::new()),
+            streams: Streams::default(),
             jobs: Mutex::new(tx),
         });
         board.ask(Job::All);
@@ -184,27 +187,17 @@ impl Board {
         self.send("stress", &data);
     }
 
-    /// Sends one event to every open stream, forgetting those that are gone.
+    /// Sends one event to every open stream (see [`Streams`]: none can stall the sender).
     pub fn send(&self, event: &str, data: &str) {
-        let frame = frame(event, data);
-        lock(&self.streams).retain_mut(|s| {
-            s.write_all(frame.as_bytes())
-                .and_then(|()| s.flush())
-                .is_ok()
-        });
+        self.streams.send(&frame(event, data));
     }
 
     /// A new page's stream: the whole board first, then every change.
-    pub fn subscribe(&self, mut stream: Box<dyn Write + Send>) {
-        let state = serde_json::to_string(&self.shown()).unwrap_or_default();
-        let first = format!("retry: 1000\n\n{}", frame("state", &state));
-        if stream
-            .write_all(first.as_bytes())
-            .and_then(|()| stream.flush())
-            .is_ok()
-        {
-            lock(&self.streams).push(stream);
-        }
+    pub fn subscribe(&self, stream: Box<dyn Write + Send>) {
+        self.streams.open(stream, || {
+            let state = serde_json::to_string(&self.shown()).unwrap_or_default();
+            format!("retry: 1000\n\n{}", frame("state", &state))
+        });
     }
 
     /// A case's files where the page reads them: input, expected answer.

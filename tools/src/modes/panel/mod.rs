@@ -11,12 +11,15 @@
 //! so that runs never overlap: a request waits its turn); `http` admits requests and routes
 //! them and serves the page (`page.html`, `page.css`, `page.js`, embedded in the binary:
 //! about 28 KB, nothing from the network); `store` writes the case files and runs the
-//! stress. Cost: a thread for the watch (a poll of the watched files every
-//! `session::watch::POLL`), one for the worker, one a request while it is answered.
+//! stress; `streams` writes the event streams, a thread each, so that a page that stops
+//! reading cannot stall the judging. Cost: a thread for the watch (a poll of the watched
+//! files every `session::watch::POLL`), one for the worker, one an open page, one a
+//! request while it is answered.
 
 mod board;
 mod http;
 mod store;
+mod streams;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

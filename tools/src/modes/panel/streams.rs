@@ -1,0 +1,130 @@
+//! The pages' open event streams, each written by a thread of its own, so that a page that
+//! stops reading (a tab asleep, a client that never reads) cannot stall the judging: a
+//! socket that nobody reads fills its buffer, and a write to it then waits for good. Each
+//! stream has a queue of [`QUEUED_FRAMES`] frames; sending puts a frame in every queue
+//! without waiting, and a stream whose queue is full is dropped (its page, once it reads
+//! again, sees the connection end and connects again: `retry` in its first frame, and the
+//! whole board comes first on a new stream). Cost: a thread and at most [`QUEUED_FRAMES`]
+//! shared frames a page.
+
+use std::io::Write;
+use std::sync::mpsc::{self, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+
+/// How many frames a stream may lag behind before it is dropped: a round of a few hundred
+/// cases sends a frame a case, which a page that reads keeps up with by far.
+pub const QUEUED_FRAMES: usize = 4096;
+
+/// The open streams.
+#[derive(Default)]
+pub struct Streams {
+    queues: Mutex<Vec<SyncSender<Arc<str>>>>,
+}
+
+impl Streams {
+    /// Opens a stream whose first frame is what `first` makes. It is made with the streams
+    /// locked, so that no frame sent meanwhile is lost to this stream or comes before it.
+    pub fn open(&self, stream: Box<dyn Write + Send>, first: impl FnOnce() -> String) {
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        let (tx, rx) = mpsc::sync_channel::<Arc<str>>(QUEUED_FRAMES);
+        // The queue is new and empty: the first frame fits.
+        let _ = tx.try_send(first().into());
+        let spawned = std::thread::Builder::new()
+            .name("panel-stream".into())
+            .spawn(move || write_frames(stream, rx));
+        if spawned.is_ok() {
+            queues.push(tx);
+        }
+    }
+
+    /// Queues one frame on every stream, dropping those that are gone or too far behind.
+    pub fn send(&self, frame: &str) {
+        let frame: Arc<str> = frame.into();
+        let mut queues = self.queues.lock().unwrap_or_else(|e| e.into_inner());
+        queues.retain(|q| match q.try_send(Arc::clone(&frame)) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => false,
+        });
+    }
+
+    /// How many streams are open.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.queues.lock().unwrap().len()
+    }
+}
+
+/// A stream's thread: writes its frames until the stream fails or is dropped.
+fn write_frames(mut stream: Box<dyn Write + Send>, frames: mpsc::Receiver<Arc<str>>) {
+    for frame in frames {
+        if stream
+            .write_all(frame.as_bytes())
+            .and_then(|()| stream.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// A writer that keeps what it is given.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_stream_nobody_reads_neither_stalls_the_sender_nor_the_others() {
+        // A real pipe whose reading end is held and never read: its 64 KiB fill, and a
+        // write to it then waits for good, as a socket's does when its page stops reading.
+        let (reader, writer) = std::io::pipe().unwrap();
+        let streams = Arc::new(Streams::default());
+        streams.open(Box::new(writer), || "first\n".into());
+        let kept = Kept::default();
+        streams.open(Box::new(kept.clone()), || "first\n".into());
+        let frame = format!("data: {}\n\n", "x".repeat(1000));
+        let frames = 2 * QUEUED_FRAMES;
+        let sender = Arc::clone(&streams);
+        let sending = std::thread::spawn(move || {
+            for _ in 0..frames {
+                sender.send(&frame);
+            }
+        });
+        // Waits for the sends to end (an event), with a backstop: they take milliseconds.
+        let backstop = Instant::now() + Duration::from_secs(60);
+        while !sending.is_finished() {
+            assert!(
+                Instant::now() < backstop,
+                "the sender was stalled by the stream nobody reads"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        sending.join().unwrap();
+        // The unread stream fell more than its queue behind and was dropped; the other stays.
+        assert_eq!(streams.len(), 1);
+        // The stream that reads gets every frame, in order (waited for, with a backstop).
+        let want = "first\n".len() + frames * 1008;
+        while kept.0.lock().unwrap().len() < want {
+            assert!(
+                Instant::now() < backstop,
+                "the reading stream did not get its frames"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(kept.0.lock().unwrap().len(), want);
+        drop(reader);
+    }
+}
