@@ -88,7 +88,9 @@ fn an_input_without_an_answer_runs_and_shows_what_the_program_wrote() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines[0]["verdict"], "RAN", "{j}");
-    assert_eq!(lines[0]["detail"], "output:\n11", "{j}");
+    // The detail loses only the indentation all its lines share: the output's own lines
+    // stay indented under their heading, as the terminal shows them.
+    assert_eq!(lines[0]["detail"], "output:\n  11", "{j}");
     assert_eq!(lines[1]["ran"], 1, "{j}");
     assert_eq!(lines[1]["failed"], 0, "{j}");
 

@@ -203,14 +203,11 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
                 "stopped: the reference failed on {input}; {i} of {} answered",
                 count(chosen.len())
             ));
-            let why = lines[1..lines.len() - 1]
-                .iter()
-                .map(|l| l.trim())
-                .collect::<Vec<_>>();
+            let why = crate::show::report::json_detail(&lines[1..lines.len() - 1]);
             say(
                 lines.join("\n"),
                 serde_json::json!({"case": found.name, "verdict": v.name(), "written": false,
-                                   "detail": why.join("\n")}),
+                                   "detail": why}),
             );
             say(
                 String::new(),

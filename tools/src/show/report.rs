@@ -130,9 +130,9 @@ pub fn limits_text(limits: &Limits) -> String {
     )
 }
 
-/// A case as one JSON object (`--json`): the detail lines joined, without indentation.
+/// A case as one JSON object (`--json`), its detail as [`json_detail`] gives it.
 pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
-    let detail: Vec<&str> = o.detail.iter().map(|l| l.trim_start()).collect();
+    let detail = json_detail(&o.detail);
     let mut v = serde_json::json!({
         "problem": problem,
         "case": case,
@@ -140,12 +140,29 @@ pub fn case_json(problem: &str, case: &str, o: &Outcome) -> String {
         "wall_ms": o.wall_ms,
         "cpu_ms": o.cpu_ms,
         "peak_rss_kib": o.peak_kib,
-        "detail": detail.join("\n"),
+        "detail": detail,
     });
     for (who, ms) in helpers(o) {
         v[format!("{who}_ms")] = ms.into();
     }
     v.to_string()
+}
+
+/// A detail's lines as `--json` gives them: joined, less the indentation that every line
+/// with text shares (the rest is meaning: a caret's column, a program's own spaces).
+pub fn json_detail(lines: &[String]) -> String {
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let shared = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| indent(l))
+        .min()
+        .unwrap_or(0);
+    let cut: Vec<&str> = lines
+        .iter()
+        .map(|l| l.get(shared..).unwrap_or(""))
+        .collect();
+    cut.join("\n")
 }
 
 /// The time of each program that judged a case beside the judged one, named as a user knows
@@ -420,5 +437,30 @@ impl Reporter for Json {
 
     fn summary(&mut self, tallies: &[Tally], _: &[String]) {
         crate::say!("{}", summary_json(tallies));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_detail;
+
+    #[test]
+    fn json_detail_loses_the_shared_indentation_and_keeps_a_carets_column() {
+        let detail: Vec<String> = [
+            "  first difference at line 1:",
+            "  - 1  3",
+            "  + 1  2",
+            "         ^",
+            "",
+            "  input:",
+            "    1 2",
+        ]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+        assert_eq!(
+            json_detail(&detail),
+            "first difference at line 1:\n- 1  3\n+ 1  2\n       ^\n\ninput:\n  1 2"
+        );
     }
 }

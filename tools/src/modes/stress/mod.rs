@@ -166,11 +166,11 @@ fn stress(
                 Tried::Judged(r, verdict, lines, gen_line) => (r, verdict, lines, gen_line),
             };
             progress.update(i as usize + 1, count as usize, &format!("seed {seed}"));
-            let detail: Vec<&str> = lines.iter().map(|l| l.trim_start()).collect();
             crate::say_json!({
                 "mode": "stress", "problem": p.name, "case": i + 1, "seed": seed,
                 "verdict": verdict.name(), "wall_ms": r.wall_ms, "cpu_ms": r.cpu_ms,
-                "peak_rss_kib": r.peak_kib, "detail": detail.join("\n"),
+                "peak_rss_kib": r.peak_kib,
+                "detail": crate::show::report::json_detail(&lines),
             });
             if verdict == Verdict::Ac {
                 continue;
