@@ -1,14 +1,19 @@
 //! Sources staged before they are built, as a package's own tool stages them: a
 //! submission with the files the package puts beside it (Kattis' `include/`, CMS graders)
 //! and `{{constants}}` substituted in its text, and a package's tool (a validator) likewise.
-//! Cost: a copy of each staged file (at most 16 MiB each), once a build.
+//! Each stage is made in a folder of its own and then named by its contents, never changed
+//! in place, so that judges building at once do not tear each other's stages. Cost: a copy
+//! of each staged file (at most 16 MiB each) and a hash of it, once a build.
 
 use std::fs;
+use std::hash::Hasher;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::judge::format::error::{self, FormatError};
 use crate::judge::format::files as layout;
 use crate::judge::format::Package;
+use crate::run::hash::Fnv1a;
 
 /// The spec's codes for the languages built here (its appendix "Languages") with their file
 /// endings: `include/<code>/` is looked up by them.
@@ -76,9 +81,7 @@ pub fn submission(
     if dirs.is_empty() && constants.is_empty() && graders.is_empty() && renamed.is_none() {
         return Ok(path.to_path_buf());
     }
-    let stage = build.join("staged").join(shown.replace('/', "__"));
-    let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
+    let stage = new_stage(&build.join("staged"))?;
     for d in &dirs {
         stage_tree(d, &stage, constants)?;
     }
@@ -88,13 +91,14 @@ pub fn submission(
     }
     if path.is_dir() {
         stage_tree(path, &stage, constants)?;
-        return Ok(stage);
+        return settle(&stage, shown);
     }
     let name = match &renamed {
         Some(n) => std::ffi::OsStr::new(n),
         None => path.file_name().unwrap_or_default(),
     };
     stage_file(path, &stage.join(name), constants)?;
+    let stage = settle(&stage, shown)?;
     Ok(match code {
         Some("python3" | "rust") if graders.is_empty() => stage.join(name),
         _ => stage,
@@ -135,9 +139,7 @@ fn signed(
             path.display()
         )));
     }
-    let stage = build.join("staged").join(shown.replace('/', "__"));
-    let _ = fs::remove_dir_all(&stage);
-    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
+    let stage = new_stage(&build.join("staged"))?;
     for g in &package.grader {
         let name = g.file_name().unwrap_or_default();
         stage_file(g, &stage.join(name), &[])?;
@@ -156,7 +158,7 @@ fn signed(
     let to = stage.join(name);
     stage_file(path, &to, &[])?;
     prefix_file(&to, &signature_prefix(signature, &name.to_string_lossy()))?;
-    Ok(stage)
+    settle(&stage, shown)
 }
 
 /// The name a signature grader's handler `entry` is built under beside the submission
@@ -283,16 +285,105 @@ pub fn build_program(
         return compile::build(path, build);
     }
     let name = path.file_name().unwrap_or_default();
-    let stage = build.join("staged-validators").join(name);
-    let _ = fs::remove_dir_all(&stage);
-    let staged = if path.is_dir() {
-        stage_tree(path, &stage, constants).map(|()| stage.clone())
-    } else {
-        fs::create_dir_all(&stage)
-            .map_err(error::io(&stage))
-            .and_then(|()| stage_file(path, &stage.join(name), constants))
-            .map(|()| stage.join(name))
-    }
-    .map_err(|e| BuildError::Failed(e.to_string()))?;
+    let staged = new_stage(&build.join("staged-validators"))
+        .and_then(|stage| {
+            if path.is_dir() {
+                stage_tree(path, &stage, constants)?;
+                settle(&stage, &name.to_string_lossy())
+            } else {
+                stage_file(path, &stage.join(name), constants)?;
+                Ok(settle(&stage, &name.to_string_lossy())?.join(name))
+            }
+        })
+        .map_err(|e| BuildError::Failed(e.to_string()))?;
     compile::build(&staged, build)
+}
+
+/// A new, empty folder of this process's own under `parent`, to stage a build in. A stage
+/// is never made again in place: two judges staging the same source at once (a watch beside
+/// a stress, `verify -j`, runs side by side) removed and rewrote each other's files while
+/// one of them compiled them.
+fn new_stage(parent: &Path) -> Result<PathBuf, FormatError> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let stage = parent.join(format!(".new-{}-{n}", std::process::id()));
+    // One a dead process of the same id left.
+    let _ = fs::remove_dir_all(&stage);
+    fs::create_dir_all(&stage).map_err(error::io(&stage))?;
+    Ok(stage)
+}
+
+/// Puts the finished stage `new` in its place, `NAME-HASH` beside it, named by all it holds,
+/// so that it never changes once there; where one with the same contents is there already
+/// (another judge's), that one is used and `new` removed.
+fn settle(new: &Path, name: &str) -> Result<PathBuf, FormatError> {
+    let mut hash = Fnv1a::new();
+    hash_tree(new, &mut hash)?;
+    let to = new.with_file_name(format!("{}-{:016x}", name.replace('/', "__"), hash.value()));
+    match fs::rename(new, &to) {
+        Ok(()) => Ok(to),
+        Err(_) if to.is_dir() => {
+            let _ = fs::remove_dir_all(new);
+            Ok(to)
+        }
+        Err(e) => Err(error::io(new)(e)),
+    }
+}
+
+/// Adds the names, kinds and bytes of everything below `dir` to `hash`, in name order.
+fn hash_tree(dir: &Path, hash: &mut Fnv1a) -> Result<(), FormatError> {
+    let mut names: Vec<_> = fs::read_dir(dir)
+        .map_err(error::io(dir))?
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .collect();
+    names.sort();
+    for name in names {
+        let path = dir.join(&name);
+        hash.write(name.as_encoded_bytes());
+        if path.is_dir() {
+            hash.write(b"/\0");
+            hash_tree(&path, hash)?;
+            hash.write(b"\0/");
+        } else {
+            let bytes = fs::read(&path).map_err(error::io(&path))?;
+            hash.write(&(bytes.len() as u64).to_le_bytes());
+            hash.write(&bytes);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::MetadataExt;
+
+    #[test]
+    fn a_stage_once_in_place_is_never_made_again_and_is_named_by_its_contents() {
+        let build = crate::run::files::Private::new().unwrap();
+        let parent = build.join("staged");
+        let stage_with = |text: &str| {
+            let new = new_stage(&parent).unwrap();
+            fs::write(new.join("sol.cpp"), text).unwrap();
+            settle(&new, "a/sol.cpp").unwrap()
+        };
+        let first = stage_with("int main() {}\n");
+        let inode = fs::metadata(first.join("sol.cpp")).unwrap().ino();
+        // The same contents staged again (another judge's build): the stage in place is
+        // used as it is, its file untouched, and the second copy is gone.
+        let again = stage_with("int main() {}\n");
+        assert_eq!(again, first);
+        assert_eq!(fs::metadata(again.join("sol.cpp")).unwrap().ino(), inode);
+        let left: Vec<_> = fs::read_dir(&parent).unwrap().collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        // Other contents, another stage beside it.
+        let other = stage_with("int main() { return 1; }\n");
+        assert_ne!(other, first);
+        assert!(first.join("sol.cpp").is_file());
+        assert!(other
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("a__sol.cpp-"));
+    }
 }
