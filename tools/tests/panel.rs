@@ -395,6 +395,8 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
     let from_elsewhere = [&post[..], &["-H", "Origin: https://evil.example"]].concat();
     assert_eq!(panel.curl(&from_elsewhere, &save), 403);
     assert_eq!(panel.curl(&post, "/api/save"), 403);
+    let from_a_site = [&post[..], &["-H", "Sec-Fetch-Site: cross-site"]].concat();
+    assert_eq!(panel.curl(&from_a_site, &save), 403);
     assert!(!dir.join("tests/evil.in").exists());
     let own = format!("Origin: http://127.0.0.1:{port}");
     assert_eq!(panel.curl(&[&post[..], &["-H", &own]].concat(), &save), 200);

@@ -284,7 +284,7 @@ fn decode(s: &str) -> String {
 
 /// Whether a request is the user's page's: `Err` says why not. Beyond the loopback's `Host`
 /// ([`http::admit`]): this session's token, and for a change, no `Origin` but the panel's
-/// own.
+/// own and no `Sec-Fetch-Site` but `same-origin` (or `none`: typed by the user).
 fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused> {
     let change = *request.method() != Method::Get;
     http::admit(request, port, |origin| {
@@ -294,6 +294,19 @@ fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused>
             Err(format!("from Origin \"{origin}\": another site's page"))
         }
     })?;
+    // A browser says where a request comes from in `Sec-Fetch-Site` too: a change from
+    // another site's page is refused even where no `Origin` came with it.
+    let site = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Sec-Fetch-Site"))
+        .map(|h| h.value.as_str());
+    if let Some(site) = site.filter(|s| change && !["same-origin", "none"].contains(s)) {
+        return Err(http::Refused::new(
+            403,
+            format!("with Sec-Fetch-Site \"{site}\": another site's page"),
+        ));
+    }
     if !same_secret(query(request.url(), "token").as_deref(), token) {
         return Err(http::Refused::new(
             403,
