@@ -395,6 +395,8 @@ fn requests_from_another_host_without_the_token_or_from_another_origin_are_refus
     let from_elsewhere = [&post[..], &["-H", "Origin: https://evil.example"]].concat();
     assert_eq!(panel.curl(&from_elsewhere, &save), 403);
     assert_eq!(panel.curl(&post, "/api/save"), 403);
+    let from_a_site = [&post[..], &["-H", "Sec-Fetch-Site: cross-site"]].concat();
+    assert_eq!(panel.curl(&from_a_site, &save), 403);
     assert!(!dir.join("tests/evil.in").exists());
     let own = format!("Origin: http://127.0.0.1:{port}");
     assert_eq!(panel.curl(&[&post[..], &["-H", &own]].concat(), &save), 200);
@@ -500,4 +502,66 @@ fn a_panel_without_a_source_or_without_tests_says_what_it_needs() {
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.starts_with("panel: no tests here"), "{j}");
     assert_eq!(j.stderr.lines().count(), 1, "{j}");
+}
+
+/// A hostile round against the page's writes, with real HTTP: a rename from a name that
+/// is refused or is no case writes nothing; a case deleted twice keeps both deleted
+/// versions in the trash (the second under a free name), each restored whole; a drawn
+/// page named by a path outside the kept folder (a FIFO there) is refused at once, never
+/// opened.
+#[test]
+fn a_refused_rename_writes_nothing_and_no_deleted_case_is_lost() {
+    if !have("curl") || !have("python3") {
+        return;
+    }
+    let dir = folder();
+    let tests = dir.join("tests");
+    let panel = Panel::start(&dir, &["a.py"]);
+    let token = panel.token.clone();
+    let post = |action: &str, body: serde_json::Value| {
+        let body = body.to_string();
+        panel.curl(
+            &["-X", "POST", "--data-binary", &body],
+            &format!("/api/{action}?token={token}"),
+        )
+    };
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+
+    // A rename from a name outside the folder, or from no case: nothing written.
+    let new = json!({"name": "new", "input": "1 1\n", "expected": "2\n", "was": "../x"});
+    assert_eq!(post("save", new), 400);
+    let new = json!({"name": "new", "input": "1 1\n", "expected": "2\n", "was": "nope"});
+    assert_eq!(post("save", new), 404);
+    assert!(!tests.join("new.in").exists());
+
+    // Case 1 deleted, added again at once, and deleted again: both versions wait.
+    assert_eq!(post("delete", json!({"name": "1"})), 200);
+    let again = json!({"name": "1", "input": "4 4\n", "expected": "8\n"});
+    assert_eq!(post("save", again), 200);
+    assert_eq!(post("delete", json!({"name": "1"})), 200);
+    assert!(!tests.join("1.in").exists());
+    let trash = dir.join(".tests.trash");
+    assert_eq!(read(&trash.join("1/1.in")), "1 2\n");
+    assert_eq!(read(&trash.join("1-2/1-2.in")), "4 4\n");
+    assert_eq!(post("restore", json!({"name": "1"})), 200);
+    assert_eq!(post("restore", json!({"name": "1-2"})), 200);
+    assert_eq!(
+        (read(&tests.join("1.in")), read(&tests.join("1.out"))),
+        ("1 2\n".to_string(), "3\n".to_string())
+    );
+    assert_eq!(
+        (read(&tests.join("1-2.in")), read(&tests.join("1-2.out"))),
+        ("4 4\n".to_string(), "8\n".to_string())
+    );
+
+    // A FIFO named as a drawn page: refused without being opened (it would wait for a
+    // writer for good; curl's own minute is the backstop, and 0 says no answer came).
+    let fifo = dir.join("drawn.html");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let named = fifo.to_string_lossy().replace('/', "%2F");
+    assert_eq!(
+        panel.curl(&[], &format!("/drawn?token={token}&file={named}")),
+        404
+    );
 }

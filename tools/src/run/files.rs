@@ -31,12 +31,17 @@ pub fn create_fresh(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
-/// Writes `bytes` to `path` through a file beside it (`.NAME.part-PID`) renamed over it: a
+/// Writes `bytes` to `path` through a file beside it (`.NAME.part-PID-N`) renamed over it: a
 /// reader never sees the file half written. `Err` is the write's or the rename's error; the
 /// file beside is then removed.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let part = path.with_file_name(format!(".{name}.part-{}", std::process::id()));
+    // Each write its own part file: two writes of one path at once (two requests of the
+    // panel's) would otherwise write into one part file, and one of them rename the other's
+    // half-written bytes into place.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let part = path.with_file_name(format!(".{name}.part-{}-{n}", std::process::id()));
     let done = fs::write(&part, bytes).and_then(|()| fs::rename(&part, path));
     if done.is_err() {
         let _ = fs::remove_file(&part);
@@ -185,5 +190,61 @@ impl std::error::Error for NoFolder {}
 impl From<NoFolder> for String {
     fn from(e: NoFolder) -> String {
         e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_of_one_file_at_once_each_place_a_whole_file() {
+        // Two threads write one path over and over (as two requests of the panel's saving
+        // one case); a third reads it meanwhile. Each write succeeds, and each read sees one
+        // write's bytes whole, never a mix or a part.
+        let dir = std::env::temp_dir().join(format!("write-whole-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.in");
+        let size = 1 << 20;
+        write_whole(&path, &vec![b'a'; size]).unwrap();
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (written, read) = std::thread::scope(|s| {
+            let writers: Vec<_> = [b'a', b'b']
+                .into_iter()
+                .map(|byte| {
+                    let path = &path;
+                    s.spawn(move || (0..30).try_for_each(|_| write_whole(path, &vec![byte; size])))
+                })
+                .collect();
+            let reader = s.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    let bytes = fs::read(&path).unwrap_or_default();
+                    if bytes.len() != size {
+                        return Err(format!("a part of a write was read: {} bytes", bytes.len()));
+                    }
+                    if bytes.iter().any(|&b| b != bytes[0]) {
+                        return Err("two writes were mixed".to_string());
+                    }
+                }
+                Ok(())
+            });
+            // Every writer ends, failed or not; then the reader is stopped.
+            let written: Vec<io::Result<()>> =
+                writers.into_iter().map(|w| w.join().unwrap()).collect();
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            (written, reader.join().unwrap())
+        });
+        for w in written {
+            w.expect("a write failed");
+        }
+        read.expect("a read saw no whole write");
+        let left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
+        assert_eq!(left, ["a.in"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -226,16 +226,22 @@ impl Write for Stream {
 /// kept folder), served sandboxed; the maze's link to its search page leads to the search
 /// page as served here.
 fn drawn(request: Request, board: &Board, file: &str, token: &str) {
-    let ok = (file.ends_with(".html")) && !file.contains(['/', '\\']) && !file.starts_with('.');
+    // The name is checked before anything is opened: `/dev/zero` or a FIFO, opened, would
+    // fill the memory or wait for good.
+    let ok = file.ends_with(".html") && !file.contains(['/', '\\', '\0']) && !file.starts_with('.');
     let path = board.out_dir.join(file);
-    match std::fs::read_to_string(&path) {
-        Ok(page) if ok => {
-            let stem = file.trim_end_matches(".html");
-            let link = format!("href=\"/drawn?token={token}&file={stem}.search.html");
-            let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
-            reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
-        }
-        _ => not_found(request),
+    let regular = || std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+    match ok && regular() {
+        false => not_found(request),
+        true => match std::fs::read_to_string(&path) {
+            Ok(page) => {
+                let stem = file.trim_end_matches(".html");
+                let link = format!("href=\"/drawn?token={token}&file={stem}.search.html");
+                let page = page.replace(&format!("href=\"{stem}.search.html"), &link);
+                reply(request, 200, "text/html; charset=utf-8", page, DRAWN)
+            }
+            Err(_) => not_found(request),
+        },
     }
 }
 
@@ -278,7 +284,7 @@ fn decode(s: &str) -> String {
 
 /// Whether a request is the user's page's: `Err` says why not. Beyond the loopback's `Host`
 /// ([`http::admit`]): this session's token, and for a change, no `Origin` but the panel's
-/// own.
+/// own and no `Sec-Fetch-Site` but `same-origin` (or `none`: typed by the user).
 fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused> {
     let change = *request.method() != Method::Get;
     http::admit(request, port, |origin| {
@@ -288,7 +294,20 @@ fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused>
             Err(format!("from Origin \"{origin}\": another site's page"))
         }
     })?;
-    if query(request.url(), "token").as_deref() != Some(token) {
+    // A browser says where a request comes from in `Sec-Fetch-Site` too: a change from
+    // another site's page is refused even where no `Origin` came with it.
+    let site = request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv("Sec-Fetch-Site"))
+        .map(|h| h.value.as_str());
+    if let Some(site) = site.filter(|s| change && !["same-origin", "none"].contains(s)) {
+        return Err(http::Refused::new(
+            403,
+            format!("with Sec-Fetch-Site \"{site}\": another site's page"),
+        ));
+    }
+    if !same_secret(query(request.url(), "token").as_deref(), token) {
         return Err(http::Refused::new(
             403,
             "without this session's token (open the address the panel printed)",
@@ -297,9 +316,37 @@ fn admit(request: &Request, port: u16, token: &str) -> Result<(), http::Refused>
     Ok(())
 }
 
+/// Whether `given` is the token, compared in a time that does not tell how much of it
+/// matched (a page that times its refused requests learns nothing of the token).
+fn same_secret(given: Option<&str>, token: &str) -> bool {
+    let Some(given) = given else {
+        return false;
+    };
+    let differ = given
+        .bytes()
+        .zip(token.bytes())
+        .fold(0u8, |acc, (a, b)| acc | (a ^ b));
+    given.len() == token.len() && std::hint::black_box(differ) == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_token_is_the_whole_token() {
+        let token = "0e8f8b0143a19e3a06e98b38bc52557a";
+        assert!(same_secret(Some(token), token));
+        for other in [
+            "",
+            "0e8f",
+            "0e8f8b0143a19e3a06e98b38bc52557b",
+            &format!("{token}0"),
+        ] {
+            assert!(!same_secret(Some(other), token), "{other}");
+        }
+        assert!(!same_secret(None, token));
+    }
 
     #[test]
     fn queries_are_decoded() {

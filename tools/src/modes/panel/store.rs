@@ -101,10 +101,18 @@ pub struct Saved {
 pub fn save(board: &Board, s: &Saved) -> Result<String, (u16, String)> {
     writable(board)?;
     check_name(&s.name).map_err(|e| (400, e))?;
-    let exists = |name: &str| {
-        board.origin(name).is_some() || board.tests.join(format!("{name}.in")).exists()
-    };
+    // The folder as it is now, not as the last round read it: a case deleted a moment ago
+    // may be added again at once.
+    let exists = |name: &str| !files_of(&board.tests, name).is_empty();
     let renamed = s.was.as_deref().filter(|w| *w != s.name);
+    // The case renamed is checked before anything is written: a rename refused halfway
+    // would leave both cases.
+    if let Some(old) = renamed {
+        check_name(old).map_err(|e| (400, e))?;
+        if files_of(&board.tests, old).is_empty() {
+            return Err((404, format!("no case {old} to rename")));
+        }
+    }
     if (s.was.is_none() || renamed.is_some()) && exists(&s.name) {
         return Err((409, format!("a case {} exists already", s.name)));
     }
@@ -139,15 +147,31 @@ pub fn delete(board: &Board, name: &str) -> Result<String, (u16, String)> {
     if files.is_empty() {
         return Err((404, format!("no case {name}")));
     }
-    let bin = trash_of(&board.tests).join(name);
-    let _ = fs::remove_dir_all(&bin);
+    // A case of that name deleted before stays in the trash: this one takes a free name
+    // there (`NAME-2`, its files renamed alike), under which the page restores it.
+    let trash = trash_of(&board.tests);
+    let kept = (1..)
+        .map(|k| match k {
+            1 => name.to_string(),
+            k => {
+                let suffix = format!("-{k}");
+                format!("{}{suffix}", &name[..name.len().min(64 - suffix.len())])
+            }
+        })
+        .find(|n| fs::symlink_metadata(trash.join(n)).is_err())
+        .expect("some name is free");
+    let bin = trash.join(&kept);
     fs::create_dir_all(&bin).map_err(|e| (500, format!("{}: {e}", bin.display())))?;
     for f in files {
-        let to = bin.join(f.file_name().unwrap_or_default());
+        let file = f.file_name().unwrap_or_default().to_string_lossy();
+        let to = bin.join(format!("{kept}{}", &file[name.len()..]));
         fs::rename(&f, &to).map_err(|e| (500, format!("{}: {e}", f.display())))?;
     }
     board.ask(Job::All);
-    Ok(format!("deleted {name} (restorable)"))
+    match kept == name {
+        true => Ok(format!("deleted {name} (restorable)")),
+        false => Ok(format!("deleted {name} (restorable as {kept})")),
+    }
 }
 
 /// Moves case `name`'s files back from the trash, unless a case of that name exists.
