@@ -19,7 +19,7 @@
 //! The time limit: problem.yaml's (or `--time-limit-ms`), else derived from the accepted
 //! submissions as the spec says (see [`crate::judge::format::Timing::derive`]): they are run first
 //! with a generous limit, the slowest case's CPU time (the least of a few runs where more
-//! runs could lower the limit, else its one run) sets the
+//! runs could lower the limit, else fewer) sets the
 //! limit, and their cases are then re-judged against it; those run on a stand-in for the
 //! format's interpreter (CPython where Kattis' pypy3 is missing) do not set it.
 //!

@@ -120,7 +120,7 @@ impl Judging<'_> {
 impl Judging<'_> {
     /// [`Judging::judge`], then [`TIMING_RUNS`] - 1 runs more of the cases that could be the
     /// slowest (at least half the first run's slowest) and whose further runs could change
-    /// something ([`rerun_matters`]), for a submission whose times set a time limit: the
+    /// something ([`rerun_matters`], asked again after each run), for a submission whose times set a time limit: the
     /// first run's verdicts, each case's least CPU time. A first run that is not accepted
     /// throughout (its lines then fail it) is the answer as it is.
     pub fn judge_timed(
@@ -140,7 +140,7 @@ impl Judging<'_> {
             .map(|(_, o)| o.cpu_ms)
             .max()
             .unwrap_or(0);
-        let candidates: Vec<String> = runs
+        let mut candidates: Vec<String> = runs
             .outcomes
             .iter()
             .filter(|(_, o)| {
@@ -159,6 +159,16 @@ impl Judging<'_> {
                 if let Some((_, next)) = again.outcomes.iter().find(|(c, _)| c == case) {
                     first.cpu_ms = first.cpu_ms.min(next.cpu_ms);
                 }
+            }
+            // A case whose least time has come under the least limit is settled.
+            candidates.retain(|c| {
+                runs.outcomes
+                    .iter()
+                    .find(|(w, _)| w == c)
+                    .is_some_and(|(_, o)| rerun_matters(self.package, self.o, o.cpu_ms))
+            });
+            if candidates.is_empty() {
+                break;
             }
         }
         Ok(runs)
@@ -184,12 +194,12 @@ pub fn rerun_matters(package: &Package, o: &Options, cpu_ms: u64) -> bool {
 
 /// How the slowest accepted case's time of `cpu_ms` was found, for the line that says the
 /// derived limit: the least of [`TIMING_RUNS`] runs where further runs could lower the
-/// limit, else its one run.
+/// limit; one under the least limit was run until it came under it (once, mostly).
 pub fn timed_how(package: &Package, o: &Options, cpu_ms: u64) -> String {
     if rerun_matters(package, o, cpu_ms) {
         format!("least of {TIMING_RUNS} runs")
     } else {
-        "one run: no run under the least limit is run again".to_string()
+        "a case under the least limit is not run again".to_string()
     }
 }
 

@@ -564,7 +564,7 @@ fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
 /// A derived time limit is set by accepted submissions run as Kattis runs them: without
 /// pypy3, CPython stands in for the Python ones, whose times then do not count (the others'
 /// do; none left is a refusal naming the install command), and each case's time is the
-/// least of a few runs where more runs could lower the limit, else its one run (the stand-in
+/// least of a few runs where more runs could lower the limit, else fewer (the stand-in
 /// PyPy counts its calls).
 #[test]
 fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
