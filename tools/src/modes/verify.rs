@@ -18,7 +18,8 @@
 //!
 //! The time limit: problem.yaml's (or `--time-limit-ms`), else derived from the accepted
 //! submissions as the spec says (see [`crate::judge::format::Timing::derive`]): they are run first
-//! with a generous limit, the slowest case's CPU time (the least of a few runs) sets the
+//! with a generous limit, the slowest case's CPU time (the least of a few runs where more
+//! runs could lower the limit, else fewer) sets the
 //! limit, and their cases are then re-judged against it; those run on a stand-in for the
 //! format's interpreter (CPython where Kattis' pypy3 is missing) do not set it.
 //!
@@ -41,8 +42,8 @@ use crate::run::spec::Limits;
 use crate::say;
 use crate::session::grade::Source;
 use crate::session::submission::{
-    builds, judging, missing_interpreter, python_of, refuse_stand_ins, with_limit, Judging, Runs,
-    DERIVING_MS, TIMING_RUNS,
+    builds, judging, missing_interpreter, python_of, refuse_stand_ins, timed_how, with_limit,
+    Judging, Runs, DERIVING_MS,
 };
 use crate::session::target;
 use crate::session::SetupError;
@@ -581,8 +582,9 @@ fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Packag
         let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
         say!(
-            "time limit {} s: slowest accepted case {ms} ms ({by}, least of {TIMING_RUNS} runs) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
+            "time limit {} s: slowest accepted case {ms} ms ({by}, {}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
+            timed_how(package, o, *ms),
             num(timing.ac_to_time_limit),
             num(timing.time_resolution),
             o.run.time_limit_factor.map_or(String::new(), |f| format!(

@@ -2,7 +2,7 @@
 //! source, with the package's grader) built as the package's tool would build it, judged on
 //! every case of the package its judge would reach ([`Judging`]), and the time limit a
 //! package without one derives from its accepted submissions (the slowest case's CPU time,
-//! each case's least of [`TIMING_RUNS`] runs, by the format's rule, from the submissions run
+//! each case's least of [`TIMING_RUNS`] runs where more runs could lower it, by the format's rule, from the submissions run
 //! as the format's judge runs them, not on a stand-in interpreter; kept in the out folder so
 //! that the next run of the same package does not run them again). Used by `verify` and by `test --tests` on a package that derives its time limit.
 
@@ -119,9 +119,10 @@ impl Judging<'_> {
 
 impl Judging<'_> {
     /// [`Judging::judge`], then [`TIMING_RUNS`] - 1 runs more of the cases that could be the
-    /// slowest (at least half the first run's slowest), for a submission whose times set a
-    /// time limit: the first run's verdicts, each case's least CPU time. A first run that
-    /// is not accepted throughout (its lines then fail it) is the answer as it is.
+    /// slowest (at least half the first run's slowest) and whose further runs could change
+    /// something ([`rerun_matters`], asked again after each run), for a submission whose times set a time limit: the
+    /// first run's verdicts, each case's least CPU time. A first run that is not accepted
+    /// throughout (its lines then fail it) is the answer as it is.
     pub fn judge_timed(
         &self,
         source: Source,
@@ -139,12 +140,18 @@ impl Judging<'_> {
             .map(|(_, o)| o.cpu_ms)
             .max()
             .unwrap_or(0);
-        let candidates: Vec<String> = runs
+        let mut candidates: Vec<String> = runs
             .outcomes
             .iter()
-            .filter(|(_, o)| o.cpu_ms.saturating_mul(2) >= slowest)
+            .filter(|(_, o)| {
+                o.cpu_ms.saturating_mul(2) >= slowest
+                    && rerun_matters(self.package, self.o, o.cpu_ms)
+            })
             .map(|(c, _)| c.clone())
             .collect();
+        if candidates.is_empty() {
+            return Ok(runs);
+        }
         for _ in 1..TIMING_RUNS {
             let wanted = |c: &str| candidates.iter().any(|w| w == c);
             let again = self.judge_some(source.clone(), limits, shown, &wanted)?;
@@ -153,8 +160,46 @@ impl Judging<'_> {
                     first.cpu_ms = first.cpu_ms.min(next.cpu_ms);
                 }
             }
+            // A case whose least time has come under the least limit is settled.
+            candidates.retain(|c| {
+                runs.outcomes
+                    .iter()
+                    .find(|(w, _)| w == c)
+                    .is_some_and(|(_, o)| rerun_matters(self.package, self.o, o.cpu_ms))
+            });
+            if candidates.is_empty() {
+                break;
+            }
         }
         Ok(runs)
+    }
+}
+
+/// Whether more runs of an accepted case whose first run took `cpu_ms` of CPU could change
+/// what they are for: they can only lower its time (the least of its runs counts), so a case
+/// whose first run already gives `package`'s least derived time limit (one `time_resolution`,
+/// as problemtools' `Submissions._compute_time_limit` floors it) and is within that least
+/// limit as `o` scales it keeps the limit and its verdict whatever they show. problemtools
+/// runs every case once; the further runs are ours, against a loaded machine's noise, and
+/// are spent only where they can lower the limit. Without a rule to derive a limit, every
+/// case may matter.
+pub fn rerun_matters(package: &Package, o: &Options, cpu_ms: u64) -> bool {
+    let Some(timing) = &package.timing else {
+        return true;
+    };
+    let least = timing.derive(0.0);
+    let least_ms = target::scaled((least * 1000.0).round() as u64, o);
+    timing.derive(cpu_ms as f64 / 1000.0) > least || cpu_ms > least_ms
+}
+
+/// How the slowest accepted case's time of `cpu_ms` was found, for the line that says the
+/// derived limit: the least of [`TIMING_RUNS`] runs where further runs could lower the
+/// limit; one under the least limit was run until it came under it (once, mostly).
+pub fn timed_how(package: &Package, o: &Options, cpu_ms: u64) -> String {
+    if rerun_matters(package, o, cpu_ms) {
+        format!("least of {TIMING_RUNS} runs")
+    } else {
+        "a case under the least limit is not run again".to_string()
     }
 }
 
@@ -378,9 +423,10 @@ fn derive_afresh(package: &Package, o: &Options, dirs: &Dirs) -> Result<(u64, St
     Ok((
         (secs * 1000.0).round() as u64,
         format!(
-            "time limit {} s derived: slowest accepted {} ms ({by}, least of {TIMING_RUNS} runs) x {}{}",
+            "time limit {} s derived: slowest accepted {} ms ({by}, {}) x {}{}",
             num(secs),
             ms,
+            timed_how(package, o, ms),
             num(timing.ac_to_time_limit),
             stand_in.map_or(String::new(), |m| format!(
                 "; Python 3 submissions not counted ({m}, Kattis' interpreter, is not installed)"

@@ -564,7 +564,8 @@ fn verify_stops_a_group_at_its_first_rejection_unless_on_reject_continues() {
 /// A derived time limit is set by accepted submissions run as Kattis runs them: without
 /// pypy3, CPython stands in for the Python ones, whose times then do not count (the others'
 /// do; none left is a refusal naming the install command), and each case's time is the
-/// least of a few runs (the stand-in PyPy counts its calls).
+/// least of a few runs where more runs could lower the limit, else fewer (the stand-in
+/// PyPy counts its calls).
 #[test]
 fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
     if !have("python3") || !have("cc") {
@@ -594,6 +595,17 @@ fn a_derived_time_limit_is_not_set_by_a_stand_in_interpreter() {
         .count();
     // Two cases, then the slowest (and any within half of it) twice more for its least time.
     assert!(runs >= 4, "pypy3 ran echo.py {runs} times");
+    // With only the fast case left, no run could set more than the least limit: one run.
+    fs::remove_file(p.path("echo/data/secret/2.in")).unwrap();
+    fs::remove_file(p.path("echo/data/secret/2.ans")).unwrap();
+    fs::remove_file(&calls).unwrap();
+    p.expect_with_path("verify-with-pypy-fast", Some(&with));
+    let runs = fs::read_to_string(&calls).unwrap_or_default();
+    let runs = runs
+        .lines()
+        .filter(|l| l.ends_with("echo.py") && !l.starts_with("-c "))
+        .count();
+    assert_eq!(runs, 1, "pypy3 ran echo.py {runs} times on one fast case");
     fs::remove_file(p.path("echo/submissions/accepted/echo.c")).unwrap();
     p.expect_with_path("verify-only-python-without-pypy", Some(&without));
     p.expect_with_path("test-only-python-without-pypy", Some(&without));
