@@ -214,6 +214,9 @@ const SAID_CAP: u64 = 64 * 1024;
 
 impl Server {
     fn start() -> Result<Server, RunError> {
+        // Once a judge: what supervisors of judges killed outright left behind.
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        SWEPT.call_once(crate::run::jail::remove_leftovers_of_the_dead);
         let me = std::env::current_exe()
             .map_err(|e| RunError::Judge(format!("cannot find the judge's own binary: {e}")))?;
         let settings = settings();

@@ -2244,3 +2244,106 @@ fn builds_run_isolated_and_bounded() {
         }
     }
 }
+
+/// A judge killed outright (SIGKILL: it cannot reap its supervisors and remove their
+/// folders) leaves its supervisor's folder in /tmp; the next judge removes it, as it removes
+/// any whose supervisor is no longer alive, and none of a live one.
+#[test]
+fn a_judge_killed_outright_leaves_nothing_after_the_next_judge() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("killed-outright");
+    let tests = tests_folder(&dir, "sleeps", None);
+    // Not beside a test that fills the user's count of processes (the sandbox could not start).
+    let _beside = crate::support::beside_others();
+    let mut judge = crate::support::contestant(
+        &dir,
+        &[
+            "test",
+            "--tests",
+            tests.to_str().unwrap(),
+            "--cmd",
+            "sleep 60",
+            "--time-limit-ms",
+            "30000",
+            "--isolation",
+            "namespaces",
+        ],
+    )
+    .command()
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::piped())
+    .spawn()
+    .unwrap();
+    let children = |pid: u32| -> Vec<u32> {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            return Vec::new();
+        };
+        tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("children")).ok())
+            .flat_map(|c| {
+                c.split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .collect::<Vec<u32>>()
+            })
+            .collect()
+    };
+    // Waits for the supervisor's folder to appear (an event), with a backstop.
+    let until = std::time::Instant::now() + backstop(Duration::from_secs(2));
+    let found = loop {
+        let folder = children(judge.id()).into_iter().find_map(|s| {
+            let f = PathBuf::from(format!("/tmp/bfs-judge-jail-{s}-0"));
+            f.is_dir().then_some((s, f))
+        });
+        if folder.is_some() || std::time::Instant::now() > until {
+            break folder;
+        }
+        if let Ok(Some(_)) = judge.try_wait() {
+            break None;
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    let Some((supervisor, folder)) = found else {
+        let _ = judge.kill();
+        let out = judge.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("namespaces"),
+            "no supervisor's folder appeared: {said}"
+        );
+        eprintln!("notice: no user namespaces here ({said}): skipped");
+        return;
+    };
+    judge.kill().unwrap();
+    judge.wait().unwrap();
+    // Its supervisor ends with it (told by the kernel): waited for, with a backstop.
+    let until = std::time::Instant::now() + backstop(Duration::from_secs(2));
+    while Path::new(&format!("/proc/{supervisor}")).exists() {
+        assert!(
+            std::time::Instant::now() < until,
+            "the supervisor outlived its judge"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert!(
+        folder.is_dir(),
+        "the case this test is about did not happen"
+    );
+    // A live process's folder of the same name form stays: this process's own.
+    let live = PathBuf::from(format!("/tmp/bfs-judge-jail-{}-999", std::process::id()));
+    std::fs::create_dir_all(&live).unwrap();
+    assert_eq!(
+        std::fs::metadata(&live).unwrap().uid(),
+        std::fs::metadata("/proc/self").unwrap().uid()
+    );
+    let next = crate::support::contestant(
+        &dir,
+        &["test", "--tests", tests.to_str().unwrap(), "--cmd", "cat"],
+    )
+    .run();
+    let live_stayed = live.is_dir();
+    let _ = std::fs::remove_dir(&live);
+    assert_eq!(next.code, Some(0), "{next}");
+    assert!(!folder.exists(), "{} is still there", folder.display());
+    assert!(live_stayed, "a live process's folder was removed");
+}

@@ -449,6 +449,39 @@ pub fn remove_leftovers(pid: u32) {
     }
 }
 
+/// Removes what supervisors no longer alive left in /tmp: the user's own folders named
+/// `bfs-judge-jail-PID-N` whose PID has no process. A judge killed outright (SIGKILL, or
+/// SIGTERM, under which a supervisor cannot remove its folder from inside its mount
+/// namespace) never reaps its supervisors to remove theirs ([`remove_leftovers`]); the next
+/// judge does. A folder is named by its supervisor's PID before any namespace, and that
+/// process lives while the folder is used. Without a /proc to ask, nothing is removed.
+/// Cost: one read of /tmp.
+pub fn remove_leftovers_of_the_dead() {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(me) = fs::metadata("/proc/self").map(|m| m.uid()) else {
+        return;
+    };
+    let Ok(entries) = fs::read_dir("/tmp") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("bfs-judge-jail-"))
+            .and_then(|rest| rest.split_once('-'))
+            .filter(|(pid, n)| pid.parse::<u32>().is_ok() && n.parse::<u32>().is_ok())
+            .map(|(pid, _)| pid.to_string())
+        else {
+            continue;
+        };
+        let ours = fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_dir() && m.uid() == me);
+        if ours && !Path::new("/proc").join(&pid).exists() {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
 /// The supervisor's own folder under the temporary folder (mode 0700, a name no other has).
 fn private_base() -> io::Result<PathBuf> {
     use std::os::unix::fs::DirBuilderExt;
