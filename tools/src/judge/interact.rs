@@ -117,14 +117,15 @@ impl Interactor {
 }
 
 /// The interactor's limits: a checker's CPU and memory, and a wall clock that outlasts the
-/// program's backstop by five seconds, so that the program's own ending is seen first.
+/// program's backstop, as far as a starved program's is drawn out, by five seconds, so that
+/// the program's own ending is seen first (the interactor, waiting for it, is not drawn out).
 fn interactor_limits(program: &Limits) -> Limits {
     let c = external::LIMITS;
     Limits {
         // The backstop is twice the CPU limit plus a second.
         time_ms: c
             .time_ms
-            .max((program.wall_backstop_ms() + 4_000).div_ceil(2)),
+            .max((program.longest_wall_ms() + 4_000).div_ceil(2)),
         ..c
     }
 }

@@ -270,10 +270,13 @@ fn by_kill(kill: Kill, run: &Run, limits: &Limits) -> Result<(Verdict, String), 
             run.cpu_ms,
         )),
         // Ready to run at most looks, yet given little CPU time: the machine's fault.
+        // Its backstop was drawn out while it waited for a CPU, as far as it goes.
         Kill::Wall if run.runnable_pct >= STARVED_PCT => tle(format!(
-            "killed at the {} ms wall-clock backstop with only {} ms of CPU time, though \
-             it was ready to run at {}% of the judge's looks: starved of CPU by a busy \
-             machine, not slow; judge it again on a quieter one (or with fewer -j)",
+            "killed after {} ms of wall time (its {} ms backstop drawn out while it waited \
+             for a CPU) with only {} ms of CPU time, though it was ready to run at {}% of \
+             the judge's looks: starved of CPU by a busy machine, not slow; judge it again \
+             on a quieter one (or with fewer -j)",
+            run.wall_ms,
             limits.wall_backstop_ms(),
             run.cpu_ms,
             run.runnable_pct,

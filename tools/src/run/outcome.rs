@@ -5,6 +5,12 @@
 use crate::run::supervise::Kill;
 use crate::run::sys::Status;
 
+/// The most a starved program's wall-clock backstop is drawn out to, in backstops: under a
+/// CPU-time limit the time a busy machine kept the program from running is added to it
+/// (`supervise.rs`); a machine busier than this is named in the verdict instead ("starved of
+/// CPU by a busy machine").
+pub const STARVED_BACKSTOPS: u32 = 10;
+
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -26,12 +32,24 @@ impl Limits {
     }
 
     /// When the wall clock stops a run: under a wall-time limit, the limit; under a CPU-time
-    /// limit, twice the limit plus a second (a program that sleeps or waits on I/O).
+    /// limit, twice the limit plus a second (a program that sleeps or waits on I/O), drawn
+    /// out by the time a busy machine kept it from running (see [`STARVED_BACKSTOPS`]).
     pub fn wall_backstop_ms(&self) -> u64 {
         if self.wall_time {
             self.time_ms
         } else {
             self.time_ms.saturating_mul(2).saturating_add(1000)
+        }
+    }
+
+    /// The longest a run under these limits lasts: its wall backstop, drawn out as far as
+    /// it is for a starved program.
+    pub fn longest_wall_ms(&self) -> u64 {
+        if self.wall_time {
+            self.time_ms
+        } else {
+            self.wall_backstop_ms()
+                .saturating_mul(u64::from(STARVED_BACKSTOPS))
         }
     }
 }

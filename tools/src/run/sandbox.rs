@@ -262,7 +262,13 @@ impl Server {
     /// ended (and reaped) when it returns.
     fn answer(&mut self, request: &Request, program: &Program) -> Result<Run, RunError> {
         let backstop = Duration::from_millis(request.wall_ms);
-        let (line, late) = self.read_line(self.start + backstop + GRACE);
+        // A starved program's backstop is drawn out (supervise's `wall_deadline`): a
+        // supervisor that runs is waited for that long too.
+        let patience = match request.cpu_ms {
+            Some(_) => SLOW_GRACE + backstop * (crate::run::outcome::STARVED_BACKSTOPS - 1),
+            None => SLOW_GRACE,
+        };
+        let (line, late) = self.read_line(self.start + backstop + GRACE, patience);
         let wall_ms = self.start.elapsed().as_millis() as u64;
         let gone = |kill: Kill, sig: i32| Run {
             wall_ms,
@@ -284,7 +290,7 @@ impl Server {
                 self.finish_killed();
                 return Err(RunError::Judge(format!(
                     "the supervisor did not end within {} ms of its {} ms backstop",
-                    (GRACE + SLOW_GRACE).as_millis(),
+                    (GRACE + patience).as_millis(),
                     request.wall_ms
                 )));
             }
@@ -362,9 +368,14 @@ impl Server {
     }
 
     /// Reads the report line until `deadline`; past it, a stopped supervisor is named at
-    /// once, a running one after [`SLOW_GRACE`] more. `Ok(None)`: it closed its stdout
+    /// once, a running one after `patience` more ([`SLOW_GRACE`], and a starved program's
+    /// longer backstop). `Ok(None)`: it closed its stdout
     /// (ended) first.
-    fn read_line(&mut self, deadline: Instant) -> (io::Result<Option<String>>, Option<Late>) {
+    fn read_line(
+        &mut self,
+        deadline: Instant,
+        patience: Duration,
+    ) -> (io::Result<Option<String>>, Option<Late>) {
         let mut got = Vec::new();
         let mut deadline = deadline;
         let mut extended = false;
@@ -400,7 +411,7 @@ impl Server {
                     Some(if stopped { Late::Stopped } else { Late::Slow }),
                 );
             }
-            deadline = Instant::now() + SLOW_GRACE;
+            deadline = Instant::now() + patience;
             extended = true;
         }
     }

@@ -68,6 +68,7 @@ use std::process::{ChildStderr, ChildStdout, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::run::jail::{Jail, Mechanism};
+use crate::run::outcome::STARVED_BACKSTOPS;
 use crate::run::sys::{self, Status};
 use crate::run::tree;
 
@@ -555,6 +556,9 @@ fn supervise(req: &Request, buf: &mut [u8], jail: &mut Jail) -> io::Result<Repor
         seen_ms: 0,
         looks: 0,
         runnable_looks: 0,
+        runnable_time: Duration::ZERO,
+        last_look: start,
+        deadline: Duration::from_millis(req.wall_ms),
         stack_kib: 0,
         tasks: 0,
         killed: None,
@@ -679,6 +683,13 @@ struct Running<'a> {
     /// How many looks there were, and how many found a process ready to run.
     looks: u64,
     runnable_looks: u64,
+    /// The time between looks that ended finding a process ready to run, and when the last
+    /// look was: with the CPU time, how long a busy machine kept the program from running
+    /// (see [`Running::wall_deadline`]).
+    runnable_time: Duration,
+    last_look: Instant,
+    /// When the wall clock ends the run, as the last look saw it (from the start).
+    deadline: Duration,
     /// The largest stack the looks saw (see `tree::Sample::stack_kib`).
     stack_kib: u64,
     /// The most processes and threads seen at once (see `tree::Sample::tasks`).
@@ -792,7 +803,7 @@ impl Running<'_> {
                 // Less often when a look itself takes long (a large tree, a loaded machine),
                 // so that watching never costs more than a third of a core.
                 let pause = (took.elapsed() * 2).clamp(POLL, Duration::from_millis(50));
-                next_look = (Instant::now() + pause).min(self.start + wall_limit);
+                next_look = (Instant::now() + pause).min(self.start + self.deadline);
             }
             let wait = match (&self.ended, self.killed) {
                 // Killed: only its end is waited for.
@@ -824,6 +835,22 @@ impl Running<'_> {
     }
 
     /// One look at the tree: the limit it passed, if any.
+    /// When the wall clock ends the run. Under a wall-time limit, at the limit. Under a CPU
+    /// limit the wall clock is a backstop for a program that sleeps or waits, not for one a
+    /// busy machine keeps from running: the time the looks found it ready to run, less the
+    /// CPU time it got, is added (it errs short: CPU time used between looks that found it
+    /// asleep counts against it), up to [`STARVED_BACKSTOPS`] backstops in all. Without it a
+    /// program that needs 150 ms of CPU time, given 2% of a CPU, was a TLE at 3 s.
+    fn wall_deadline(&self, wall_limit: Duration, cpu_ms: u64) -> Duration {
+        if self.req.cpu_ms.is_none() {
+            return wall_limit;
+        }
+        let kept_waiting = self
+            .runnable_time
+            .saturating_sub(Duration::from_millis(cpu_ms));
+        (wall_limit + kept_waiting).min(wall_limit * STARVED_BACKSTOPS)
+    }
+
     fn look(
         &mut self,
         watched: &mut tree::Watch,
@@ -834,12 +861,19 @@ impl Running<'_> {
         self.seen_ms = self.seen_ms.max(tree.seen_ms);
         self.looks += 1;
         self.runnable_looks += u64::from(tree.runnable);
+        let now = Instant::now();
+        if tree.runnable {
+            self.runnable_time += now.saturating_duration_since(self.last_look);
+        }
+        self.last_look = now;
         self.stack_kib = self.stack_kib.max(tree.stack_kib);
         self.tasks = self.tasks.max(tree.tasks);
         // What its files in the private /tmp, /dev/shm and folder hold is memory too.
         let memory_kib = tree.memory_kib + jail.memory_kib();
         self.peak_kib = self.peak_kib.max(memory_kib);
         let reaped_ms = self.reaped.cpu_us / 1000;
+        let cpu_ms = (reaped_ms + tree.cpu_ms).max(tree.seen_ms);
+        self.deadline = self.wall_deadline(wall_limit, cpu_ms);
         if sys::cancelled() {
             Some(Kill::Cancelled)
         } else if sys::signalled_by_program().is_some() {
@@ -848,13 +882,9 @@ impl Running<'_> {
             // Before the time limits: under a bomb the looks come late, and by then its
             // forks have spent the CPU time too; the processes are the cause.
             Some(Kill::Processes)
-        } else if self.start.elapsed() >= wall_limit {
+        } else if self.start.elapsed() >= self.deadline {
             Some(Kill::Wall)
-        } else if self
-            .req
-            .cpu_ms
-            .is_some_and(|limit| (reaped_ms + tree.cpu_ms).max(tree.seen_ms) > limit)
-        {
+        } else if self.req.cpu_ms.is_some_and(|limit| cpu_ms > limit) {
             Some(Kill::Cpu)
         } else if memory_kib > self.req.memory_kib {
             Some(Kill::Memory)
