@@ -1545,8 +1545,8 @@ fn first_allowed_cpu() -> Option<String> {
 
 /// A busy machine (nine spinning hogs pinned to one CPU beside the program, each in a
 /// session of its own so that the scheduler's autogroups give each a share: the program
-/// gets about a tenth of it) changes no verdict: a program that needs 0.7 s of CPU time
-/// under a 2 s limit, 7 s of wall time there, is AC, its 5 s backstop drawn out while it
+/// gets about a tenth of it) changes no verdict: a program that needs about 0.8 s of CPU
+/// time under a 2 s limit, 8 s of wall time there, is AC, its 5 s backstop drawn out while it
 /// waited for the CPU (it was a TLE, "starved", before); an endless loop is a plain TLE at its
 /// CPU limit (500 ms: 5 s here); a sleeping program is still killed at its backstop (2 s)
 /// and named asleep.
@@ -1597,7 +1597,7 @@ fn a_busy_machine_draws_out_the_backstop_and_changes_no_verdict() {
     };
     let worker = judged(
         "starved-worker",
-        "sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; cat'",
+        "sh -c 'i=0; while [ $i -lt 800000 ]; do i=$((i+1)); done; cat'",
         "2000",
     );
     assert_eq!(single_verdict(&worker), "AC", "{worker}");
