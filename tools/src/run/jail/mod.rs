@@ -450,7 +450,7 @@ pub fn remove_leftovers(pid: u32) {
 }
 
 /// Removes what supervisors no longer alive left in /tmp: the user's own folders named
-/// `bfs-judge-jail-PID-N` whose PID has no process. A judge killed outright (SIGKILL, or
+/// `bfs-judge-jail-PID-N` whose PID has no live process (gone, or a zombie). A judge killed outright (SIGKILL, or
 /// SIGTERM, under which a supervisor cannot remove its folder from inside its mount
 /// namespace) never reaps its supervisors to remove theirs ([`remove_leftovers`]); the next
 /// judge does. A folder is named by its supervisor's PID before any namespace, and that
@@ -476,10 +476,21 @@ pub fn remove_leftovers_of_the_dead() {
             continue;
         };
         let ours = fs::symlink_metadata(entry.path()).is_ok_and(|m| m.is_dir() && m.uid() == me);
-        if ours && !Path::new("/proc").join(&pid).exists() {
+        if ours && !alive(&pid) {
             let _ = fs::remove_dir_all(entry.path());
         }
     }
+}
+
+/// Whether process `pid` runs: it is there and not a zombie (one whose parent died waits for
+/// the system's init to reap it, which a loaded machine delays by a minute or more).
+fn alive(pid: &str) -> bool {
+    fs::read_to_string(Path::new("/proc").join(pid).join("stat")).is_ok_and(|stat| {
+        let state = stat
+            .rfind(')')
+            .and_then(|end| stat[end + 1..].trim_start().chars().next());
+        !matches!(state, Some('Z' | 'X'))
+    })
 }
 
 /// The supervisor's own folder under the temporary folder (mode 0700, a name no other has).
