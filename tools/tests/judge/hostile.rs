@@ -2332,7 +2332,7 @@ fn a_judge_killed_outright_leaves_nothing_after_the_next_judge() {
     let state = || {
         std::fs::read_to_string(format!("/proc/{supervisor}/stat"))
             .ok()
-            .and_then(|s| Some(s[s.rfind(')')? + 2..].chars().next()?))
+            .and_then(|s| s[s.rfind(')')? + 2..].chars().next())
     };
     while state().is_some_and(|c| c != 'Z') {
         assert!(
