@@ -202,9 +202,7 @@ mod tests {
         // Two threads write one path over and over (as two requests of the panel's saving
         // one case); a third reads it meanwhile. Each write succeeds, and each read sees one
         // write's bytes whole, never a mix or a part.
-        let dir = std::env::temp_dir().join(format!("write-whole-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let dir = Private::new().unwrap();
         let path = dir.join("a.in");
         let size = 1 << 20;
         write_whole(&path, &vec![b'a'; size]).unwrap();
@@ -239,12 +237,11 @@ mod tests {
             w.expect("a write failed");
         }
         read.expect("a read saw no whole write");
-        let left: Vec<_> = fs::read_dir(&dir)
+        let left: Vec<_> = fs::read_dir(dir.path())
             .unwrap()
             .flatten()
             .map(|e| e.file_name())
             .collect();
         assert_eq!(left, ["a.in"]);
-        let _ = fs::remove_dir_all(&dir);
     }
 }

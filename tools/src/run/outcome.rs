@@ -32,8 +32,9 @@ impl Limits {
     }
 
     /// When the wall clock stops a run: under a wall-time limit, the limit; under a CPU-time
-    /// limit, twice the limit plus a second (a program that sleeps or waits on I/O), drawn
-    /// out by the time a busy machine kept it from running (see [`STARVED_BACKSTOPS`]).
+    /// limit, twice the limit plus a second (a program that sleeps or waits on I/O), which
+    /// the supervisor draws out for a program a busy machine keeps from running (see
+    /// [`Limits::longest_wall_ms`]).
     pub fn wall_backstop_ms(&self) -> u64 {
         if self.wall_time {
             self.time_ms

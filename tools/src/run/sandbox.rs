@@ -265,7 +265,9 @@ impl Server {
         // A starved program's backstop is drawn out (supervise's `wall_deadline`): a
         // supervisor that runs is waited for that long too.
         let patience = match request.cpu_ms {
-            Some(_) => SLOW_GRACE + backstop * (crate::run::outcome::STARVED_BACKSTOPS - 1),
+            Some(_) => SLOW_GRACE.saturating_add(
+                backstop.saturating_mul(crate::run::outcome::STARVED_BACKSTOPS - 1),
+            ),
             None => SLOW_GRACE,
         };
         let (line, late) = self.read_line(self.start + backstop + GRACE, patience);
@@ -369,8 +371,7 @@ impl Server {
 
     /// Reads the report line until `deadline`; past it, a stopped supervisor is named at
     /// once, a running one after `patience` more ([`SLOW_GRACE`], and a starved program's
-    /// longer backstop). `Ok(None)`: it closed its stdout
-    /// (ended) first.
+    /// longer backstop). `Ok(None)`: it closed its stdout (ended) first.
     fn read_line(
         &mut self,
         deadline: Instant,

@@ -834,7 +834,6 @@ impl Running<'_> {
         }
     }
 
-    /// One look at the tree: the limit it passed, if any.
     /// When the wall clock ends the run. Under a wall-time limit, at the limit. Under a CPU
     /// limit the wall clock is a backstop for a program that sleeps or waits, not for one a
     /// busy machine keeps from running: the time the looks found it ready to run, less the
@@ -848,9 +847,12 @@ impl Running<'_> {
         let kept_waiting = self
             .runnable_time
             .saturating_sub(Duration::from_millis(cpu_ms));
-        (wall_limit + kept_waiting).min(wall_limit * STARVED_BACKSTOPS)
+        wall_limit
+            .saturating_add(kept_waiting)
+            .min(wall_limit.saturating_mul(STARVED_BACKSTOPS))
     }
 
+    /// One look at the tree: the limit it passed, if any.
     fn look(
         &mut self,
         watched: &mut tree::Watch,

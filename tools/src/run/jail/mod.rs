@@ -450,10 +450,10 @@ pub fn remove_leftovers(pid: u32) {
 }
 
 /// Removes what supervisors no longer alive left in /tmp: the user's own folders named
-/// `bfs-judge-jail-PID-N` whose PID has no live process (gone, or a zombie). A judge killed outright (SIGKILL, or
-/// SIGTERM, under which a supervisor cannot remove its folder from inside its mount
-/// namespace) never reaps its supervisors to remove theirs ([`remove_leftovers`]); the next
-/// judge does. A folder is named by its supervisor's PID before any namespace, and that
+/// `bfs-judge-jail-PID-N` whose PID has no live process (gone, or a zombie). A judge killed
+/// outright (SIGKILL, or SIGTERM, under which a supervisor cannot remove its folder from
+/// inside its mount namespace) never reaps its supervisors to remove theirs
+/// ([`remove_leftovers`]); the next judge does. A folder is named by its supervisor's PID before any namespace, and that
 /// process lives while the folder is used. Without a /proc to ask, nothing is removed.
 /// Cost: one read of /tmp.
 pub fn remove_leftovers_of_the_dead() {
