@@ -2263,8 +2263,8 @@ fn a_judge_killed_outright_leaves_nothing_after_the_next_judge() {
     let dir = scratch("killed-outright");
     let tests = tests_folder(&dir, "sleeps", None);
     // Not beside a test that fills the user's count of processes (the sandbox could not
-    // start); held only for this judge, which is spawned here rather than run by the support.
-    let beside = crate::support::beside_others();
+    // start): this judge is spawned here rather than run by the support.
+    let _beside = crate::support::beside_others();
     let mut judge = crate::support::contestant(
         &dir,
         &[
@@ -2352,10 +2352,6 @@ fn a_judge_killed_outright_leaves_nothing_after_the_next_judge() {
         std::fs::metadata(&live).unwrap().uid(),
         std::fs::metadata("/proc/self").unwrap().uid()
     );
-    // Let go before the support's run takes its own: a second read while a test waits to
-    // run alone waits behind it for good (std's RwLock lets the writer go first), which
-    // deadlocked a CI run.
-    drop(beside);
     let next = crate::support::contestant(
         &dir,
         &["test", "--tests", tests.to_str().unwrap(), "--cmd", "cat"],

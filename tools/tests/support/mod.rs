@@ -247,6 +247,10 @@ static ALONE: RwLock<()> = RwLock::new(());
 thread_local! {
     /// Whether this thread holds [`ALONE`] for writing (its own runs then take no read).
     static HOLDS_ALONE: Cell<bool> = const { Cell::new(false) };
+    /// Whether this thread holds [`ALONE`] for reading already: a second read would wait for
+    /// good behind a test waiting to run alone (std's RwLock lets a waiting writer go first),
+    /// and that writer for the first read.
+    static READS_ALONE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// No other run of the judge while this lives: for a test whose processes fill the user's
@@ -267,12 +271,27 @@ impl Drop for Alone {
     }
 }
 
-/// For one run of the judge: waits while a test runs [`alone`] on another thread.
-pub fn beside_others() -> Option<RwLockReadGuard<'static, ()>> {
-    if HOLDS_ALONE.with(Cell::get) {
+/// For one run of the judge: waits while a test runs [`alone`] on another thread. Within
+/// another hold of this thread's (a test that spawns a judge itself and then runs one by the
+/// support) it takes nothing more.
+pub fn beside_others() -> Option<Beside> {
+    if HOLDS_ALONE.with(Cell::get) || READS_ALONE.with(Cell::get) {
         return None;
     }
-    Some(ALONE.read().unwrap_or_else(|e| e.into_inner()))
+    let guard = ALONE.read().unwrap_or_else(|e| e.into_inner());
+    READS_ALONE.with(|r| r.set(true));
+    Some(Beside { _guard: guard })
+}
+
+/// A hold of [`beside_others`].
+pub struct Beside {
+    _guard: RwLockReadGuard<'static, ()>,
+}
+
+impl Drop for Beside {
+    fn drop(&mut self) {
+        READS_ALONE.with(|r| r.set(false));
+    }
 }
 
 /// The processes whose command line contains `marker`.
