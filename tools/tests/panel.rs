@@ -19,6 +19,8 @@ use crate::support::{bin_dir, curl_status, have, root, scratch, served_on, write
 /// A running panel: its address (with the token), port and token.
 struct Panel {
     child: Child,
+    /// Where the panel's stderr goes: shown when the test fails.
+    said: PathBuf,
     url: String,
     port: u16,
     token: String,
@@ -27,13 +29,14 @@ struct Panel {
 impl Panel {
     /// `bfs-judge panel ARGS` in `dir`, its cache in `dir/.cache`.
     fn start(dir: &Path, args: &[&str]) -> Panel {
+        let said = dir.with_extension("stderr");
         let mut child = Judge::new(["panel"])
             .args(args)
             .cwd(dir)
             .cache(&dir.join(".cache"))
             .command()
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&said).unwrap())
             .spawn()
             .unwrap();
         let (first, port) = served_on(&mut child);
@@ -45,6 +48,7 @@ impl Panel {
         let token = url.split("token=").nth(1).unwrap().to_string();
         Panel {
             child,
+            said,
             url,
             port,
             token,
@@ -61,6 +65,10 @@ impl Drop for Panel {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            let said = std::fs::read_to_string(&self.said).unwrap_or_default();
+            eprintln!("the panel's stderr:\n{said}");
+        }
     }
 }
 

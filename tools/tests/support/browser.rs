@@ -248,6 +248,11 @@ impl Browser {
                 .from
                 .recv_timeout(left)
                 .unwrap_or_else(|_| panic!("no reply from chromium to {method} {msg}"));
+            // A dialog (`alert`) blocks the page's script, so nothing asked of it would
+            // ever be answered: the test fails at once, with what the page said.
+            if v["method"] == json!("Page.javascriptDialogOpening") {
+                panic!("the page opened a dialog: {}", v["params"]["message"]);
+            }
             if v["id"] == json!(id) {
                 return match v.get("error") {
                     Some(e) => Err(e.clone()),
@@ -317,12 +322,16 @@ impl Browser {
     /// it waits ends that wait unanswered (Chromium says so in one of three ways): it is
     /// asked again of the new document.
     pub fn wait(&mut self, condition: &str) {
+        // Short of the backstop, the page answers with what it shows instead, so that a
+        // wait that fails says where the page stood.
+        let tell_ms = (Browser::BACKSTOP - Duration::from_secs(30)).as_millis();
         let js = format!(
             "new Promise((done) => {{
                const holds = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
                if (holds()) return done(true);
                const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); done(true); }} }});
                o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
+               setTimeout(() => {{ o.disconnect(); done(document.body ? document.body.innerText.slice(0, 4000) : '(no body)'); }}, {tell_ms});
              }})"
         );
         let session = self.session.clone();
@@ -330,8 +339,14 @@ impl Browser {
         let deadline = Instant::now() + Browser::BACKSTOP;
         loop {
             let r = self.reply(Some(&session), "Runtime.evaluate", params.clone());
-            if matches!(&r, Ok(v) if v["result"]["value"] == json!(true)) {
-                return;
+            if let Ok(v) = &r {
+                match &v["result"]["value"] {
+                    Value::Bool(true) => return,
+                    Value::String(shown) => {
+                        panic!("never true: {condition}; the page showed:\n{shown}")
+                    }
+                    _ => {}
+                }
             }
             // A navigation ends the evaluation one of three ways, as the page was replaced
             // before, during or after the promise was made: each is asked again.

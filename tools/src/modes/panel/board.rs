@@ -236,13 +236,26 @@ impl Board {
                 if matches!(job, Job::All) {
                     queue.retain(|j| !matches!(j, Job::All | Job::One(_)));
                 }
-                match job {
+                // A job that panics (a defect of ours) ends with the board saying so, not
+                // with the worker: the page would otherwise wait for good, its rounds
+                // never run again.
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match job {
                     Job::All => self.round(None),
                     Job::One(name) => self.round(Some(&name)),
                     Job::Custom(input, reply) => {
                         let _ = reply.send(self.custom(&input));
                     }
                     Job::Stress(ask) => super::store::stress(self, &ask),
+                }));
+                if done.is_err() {
+                    self.change(|s| {
+                        s.busy = None;
+                        s.error = Some(
+                            "a defect of the panel stopped this round (its stderr says \
+                             where): run again"
+                                .into(),
+                        );
+                    });
                 }
                 // Runs on this thread went through a supervisor of its own.
                 crate::run::sandbox::release();
