@@ -340,6 +340,32 @@ fn answer_writes_the_missing_answers_from_a_reference_and_refuses_a_failing_one(
     );
 }
 
+/// An answer that is a symbolic link to a file that is gone (a link into a folder since
+/// moved) is named as such, in one line, a setup error (exit 2): the folder lists the file,
+/// so "No such file or directory" alone would send the user looking at the wrong thing.
+#[test]
+fn answer_says_an_answer_is_a_link_to_a_missing_file() {
+    let dir = folder("dangling");
+    write_files(&dir, &[("tests/3.in", "2 2\n")]);
+    let gone = dir.join("moved-away/3.out");
+    std::os::unix::fs::symlink(&gone, dir.join("tests/3.out")).unwrap();
+    for args in [
+        &["answer", "--cmd", "sh sum.sh"][..],
+        &["test", "--cmd", "sh sum.sh"],
+    ] {
+        let j = judge(&dir, args);
+        assert_eq!(j.code, Some(2), "{j}");
+        let line = format!(
+            "{}: a symbolic link to {}, which does not exist; remove the link or restore its \
+             target",
+            dir.join("tests/3.out").display(),
+            gone.display()
+        );
+        assert!(j.stderr.lines().any(|l| l.ends_with(&line)), "{j}");
+        assert_eq!(j.stderr.lines().count(), 1, "{j}");
+    }
+}
+
 /// `--diff side`: a WA's lines with expected and got in two columns, numbered, each cut to
 /// half the width (100 columns here), marked as `sdiff` marks them.
 #[test]
