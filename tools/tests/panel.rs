@@ -504,6 +504,71 @@ fn a_panel_without_a_source_or_without_tests_says_what_it_needs() {
     assert_eq!(j.stderr.lines().count(), 1, "{j}");
 }
 
+/// `test`'s options that a page cannot honour are not the panel's: a user who gives one is
+/// told, by clap's usage error (exit 2), instead of seeing it silently do nothing; its
+/// `--help` lists none of them, and still lists those the panel uses.
+#[test]
+fn the_panel_refuses_the_options_of_tests_it_could_only_ignore() {
+    let dir = folder();
+    let refused: [&[&str]; 9] = [
+        &["--json"],
+        &["--fail-fast"],
+        &["--watch"],
+        &["--color", "never"],
+        &["-v"],
+        &["--bundle"],
+        &["--bundle-dir", "b"],
+        &["--outputs", "o"],
+        &["--testset", "t"],
+    ];
+    // The help first: before the panel refused them, a refused option's run served for
+    // good (until the support's backstop).
+    let help = Judge::new(["panel", "--help"]).run();
+    assert_eq!(help.code, Some(0), "{help}");
+    // An option's own line (indented 2 or 6 columns; its description is indented further
+    // and may name other options, `-v` among them).
+    let listed = |option: &str| {
+        help.stdout.lines().any(|l| {
+            let text = l.trim_start();
+            l.len() - text.len() <= 6
+                && text.starts_with('-')
+                && text.split([',', ' ']).any(|w| w == option)
+        })
+    };
+    for option in refused {
+        assert!(!listed(option[0]), "{} in panel --help", option[0]);
+    }
+    for kept in [
+        "--port",
+        "--cmd",
+        "--tests",
+        "--time-limit-ms",
+        "--isolation",
+        "--env",
+        "--checker-cmd",
+        "--float-tolerance",
+        "--interactor",
+        "--jobs",
+        "--out-dir",
+    ] {
+        assert!(listed(kept), "{kept} not in panel --help:\n{}", help.stdout);
+    }
+    for option in refused {
+        let j = Judge::new(["panel", "a.py"])
+            .args(option)
+            .cwd(&dir)
+            .cache(&dir.join(".cache"))
+            .run();
+        assert_eq!(j.code, Some(2), "{option:?}: {j}");
+        assert!(
+            j.stderr
+                .starts_with(&format!("error: unexpected argument '{}' found", option[0])),
+            "{option:?}: {j}"
+        );
+        assert!(j.stdout.is_empty(), "{option:?}: {j}");
+    }
+}
+
 /// A hostile round against the page's writes, with real HTTP: a rename from a name that
 /// is refused or is no case writes nothing; a case deleted twice keeps both deleted
 /// versions in the trash (the second under a free name), each restored whole; a drawn

@@ -17,7 +17,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::args::{Options, RunArgs};
+use crate::args::{Options, Report, RunArgs};
 use crate::judge::cases;
 use crate::judge::format::{Found, Package};
 use crate::judge::problem::Problem;
@@ -54,11 +54,14 @@ pub struct AnswerCmd {
 
     #[command(flatten)]
     pub run: RunArgs,
+
+    #[command(flatten)]
+    pub report: Report,
 }
 
 impl From<AnswerCmd> for Options {
     fn from(a: AnswerCmd) -> Options {
-        let mut run = a.run;
+        let mut run = a.run.reported(a.report);
         run.tests = a.tests.into_iter().collect();
         Options {
             targets: a.targets,
