@@ -13,8 +13,9 @@
 //! about 28 KB, nothing from the network); `store` writes the case files and runs the
 //! stress; `streams` writes the event streams, a thread each, so that a page that stops
 //! reading cannot stall the judging. Cost: a thread for the watch (a poll of the watched
-//! files every `session::watch::POLL`), one for the worker, one an open page, one a
-//! request while it is answered.
+//! files every `session::watch::POLL`), one for the worker, one an open page (at most
+//! `streams::MAX_STREAMS`: past it `/events` answers 503), one a request while it is
+//! answered.
 
 mod board;
 mod http;
