@@ -373,7 +373,8 @@ fn answer_after_a_judge_killed_mid_answer_leaves_nothing() {
         .unwrap();
     let left = dir.join(format!("tests/.3.out.answering-{}", killed.id()));
     let until = Instant::now() + backstop(Duration::from_secs(6));
-    while !(left.exists() && !processes_with("sleep 3017").is_empty()) {
+    let mid_answer = || left.exists() && !processes_with("sleep 3017").is_empty();
+    while !mid_answer() {
         assert!(Instant::now() < until, "the reference never ran");
         if let Some(status) = killed.try_wait().unwrap() {
             panic!("the judge ended ({status}) before it was killed");
