@@ -1,9 +1,10 @@
 //! The judging subcommands' options, declared once as groups that clap turns into `--help`,
 //! parsing and usage errors (exit code 2): [`RunArgs`] (what runs, under which limits, where),
 //! [`TestsArg`], [`BundleArgs`] and [`PackageArgs`] (what the cases and the program are),
-//! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown) and [`StressArgs`].
-//! Each subcommand (`test`, `stress`, `scale`, `verify`) flattens exactly the groups it can
-//! use, so clap itself refuses an option a mode cannot use, and every rule about which
+//! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown), [`Report`] and
+//! [`Header`] (how the terminal's report is printed) and [`StressArgs`]. Each subcommand
+//! (`test`, `stress`, `scale`, `verify`, `answer`, `panel`) flattens exactly the groups it
+//! can use, so clap itself refuses an option a mode cannot use, and every rule about which
 //! options go together is a clap declaration here (but one, said in `cli.rs`: `stress
 //! PROBLEM` needs a program). The modes work from an [`Options`], the subcommand's groups
 //! gathered (not a command line of its own).
@@ -76,13 +77,12 @@ pub struct RunArgs {
     #[command(flatten)]
     pub sandbox: Sandbox,
 
-    /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
-    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    /// `--color` (see [`Report`]; `panel` has none).
+    #[arg(skip)]
     pub color: ColorChoice,
 
-    /// Print one JSON object per case and one summary object, a line each (exit codes
-    /// unchanged).
-    #[arg(long)]
+    /// `--json` (see [`Report`]; `panel` has none).
+    #[arg(skip)]
     pub json: bool,
 
     #[command(flatten)]
@@ -104,10 +104,8 @@ pub struct Sandbox {
     #[arg(long, value_name = "HOW", value_enum, default_value_t = crate::run::jail::Isolation::Auto)]
     pub isolation: crate::run::jail::Isolation,
 
-    /// The header in full: where each limit came from, the wall-clock backstop, the output
-    /// and stack limits, how time and memory are accounted, and what the isolation enforces
-    /// and leaves open (the header is one short line without it).
-    #[arg(short, long)]
+    /// `-v` (see [`Header`]; `panel` prints no header).
+    #[arg(skip)]
     pub verbose: bool,
 
     /// Pass an environment variable to judged programs and builds, which otherwise get only
@@ -117,6 +115,33 @@ pub struct Sandbox {
     /// `NAME` alone passes the judge's own value. May be repeated.
     #[arg(long, value_name = "NAME[=VALUE]")]
     pub env: Vec<String>,
+}
+
+/// How the terminal's report is printed (`test`, `stress`, `scale`, `answer`): not the
+/// panel's, whose page shows the verdicts itself, so that `panel` refuses these.
+#[derive(Clone, Debug, Default, Args)]
+pub struct Report {
+    #[command(flatten)]
+    pub header: Header,
+
+    /// Colour the verdicts and diffs: `auto` on a terminal unless NO_COLOR is set.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print one JSON object per case and one summary object, a line each (exit codes
+    /// unchanged).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The header's length (the modes that print one: [`Report`]'s and `verify`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct Header {
+    /// The header in full: where each limit came from, the wall-clock backstop, the output
+    /// and stack limits, how time and memory are accounted, and what the isolation enforces
+    /// and leaves open (the header is one short line without it).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 /// Where the judge finds our problems and binaries, and keeps failing outputs.
@@ -438,6 +463,9 @@ pub struct TestCmd {
     pub run: RunArgs,
 
     #[command(flatten)]
+    pub report: Report,
+
+    #[command(flatten)]
     pub tests: TestsArg,
 
     #[command(flatten)]
@@ -471,6 +499,9 @@ pub struct StressCmd {
     pub run: RunArgs,
 
     #[command(flatten)]
+    pub report: Report,
+
+    #[command(flatten)]
     pub tests: TestsArg,
 
     #[command(flatten)]
@@ -493,6 +524,9 @@ pub struct ScaleCmd {
 
     #[command(flatten)]
     pub run: RunArgs,
+
+    #[command(flatten)]
+    pub report: Report,
 }
 
 /// `bfs-judge verify`: the problem setter's check of a package's submissions.
@@ -526,6 +560,9 @@ pub struct VerifyCmd {
 
     #[command(flatten)]
     pub sandbox: Sandbox,
+
+    #[command(flatten)]
+    pub header: Header,
 
     #[command(flatten)]
     pub places: Places,
@@ -680,11 +717,19 @@ impl RunArgs {
         self.places.bundle_dir = bundle.bundle_dir;
         self
     }
+
+    /// These options with how the report is printed laid in.
+    pub fn reported(mut self, report: Report) -> RunArgs {
+        self.color = report.color;
+        self.json = report.json;
+        self.sandbox.verbose = report.header.verbose;
+        self
+    }
 }
 
 impl From<TestCmd> for Options {
     fn from(t: TestCmd) -> Options {
-        let mut run = t.run.with(t.tests, t.bundle);
+        let mut run = t.run.reported(t.report).with(t.tests, t.bundle);
         run.outputs = t.package.outputs;
         run.testset = t.package.testset;
         let mut verdicts = t.verdicts;
@@ -702,7 +747,7 @@ impl From<TestCmd> for Options {
 impl From<StressCmd> for Options {
     fn from(s: StressCmd) -> Options {
         Options {
-            run: s.run.with(s.tests, s.bundle),
+            run: s.run.reported(s.report).with(s.tests, s.bundle),
             verdicts: s.verdicts,
             stress: Some(s.problem),
             stress_args: s.stress,
@@ -723,6 +768,7 @@ impl From<VerifyCmd> for Options {
         o.verdicts.jobs = v.jobs;
         o.run.places = v.places;
         o.run.sandbox = v.sandbox;
+        o.run.sandbox.verbose = v.header.verbose;
         o
     }
 }
@@ -730,7 +776,7 @@ impl From<VerifyCmd> for Options {
 impl From<ScaleCmd> for Options {
     fn from(s: ScaleCmd) -> Options {
         Options {
-            run: s.run,
+            run: s.run.reported(s.report),
             scale: Some(s.problem),
             scale_to: s.scale_to,
             ..Options::default()

@@ -198,8 +198,9 @@ fn run(command: Command, invoked: Invoked) -> ExitCode {
         Command::Listen(l) => listen::main(&l),
         Command::Panel(p) => {
             let steps = [source, folder, checker];
-            match prepared(invoked(Options::from(p.test)), "panel", &steps) {
-                Ok(options) => crate::modes::panel::main(options, p.port),
+            let port = p.port;
+            match prepared(invoked(Options::from(p)), "panel", &steps) {
+                Ok(options) => crate::modes::panel::main(options, port),
                 Err(code) => code,
             }
         }
@@ -359,6 +360,9 @@ mod tests {
             &["scale", "robot-maze", "--outputs", "o"],
             &["verify", "p", "--bundle-dir", "b"],
             &["verify", "p", "--cmd", "a"],
+            &["panel", "a.py", "--json"],
+            &["panel", "a.py", "--fail-fast"],
+            &["panel", "a.py", "--watch"],
         ];
         for args in refused {
             let line = std::iter::once("bfs-judge").chain(args.iter().copied());
@@ -384,6 +388,17 @@ mod tests {
                 "t",
             ],
             &["verify", "p", "--isolation", "none", "--env", "X"],
+            &["verify", "p", "-v"],
+            &[
+                "panel",
+                "a.py",
+                "--tests",
+                "t",
+                "-j",
+                "2",
+                "--checker-cmd",
+                "c",
+            ],
         ] {
             let line = std::iter::once("bfs-judge").chain(args.iter().copied());
             assert!(Cli::try_parse_from(line).is_ok(), "{args:?} was refused");

@@ -5,8 +5,12 @@
 //! gives. The programs are shell scripts (`sh` is everywhere).
 
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
 
-use crate::support::{contestant, scratch, write_files, Judged};
+use crate::support::{
+    backstop, beside_others, contestant, none_left, processes_with, scratch, write_files, Judged,
+};
 
 /// A fresh folder `NAME/sum/` with `tests/1.in` + `tests/1.out` (`1 2` -> `3`) and
 /// `tests/2.in` + `tests/2.out` (`40 2` -> `42`), and `sum.sh`, which adds (and prints a
@@ -338,6 +342,96 @@ fn answer_writes_the_missing_answers_from_a_reference_and_refuses_a_failing_one(
         j.stderr.contains("say which reference solution answers"),
         "{j}"
     );
+}
+
+/// A judge killed outright (SIGKILL) while its reference runs leaves its hidden temporary
+/// answer (`.NAME.out.answering-PID`, made before the reference runs); the next `answer` in
+/// that folder removes it and answers as usual, and leaves a live judge's (here, one named by
+/// this test's own PID). Every wait is for an event (the file there and the reference
+/// running, the reference gone), with a backstop.
+#[test]
+fn answer_after_a_judge_killed_mid_answer_leaves_nothing() {
+    let dir = folder("answer-killed");
+    // The reference: on `wait`, sleeps (its command line the marker it is found by).
+    write_files(
+        &dir,
+        &[
+            ("tests/3.in", "wait\n"),
+            (
+                "ref.sh",
+                "read a b\nif [ \"$a\" = wait ]; then exec sleep 3017; fi\necho $((a + b))\n",
+            ),
+        ],
+    );
+    // Spawned here rather than run by the support: held as the support holds its runs.
+    let _beside = beside_others();
+    let mut killed = contestant(&dir, &["answer", "--cmd", "sh ref.sh"])
+        .command()
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let left = dir.join(format!("tests/.3.out.answering-{}", killed.id()));
+    let until = Instant::now() + backstop(Duration::from_secs(6));
+    let mid_answer = || left.exists() && !processes_with("sleep 3017").is_empty();
+    while !mid_answer() {
+        assert!(Instant::now() < until, "the reference never ran");
+        if let Some(status) = killed.try_wait().unwrap() {
+            panic!("the judge ended ({status}) before it was killed");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(
+        left.exists(),
+        "no leftover to clear: the test proves nothing"
+    );
+    // Its supervisor ends with it, and its reference with the supervisor.
+    none_left("sleep 3017").unwrap();
+    let live = dir.join(format!("tests/.3.out.answering-{}", std::process::id()));
+    std::fs::write(&live, "").unwrap();
+    std::fs::write(dir.join("tests/3.in"), "1 1\n").unwrap();
+    let j = judge(&dir, &["answer", "--cmd", "sh ref.sh"]);
+    let hidden: Vec<_> = std::fs::read_dir(dir.join("tests"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    let _ = std::fs::remove_file(&live);
+    assert_eq!(j.code, Some(0), "{j}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("tests/3.out")).unwrap(),
+        "2\n"
+    );
+    assert_eq!(hidden, [live], "{j}");
+}
+
+/// An answer that is a symbolic link to a file that is gone (a link into a folder since
+/// moved) is named as such, in one line, a setup error (exit 2): the folder lists the file,
+/// so "No such file or directory" alone would send the user looking at the wrong thing.
+#[test]
+fn answer_says_an_answer_is_a_link_to_a_missing_file() {
+    let dir = folder("dangling");
+    write_files(&dir, &[("tests/3.in", "2 2\n")]);
+    let gone = dir.join("moved-away/3.out");
+    std::os::unix::fs::symlink(&gone, dir.join("tests/3.out")).unwrap();
+    for args in [
+        &["answer", "--cmd", "sh sum.sh"][..],
+        &["test", "--cmd", "sh sum.sh"],
+    ] {
+        let j = judge(&dir, args);
+        assert_eq!(j.code, Some(2), "{j}");
+        let line = format!(
+            "{}: a symbolic link to {}, which does not exist; remove the link or restore its \
+             target",
+            dir.join("tests/3.out").display(),
+            gone.display()
+        );
+        assert!(j.stderr.lines().any(|l| l.ends_with(&line)), "{j}");
+        assert_eq!(j.stderr.lines().count(), 1, "{j}");
+    }
 }
 
 /// `--diff side`: a WA's lines with expected and got in two columns, numbered, each cut to

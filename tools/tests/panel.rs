@@ -10,11 +10,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use serde_json::json;
 
 use crate::support::browser::{keep_for_docs, Browser};
-use crate::support::{bin_dir, curl_status, have, root, scratch, served_on, write_files, Judge};
+use crate::support::{
+    backstop, bin_dir, curl_status, have, root, scratch, served_on, write_files, Judge,
+};
 
 /// A running panel: its address (with the token), port and token.
 struct Panel {
@@ -510,6 +513,159 @@ fn a_panel_without_a_source_or_without_tests_says_what_it_needs() {
     assert_eq!(j.code, Some(2), "{j}");
     assert!(j.stderr.starts_with("panel: no tests here"), "{j}");
     assert_eq!(j.stderr.lines().count(), 1, "{j}");
+}
+
+/// `test`'s options that a page cannot honour are not the panel's: a user who gives one is
+/// told, by clap's usage error (exit 2), instead of seeing it silently do nothing; its
+/// `--help` lists none of them, and still lists those the panel uses.
+#[test]
+fn the_panel_refuses_the_options_of_tests_it_could_only_ignore() {
+    let dir = folder();
+    let refused: [&[&str]; 9] = [
+        &["--json"],
+        &["--fail-fast"],
+        &["--watch"],
+        &["--color", "never"],
+        &["-v"],
+        &["--bundle"],
+        &["--bundle-dir", "b"],
+        &["--outputs", "o"],
+        &["--testset", "t"],
+    ];
+    // The help first: before the panel refused them, a refused option's run served for
+    // good (until the support's backstop).
+    let help = Judge::new(["panel", "--help"]).run();
+    assert_eq!(help.code, Some(0), "{help}");
+    // An option's own line (indented 2 or 6 columns; its description is indented further
+    // and may name other options, `-v` among them).
+    let listed = |option: &str| {
+        help.stdout.lines().any(|l| {
+            let text = l.trim_start();
+            l.len() - text.len() <= 6
+                && text.starts_with('-')
+                && text.split([',', ' ']).any(|w| w == option)
+        })
+    };
+    for option in refused {
+        assert!(!listed(option[0]), "{} in panel --help", option[0]);
+    }
+    for kept in [
+        "--port",
+        "--cmd",
+        "--tests",
+        "--time-limit-ms",
+        "--isolation",
+        "--env",
+        "--checker-cmd",
+        "--float-tolerance",
+        "--interactor",
+        "--jobs",
+        "--out-dir",
+    ] {
+        assert!(listed(kept), "{kept} not in panel --help:\n{}", help.stdout);
+    }
+    for option in refused {
+        let j = Judge::new(["panel", "a.py"])
+            .args(option)
+            .cwd(&dir)
+            .cache(&dir.join(".cache"))
+            .run();
+        assert_eq!(j.code, Some(2), "{option:?}: {j}");
+        assert!(
+            j.stderr
+                .starts_with(&format!("error: unexpected argument '{}' found", option[0])),
+            "{option:?}: {j}"
+        );
+        assert!(j.stdout.is_empty(), "{option:?}: {j}");
+    }
+}
+
+/// An open `/events` stream on a real connection: the request sent, and the answer's head
+/// read (and, where it is a stream, its first frame, the whole board). `Err` is the answer
+/// that is not a stream, whole (`Connection: close`: the server ends a plain answer).
+fn open_events(port: u16, token: &str) -> Result<std::net::TcpStream, String> {
+    use std::io::{Read, Write};
+    let mut c = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    // A backstop against a hang, never a measure: the answer comes in milliseconds alone.
+    c.set_read_timeout(Some(backstop(Duration::from_secs(6))))
+        .unwrap();
+    write!(
+        c,
+        "GET /events?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let text = String::from_utf8_lossy(&got).into_owned();
+        if text.starts_with("HTTP/1.1 200") && text.contains("event: state\n") {
+            return Ok(c);
+        }
+        let n = c
+            .read(&mut buf)
+            .expect("the answer came before the backstop");
+        if n == 0 {
+            return Err(text);
+        }
+        got.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Each event stream holds a thread of the panel's: past `MAX_STREAMS` (64) open at once, a
+/// new one is refused with 503 and one line, while the page and its other requests are
+/// still answered; a stream that closes frees its place once the panel writes to it (here:
+/// the frames of a round asked for), so a page opened then gets its stream. Real
+/// connections (std's TcpStream, curl), and every wait is for an answer or a frame.
+#[test]
+fn event_streams_past_the_cap_are_refused_until_one_closes() {
+    use std::io::Read;
+    if !have("curl") {
+        return;
+    }
+    let dir = folder();
+    let panel = Panel::start(&dir, &["a.py"]);
+    let (port, token) = (panel.port, panel.token.clone());
+    let mut open: Vec<_> = (0..64)
+        .map(|i| open_events(port, &token).unwrap_or_else(|e| panic!("stream {i}: {e}")))
+        .collect();
+    let refused = open_events(port, &token).expect_err("a 65th stream was opened");
+    assert!(refused.starts_with("HTTP/1.1 503"), "{refused}");
+    assert!(
+        refused.ends_with(
+            "refused: GET /events: 64 event streams are open already (a page has one): close \
+             a panel's tab\n"
+        ),
+        "{refused}"
+    );
+    let events = format!("/events?token={token}");
+    assert_eq!(panel.curl(&[], &events), 503);
+    assert_eq!(panel.curl(&[], &format!("/?token={token}")), 200);
+    // One page leaves; the next frames find its connection closed.
+    let left = open.pop().unwrap();
+    left.shutdown(std::net::Shutdown::Both).unwrap();
+    drop(left);
+    let run = format!("/api/run?token={token}");
+    let mut buf = [0u8; 4096];
+    let since = std::time::Instant::now();
+    let reopened = loop {
+        assert!(
+            since.elapsed() < backstop(Duration::from_secs(6)),
+            "no place freed"
+        );
+        match open_events(port, &token) {
+            Ok(stream) => break stream,
+            Err(refused) => assert!(refused.starts_with("HTTP/1.1 503"), "{refused}"),
+        }
+        // A round asked for, and its first frame read on a stream that stays: the closed
+        // one was written the same frame.
+        assert_eq!(panel.curl(&["-X", "POST"], &run), 200);
+        let n = open[0]
+            .read(&mut buf)
+            .expect("a frame came before the backstop");
+        assert!(n > 0, "a stream that stays was closed");
+    };
+    drop(reopened);
 }
 
 /// A hostile round against the page's writes, with real HTTP: a rename from a name that

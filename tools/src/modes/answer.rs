@@ -7,17 +7,20 @@
 //! `--overwrite` asks for every input's answer again; case globs choose among them. The
 //! reference runs isolated, under the problem's limits with [`REFERENCE_FACTOR`] times its
 //! time limit (a slow-but-sure solution may be slow; `--time-limit-ms` sets it). An answer
-//! is written beside its input through a temporary file renamed into place, never over a
-//! file unless `--overwrite`; a reference that fails on an input (RE, TLE, MLE, OLE) writes
+//! is written beside its input through a hidden temporary file ([`Claim`],
+//! `.NAME.out.answering-PID`, made before the reference runs) linked into place, never over
+//! a file unless `--overwrite`; a reference that fails on an input (RE, TLE, MLE, OLE) writes
 //! nothing for it and stops the run, naming the input: an answer it did not finish is no
-//! answer. Cost: one run of the reference per input, in case order.
+//! answer. A judge killed outright (SIGKILL) cannot remove its temporary file: the next
+//! `answer` in that folder removes those whose judge is gone ([`clear_leftovers`]), and
+//! leaves a live one's. Cost: one run of the reference per input, in case order.
 //!
 //! [`Package::unanswered`]: crate::judge::format::Package::unanswered
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::args::{Options, RunArgs};
+use crate::args::{Options, Report, RunArgs};
 use crate::judge::cases;
 use crate::judge::format::{Found, Package};
 use crate::judge::problem::Problem;
@@ -54,11 +57,14 @@ pub struct AnswerCmd {
 
     #[command(flatten)]
     pub run: RunArgs,
+
+    #[command(flatten)]
+    pub report: Report,
 }
 
 impl From<AnswerCmd> for Options {
     fn from(a: AnswerCmd) -> Options {
-        let mut run = a.run;
+        let mut run = a.run.reported(a.report);
         run.tests = a.tests.into_iter().collect();
         Options {
             targets: a.targets,
@@ -135,6 +141,9 @@ fn choose<'a>(o: &Options, package: &'a Package) -> Result<Vec<(&'a Found, bool)
 /// Text for a person, or with `--json` one object a line (one per input, then a summary).
 pub fn run(o: &Options) -> Result<bool, SetupError> {
     let p = flat_folder(o)?;
+    if let [dir] = &o.run.tests[..] {
+        clear_leftovers(dir);
+    }
     let chosen = choose(o, &p)?;
     let say = |text: String, json: serde_json::Value| match o.run.json {
         true if !json.is_null() => crate::say!("{json}"),
@@ -181,6 +190,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     let private = Private::new()?;
     for (i, (found, had)) in chosen.iter().enumerate() {
         let (stdout, stderr) = (private.join(&format!("{i}.out")), private.join("stderr"));
+        let claim = Claim::new(&found.answer)?;
         let run = run_program_in(
             &reference,
             &found.args,
@@ -215,7 +225,7 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
             );
             return Ok(false);
         }
-        place(&stdout, &found.answer, *had)?;
+        claim.place(&stdout, &found.answer, *had)?;
         let bytes = fs::metadata(&found.answer).map_or(0, |m| m.len());
         let answer = short(&found.answer.display().to_string());
         say(
@@ -236,18 +246,77 @@ pub fn run(o: &Options) -> Result<bool, SetupError> {
     Ok(true)
 }
 
-/// Moves the reference's output `from` to `to` through a temporary file beside `to`: never
-/// half written, and never over an existing file unless `replace`.
-fn place(from: &Path, to: &Path, replace: bool) -> Result<(), SetupError> {
-    let name = to.file_name().unwrap_or_default().to_string_lossy();
-    let tmp = to.with_file_name(format!(".{name}.answering-{}", std::process::id()));
-    fs::copy(from, &tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    let placed = if replace {
-        fs::rename(&tmp, to)
-    } else {
-        // A link fails where a file of that name appeared meanwhile: it stays.
-        fs::hard_link(&tmp, to)
+/// What a temporary answer's name holds between the answer's name and the judge's PID:
+/// `.NAME.out` + this + `PID`.
+const CLAIM: &str = ".answering-";
+
+/// An answer's temporary file beside it, `.NAME.out.answering-PID`, made (new) before the
+/// reference runs: a folder the judge cannot write to is then said before a slow reference
+/// has run, not after. Filled with the reference's output and linked into place
+/// ([`Claim::place`]); removed when dropped (a failed run, an error), so that only a judge
+/// killed outright leaves one, which [`clear_leftovers`] removes.
+struct Claim {
+    path: PathBuf,
+    file: fs::File,
+}
+
+impl Claim {
+    fn new(answer: &Path) -> Result<Claim, SetupError> {
+        let name = answer.file_name().unwrap_or_default().to_string_lossy();
+        let path = answer.with_file_name(format!(".{name}{CLAIM}{}", std::process::id()));
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Claim { path, file })
+    }
+
+    /// Moves the reference's output `from` to `to` through this file: never half written,
+    /// and never over an existing file unless `replace`.
+    fn place(mut self, from: &Path, to: &Path, replace: bool) -> Result<(), SetupError> {
+        fs::File::open(from)
+            .and_then(|mut f| std::io::copy(&mut f, &mut self.file))
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        let placed = if replace {
+            fs::rename(&self.path, to)
+        } else {
+            // A link fails where a file of that name appeared meanwhile: it stays.
+            fs::hard_link(&self.path, to)
+        };
+        placed.map_err(|e| format!("{}: {e} (not replaced)", to.display()).into())
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        // After a rename the name is gone already: nothing to remove.
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Removes the temporary answers ([`Claim`]) in `dir` that judges killed outright left:
+/// those whose PID is no live process, and this process's own (it has made none yet: a
+/// dead judge's of the same PID). A live judge's (another `answer` in the same folder)
+/// stays. Nothing is said: they are the judge's own files, hidden, never an answer.
+fn clear_leftovers(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
     };
-    let _ = fs::remove_file(&tmp);
-    placed.map_err(|e| format!("{}: {e} (not replaced)", to.display()).into())
+    let me = std::process::id().to_string();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.starts_with('.'))
+            .and_then(|n| n.rsplit_once(CLAIM))
+            .map(|(_, pid)| pid)
+            .filter(|pid| pid.parse::<u32>().is_ok())
+        else {
+            continue;
+        };
+        if pid == me || !crate::run::jail::alive(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }

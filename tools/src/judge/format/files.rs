@@ -109,6 +109,17 @@ pub fn regular(path: &Path) -> Result<(), FormatError> {
             "{}: a symbolic link loop (it never reaches a file); remove the link",
             crate::text::name(path.as_os_str().as_bytes())
         ))),
+        // The folder lists the name, yet it "does not exist": a link whose target is gone
+        // (say so, or the user looks at a file `ls` shows and reads that it is missing).
+        Err(e) if e.kind() == io::ErrorKind::NotFound => match fs::read_link(path) {
+            Ok(target) => Err(FormatError::said(format!(
+                "{}: a symbolic link to {}, which does not exist; remove the link or restore \
+                 its target",
+                crate::text::name(path.as_os_str().as_bytes()),
+                crate::text::name(target.as_os_str().as_bytes())
+            ))),
+            Err(_) => Err(error::io(path)(e)),
+        },
         Err(e) => Err(error::io(path)(e)),
     }
 }

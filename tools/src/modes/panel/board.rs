@@ -192,9 +192,14 @@ impl Board {
         self.streams.send(&frame(event, data));
     }
 
-    /// A new page's stream: the whole board first, then every change.
-    pub fn subscribe(&self, stream: Box<dyn Write + Send>) {
-        self.streams.open(stream, || {
+    /// A place for a new page's stream, or `None` when too many are open (see [`Streams`]).
+    pub fn stream_slot(&self) -> Option<super::streams::Slot> {
+        self.streams.slot()
+    }
+
+    /// A new page's stream, in `slot`: the whole board first, then every change.
+    pub fn subscribe(&self, slot: super::streams::Slot, stream: Box<dyn Write + Send>) {
+        self.streams.open(slot, stream, || {
             let state = serde_json::to_string(&self.shown()).unwrap_or_default();
             format!("retry: 1000\n\n{}", frame("state", &state))
         });

@@ -202,12 +202,22 @@ fn body(request: &mut Request) -> Result<Value, (u16, String)> {
     serde_json::from_slice(&bytes).map_err(|e| (400, format!("not JSON: {e}")))
 }
 
-/// `/events`: the connection becomes the page's event stream.
+/// `/events`: the connection becomes the page's event stream, if a place is free (each
+/// stream holds a thread: `streams::MAX_STREAMS` at most); else 503 and one line.
 fn events(request: Request, board: &Board) {
+    let Some(slot) = board.stream_slot() else {
+        let why = format!(
+            "GET /events: {} event streams are open already (a page has one): close a \
+             panel's tab",
+            super::streams::MAX_STREAMS
+        );
+        let why = http::say_refused("panel", 503, &why);
+        return reply(request, 503, "text/plain", format!("refused: {why}\n"), OWN);
+    };
     let head =
         guarded(Response::empty(200), OWN).with_header(header("Content-Type", "text/event-stream"));
     let stream = request.upgrade("event-stream", head);
-    board.subscribe(Box::new(Stream(stream)));
+    board.subscribe(slot, Box::new(Stream(stream)));
 }
 
 /// The taken-over connection, as the board writes to it.

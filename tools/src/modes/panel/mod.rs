@@ -13,8 +13,9 @@
 //! about 28 KB, nothing from the network); `store` writes the case files and runs the
 //! stress; `streams` writes the event streams, a thread each, so that a page that stops
 //! reading cannot stall the judging. Cost: a thread for the watch (a poll of the watched
-//! files every `session::watch::POLL`), one for the worker, one an open page, one a
-//! request while it is answered.
+//! files every `session::watch::POLL`), one for the worker, one an open page (at most
+//! `streams::MAX_STREAMS`: past it `/events` answers 503), one a request while it is
+//! answered.
 
 mod board;
 mod http;
@@ -24,7 +25,7 @@ mod streams;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::args::{Options, TestCmd};
+use crate::args::{InteractorArg, Options, RunArgs, TestsArg, Verdicts};
 use crate::session::{Session, SetupError};
 
 /// `bfs-judge panel`: the judge as a page beside the editor.
@@ -41,8 +42,41 @@ pub struct PanelCmd {
     #[arg(long, value_name = "PORT", default_value_t = 0)]
     pub port: u16,
 
+    /// The SOURCE file to build and judge (`main.cpp`), then, outside a folder with tests/
+    /// or test/, one of our problems (`robot-maze`).
+    #[arg(value_name = "[SOURCE] [PROBLEM]")]
+    pub targets: Vec<String>,
+
+    // `test`'s groups that apply to a page, and only those: clap refuses the rest (`--json`,
+    // `--color`, `-v`, `--watch`, `--fail-fast`, `--bundle`, `--outputs`, `--testset`), which
+    // the panel could only ignore: its page shows the verdicts, it always watches and judges
+    // every case, and it judges a source's program.
     #[command(flatten)]
-    pub test: TestCmd,
+    pub run: RunArgs,
+
+    #[command(flatten)]
+    pub tests: TestsArg,
+
+    #[command(flatten)]
+    pub verdicts: Verdicts,
+
+    #[command(flatten)]
+    pub interactor: InteractorArg,
+}
+
+impl From<PanelCmd> for Options {
+    fn from(p: PanelCmd) -> Options {
+        let mut run = p.run;
+        run.tests = p.tests.tests;
+        let mut verdicts = p.verdicts;
+        verdicts.interactor = p.interactor.interactor;
+        Options {
+            targets: p.targets,
+            run,
+            verdicts,
+            ..Options::default()
+        }
+    }
 }
 
 /// Serves the panel until interrupted; a setup error (no tests folder, no source, the port
@@ -50,7 +84,6 @@ pub struct PanelCmd {
 pub fn main(mut o: Options, port: u16) -> ExitCode {
     // The page shows verdicts itself: detail lines come without terminal colours.
     o.run.color = crate::show::style::ColorChoice::Never;
-    o.run.json = false;
     match serve(o, port) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -484,7 +484,7 @@ pub fn remove_leftovers_of_the_dead() {
 
 /// Whether process `pid` runs: it is there and not a zombie (one whose parent died waits for
 /// the system's init to reap it, which a loaded machine delays by a minute or more).
-fn alive(pid: &str) -> bool {
+pub(crate) fn alive(pid: &str) -> bool {
     fs::read_to_string(Path::new("/proc").join(pid).join("stat")).is_ok_and(|stat| {
         let state = stat
             .rfind(')')
