@@ -54,10 +54,7 @@ pub(super) fn probe() -> Result<(), String> {
     // which is async-signal-safe.
     unsafe {
         cmd.pre_exec(|| {
-            if libc::unshare(NAMESPACES & !libc::CLONE_NEWPID) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
+            crate::run::sys::zero_or_errno(libc::unshare(NAMESPACES & !libc::CLONE_NEWPID))
         });
     }
     match cmd.status() {
