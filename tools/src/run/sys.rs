@@ -35,7 +35,8 @@ pub fn zero_or_errno(r: impl Into<i64>) -> io::Result<()> {
     }
 }
 
-fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T> {
+/// `call`, made again while it fails because a signal interrupted it (EINTR).
+pub fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T> {
     loop {
         match call() {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
