@@ -187,7 +187,7 @@ fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// A token or line for a message: escaped, cut at 40 bytes.
-fn shown(t: &[u8]) -> String {
+pub(super) fn shown(t: &[u8]) -> String {
     let mut s = crate::text::printable(&t[..t.len().min(40)]);
     if t.len() > 40 {
         s.push('…');

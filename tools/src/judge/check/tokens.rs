@@ -208,12 +208,10 @@ fn number(t: &Token) -> Option<f64> {
     s.parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
+/// A token as the named checkers show one (its head, [`TOKEN_CAP`] bytes, is longer than
+/// the 40 shown: cut where the token is).
 fn shown(t: &Token) -> String {
-    let mut s = crate::text::printable(&t.head[..t.head.len().min(40)]);
-    if t.len > 40 {
-        s.push('…');
-    }
-    s
+    super::named::shown(&t.head)
 }
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.
