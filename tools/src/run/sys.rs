@@ -17,6 +17,16 @@ pub enum Status {
     Signal(i32),
 }
 
+impl Status {
+    /// The exit code a shell reports for it: the code, or 128 + the signal.
+    pub fn shell_code(self) -> i32 {
+        match self {
+            Status::Code(c) => c,
+            Status::Signal(s) => 128 + s,
+        }
+    }
+}
+
 /// What `wait4` says of a reaped child: its own CPU time and peak resident set size, each the
 /// maximum or sum over the child and the descendants it waited for.
 #[derive(Clone, Copy, Debug)]
