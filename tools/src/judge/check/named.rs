@@ -168,8 +168,9 @@ fn normalised(answer: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     v.into()
 }
 
-/// Whitespace as Python's `bytes.split()` and DMOJ's C checker see it.
-fn is_space(b: u8) -> bool {
+/// Whitespace as Python's `bytes.split()` and DMOJ's C checker see it (and Kattis' default
+/// validator: `tokens`).
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 

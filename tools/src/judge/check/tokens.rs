@@ -109,10 +109,8 @@ struct Token {
 }
 
 use crate::run::hash::{OFFSET as FNV_OFFSET, PRIME as FNV_PRIME};
-
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
+// Kattis' whitespace is DMOJ's: space, tab, CR, LF, VT, FF.
+use super::named::is_space;
 
 /// A reader's tokens, and its whitespace runs when asked for.
 struct Tokens<R> {
