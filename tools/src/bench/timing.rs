@@ -28,29 +28,12 @@ pub struct Measured {
 /// as the judge measures it: the child's own, not its children's).
 pub fn run_measured(cmd: &mut Command) -> io::Result<Measured> {
     let child = cmd.spawn()?;
-    let pid = child.id() as libc::pid_t;
-    loop {
-        let mut status: libc::c_int = 0;
-        // SAFETY: rusage is plain old data for which all-zero bytes are a valid value.
-        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: both pointers refer to live, writable locals; wait4 only writes into them.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut ru) };
-        if r == pid {
-            let code = if libc::WIFSIGNALED(status) {
-                128 + libc::WTERMSIG(status)
-            } else {
-                libc::WEXITSTATUS(status)
-            };
-            return Ok(Measured {
-                code,
-                peak_kib: ru.ru_maxrss.max(0) as u64,
-            });
-        }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
-    }
+    let (_, status, usage) = crate::run::sys::reap(child.id() as libc::pid_t, false)?
+        .expect("a wait without WNOHANG returns the child");
+    Ok(Measured {
+        code: status.shell_code(),
+        peak_kib: usage.peak_kib,
+    })
 }
 
 /// Single-quotes `s` for `sh`.

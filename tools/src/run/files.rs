@@ -91,16 +91,20 @@ pub fn read_ends(path: &Path, cap: u64) -> Vec<u8> {
 
 /// `$XDG_CACHE_HOME/bfs-judge`, else `~/.cache/bfs-judge`, else the temp folder's.
 pub fn cache_dir() -> PathBuf {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    std::env::var_os("XDG_CACHE_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".cache"))
-        })
+    xdg_base("XDG_CACHE_HOME", ".cache")
         .unwrap_or_else(std::env::temp_dir)
         .join("bfs-judge")
+}
+
+/// An XDG base folder: `$VAR`, else `~/IN_HOME` (`.cache`, `.config`); a value that is not
+/// an absolute path is ignored, as the XDG spec says.
+pub fn xdg_base(var: &str, in_home: &str) -> Option<PathBuf> {
+    let absolute = |v: OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os(var).and_then(absolute).or_else(|| {
+        std::env::var_os("HOME")
+            .and_then(absolute)
+            .map(|h| h.join(in_home))
+    })
 }
 
 /// A folder of one run's own, under the OS's temporary folder: created anew with a name no

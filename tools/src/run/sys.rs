@@ -17,6 +17,16 @@ pub enum Status {
     Signal(i32),
 }
 
+impl Status {
+    /// The exit code a shell reports for it: the code, or 128 + the signal.
+    pub fn shell_code(self) -> i32 {
+        match self {
+            Status::Code(c) => c,
+            Status::Signal(s) => 128 + s,
+        }
+    }
+}
+
 /// What `wait4` says of a reaped child: its own CPU time and peak resident set size, each the
 /// maximum or sum over the child and the descendants it waited for.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +35,18 @@ pub struct Usage {
     pub peak_kib: u64,
 }
 
-fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T> {
+/// The result of a system call that returns 0 on success and sets errno otherwise (`prctl`,
+/// `capset`, `close_range`...). Async-signal-safe: it only reads errno.
+pub fn zero_or_errno(r: impl Into<i64>) -> io::Result<()> {
+    if r.into() == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// `call`, made again while it fails because a signal interrupted it (EINTR).
+pub fn retry_interrupted<T>(mut call: impl FnMut() -> io::Result<T>) -> io::Result<T> {
     loop {
         match call() {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -117,24 +138,14 @@ pub struct FsSpace {
 /// double-forks or calls `setsid` still leaves its processes as our children, to be killed.
 pub fn become_subreaper() -> io::Result<()> {
     // SAFETY: prctl with these arguments reads and writes no memory of ours.
-    let r = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    zero_or_errno(unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) })
 }
 
 /// Asks the kernel to send SIGTERM to this process when its parent (the judge) dies, so a
 /// judge killed outright still has its supervisors clean up their programs.
 pub fn terminate_with_parent() -> io::Result<()> {
     // SAFETY: as above, prctl with integer arguments only.
-    let r = unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM, 0, 0, 0) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    zero_or_errno(unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM, 0, 0, 0) })
 }
 
 static CANCELLED: AtomicBool = AtomicBool::new(false);
@@ -227,9 +238,7 @@ pub fn exited_child() -> io::Result<Option<i32>> {
         let flags = libc::WEXITED | libc::WNOWAIT | libc::WNOHANG;
         // SAFETY: `info` is a live, writable siginfo_t; waitid only writes into it.
         let r = unsafe { libc::waitid(libc::P_ALL, 0, &mut info, flags) };
-        if r != 0 {
-            return Err(io::Error::last_os_error());
-        }
+        zero_or_errno(r)?;
         // SAFETY: waitid succeeded; with WNOHANG and no child ended, si_pid is left zero.
         let pid = unsafe { info.si_pid() };
         Ok((pid != 0).then_some(pid))
@@ -241,12 +250,7 @@ pub fn exited_child() -> io::Result<Option<i32>> {
 /// cannot be reached from outside.
 pub fn make_undumpable() -> io::Result<()> {
     // SAFETY: prctl with integer arguments only.
-    let r = unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    zero_or_errno(unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) })
 }
 
 /// What a file that is not a regular one is, in words.
@@ -583,10 +587,7 @@ pub fn close_inherited_on_exec() {
 /// marking rather than closing keeps std's own exec-error pipe working until the `exec`.
 pub fn mark_close_on_exec_from(from: u32) -> io::Result<()> {
     // SAFETY: close_range takes integers only and touches no memory of ours.
-    let r = unsafe { libc::syscall(libc::SYS_close_range, from, u32::MAX, CLOSE_RANGE_CLOEXEC) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    zero_or_errno(unsafe {
+        libc::syscall(libc::SYS_close_range, from, u32::MAX, CLOSE_RANGE_CLOEXEC)
+    })
 }

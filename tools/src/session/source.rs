@@ -32,14 +32,7 @@ pub const FOLDER_CONFIG: &str = ".bfs-judge.toml";
 /// The user's config file: `$XDG_CONFIG_HOME/bfs-judge/config.toml`, else
 /// `~/.config/bfs-judge/config.toml`.
 pub fn user_config() -> Option<PathBuf> {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    std::env::var_os("XDG_CONFIG_HOME")
-        .and_then(absolute)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .and_then(absolute)
-                .map(|h| h.join(".config"))
-        })
+    crate::run::files::xdg_base("XDG_CONFIG_HOME", ".config")
         .map(|d| d.join("bfs-judge").join("config.toml"))
 }
 

@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::args::{CompareMode, Dirs, Options};
 use crate::judge::check::external::External;
 use crate::judge::check::{Check, Protocol};
+use crate::judge::format::Tool;
 use crate::judge::interact::Interactor;
 use crate::judge::problem::{
     self, Problem, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB, DEFAULT_TIME_LIMIT_MS,
@@ -115,11 +116,7 @@ pub fn check(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Check, SetupError>
     let Some(tool) = &p.checker else {
         return Ok(comparison(p, o));
     };
-    let what = match tool.protocol {
-        Protocol::Kattis { .. } => "the output validator",
-        _ => "the checker",
-    };
-    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
+    let program = build_tool(tool, "the checker", dirs)?;
     let checker = External::new(program, tool.protocol.clone()).ok_or_else(|| {
         format!(
             "{}: a CMS manager is an interactor, not a checker",
@@ -138,11 +135,7 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
     let Some(tool) = &p.interactor else {
         return Ok(None);
     };
-    let what = match tool.protocol {
-        Protocol::Kattis { .. } => "the output validator",
-        _ => "the interactor",
-    };
-    let program = tool.build(what, &crate::judge::build_dir(&dirs.out))?;
+    let program = build_tool(tool, "the interactor", dirs)?;
     let interactor = Interactor::new(program, tool.protocol.clone()).ok_or_else(|| {
         format!(
             "{}: a CMS checker is not a Communication manager",
@@ -150,6 +143,16 @@ pub fn interactor(p: &Problem, o: &Options, dirs: &Dirs) -> Result<Option<Intera
         )
     })?;
     Ok(Some(interactor))
+}
+
+/// Builds the package's `tool`, named in its errors by its `role` (`the checker`, `the
+/// interactor`), or as `the output validator`, Kattis' one name for both.
+fn build_tool(tool: &Tool, role: &str, dirs: &Dirs) -> Result<Program, String> {
+    let what = match tool.protocol {
+        Protocol::Kattis { .. } => "the output validator",
+        _ => role,
+    };
+    tool.build(what, &crate::judge::build_dir(&dirs.out))
 }
 
 /// How answers are compared where no checker decides: `--float-tolerance` or `--compare`,

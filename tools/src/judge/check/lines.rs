@@ -54,12 +54,7 @@ impl<R: Read> Canonical<R> {
 
     fn read_byte(&mut self) -> io::Result<Option<u8>> {
         if self.pos == self.filled {
-            self.filled = loop {
-                match self.reader.read(&mut self.buf) {
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    other => break other?,
-                }
-            };
+            self.filled = crate::run::sys::retry_interrupted(|| self.reader.read(&mut self.buf))?;
             self.pos = 0;
             if self.filled == 0 {
                 return Ok(None);

@@ -168,8 +168,9 @@ fn normalised(answer: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     v.into()
 }
 
-/// Whitespace as Python's `bytes.split()` and DMOJ's C checker see it.
-fn is_space(b: u8) -> bool {
+/// Whitespace as Python's `bytes.split()` and DMOJ's C checker see it (and Kattis' default
+/// validator: `tokens`).
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
@@ -187,7 +188,7 @@ fn tokens(s: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// A token or line for a message: escaped, cut at 40 bytes.
-fn shown(t: &[u8]) -> String {
+pub(super) fn shown(t: &[u8]) -> String {
     let mut s = crate::text::printable(&t[..t.len().min(40)]);
     if t.len() > 40 {
         s.push('…');

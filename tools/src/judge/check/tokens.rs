@@ -109,10 +109,8 @@ struct Token {
 }
 
 use crate::run::hash::{OFFSET as FNV_OFFSET, PRIME as FNV_PRIME};
-
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
+// Kattis' whitespace is DMOJ's: space, tab, CR, LF, VT, FF.
+use super::named::is_space;
 
 /// A reader's tokens, and its whitespace runs when asked for.
 struct Tokens<R> {
@@ -208,12 +206,10 @@ fn number(t: &Token) -> Option<f64> {
     s.parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
+/// A token as the named checkers show one (its head, [`TOKEN_CAP`] bytes, is longer than
+/// the 40 shown: cut where the token is).
 fn shown(t: &Token) -> String {
-    let mut s = crate::text::printable(&t.head[..t.head.len().min(40)]);
-    if t.len > 40 {
-        s.push('…');
-    }
-    s
+    super::named::shown(&t.head)
 }
 
 /// Compares `expected` and `got` by `rules`; `None` when they agree, else the reason.

@@ -17,6 +17,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::args::Options;
+use crate::judge::check::external::absolute;
 use crate::judge::check::{Check, CheckError, Files};
 use crate::judge::explain::Explain;
 use crate::judge::input_validator::InputValidator;
@@ -471,12 +472,6 @@ fn keep_as_problem(p: &Problem, trial: &Trial<'_>, shrunk: &Path) -> Result<(), 
 /// by the name the user gave it, and a `cd` for a shell line or a relative source. `ours`: the problem is one of our problems folder's.
 fn replay(o: &Options, p: &Problem, trial: &Trial<'_>, ours: bool) -> String {
     let problems_dir = trial.dir.parent().unwrap_or(trial.dir);
-    let absolute = |p: &Path| {
-        std::path::absolute(p)
-            .unwrap_or(p.to_path_buf())
-            .display()
-            .to_string()
-    };
     let judge = o.command_for("test");
     let mut again = if ours {
         format!(

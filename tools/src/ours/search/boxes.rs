@@ -183,24 +183,14 @@ pub fn parse(input: &[u8]) -> Result<Vec<Maze>, OursError> {
         problem: "pushing-boxes",
         why: e.to_string(),
     })? {
-        let g = &maze.grid;
-        let cols = g.cols();
-        let flat = |index: u32| {
-            let (r, c) = g.coords(index);
-            r * cols + c
-        };
-        let mut walls = Vec::new();
-        for r in 0..g.rows() {
-            walls.extend(
-                g.row(r)
-                    .iter()
-                    .map(|&b| b == bfs_judge::pushing_boxes::WALL),
-            );
-        }
+        let (cells, flat) = super::flat_cells(&maze.grid);
         mazes.push(Maze {
-            rows: g.rows(),
-            cols,
-            walls,
+            rows: maze.grid.rows(),
+            cols: maze.grid.cols(),
+            walls: cells
+                .iter()
+                .map(|&b| b == bfs_judge::pushing_boxes::WALL)
+                .collect(),
             keeper: flat(maze.person),
             box_start: flat(maze.box_cell),
             target: flat(maze.target),

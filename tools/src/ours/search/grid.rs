@@ -184,18 +184,10 @@ impl Maze {
     /// The maze of a solver's `grid` (whose cell indices `start` and `target` are its own),
     /// `wall` its wall byte.
     pub fn of(grid: &Grid<'_>, start: u32, target: u32, wall: u8) -> Maze {
-        let (rows, cols) = (grid.rows(), grid.cols());
-        let mut cells = Vec::with_capacity(rows as usize * cols as usize);
-        for r in 0..rows {
-            cells.extend_from_slice(grid.row(r));
-        }
-        let flat = |index: u32| {
-            let (r, c) = grid.coords(index);
-            r * cols + c
-        };
+        let (cells, flat) = super::flat_cells(grid);
         Maze {
-            rows,
-            cols,
+            rows: grid.rows(),
+            cols: grid.cols(),
             walls: cells.iter().map(|&b| b == wall).collect(),
             cells,
             start: flat(start),

@@ -14,6 +14,7 @@ pub mod swap;
 
 use bfs_judge::check::trace::Picture;
 use bfs_judge::core::dir::Dir;
+use bfs_judge::core::grid::Grid;
 
 use crate::ours::{Ours, OursError};
 
@@ -59,6 +60,21 @@ pub fn for_picture(
     };
     let title = format!("{}: the search", ours.name());
     Some((page::page_at(&search, &title, cell.copied()), fragment))
+}
+
+/// A solver's `grid` as the traces take it: its cells row by row (the solver's buffer pads
+/// each row with a wall byte), and its own cell indices turned into `r * cols + c`.
+fn flat_cells<'g>(grid: &'g Grid<'_>) -> (Vec<u8>, impl Fn(u32) -> u32 + 'g) {
+    let cols = grid.cols();
+    let mut cells = Vec::with_capacity(grid.rows() as usize * cols as usize);
+    for r in 0..grid.rows() {
+        cells.extend_from_slice(grid.row(r));
+    }
+    let flat = move |index: u32| {
+        let (r, c) = grid.coords(index);
+        r * cols + c
+    };
+    (cells, flat)
 }
 
 /// The neighbour of `cell` (`r * cols + c`) in direction `d` on a grid of `rows x cols`,

@@ -22,9 +22,7 @@ pub(super) fn give_up() -> io::Result<()> {
             0,
             0,
         );
-        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
-            return Err(io::Error::last_os_error());
-        }
+        crate::run::sys::zero_or_errno(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
     }
     Ok(())
 }
@@ -57,10 +55,7 @@ pub(super) fn clear_sets() -> io::Result<()> {
     }; 2];
     // SAFETY: capset reads the header and two Data structs, both live for the call and laid
     // out as the kernel's __user_cap_header_struct and __user_cap_data_struct.
-    let r = unsafe { libc::syscall(libc::SYS_capset, &header, none.as_ptr()) };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    crate::run::sys::zero_or_errno(unsafe {
+        libc::syscall(libc::SYS_capset, &header, none.as_ptr())
+    })
 }

@@ -291,9 +291,7 @@ impl Jail {
                         rlim_cur: value as libc::rlim_t,
                         rlim_max: value as libc::rlim_t,
                     };
-                    if libc::setrlimit(resource as _, &r) != 0 {
-                        return Err(io::Error::last_os_error());
-                    }
+                    crate::run::sys::zero_or_errno(libc::setrlimit(resource as _, &r))?;
                 }
                 // The judge marked what it inherited at its start (`sys::close_inherited_on_
                 // exec`); this holds whatever opened a descriptor since, where close_range

@@ -54,10 +54,7 @@ pub(super) fn probe() -> Result<(), String> {
     // which is async-signal-safe.
     unsafe {
         cmd.pre_exec(|| {
-            if libc::unshare(NAMESPACES & !libc::CLONE_NEWPID) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
+            crate::run::sys::zero_or_errno(libc::unshare(NAMESPACES & !libc::CLONE_NEWPID))
         });
     }
     match cmd.status() {
@@ -795,20 +792,9 @@ fn init_of_new_pid_namespace(base: &Path) {
             libc::signal(sig, libc::SIG_IGN);
         }
     }
-    let code = loop {
-        let mut status = 0;
-        // SAFETY: a live, writable int.
-        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
-        if r == pid {
-            break if libc::WIFSIGNALED(status) {
-                128 + libc::WTERMSIG(status)
-            } else {
-                libc::WEXITSTATUS(status)
-            };
-        }
-        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            break 2;
-        }
+    let code = match crate::run::sys::reap(pid, false) {
+        Ok(Some((_, status, _))) => status.shell_code(),
+        _ => 2,
     };
     // The parent is in the new mount namespace too, where the folder is a mount point.
     unmount(base);
