@@ -322,14 +322,22 @@ impl Browser {
     /// it waits ends that wait unanswered (Chromium says so in one of three ways): it is
     /// asked again of the new document.
     pub fn wait(&mut self, condition: &str) {
+        self.wait_then(condition, "");
+    }
+
+    /// Waits until `condition` holds, as [`Browser::wait`], and runs `statement` (a click)
+    /// in the same turn of the page's script: nothing the page does can come between, as it
+    /// could between a wait and a later click (a button hidden again by a new round).
+    pub fn wait_then(&mut self, condition: &str, statement: &str) {
         // Short of the backstop, the page answers with what it shows instead, so that a
         // wait that fails says where the page stood.
         let tell_ms = (Browser::BACKSTOP - Duration::from_secs(30)).as_millis();
         let js = format!(
             "new Promise((done) => {{
                const holds = () => {{ try {{ return !!({condition}); }} catch (e) {{ return false; }} }};
-               if (holds()) return done(true);
-               const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); done(true); }} }});
+               const then = () => {{ {statement}; done(true); }};
+               if (holds()) return then();
+               const o = new MutationObserver(() => {{ if (holds()) {{ o.disconnect(); then(); }} }});
                o.observe(document, {{subtree: true, childList: true, attributes: true, characterData: true}});
                setTimeout(() => {{ o.disconnect(); done(document.body ? document.body.innerText.slice(0, 4000) : '(no body)'); }}, {tell_ms});
              }})"
