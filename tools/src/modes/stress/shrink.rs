@@ -132,7 +132,14 @@ struct Tries<'a> {
     attempt: PathBuf,
     runs: u32,
     failed: Option<SetupError>,
+    /// The last candidate that kept the disagreement, its outputs kept as `kept.*`: the
+    /// shrunk case's files come from the run that showed it, not from one more run, which a
+    /// busy machine or a flaky program may not repeat.
+    last_kept: Option<Vec<u8>>,
 }
+
+/// The files a try writes beside its input.
+const OUTPUTS: [&str; 4] = ["expected", "got", "expected.stderr", "stderr"];
 
 impl<'a> Tries<'a> {
     fn new(trial: &'a Trial<'a>, kind: Kind) -> Tries<'a> {
@@ -142,6 +149,7 @@ impl<'a> Tries<'a> {
             attempt: trial.dir.join("try.in"),
             runs: 0,
             failed: None,
+            last_kept: None,
         }
     }
 
@@ -155,7 +163,15 @@ impl<'a> Tries<'a> {
             .map_err(|e| SetupError::from(format!("{}: {e}", self.attempt.display())))
             .and_then(|()| self.trial.kind(&self.attempt, "try"));
         match tried {
-            Ok(kind) => kind == Some(self.kind),
+            Ok(kind) if kind == Some(self.kind) => {
+                let file = |stem: &str, ext: &str| self.trial.dir.join(format!("{stem}.{ext}"));
+                let moved = OUTPUTS
+                    .iter()
+                    .all(|ext| fs::rename(file("try", ext), file("kept", ext)).is_ok());
+                self.last_kept = moved.then(|| candidate.to_vec());
+                true
+            }
+            Ok(_) => false,
             Err(e) => {
                 self.failed = Some(e);
                 false
@@ -167,18 +183,34 @@ impl<'a> Tries<'a> {
         self.runs >= MAX_RUNS
     }
 
-    /// Saves `best` as `shrunk.in` with both outputs beside it (from one more run of each)
-    /// and removes the tries' files.
+    /// Saves `best` as `shrunk.in` with both outputs beside it (those of the try that kept
+    /// it, else of one more run of each, which must show the same disagreement) and
+    /// removes the tries' files.
     fn finish(self, best: &[u8], from: String, to: String) -> Result<Shrunk, SetupError> {
         if let Some(e) = self.failed {
             return Err(e);
         }
-        let input = self.trial.dir.join("shrunk.in");
+        let file = |stem: &str, ext: &str| self.trial.dir.join(format!("{stem}.{ext}"));
+        let input = file("shrunk", "in");
         fs::write(&input, best).map_err(|e| format!("{}: {e}", input.display()))?;
-        self.trial.kind(&input, "shrunk")?;
+        let kept = self.last_kept.as_deref() == Some(best)
+            && OUTPUTS
+                .iter()
+                .all(|ext| fs::rename(file("kept", ext), file("shrunk", ext)).is_ok());
+        if !kept && self.trial.kind(&input, "shrunk")? != Some(self.kind) {
+            return Err(format!(
+                "{}: the disagreement did not happen again on the shrunk case's last run (a \
+                 program that answers differently each run, or a machine too busy to run it \
+                 within its limits)",
+                input.display()
+            )
+            .into());
+        }
         let _ = fs::remove_file(&self.attempt);
-        for ext in ["expected", "got", "expected.stderr", "stderr"] {
-            let _ = fs::remove_file(self.trial.dir.join(format!("try.{ext}")));
+        for stem in ["try", "kept"] {
+            for ext in OUTPUTS {
+                let _ = fs::remove_file(file(stem, ext));
+            }
         }
         Ok(Shrunk {
             from,
