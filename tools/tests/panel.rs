@@ -133,6 +133,9 @@ fn the_panel_judges_edits_and_stresses_a_folder_in_a_real_browser() {
     cases_are_added_edited_deleted_and_restored(&mut tab, &dir.join("tests"));
     a_custom_input_and_a_compile_error_are_shown(&mut tab, &dir);
     a_stress_counterexample_becomes_a_case(&mut tab, &dir);
+    // The page asked for nothing the panel refused (a browser's own /favicon.ico, once).
+    let said = std::fs::read_to_string(&panel.said).unwrap();
+    assert!(!said.contains("refused"), "{said}");
 }
 
 /// The list, the keyboard's "next failing case", and the WA case opened: its outputs side
