@@ -1,6 +1,7 @@
 //! Small file helpers the runs share: a run's private folder ([`Private`]), a case's sibling
-//! files, a file written whole or not at all ([`write_whole`]), and reads capped at a size so that what a program wrote can never cost the judge
-//! more than it asked for.
+//! files, a file written whole or not at all ([`write_whole`]), files moved without
+//! replacing any ([`move_all_new`]), and reads capped at a size so that what a program
+//! wrote can never cost the judge more than it asked for.
 
 use std::ffi::OsString;
 use std::fs::{self, File};
@@ -47,6 +48,26 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = fs::remove_file(&part);
     }
     done
+}
+
+/// Moves each `(from, to)` pair, all or none, never over an existing file: each is linked
+/// to its new name first (a link fails where a file of that name exists, even one made a
+/// moment ago, where a check and a rename would replace it), and the old names are removed
+/// only once every link is made. `Err` (the first link's that failed, `AlreadyExists` for a
+/// file in the way) leaves everything as it was. Both names of a pair on one file system.
+pub fn move_all_new(pairs: &[(PathBuf, PathBuf)]) -> io::Result<()> {
+    for (i, (from, to)) in pairs.iter().enumerate() {
+        if let Err(e) = fs::hard_link(from, to) {
+            for (_, made) in &pairs[..i] {
+                let _ = fs::remove_file(made);
+            }
+            return Err(e);
+        }
+    }
+    for (from, _) in pairs {
+        fs::remove_file(from)?;
+    }
+    Ok(())
 }
 
 /// The first `cap` bytes of a file (none when it cannot be read).
@@ -200,6 +221,32 @@ impl From<NoFolder> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_of_several_files_is_all_or_none_and_replaces_nothing() {
+        let dir = Private::new().unwrap();
+        let path = |name: &str| dir.join(name);
+        for (name, text) in [("a.in", "A"), ("a.out", "B"), ("b.out", "there")] {
+            fs::write(path(name), text).unwrap();
+        }
+        let pairs = |to: &str| {
+            vec![
+                (path("a.in"), path(&format!("{to}.in"))),
+                (path("a.out"), path(&format!("{to}.out"))),
+            ]
+        };
+        // b.out is in the way: nothing moves, b.in made on the way is gone again.
+        let refused = move_all_new(&pairs("b")).unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read_to_string(path("b.out")).unwrap(), "there");
+        assert!(!path("b.in").exists());
+        assert_eq!(fs::read_to_string(path("a.out")).unwrap(), "B");
+        // Nothing in the way: both move.
+        move_all_new(&pairs("c")).unwrap();
+        assert_eq!(fs::read_to_string(path("c.in")).unwrap(), "A");
+        assert_eq!(fs::read_to_string(path("c.out")).unwrap(), "B");
+        assert!(!path("a.in").exists() && !path("a.out").exists());
+    }
 
     #[test]
     fn writes_of_one_file_at_once_each_place_a_whole_file() {

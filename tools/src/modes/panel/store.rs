@@ -150,22 +150,35 @@ pub fn delete(board: &Board, name: &str) -> Result<String, (u16, String)> {
     // A case of that name deleted before stays in the trash: this one takes a free name
     // there (`NAME-2`, its files renamed alike), under which the page restores it.
     let trash = trash_of(&board.tests);
-    let kept = (1..)
-        .map(|k| match k {
-            1 => name.to_string(),
-            k => {
-                let suffix = format!("-{k}");
-                format!("{}{suffix}", &name[..name.len().min(64 - suffix.len())])
-            }
+    fs::create_dir_all(&trash).map_err(|e| (500, format!("{}: {e}", trash.display())))?;
+    // The first free name's folder, made anew: two deletes at once never share one.
+    let mut names = (1..).map(|k| match k {
+        1 => name.to_string(),
+        k => {
+            let suffix = format!("-{k}");
+            format!("{}{suffix}", &name[..name.len().min(64 - suffix.len())])
+        }
+    });
+    let (kept, bin) = loop {
+        let kept = names.next().expect("the names never end");
+        let bin = trash.join(&kept);
+        match fs::create_dir(&bin) {
+            Ok(()) => break (kept, bin),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err((500, format!("{}: {e}", bin.display()))),
+        }
+    };
+    let moves: Vec<(PathBuf, PathBuf)> = files
+        .into_iter()
+        .map(|f| {
+            let file = f.file_name().unwrap_or_default().to_string_lossy();
+            let to = bin.join(format!("{kept}{}", &file[name.len()..]));
+            (f, to)
         })
-        .find(|n| fs::symlink_metadata(trash.join(n)).is_err())
-        .expect("some name is free");
-    let bin = trash.join(&kept);
-    fs::create_dir_all(&bin).map_err(|e| (500, format!("{}: {e}", bin.display())))?;
-    for f in files {
-        let file = f.file_name().unwrap_or_default().to_string_lossy();
-        let to = bin.join(format!("{kept}{}", &file[name.len()..]));
-        fs::rename(&f, &to).map_err(|e| (500, format!("{}: {e}", f.display())))?;
+        .collect();
+    if let Err(e) = crate::run::files::move_all_new(&moves) {
+        let _ = fs::remove_dir(&bin);
+        return Err((500, format!("{}: {e}", board.tests.join(name).display())));
     }
     board.ask(Job::All);
     match kept == name {
@@ -189,9 +202,24 @@ pub fn restore(board: &Board, name: &str) -> Result<String, (u16, String)> {
             format!("a case {name} exists: delete or rename it first"),
         ));
     }
-    for f in files {
-        let to = board.tests.join(f.file_name().unwrap_or_default());
-        fs::rename(&f, &to).map_err(|e| (500, format!("{}: {e}", f.display())))?;
+    // Moved without replacing: a file of the case's made since the check above stays, and
+    // the case stays in the trash whole.
+    let moves: Vec<(PathBuf, PathBuf)> = files
+        .into_iter()
+        .map(|f| {
+            let to = board.tests.join(f.file_name().unwrap_or_default());
+            (f, to)
+        })
+        .collect();
+    match crate::run::files::move_all_new(&moves) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err((
+                409,
+                format!("a case {name} exists: delete or rename it first"),
+            ))
+        }
+        Err(e) => return Err((500, format!("{}: {e}", bin.display()))),
     }
     let _ = fs::remove_dir(&bin);
     board.ask(Job::All);
