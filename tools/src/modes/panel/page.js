@@ -138,8 +138,11 @@ function render() {
   if (opened) refreshOpened();
 }
 
+// What the panel said to an action: a refusal on a line of its own until the next action
+// (not an alert, which would hold the page's events back until it was closed).
 function say(v) {
-  if (v.error) alert(v.error);
+  $("said").hidden = !v.error;
+  $("said").textContent = v.error ? "\u2717 " + v.error : "";
 }
 
 // --- the case opened -------------------------------------------------------------------
