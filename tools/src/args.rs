@@ -1,8 +1,8 @@
 //! The judging subcommands' options, declared once as groups that clap turns into `--help`,
 //! parsing and usage errors (exit code 2): [`RunArgs`] (what runs, under which limits, where),
 //! [`TestsArg`], [`BundleArgs`] and [`PackageArgs`] (what the cases and the program are),
-//! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown), [`Report`] and
-//! [`Header`] (how the terminal's report is printed) and [`StressArgs`]. Each subcommand
+//! [`Verdicts`] and [`InteractorArg`] (how answers are judged and shown), [`Report`],
+//! [`Header`] and [`Json`] (how the terminal's report is printed) and [`StressArgs`]. Each subcommand
 //! (`test`, `stress`, `scale`, `verify`, `answer`, `panel`) flattens exactly the groups it
 //! can use, so clap itself refuses an option a mode cannot use, and every rule about which
 //! options go together is a clap declaration here (but one, said in `cli.rs`: `stress
@@ -128,8 +128,15 @@ pub struct Report {
     #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
-    /// Print one JSON object per case and one summary object, a line each (exit codes
-    /// unchanged).
+    #[command(flatten)]
+    pub json: Json,
+}
+
+/// JSON instead of text (the modes that report: [`Report`]'s and `verify`).
+#[derive(Clone, Debug, Default, Args)]
+pub struct Json {
+    /// Print one JSON object per case (`verify`: per submission) and one summary object, a
+    /// line each (exit codes unchanged).
     #[arg(long)]
     pub json: bool,
 }
@@ -565,6 +572,9 @@ pub struct VerifyCmd {
     pub header: Header,
 
     #[command(flatten)]
+    pub json: Json,
+
+    #[command(flatten)]
     pub places: Places,
 }
 
@@ -721,7 +731,7 @@ impl RunArgs {
     /// These options with how the report is printed laid in.
     pub fn reported(mut self, report: Report) -> RunArgs {
         self.color = report.color;
-        self.json = report.json;
+        self.json = report.json.json;
         self.sandbox.verbose = report.header.verbose;
         self
     }
@@ -769,6 +779,7 @@ impl From<VerifyCmd> for Options {
         o.run.places = v.places;
         o.run.sandbox = v.sandbox;
         o.run.sandbox.verbose = v.header.verbose;
+        o.run.json = v.json.json;
         o
     }
 }

@@ -39,7 +39,6 @@ use crate::judge::format::{Expectation, Names, Package, ScoreRule, Submission};
 use crate::judge::verdict::{Outcome, Verdict};
 use crate::run::compile::BuildError;
 use crate::run::spec::Limits;
-use crate::say;
 use crate::session::grade::Source;
 use crate::session::submission::{
     builds, judging, missing_interpreter, python_of, refuse_stand_ins, timed_how, with_limit,
@@ -49,6 +48,7 @@ use crate::session::target;
 use crate::session::SetupError;
 use crate::show::report::num;
 use crate::text::{mib, short};
+use crate::{say_json, say_text};
 
 /// How the submissions fared.
 #[derive(Default)]
@@ -58,6 +58,8 @@ struct Tally {
     skipped: usize,
     /// Submissions whose judging the package itself broke.
     broken: usize,
+    /// The time limit the submissions were judged by (the package's, or derived).
+    time_limit_ms: u64,
 }
 
 impl Tally {
@@ -65,38 +67,40 @@ impl Tally {
     fn report(&mut self, s: &Submission, fate: Fate, package: &Package) {
         let runs = match fate {
             Fate::Skipped(why) => {
-                say!("SKIP  {:<40} {why}", s.shown);
+                said(s, "SKIP", &why);
                 self.skipped += 1;
                 return;
             }
             Fate::NotBuilt(why) => {
-                say!(
-                    "FAIL  {:<40} expected {}, got a compile error: {why}",
-                    s.shown,
-                    s.rule.label
-                );
+                let text = format!("expected {}, got a compile error: {why}", s.rule.label);
+                said(s, "FAIL", &text);
                 self.failed += 1;
                 return;
             }
             Fate::Judged(runs) => runs,
         };
         if let Some((case, why)) = &runs.error {
-            say!("ERROR {:<40} the package failed on {case}: {why}", s.shown);
+            said(s, "ERROR", &format!("the package failed on {case}: {why}"));
             self.broken += 1;
             return;
         }
         let (ok, text) = decide(s, &runs, package);
-        say!(
-            "{}  {:<40} {text}",
-            if ok { "OK  " } else { "FAIL" },
-            s.shown
-        );
+        said(s, if ok { "OK" } else { "FAIL" }, &text);
         if ok {
             self.passed += 1;
         } else {
             self.failed += 1;
         }
     }
+}
+
+/// A submission's line: for a person `RESULT  SUBMISSION  TEXT`, under `--json` one object.
+fn said(s: &Submission, result: &str, text: &str) {
+    say_text!("{result:<5} {:<40} {text}", s.shown);
+    say_json!({
+        "mode": "verify", "submission": s.shown, "expected": s.rule.label,
+        "result": result, "detail": text,
+    });
 }
 
 /// The first way `runs` break the submissions.yaml rule `e`, if any.
@@ -302,17 +306,17 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, SetupError> {
         .time_limit_ms
         .or(package.info.time_limit_ms.map(|ms| target::scaled(ms, o)));
     let mut limits = target::limits(bench.package, o);
-    say!("{}", header(&bench, fixed, &limits)?);
+    say_text!("{}", header(&bench, fixed, &limits)?);
     if let Some(ms) = fixed {
         limits.time_ms = ms;
     }
     let deriving = fixed.is_none() && package.timing.is_some();
     let tally = judge_submissions(&bench, &subs, limits, deriving)?;
-    say!(
+    say_text!(
         "failing cases of each submission: {}/",
         short(&bench.out.display().to_string())
     );
-    say!(
+    say_text!(
         "{} passed, {} failed, {} skipped{}",
         tally.passed,
         tally.failed,
@@ -322,6 +326,11 @@ pub fn run(o: &Options, path: &Path) -> Result<bool, SetupError> {
             n => format!(", {n} not judged: the package failed"),
         }
     );
+    say_json!({
+        "summary": true, "mode": "verify", "passed": tally.passed, "failed": tally.failed,
+        "skipped": tally.skipped, "not_judged": tally.broken,
+        "time_limit_ms": tally.time_limit_ms, "failing": bench.out.display().to_string(),
+    });
     if tally.broken > 0 {
         return Err(format!(
             "--verify: {}: the package itself failed the judge for {} submission{} (the \
@@ -489,7 +498,7 @@ fn judge_submissions(
         }
         settle(&mut limits, &slowest, package, bench.o);
         if let Some(missing) = stand_in {
-            say!(
+            say_text!(
                 "  (Python 3 submissions do not set it: Kattis runs them with {missing}, which is \
                  not installed here, and CPython is several times slower)"
             );
@@ -502,6 +511,7 @@ fn judge_submissions(
     judge_each(bench, &rest, limits, false, |s, fate| {
         tally.report(s, fate, package)
     })?;
+    tally.time_limit_ms = limits.time_ms;
     Ok(tally)
 }
 
@@ -581,7 +591,7 @@ fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Packag
     if let (Some((ms, by)), Some(timing)) = (slowest, &package.timing) {
         let secs = timing.derive(*ms as f64 / 1000.0);
         limits.time_ms = target::scaled((secs * 1000.0).round() as u64, o);
-        say!(
+        say_text!(
             "time limit {} s: slowest accepted case {ms} ms ({by}, {}) x {} (ac_to_time_limit), rounded up to a multiple of {} s{}",
             num(secs),
             timed_how(package, o, *ms),
@@ -593,7 +603,7 @@ fn settle(limits: &mut Limits, slowest: &Option<(u64, String)>, package: &Packag
             ))
         );
     } else {
-        say!(
+        say_text!(
             "time limit: no accepted submission ran; the others keep the {} ms limit",
             limits.time_ms
         );

@@ -479,6 +479,63 @@ fn verify_never_stops_at_a_submission_the_package_fails_on() {
     Package::copy("kattis-never-aborts").expect("verified");
 }
 
+/// `verify --json`, for a CI: every line of stdout is one JSON object, one per submission in
+/// the text's order with the text's result and detail, then the summary with the counts and
+/// the time limit judged by, then (the package failed on one) the setup error's object.
+#[test]
+fn verify_json_is_an_object_per_submission_and_a_summary() {
+    let p = Package::copy("kattis-never-aborts");
+    let j = p.expect("verified-json");
+    let objects: Vec<serde_json::Value> = j
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}\n{j}")))
+        .collect();
+    let submissions: Vec<(&str, &str)> = objects
+        .iter()
+        .filter(|v| v["mode"] == "verify" && v.get("summary").is_none())
+        .map(|v| {
+            (
+                v["submission"].as_str().unwrap(),
+                v["result"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        submissions,
+        [
+            ("accepted/echo.py", "OK"),
+            ("wrong_answer/boom.py", "ERROR"),
+            ("wrong_answer/zero.py", "OK"),
+            ("run_time_error/raise.py", "OK"),
+        ],
+        "{j}"
+    );
+    let boom = objects
+        .iter()
+        .find(|v| v["submission"] == "wrong_answer/boom.py");
+    let detail = boom.unwrap()["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("the package failed on secret/1: "),
+        "{j}"
+    );
+    assert_eq!(boom.unwrap()["expected"], "WA", "{j}");
+    let summary = objects
+        .iter()
+        .find(|v| v["summary"] == true)
+        .expect("a summary");
+    for (key, n) in [
+        ("passed", 3),
+        ("failed", 0),
+        ("skipped", 0),
+        ("not_judged", 1),
+    ] {
+        assert_eq!(summary[key], n, "{key}: {j}");
+    }
+    assert!(summary["time_limit_ms"].as_u64().unwrap() > 0, "{j}");
+    assert_eq!(objects.last().unwrap()["exit"], 2, "{j}");
+}
+
 #[test]
 fn verify_applies_submissions_yaml() {
     let p = Package::copy("kattis-submissions-yaml");
